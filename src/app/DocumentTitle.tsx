@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { useMatches } from 'react-router';
+
+export const SITE_NAME = 'Globe Archive';
+
+/** Route data: the page's name for the tab title. */
+export interface RouteHandle {
+  title?: string;
+}
+
+/** Names the tab after the deepest route that has a title ("Statement · Globe Archive"). */
+export function DocumentTitle() {
+  const matches = useMatches();
+  const title = [...matches]
+    .reverse()
+    .map((m) => (m.handle as RouteHandle | undefined)?.title)
+    .find(Boolean);
+  useEffect(() => {
+    document.title = title
+      ? `${title} · ${SITE_NAME}`
+      : `${SITE_NAME}: the St. Louis tornado of 16 May 2025`;
+  }, [title]);
+  return null;
+}

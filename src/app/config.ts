@@ -1,0 +1,4 @@
+import { readConfig } from '@/lib/config';
+
+/** This build's configuration (see `.env.example`). */
+export const config = readConfig(import.meta.env);

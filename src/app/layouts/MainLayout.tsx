@@ -1,0 +1,38 @@
+import { Link, NavLink, Outlet } from 'react-router';
+import { DocumentTitle } from '@/app/DocumentTitle';
+
+const NAV = [
+  { to: '/statement', label: 'About' },
+  { to: '/resources', label: 'Resources' },
+  { to: '/submit', label: 'Submit' },
+  { to: '/contact', label: 'Contact' },
+];
+
+/** The public pages' frame: the site header with its navigation, and the page. */
+export function MainLayout() {
+  return (
+    <div className="layout">
+      <DocumentTitle />
+      <header className="site-header">
+        <Link to="/" className="site-header__brand" aria-label="Globe Archive, home">
+          <img src="/logo.svg" alt="" width="160" height="32" />
+        </Link>
+        <nav aria-label="Site">
+          <ul className="site-header__nav">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to}>{item.label}</NavLink>
+              </li>
+            ))}
+            <li>
+              <NavLink to="/signin">Sign in</NavLink>
+            </li>
+          </ul>
+        </nav>
+      </header>
+      <main id="main" className="layout__main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

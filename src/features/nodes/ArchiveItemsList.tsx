@@ -1,0 +1,69 @@
+import { Link } from 'react-router';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { loadNodes } from '@/features/nodes/nodesSlice';
+import {
+  selectFilter,
+  selectMatchingNodes,
+  selectNodes,
+  selectNodesError,
+  selectNodesStatus,
+} from '@/features/nodes/nodesSelectors';
+import { nodeRoute } from '@/lib/nodeModel';
+
+const TYPE_LABEL = { video: 'Video', gallery: 'Photo gallery' } as const;
+
+/**
+ * "Archive items": every item that matches the active filter, each a link to its route. It is
+ * the keyboard and screen-reader way to the same items the globe shows, so it stays for good.
+ */
+export function ArchiveItemsList() {
+  const dispatch = useAppDispatch();
+  const status = useAppSelector(selectNodesStatus);
+  const error = useAppSelector(selectNodesError);
+  const all = useAppSelector(selectNodes);
+  const items = useAppSelector(selectMatchingNodes);
+  const filter = useAppSelector(selectFilter);
+  const filtered = filter.category !== null || filter.type !== null;
+
+  return (
+    <section className="archive-items" aria-labelledby="archive-items-heading">
+      <h2 id="archive-items-heading">Archive items</h2>
+      {status === 'failed' && error ? (
+        <div className="load-error" role="alert">
+          <p>{error.message}</p>
+          <button type="button" onClick={() => void dispatch(loadNodes())}>
+            Retry
+          </button>
+        </div>
+      ) : status !== 'loaded' ? (
+        <p role="status">Loading the archive…</p>
+      ) : (
+        <>
+          <p className="archive-items__count" role="status">
+            {filtered
+              ? `${items.length} of ${all.length} items match the filter`
+              : `${all.length} items`}
+          </p>
+          {items.length === 0 ? (
+            <p>
+              No items match this filter. <Link to="/">Show every item</Link>
+            </p>
+          ) : (
+            <ul aria-labelledby="archive-items-heading" className="archive-items__list">
+              {items.map((node) => (
+                <li key={node.video_id}>
+                  <Link to={nodeRoute(node)}>
+                    <span className="archive-items__title">{node.title}</span>
+                    <span className={`archive-items__type archive-items__type--${node.type}`}>
+                      {TYPE_LABEL[node.type]}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

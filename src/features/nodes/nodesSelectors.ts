@@ -1,0 +1,62 @@
+import { createSelector } from '@reduxjs/toolkit';
+import type { ArchiveFilter } from '@/lib/filter';
+import { matchesFilter } from '@/lib/filter';
+import type { MediaNode } from '@/lib/nodeModel';
+import { assignCategoryColours } from '@/lib/palette';
+import type { NodesState } from '@/features/nodes/nodesSlice';
+
+interface State {
+  nodes: NodesState;
+  filter: ArchiveFilter;
+}
+
+/** A category of the archive, with its palette colour and how many nodes carry it. */
+export interface ArchiveCategory {
+  slug: string;
+  name: string;
+  colour: string;
+  count: number;
+}
+
+export const selectNodes = (state: State): MediaNode[] => state.nodes.items;
+export const selectNodesStatus = (state: State): NodesState['status'] => state.nodes.status;
+export const selectNodesError = (state: State): NodesState['error'] => state.nodes.error;
+export const selectFilter = (state: State): ArchiveFilter => state.filter;
+
+/** Every category of the archive, named as first met, coloured from the palette, by name. */
+export const selectCategories = createSelector([selectNodes], (nodes): ArchiveCategory[] => {
+  const bySlug = new Map<string, { name: string; count: number }>();
+  for (const node of nodes) {
+    for (const { slug, name } of node.categories) {
+      const entry = bySlug.get(slug);
+      if (entry) entry.count++;
+      else bySlug.set(slug, { name, count: 1 });
+    }
+  }
+  const colours = assignCategoryColours(bySlug.keys());
+  return [...bySlug]
+    .map(([slug, { name, count }]) => ({ slug, name, count, colour: colours.get(slug) as string }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+});
+
+/** Category colour by slug. */
+export const selectCategoryColours = createSelector(
+  [selectCategories],
+  (categories): Record<string, string> =>
+    Object.fromEntries(categories.map((c) => [c.slug, c.colour])),
+);
+
+/** The nodes that match the active filter, in archive order. */
+export const selectMatchingNodes = createSelector(
+  [selectNodes, selectFilter],
+  (nodes, filter): MediaNode[] =>
+    filter.category === null && filter.type === null
+      ? nodes
+      : nodes.filter((node) => matchesFilter(node, filter)),
+);
+
+/** Nodes by id. */
+export const selectNodesById = createSelector(
+  [selectNodes],
+  (nodes): ReadonlyMap<string, MediaNode> => new Map(nodes.map((node) => [node.video_id, node])),
+);

@@ -1,0 +1,122 @@
+import {
+  createAsyncThunk,
+  createSlice,
+  type ThunkAction,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
+import {
+  ArchiveFormatError,
+  describeProblem,
+  normalizeArchive,
+  type MediaNode,
+} from '@/lib/nodeModel';
+import {
+  NodesRequestError,
+  type FetchArchive,
+  type NodesLoadError,
+} from '@/features/nodes/nodesApi';
+
+export interface NodesState {
+  /** Normalised nodes, in archive order; empty until loaded (SPEC §4). */
+  items: MediaNode[];
+  status: 'idle' | 'loading' | 'loaded' | 'failed';
+  /** The pending marker: the id of the request in flight, cleared when it ends. */
+  pendingRequestId: string | null;
+  /** Why the last load failed, for a message and a Retry (beyond the spec, which has none). */
+  error: NodesLoadError | null;
+  /** How many nodes of the last load were dropped or repaired. */
+  problemCount: number;
+}
+
+/** What the nodes feature needs from the store's thunk extra argument. */
+export interface NodesThunkExtra {
+  fetchArchive: FetchArchive;
+  /** Loads in flight, by name, so concurrent callers share one request. */
+  inflight: Map<string, Promise<void>>;
+}
+
+interface NodesRootState {
+  nodes: NodesState;
+}
+
+const initialState: NodesState = {
+  items: [],
+  status: 'idle',
+  pendingRequestId: null,
+  error: null,
+  problemCount: 0,
+};
+
+const fetchNodes = createAsyncThunk.withTypes<{
+  state: NodesRootState;
+  extra: NodesThunkExtra;
+  rejectValue: NodesLoadError;
+}>()('nodes/fetch', async (_arg: undefined, { extra, signal, rejectWithValue }) => {
+  try {
+    const { nodes, problems } = normalizeArchive(await extra.fetchArchive(signal));
+    // One warning per node that was dropped or repaired, naming it; the rest load.
+    for (const problem of problems) console.warn(describeProblem(problem));
+    return { nodes, problemCount: problems.length };
+  } catch (error) {
+    if (error instanceof NodesRequestError) return rejectWithValue(error.detail);
+    if (error instanceof ArchiveFormatError) {
+      return rejectWithValue({
+        kind: 'invalid',
+        message: 'The archive service answered with something that is not an archive.',
+      });
+    }
+    throw error;
+  }
+});
+
+/**
+ * Loads the archive once (SPEC §4): skipped when the list already has items, and concurrent
+ * calls share the one pending request. Resolves when that request ends, however it ended.
+ */
+export function loadNodes(): ThunkAction<
+  Promise<void>,
+  NodesRootState,
+  NodesThunkExtra,
+  UnknownAction
+> {
+  return (dispatch, getState, extra) => {
+    if (getState().nodes.items.length > 0) return Promise.resolve();
+    const pending = extra.inflight.get('nodes');
+    if (pending) return pending;
+    const request = dispatch(fetchNodes())
+      .then(() => undefined)
+      .finally(() => extra.inflight.delete('nodes'));
+    extra.inflight.set('nodes', request);
+    return request;
+  };
+}
+
+const nodesSlice = createSlice({
+  name: 'nodes',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchNodes.pending, (state, action) => {
+        state.status = 'loading';
+        state.pendingRequestId = action.meta.requestId;
+        state.error = null;
+      })
+      .addCase(fetchNodes.fulfilled, (state, action) => {
+        state.items = action.payload.nodes;
+        state.problemCount = action.payload.problemCount;
+        state.status = 'loaded';
+        state.pendingRequestId = null;
+      })
+      .addCase(fetchNodes.rejected, (state, action) => {
+        state.status = 'failed';
+        state.pendingRequestId = null;
+        state.error = action.payload ?? {
+          kind: 'network',
+          message: action.error.message ?? 'The archive could not be loaded.',
+        };
+      });
+  },
+});
+
+export const nodesReducer = nodesSlice.reducer;

@@ -1,0 +1,408 @@
+import { DEFAULT_THUMBNAIL_URL, MAX_CARD_PREVIEW_IMAGES } from '@/lib/constants';
+import type { MediaType } from '@/lib/mediaType';
+import { slugify } from '@/lib/slug';
+import { safeUrl } from '@/lib/url';
+import { extractYouTubeId, isYouTubeId, youtubeThumbnailUrl, youtubeWatchUrl } from '@/lib/youtube';
+
+/** One image of a gallery, both URLs already checked by `safeUrl`. */
+export interface NodeImage {
+  thumbUrl: string;
+  fullUrl: string;
+}
+
+/** A category as a node carries it: the display name and its SPEC slug. */
+export interface CategoryRef {
+  name: string;
+  slug: string;
+}
+
+/**
+ * A media node after normalisation: every SPEC §3 rule applied, every URL checked, every field of
+ * the type it says. Plain data, so it can live in the Redux store and travel as JSON.
+ */
+export interface MediaNode {
+  video_id: string;
+  type: MediaType;
+  title: string;
+  description: string;
+  /** Provider id (videos only); `null` when the video has none. */
+  youtube_id: string | null;
+  /** Standard watch URL, in sync with `youtube_id`. */
+  youtube_url: string | null;
+  /** A local thumbnail that replaces the provider's (lets an archive render offline). */
+  thumbUrl: string | null;
+  images: NodeImage[];
+  categories: CategoryRef[];
+  /** `video_id`s of related nodes that exist in the archive. */
+  links: string[];
+  lat: number;
+  lng: number;
+}
+
+/** What normalisation did to one node of the input. */
+export interface NodeProblem {
+  /** Position of the node in the input list. */
+  index: number;
+  /** The node's id when it has a usable one. */
+  id: string | null;
+  action: 'dropped' | 'repaired';
+  reasons: string[];
+}
+
+/** The archive after normalisation. */
+export interface NormalizedArchive {
+  nodes: MediaNode[];
+  problems: NodeProblem[];
+}
+
+/** Thrown when the input is not an archive at all (not a list of nodes). */
+export class ArchiveFormatError extends Error {
+  override name = 'ArchiveFormatError';
+}
+
+/** Longest title and description kept; longer text is cut (a hostile or broken record). */
+export const MAX_TITLE_LENGTH = 300;
+export const MAX_DESCRIPTION_LENGTH = 10_000;
+export const MAX_ID_LENGTH = 200;
+
+// Control characters are never meaningful in archive text; tab and newline are kept in descriptions.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+// eslint-disable-next-line no-control-regex
+const ANY_CONTROL_CHAR = /[\u0000-\u001f\u007f-\u009f]/;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'string' ? `"${truncate(value, 40)}"` : `a ${typeof value}`;
+}
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** Collects what was repaired in one node, so that it gets one warning, not several. */
+class Notes {
+  readonly reasons: string[] = [];
+  add(reason: string): void {
+    this.reasons.push(reason);
+  }
+}
+
+function readText(
+  raw: Record<string, unknown>,
+  field: string,
+  max: number,
+  notes: Notes,
+  { multiline }: { multiline: boolean },
+): string {
+  const value = raw[field];
+  if (value === undefined || value === null) return '';
+  let text: string;
+  if (typeof value === 'string') text = value;
+  else if (typeof value === 'number' || typeof value === 'boolean') {
+    text = String(value);
+    notes.add(`${field} was ${describe(value)}, read as text`);
+  } else {
+    notes.add(`${field} was ${describe(value)}, ignored`);
+    return '';
+  }
+  const trimmed = text.trim();
+  const withoutControls = trimmed.replace(CONTROL_CHARS, '');
+  if (withoutControls !== trimmed) notes.add(`${field} had control characters, removed`);
+  const cleaned = multiline ? withoutControls : withoutControls.replace(/\s+/g, ' ');
+  if (cleaned.length > max) {
+    notes.add(`${field} was longer than ${max} characters, cut`);
+    return truncate(cleaned, max);
+  }
+  return cleaned;
+}
+
+function readId(raw: Record<string, unknown>): { id: string | null; reason?: string } {
+  const value = raw.video_id;
+  if (typeof value === 'number' && Number.isFinite(value)) return { id: String(value) };
+  if (typeof value !== 'string') {
+    return {
+      id: null,
+      reason: value === undefined ? 'no video_id' : `video_id was ${describe(value)}`,
+    };
+  }
+  const id = value.trim();
+  if (id === '') return { id: null, reason: 'empty video_id' };
+  if (id.length > MAX_ID_LENGTH)
+    return { id: null, reason: `video_id longer than ${MAX_ID_LENGTH} characters` };
+  if (ANY_CONTROL_CHAR.test(id)) return { id: null, reason: 'video_id has control characters' };
+  return { id };
+}
+
+function readType(raw: Record<string, unknown>, notes: Notes): MediaType {
+  const value = raw.type;
+  if (value === undefined || value === null || value === '') return 'video';
+  const text = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (text === 'video' || text === 'gallery') {
+    if (text !== value) notes.add(`type ${describe(value)} read as "${text}"`);
+    return text;
+  }
+  // SPEC: absent → video; any other value is reported. Guess from the content so nothing is lost.
+  const guess: MediaType =
+    Array.isArray(raw.images) && raw.images.length > 0 && !raw.youtube_id && !raw.youtube_url
+      ? 'gallery'
+      : 'video';
+  notes.add(`unknown type ${describe(value)}, shown as ${guess}`);
+  return guess;
+}
+
+function readCoordinate(
+  raw: Record<string, unknown>,
+  field: 'lat' | 'lng',
+  limit: number,
+  notes: Notes,
+): { value: number | null; reason?: string } {
+  const value = raw[field];
+  let number: number;
+  if (typeof value === 'number') number = value;
+  else if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) {
+    number = Number(value);
+    notes.add(`${field} was text, read as a number`);
+  } else {
+    return {
+      value: null,
+      reason: value === undefined ? `no ${field}` : `${field} was ${describe(value)}`,
+    };
+  }
+  if (!Number.isFinite(number)) return { value: null, reason: `${field} is not a finite number` };
+  if (Math.abs(number) > limit)
+    return { value: null, reason: `${field} ${number} is outside ±${limit}` };
+  return { value: number };
+}
+
+function readYouTube(
+  raw: Record<string, unknown>,
+  type: MediaType,
+  notes: Notes,
+): { youtube_id: string | null; youtube_url: string | null } {
+  const rawId = raw.youtube_id;
+  const rawUrl = raw.youtube_url;
+  const idText = typeof rawId === 'string' ? rawId : null;
+  const urlText = typeof rawUrl === 'string' ? rawUrl : null;
+  if (rawId != null && idText === null) notes.add(`youtube_id was ${describe(rawId)}, ignored`);
+  if (rawUrl != null && urlText === null) notes.add(`youtube_url was ${describe(rawUrl)}, ignored`);
+
+  if (type !== 'video') {
+    if (idText || urlText) notes.add('a gallery has no video: youtube_id/youtube_url ignored');
+    return { youtube_id: null, youtube_url: null };
+  }
+  // Whichever is missing is derived from the other (SPEC §3); the id wins when they disagree.
+  const fromId = extractYouTubeId(idText);
+  const fromUrl = extractYouTubeId(urlText);
+  const id = fromId ?? fromUrl;
+  // A video without an id is allowed: it shows the default thumbnail (SPEC §3).
+  if (id === null) return { youtube_id: null, youtube_url: null };
+  if (fromId !== null && fromUrl !== null && fromId !== fromUrl) {
+    notes.add(
+      `youtube_url names another video (${truncate(fromUrl, 20)}), rebuilt from youtube_id`,
+    );
+  }
+  if (!isYouTubeId(id))
+    notes.add(`youtube id "${truncate(id, 40)}" is not an 11-character video id`);
+  return { youtube_id: id, youtube_url: youtubeWatchUrl(id) };
+}
+
+function readImages(raw: Record<string, unknown>, notes: Notes): NodeImage[] {
+  const value = raw.images;
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    notes.add(`images was ${describe(value)}, ignored`);
+    return [];
+  }
+  const images: NodeImage[] = [];
+  let refused = 0;
+  for (const item of value) {
+    const thumb = isRecord(item) ? safeUrl(item.thumbUrl ?? item.thumb) : null;
+    const full = isRecord(item) ? safeUrl(item.fullUrl ?? item.full) : null;
+    // One URL is enough to show an image: the other stands in for it.
+    const thumbUrl = thumb ?? full;
+    const fullUrl = full ?? thumb;
+    if (thumbUrl === null || fullUrl === null) refused++;
+    else images.push({ thumbUrl, fullUrl });
+  }
+  if (refused > 0)
+    notes.add(`${refused} image${refused === 1 ? '' : 's'} without a usable URL skipped`);
+  return images;
+}
+
+function readCategories(raw: Record<string, unknown>, notes: Notes): CategoryRef[] {
+  let value = raw.categories;
+  if (value === undefined || value === null) return [];
+  if (typeof value === 'string') {
+    notes.add('categories was text, read as one category');
+    value = [value];
+  }
+  if (!Array.isArray(value)) {
+    notes.add(`categories was ${describe(value)}, ignored`);
+    return [];
+  }
+  const categories: CategoryRef[] = [];
+  const seen = new Set<string>();
+  let skipped = 0;
+  for (const item of value) {
+    const name =
+      typeof item === 'string' ? item.replace(CONTROL_CHARS, '').replace(/\s+/g, ' ').trim() : '';
+    const slug = slugify(name);
+    if (slug === '' || name.length > MAX_TITLE_LENGTH) {
+      skipped++;
+      continue;
+    }
+    if (seen.has(slug)) continue;
+    seen.add(slug);
+    categories.push({ name, slug });
+  }
+  if (skipped > 0) notes.add(`${skipped} unusable categor${skipped === 1 ? 'y' : 'ies'} skipped`);
+  return categories;
+}
+
+function readLinks(raw: Record<string, unknown>, notes: Notes): string[] {
+  const value = raw.links;
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) {
+    notes.add(`links was ${describe(value)}, ignored`);
+    return [];
+  }
+  const links: string[] = [];
+  for (const item of value) {
+    const id =
+      typeof item === 'number' ? String(item) : typeof item === 'string' ? item.trim() : '';
+    if (id !== '' && !links.includes(id)) links.push(id);
+  }
+  return links;
+}
+
+interface Candidate {
+  node: MediaNode;
+  index: number;
+  notes: Notes;
+}
+
+function normalizeOne(raw: unknown, index: number): Candidate | NodeProblem {
+  if (!isRecord(raw)) {
+    return {
+      index,
+      id: null,
+      action: 'dropped',
+      reasons: [`not a node object (${describe(raw)})`],
+    };
+  }
+  const { id, reason: idReason } = readId(raw);
+  const notes = new Notes();
+  const lat = readCoordinate(raw, 'lat', 90, notes);
+  const lng = readCoordinate(raw, 'lng', 180, notes);
+  const fatal = [idReason, lat.reason, lng.reason].filter((r): r is string => r !== undefined);
+  if (id === null || lat.value === null || lng.value === null) {
+    return { index, id, action: 'dropped', reasons: fatal };
+  }
+  const type = readType(raw, notes);
+  let title = readText(raw, 'title', MAX_TITLE_LENGTH, notes, { multiline: false });
+  if (title === '') {
+    title = 'Untitled';
+    notes.add('no title');
+  }
+  const thumbUrl =
+    raw.thumbUrl === undefined || raw.thumbUrl === null ? null : safeUrl(raw.thumbUrl);
+  if (raw.thumbUrl != null && thumbUrl === null)
+    notes.add('thumbUrl refused (not an http(s) or relative URL)');
+  const node: MediaNode = {
+    video_id: id,
+    type,
+    title,
+    description: readText(raw, 'description', MAX_DESCRIPTION_LENGTH, notes, { multiline: true }),
+    ...readYouTube(raw, type, notes),
+    thumbUrl,
+    images: readImages(raw, notes),
+    categories: readCategories(raw, notes),
+    links: readLinks(raw, notes),
+    lat: lat.value,
+    lng: lng.value,
+  };
+  return { node, index, notes };
+}
+
+/** Accepts the list of nodes itself, or an archive file's `{ "nodes": [...] }` envelope. */
+export function archiveEntries(raw: unknown): unknown[] {
+  if (Array.isArray(raw)) return raw;
+  if (isRecord(raw) && Array.isArray(raw.nodes)) return raw.nodes;
+  throw new ArchiveFormatError(
+    `The archive is not a list of nodes (got ${describe(raw)}${isRecord(raw) ? ' without a "nodes" list' : ''}).`,
+  );
+}
+
+/**
+ * Applies every rule of SPEC §3 and §5 to a raw archive. Bad data never breaks the archive: a node
+ * that cannot be shown (no id, a duplicate id, no usable position, not an object) is dropped, one
+ * with lesser faults is repaired, and each such node is listed once in `problems`; the rest load.
+ *
+ * @throws ArchiveFormatError when `raw` is not a list of nodes at all.
+ */
+export function normalizeArchive(raw: unknown): NormalizedArchive {
+  const entries = archiveEntries(raw);
+  const problems: NodeProblem[] = [];
+  const candidates: Candidate[] = [];
+  const ids = new Set<string>();
+  entries.forEach((entry, index) => {
+    const result = normalizeOne(entry, index);
+    if ('action' in result) {
+      problems.push(result);
+    } else if (ids.has(result.node.video_id)) {
+      problems.push({
+        index,
+        id: result.node.video_id,
+        action: 'dropped',
+        reasons: ['duplicate video_id'],
+      });
+    } else {
+      ids.add(result.node.video_id);
+      candidates.push(result);
+    }
+  });
+
+  const nodes = candidates.map(({ node, index, notes }) => {
+    // Links to ids that are not in the archive (or to the node itself) are ignored.
+    const links = node.links.filter((link) => link !== node.video_id && ids.has(link));
+    const unknown = node.links.length - links.length;
+    if (unknown > 0)
+      notes.add(`${unknown} link${unknown === 1 ? '' : 's'} to unknown items ignored`);
+    if (notes.reasons.length > 0)
+      problems.push({ index, id: node.video_id, action: 'repaired', reasons: notes.reasons });
+    return unknown > 0 ? { ...node, links } : node;
+  });
+  problems.sort((a, b) => a.index - b.index);
+  return { nodes, problems };
+}
+
+/** One line naming the node and what was done to it, for the console and the server log. */
+export function describeProblem(problem: NodeProblem): string {
+  const name =
+    problem.id === null
+      ? `#${problem.index + 1}`
+      : `"${truncate(problem.id, 60)}" (#${problem.index + 1})`;
+  return `Archive node ${name} ${problem.action}: ${problem.reasons.join('; ')}.`;
+}
+
+/** SPEC §3 video thumbnail: a local override, else the provider's high-quality one, else the local default. */
+export function videoThumbnailUrl(node: Pick<MediaNode, 'thumbUrl' | 'youtube_id'>): string {
+  if (node.thumbUrl !== null) return node.thumbUrl;
+  return node.youtube_id === null ? DEFAULT_THUMBNAIL_URL : youtubeThumbnailUrl(node.youtube_id);
+}
+
+/** The gallery images previewed on a card (the first 8). */
+export function cardPreviewImages(node: Pick<MediaNode, 'images'>): NodeImage[] {
+  return node.images.slice(0, MAX_CARD_PREVIEW_IMAGES);
+}
+
+/** The route that opens a node: `/video/{id}` or `/gallery/{id}`. */
+export function nodeRoute(node: Pick<MediaNode, 'type' | 'video_id'>): string {
+  return `/${node.type}/${encodeURIComponent(node.video_id)}`;
+}

@@ -1,0 +1,38 @@
+/**
+ * The app's routes (SPEC §2) as plain patterns, shared by the router and the server: the server
+ * answers an unknown path with the app's not-found page and a real 404 status.
+ */
+export const ROUTES = {
+  home: '/',
+  video: '/video/:id',
+  gallery: '/gallery/:id',
+  category: '/category/:category',
+  submit: '/submit',
+  contact: '/contact',
+  statement: '/statement',
+  resources: '/resources',
+  env: '/env',
+  editor: '/editor',
+  signin: '/signin',
+  signup: '/signup',
+  confirm: '/confirm',
+} as const;
+
+const KNOWN_PATH = new RegExp(
+  [
+    '^/$',
+    '^/(video|gallery|category)/[^/]+/?$',
+    '^/(submit|contact|statement|resources|env|signin|signup|confirm)/?$',
+    '^/editor(/.*)?$',
+  ].join('|'),
+);
+
+/** Whether a URL path is one of the app's routes (so the server can send 404 for the rest). */
+export function isAppPath(pathname: string): boolean {
+  return KNOWN_PATH.test(pathname);
+}
+
+/** `/category/{slug}` for a category slug. */
+export function categoryRoute(slug: string): string {
+  return `/category/${encodeURIComponent(slug)}`;
+}

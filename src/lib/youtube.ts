@@ -1,0 +1,34 @@
+import { VIDEO_ID_LENGTH } from '@/lib/constants';
+
+/**
+ * An 11-character provider id found after `v=` or a slash, not followed by another id character
+ * (so a 12-character run is not cut down to a plausible-looking id).
+ */
+const ID_IN_LINK = new RegExp(`(?:v=|/)([A-Za-z0-9_-]{${VIDEO_ID_LENGTH}})(?![A-Za-z0-9_-])`);
+const PLAIN_ID = new RegExp(`^[A-Za-z0-9_-]{${VIDEO_ID_LENGTH}}$`);
+
+/**
+ * SPEC §5 video-id extraction: the 11-character id found after `v=` or a slash of a watch link or
+ * a short link; with no match, the input itself is the id; empty input gives no id.
+ */
+export function extractYouTubeId(input: string | null | undefined): string | null {
+  const text = (input ?? '').trim();
+  if (text === '') return null;
+  const match = ID_IN_LINK.exec(text);
+  return match?.[1] ?? text;
+}
+
+/** Whether `id` has the provider's id shape (11 letters, digits, `_` or `-`). */
+export function isYouTubeId(id: string): boolean {
+  return PLAIN_ID.test(id);
+}
+
+/** The standard watch URL for an id. */
+export function youtubeWatchUrl(id: string): string {
+  return `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
+}
+
+/** The provider's high-quality thumbnail for an id. */
+export function youtubeThumbnailUrl(id: string): string {
+  return `https://i.ytimg.com/vi/${encodeURIComponent(id)}/hqdefault.jpg`;
+}

@@ -1,0 +1,214 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeStore } from '@/app/store';
+import { NodesRequestError, httpFetchArchive } from '@/features/nodes/nodesApi';
+import { loadNodes } from '@/features/nodes/nodesSlice';
+import { selectCategories, selectMatchingNodes } from '@/features/nodes/nodesSelectors';
+import { routeChanged } from '@/features/filter/filterSlice';
+
+const archive = [
+  {
+    video_id: 'a',
+    title: 'A',
+    youtube_id: 'dQw4w9WgXcQ',
+    categories: ['Storm Footage'],
+    lat: 1,
+    lng: 1,
+  },
+  {
+    video_id: 'b',
+    type: 'gallery',
+    title: 'B',
+    categories: ['Volunteers', 'Storm Footage'],
+    lat: 2,
+    lng: 2,
+  },
+  { video_id: 'c', title: 'C', categories: ['Volunteers'], lat: 3, lng: 3 },
+];
+
+/** A fake service whose answer the test releases, counting requests. */
+function deferredService() {
+  let release!: (value: unknown) => void;
+  let fail!: (error: unknown) => void;
+  const fetchArchive = vi.fn(
+    () =>
+      new Promise<unknown>((resolve, reject) => {
+        release = resolve;
+        fail = reject;
+      }),
+  );
+  return { fetchArchive, release: (v: unknown) => release(v), fail: (e: unknown) => fail(e) };
+}
+
+describe('loading nodes (SPEC §4)', () => {
+  it('is empty until loaded', () => {
+    const store = makeStore({ fetchArchive: vi.fn() });
+    expect(store.getState().nodes).toMatchObject({
+      items: [],
+      status: 'idle',
+      pendingRequestId: null,
+    });
+  });
+
+  it('makes one request for two concurrent loads, and both wait for it', async () => {
+    const service = deferredService();
+    const store = makeStore({ fetchArchive: service.fetchArchive });
+    const first = store.dispatch(loadNodes());
+    const second = store.dispatch(loadNodes());
+    expect(second).toBe(first);
+    expect(service.fetchArchive).toHaveBeenCalledTimes(1);
+    expect(store.getState().nodes.status).toBe('loading');
+    expect(store.getState().nodes.pendingRequestId).toEqual(expect.any(String));
+    service.release(archive);
+    await Promise.all([first, second]);
+    expect(store.getState().nodes.items.map((n) => n.video_id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('clears the pending marker when the request ends', async () => {
+    const service = deferredService();
+    const store = makeStore({ fetchArchive: service.fetchArchive });
+    const load = store.dispatch(loadNodes());
+    service.release(archive);
+    await load;
+    expect(store.getState().nodes).toMatchObject({
+      status: 'loaded',
+      pendingRequestId: null,
+      error: null,
+    });
+  });
+
+  it('skips a load when the list already has items', async () => {
+    const fetchArchive = vi.fn(async () => archive);
+    const store = makeStore({ fetchArchive });
+    await store.dispatch(loadNodes());
+    await store.dispatch(loadNodes());
+    expect(fetchArchive).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the failure for the UI, clears the marker, and a retry loads', async () => {
+    const service = deferredService();
+    const store = makeStore({ fetchArchive: service.fetchArchive });
+    const load = store.dispatch(loadNodes());
+    service.fail(
+      new NodesRequestError({
+        kind: 'http',
+        status: 503,
+        message: 'The archive service is unavailable right now (error 503).',
+      }),
+    );
+    await load;
+    expect(store.getState().nodes).toMatchObject({
+      status: 'failed',
+      pendingRequestId: null,
+      error: { kind: 'http', status: 503 },
+    });
+    const retry = store.dispatch(loadNodes());
+    expect(store.getState().nodes.error).toBeNull();
+    service.release(archive);
+    await retry;
+    expect(store.getState().nodes.status).toBe('loaded');
+    expect(service.fetchArchive).toHaveBeenCalledTimes(2);
+  });
+
+  it('calls an answer that is not an archive invalid', async () => {
+    const store = makeStore({ fetchArchive: async () => ({ hello: 'world' }) });
+    await store.dispatch(loadNodes());
+    expect(store.getState().nodes.error).toMatchObject({ kind: 'invalid' });
+  });
+
+  it('warns once per malformed node and loads the rest', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const store = makeStore({
+      fetchArchive: async () => [
+        ...archive,
+        { title: 'no id', lat: 0, lng: 0 },
+        { video_id: 'x', lat: 91, lng: 0 },
+      ],
+    });
+    await store.dispatch(loadNodes());
+    expect(store.getState().nodes.items).toHaveLength(3);
+    expect(store.getState().nodes.problemCount).toBe(2);
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringMatching(/Archive node "x" \(#5\) dropped: lat 91 is outside ±90/),
+    );
+    warn.mockRestore();
+  });
+});
+
+describe('filter and selectors', () => {
+  async function loaded() {
+    const store = makeStore({ fetchArchive: async () => archive });
+    await store.dispatch(loadNodes());
+    return store;
+  }
+
+  it('mirrors the route, accepting only video or gallery as type', async () => {
+    const store = await loaded();
+    store.dispatch(routeChanged({ category: 'volunteers', type: 'gallery' }));
+    expect(store.getState().filter).toEqual({ category: 'volunteers', type: 'gallery' });
+    store.dispatch(routeChanged({ category: null, type: 'photos' }));
+    expect(store.getState().filter).toEqual({ category: null, type: null });
+  });
+
+  it('selects the nodes that match the filter, memoised', async () => {
+    const store = await loaded();
+    const all = selectMatchingNodes(store.getState());
+    expect(all).toHaveLength(3);
+    store.dispatch(routeChanged({ category: 'storm-footage' }));
+    expect(selectMatchingNodes(store.getState()).map((n) => n.video_id)).toEqual(['a', 'b']);
+    store.dispatch(routeChanged({ category: 'storm-footage', type: 'video' }));
+    expect(selectMatchingNodes(store.getState()).map((n) => n.video_id)).toEqual(['a']);
+    const state = store.getState();
+    expect(selectMatchingNodes(state)).toBe(selectMatchingNodes(state));
+  });
+
+  it('lists categories with counts and distinct palette colours', async () => {
+    const store = await loaded();
+    const categories = selectCategories(store.getState());
+    expect(categories.map(({ slug, name, count }) => ({ slug, name, count }))).toEqual([
+      { slug: 'storm-footage', name: 'Storm Footage', count: 2 },
+      { slug: 'volunteers', name: 'Volunteers', count: 2 },
+    ]);
+    expect(categories[0]?.colour).not.toBe(categories[1]?.colour);
+    expect(selectCategories(store.getState())).toBe(categories);
+  });
+});
+
+describe('httpFetchArchive', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each([
+    [() => Promise.reject(new TypeError('Failed to fetch')), 'network', /could not be reached/],
+    [
+      async () => new Response('down', { status: 503 }),
+      'http',
+      /unavailable right now \(error 503\)/,
+    ],
+    [async () => new Response('<html>', { status: 200 }), 'invalid', /not an archive/],
+  ])('turns each failure into a message (%#)', async (fetchImpl, kind, message) => {
+    vi.stubGlobal('fetch', vi.fn(fetchImpl));
+    const error = await httpFetchArchive('/api/nodes')(new AbortController().signal).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(NodesRequestError);
+    expect((error as NodesRequestError).detail).toMatchObject({ kind });
+    expect((error as NodesRequestError).message).toMatch(message);
+  });
+
+  it('gives up after the timeout', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_, reject) =>
+            init.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+          ),
+      ),
+    );
+    const error = await httpFetchArchive(
+      '/api/nodes',
+      20,
+    )(new AbortController().signal).catch((e: unknown) => e);
+    expect((error as NodesRequestError).detail).toMatchObject({ kind: 'timeout' });
+  });
+});

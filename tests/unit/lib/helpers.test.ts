@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { parseMediaType } from '@/lib/mediaType';
+import { CATEGORY_PALETTE, assignCategoryColours } from '@/lib/palette';
+import { isAppPath } from '@/lib/routes';
+import { slugify } from '@/lib/slug';
+import { safeUrl } from '@/lib/url';
+import { extractYouTubeId, isYouTubeId, youtubeThumbnailUrl, youtubeWatchUrl } from '@/lib/youtube';
+
+describe('extractYouTubeId (SPEC §5)', () => {
+  it.each([
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s', 'dQw4w9WgXcQ'],
+    ['https://m.youtube.com/watch?feature=share&v=a_b-c1234XY', 'a_b-c1234XY'],
+    ['https://youtu.be/dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['https://youtu.be/dQw4w9WgXcQ?si=abc', 'dQw4w9WgXcQ'],
+    ['https://www.youtube.com/embed/dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['https://www.youtube.com/shorts/dQw4w9WgXcQ', 'dQw4w9WgXcQ'],
+    ['  https://youtu.be/dQw4w9WgXcQ  ', 'dQw4w9WgXcQ'],
+  ])('finds the id in %s', (input, id) => {
+    expect(extractYouTubeId(input)).toBe(id);
+  });
+
+  it('takes input without a match as the id itself', () => {
+    expect(extractYouTubeId('dQw4w9WgXcQ')).toBe('dQw4w9WgXcQ');
+    expect(extractYouTubeId('not-a-link')).toBe('not-a-link');
+  });
+
+  it('does not cut a 12-character run down to an id', () => {
+    expect(extractYouTubeId('https://youtu.be/abcdefghijkl')).toBe('https://youtu.be/abcdefghijkl');
+  });
+
+  it('gives no id for empty input', () => {
+    expect(extractYouTubeId('')).toBeNull();
+    expect(extractYouTubeId('   ')).toBeNull();
+    expect(extractYouTubeId(null)).toBeNull();
+    expect(extractYouTubeId(undefined)).toBeNull();
+  });
+
+  it('builds the standard watch URL and the high-quality thumbnail', () => {
+    expect(youtubeWatchUrl('dQw4w9WgXcQ')).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    expect(youtubeThumbnailUrl('dQw4w9WgXcQ')).toBe(
+      'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+    );
+    expect(youtubeWatchUrl('a&b=c')).toBe('https://www.youtube.com/watch?v=a%26b%3Dc');
+    expect(isYouTubeId('dQw4w9WgXcQ')).toBe(true);
+    expect(isYouTubeId('short')).toBe(false);
+  });
+});
+
+describe('slugify (SPEC §3)', () => {
+  it.each([
+    ['Response Efforts', 'response-efforts'],
+    ['Cleanup & Recovery', 'cleanup-recovery'],
+    ['  --Storm  Footage!!  ', 'storm-footage'],
+    ['North City 2025', 'north-city-2025'],
+    ['Río Café', 'río-café'],
+    ['!!!', ''],
+  ])('%s → %s', (name, slug) => {
+    expect(slugify(name)).toBe(slug);
+  });
+});
+
+describe('safeUrl (SPEC §5 URL helper)', () => {
+  it('keeps relative URLs as they are', () => {
+    expect(safeUrl('/sample/a.jpg')).toBe('/sample/a.jpg');
+    expect(safeUrl('sample/a.jpg')).toBe('sample/a.jpg');
+    expect(safeUrl('../a.jpg?x=1#y')).toBe('../a.jpg?x=1#y');
+  });
+
+  it('keeps absolute http and https URLs unchanged', () => {
+    expect(safeUrl('https://i.ytimg.com/vi/x/hqdefault.jpg')).toBe(
+      'https://i.ytimg.com/vi/x/hqdefault.jpg',
+    );
+    expect(safeUrl('http://example.org/a b.jpg')).toBe('http://example.org/a b.jpg');
+    expect(safeUrl('HTTPS://EXAMPLE.ORG/A.JPG')).toBe('HTTPS://EXAMPLE.ORG/A.JPG');
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    ' javascript:alert(1)',
+    'java\nscript:alert(1)',
+    'java\tscript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'file:///etc/passwd',
+    'blob:https://example.org/x',
+    '',
+    '   ',
+  ])('refuses %j', (url) => {
+    expect(safeUrl(url)).toBeNull();
+  });
+
+  it('refuses values that are not text', () => {
+    expect(safeUrl(undefined)).toBeNull();
+    expect(safeUrl(42)).toBeNull();
+    expect(safeUrl({ href: '/a' })).toBeNull();
+  });
+});
+
+describe('parseMediaType (SPEC §5)', () => {
+  it('accepts only video or gallery', () => {
+    expect(parseMediaType('video')).toBe('video');
+    expect(parseMediaType('gallery')).toBe('gallery');
+    for (const other of ['Video', 'photos', '', null, undefined, 1])
+      expect(parseMediaType(other)).toBeNull();
+  });
+});
+
+describe('assignCategoryColours', () => {
+  const slugs = [
+    'response-efforts',
+    'community-stories',
+    'cleanup-recovery',
+    'shelter-aid',
+    'storm-footage',
+    'rebuilding',
+    'volunteers',
+  ];
+
+  it('gives up to 10 categories distinct palette colours', () => {
+    const colours = assignCategoryColours(slugs);
+    expect(new Set(colours.values()).size).toBe(slugs.length);
+    for (const colour of colours.values()) expect(CATEGORY_PALETTE).toContain(colour);
+  });
+
+  it('does not depend on the order categories are met in', () => {
+    const a = assignCategoryColours(slugs);
+    const b = assignCategoryColours([...slugs].reverse());
+    expect([...b.entries()].sort()).toEqual([...a.entries()].sort());
+  });
+
+  it('keeps a category its colour when an unrelated one is added, unless they collide', () => {
+    const before = assignCategoryColours(['storm-footage']);
+    const after = assignCategoryColours(['storm-footage', 'rebuilding']);
+    expect(after.get('storm-footage')).toBe(before.get('storm-footage'));
+  });
+
+  it('reuses colours only beyond 10 categories', () => {
+    const many = Array.from({ length: 14 }, (_, i) => `category-${i}`);
+    const colours = assignCategoryColours(many);
+    expect(colours.size).toBe(14);
+    expect(new Set(colours.values()).size).toBe(10);
+  });
+});
+
+describe('isAppPath', () => {
+  it.each([
+    '/',
+    '/video/abc',
+    '/gallery/abc',
+    '/category/storm-footage',
+    '/statement',
+    '/editor',
+    '/editor/items/1',
+    '/signin',
+    '/env',
+  ])('knows %s', (path) => expect(isAppPath(path)).toBe(true));
+  it.each(['/nope', '/video', '/video/a/b', '/statements', '/api'])('does not know %s', (path) => {
+    expect(isAppPath(path)).toBe(false);
+  });
+});

@@ -1,0 +1,17 @@
+import { render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { routes } from '@/app/router';
+import { makeStore, type StoreOptions } from '@/app/store';
+
+/** Renders the whole app (real routes, real store) at a URL, as the browser would. */
+export function renderApp(url: string, options: StoreOptions = {}) {
+  const store = makeStore(options);
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const view = render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { store, router, ...view };
+}
