@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium';
+
+export const ROOT = new URL('../../', import.meta.url).pathname;
+export const SCREENSHOT_DIR = join(ROOT, 'screenshots');
+
+/** A free TCP port on the loopback interface. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningApp {
+  url: string;
+  /** Everything the services printed, for assertions on their warnings. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the built app and its real local services, as `npm start` does, on a free port, seeded
+ * from `archiveFile` in memory (nothing is written to the data folder). Resolves once the
+ * nodes-service answers.
+ */
+export async function startApp({ archiveFile, env = {} }: { archiveFile: string; env?: Record<string, string> }): Promise<RunningApp> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['dist-server/main.js'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', ARCHIVE_FILE: archiveFile },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The app exited (${child.exitCode}) before it answered:\n${output}`);
+    try {
+      const response = await fetch(`${url}/api/nodes`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The app did not answer within 30 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  return {
+    url,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Debian's Chromium, headless, with the flags that work here. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+}
+
+/** What a page reported that a visitor never should see: uncaught errors and console errors. */
+export function watchPage(page: Page) {
+  const pageErrors: Error[] = [];
+  const consoleErrors: string[] = [];
+  const warnings: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  return { pageErrors, consoleErrors, warnings };
+}
+
+/** Saves a full-page screenshot under the git-ignored screenshots/ folder, for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeProblem, nodeRoute, normalizeArchive } from '@/lib/nodeModel';
+import { launchBrowser, ROOT, screenshot, startApp, watchPage, type RunningApp } from './harness';
+
+const SAMPLE = join(ROOT, 'server/data/sample-archive.json');
+const MALFORMED = join(ROOT, 'tests/fixtures/malformed-archive.json');
+const readArchive = (file: string) => normalizeArchive(JSON.parse(readFileSync(file, 'utf8')));
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the sample archive', () => {
+  let app: RunningApp;
+  beforeAll(async () => {
+    app = await startApp({ archiveFile: SAMPLE });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('lists every sample item under "Archive items", each linking to its route', async () => {
+    const { nodes } = readArchive(SAMPLE);
+    expect(nodes.length).toBeGreaterThanOrEqual(30);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const seen = watchPage(page);
+    await page.goto(app.url);
+    const list = page.getByRole('list', { name: 'Archive items' });
+    await expect.poll(() => list.getByRole('link').count(), { timeout: 20_000 }).toBe(nodes.length);
+    for (const node of nodes) {
+      const link = list.getByRole('link', { name: node.title, exact: false }).first();
+      expect(await link.getAttribute('href')).toBe(nodeRoute(node));
+    }
+    expect(await page.title()).toContain('Globe Archive');
+    await screenshot(page, 'home-sample-archive');
+    expect(seen.pageErrors).toEqual([]);
+    expect(seen.consoleErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('restores a filtered view from its URL, also after a reload', async () => {
+    const { nodes } = readArchive(SAMPLE);
+    const category = nodes[0]?.categories[0]?.slug as string;
+    const expected = nodes.filter((n) => n.type === 'gallery' && n.categories.some((c) => c.slug === category));
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/category/${category}?type=gallery`);
+    const list = page.getByRole('list', { name: 'Archive items' });
+    await expect.poll(() => list.getByRole('link').count(), { timeout: 20_000 }).toBe(expected.length);
+    await page.reload();
+    await expect.poll(() => list.getByRole('link').count(), { timeout: 20_000 }).toBe(expected.length);
+    await expect.poll(() => page.getByText(`${expected.length} of ${nodes.length} items match the filter`).count()).toBe(1);
+    await page.close();
+  });
+
+  it('answers an unknown path with 404 and a not-found page that leads home', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${app.url}/no/such/page`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to the archive' }).click();
+    await page.getByRole('list', { name: 'Archive items' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.close();
+  });
+});
+
+describe('an archive file with malformed nodes', () => {
+  let app: RunningApp;
+  beforeAll(async () => {
+    app = await startApp({ archiveFile: MALFORMED });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('loads the good nodes without an uncaught error, warning once per bad node', async () => {
+    const { nodes, problems } = readArchive(MALFORMED);
+    const page = await browser.newPage();
+    const seen = watchPage(page);
+    await page.goto(app.url);
+    const list = page.getByRole('list', { name: 'Archive items' });
+    await expect.poll(() => list.getByRole('link').count(), { timeout: 20_000 }).toBe(nodes.length);
+    // Hostile titles arrive as text: nothing in them ran.
+    await list.getByText('<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>').waitFor();
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(seen.pageErrors).toEqual([]);
+    expect(seen.warnings.filter((w) => w.startsWith('Archive node'))).toEqual(problems.map(describeProblem));
+    await screenshot(page, 'home-malformed-archive');
+    await page.close();
+  });
+
+  it('keeps every raw record in the service, malformed ones included', async () => {
+    const raw = JSON.parse(readFileSync(MALFORMED, 'utf8')).nodes;
+    const served = await (await fetch(`${app.url}/api/nodes`)).json();
+    expect(served).toEqual(raw);
+  });
+});
