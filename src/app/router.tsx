@@ -20,10 +20,11 @@ export const routes: RouteObject[] = [
       {
         element: <HomeRoute />,
         children: [
-          { index: true },
-          { path: path(ROUTES.video) },
-          { path: path(ROUTES.gallery) },
-          { path: path(ROUTES.category) },
+          // The home element renders every home route itself; the children only match URLs.
+          { index: true, element: null },
+          { path: path(ROUTES.video), element: null },
+          { path: path(ROUTES.gallery), element: null },
+          { path: path(ROUTES.category), element: null },
         ],
       },
       {

@@ -15,7 +15,9 @@ export const CHROMIUM_ARGS = [
 
 /** Debian's Chromium, or `CHROMIUM_PATH`; stops the run with the fix when neither exists. */
 export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].filter((p): p is string => Boolean(p));
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].filter((p): p is string =>
+    Boolean(p),
+  );
   const found = candidates.find((p) => existsSync(p));
   if (!found) {
     throw new Error(

@@ -7,6 +7,9 @@ import { chromiumPath } from './chromium';
  */
 export default function setup(): void {
   chromiumPath();
-  const build = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only'], { stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('The build failed: browser tests need dist/ and dist-server/.');
+  const build = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only'], {
+    stdio: 'inherit',
+  });
+  if (build.status !== 0)
+    throw new Error('The build failed: browser tests need dist/ and dist-server/.');
 }

@@ -32,11 +32,23 @@ export interface RunningApp {
  * from `archiveFile` in memory (nothing is written to the data folder). Resolves once the
  * nodes-service answers.
  */
-export async function startApp({ archiveFile, env = {} }: { archiveFile: string; env?: Record<string, string> }): Promise<RunningApp> {
+export async function startApp({
+  archiveFile,
+  env = {},
+}: {
+  archiveFile: string;
+  env?: Record<string, string>;
+}): Promise<RunningApp> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['dist-server/main.js'], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', ARCHIVE_FILE: archiveFile },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ARCHIVE_FILE: archiveFile,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -47,7 +59,8 @@ export async function startApp({ archiveFile, env = {} }: { archiveFile: string;
 
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The app exited (${child.exitCode}) before it answered:\n${output}`);
+    if (child.exitCode !== null)
+      throw new Error(`The app exited (${child.exitCode}) before it answered:\n${output}`);
     try {
       const response = await fetch(`${url}/api/nodes`);
       if (response.ok) break;

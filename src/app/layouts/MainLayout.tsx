@@ -15,7 +15,7 @@ export function MainLayout() {
       <DocumentTitle />
       <header className="site-header">
         <Link to="/" className="site-header__brand" aria-label="Globe Archive, home">
-          <img src="/logo.svg" alt="" width="160" height="32" />
+          <img src="/logo.svg" alt="" width="190" height="48" />
         </Link>
         <nav aria-label="Site">
           <ul className="site-header__nav">

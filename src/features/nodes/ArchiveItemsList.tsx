@@ -1,3 +1,4 @@
+import type { SyntheticEvent } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { loadNodes } from '@/features/nodes/nodesSlice';
@@ -8,9 +9,23 @@ import {
   selectNodesError,
   selectNodesStatus,
 } from '@/features/nodes/nodesSelectors';
-import { nodeRoute } from '@/lib/nodeModel';
+import { DEFAULT_THUMBNAIL_URL } from '@/lib/constants';
+import { nodeRoute, videoThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
 
 const TYPE_LABEL = { video: 'Video', gallery: 'Photo gallery' } as const;
+
+/** The small picture beside an item: its video thumbnail, or its gallery's first image. */
+function itemThumbnail(node: MediaNode): string {
+  return node.type === 'video'
+    ? videoThumbnailUrl(node)
+    : (node.images[0]?.thumbUrl ?? DEFAULT_THUMBNAIL_URL);
+}
+
+/** A failed image shows the default thumbnail instead of a broken-image icon. */
+function showDefaultThumbnail(event: SyntheticEvent<HTMLImageElement>) {
+  const image = event.currentTarget;
+  if (!image.src.endsWith(DEFAULT_THUMBNAIL_URL)) image.src = DEFAULT_THUMBNAIL_URL;
+}
 
 /**
  * "Archive items": every item that matches the active filter, each a link to its route. It is
@@ -53,6 +68,17 @@ export function ArchiveItemsList() {
               {items.map((node) => (
                 <li key={node.video_id}>
                   <Link to={nodeRoute(node)}>
+                    <img
+                      className="archive-items__thumb"
+                      src={itemThumbnail(node)}
+                      alt=""
+                      width="112"
+                      height="63"
+                      loading="lazy"
+                      decoding="async"
+                      crossOrigin="anonymous"
+                      onError={showDefaultThumbnail}
+                    />
                     <span className="archive-items__title">{node.title}</span>
                     <span className={`archive-items__type archive-items__type--${node.type}`}>
                       {TYPE_LABEL[node.type]}

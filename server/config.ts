@@ -1,0 +1,117 @@
+import { relative, resolve } from 'node:path';
+
+/**
+ * Everything the local services read from the environment, in one place. Relative paths given in
+ * the environment are taken from the working directory; the defaults from the project root, so
+ * `node dist-server/main.js` works from anywhere.
+ */
+export interface ServerConfig {
+  /** `PORT`, default 5173; 0 picks a free port. */
+  port: number;
+  /** `HOST`, default 127.0.0.1 (this machine only); `0.0.0.0` exposes the server to the network. */
+  host: string;
+  /** `STATIC_DIR`, default `dist`; `none` (or empty) serves only the API. Absolute path. */
+  staticDir: string | null;
+  /** `DATA_DIR`, default `data/nodes`: the persistent nodes database. Absolute path. */
+  dataDir: string;
+  /**
+   * `ARCHIVE_FILE`: when set, a fresh in-memory database is seeded from this file on every start
+   * and nothing is written to `dataDir`. Absolute path.
+   */
+  archiveFile: string | null;
+  /** `SEED_FILE`, default `server/data/sample-archive.json`: seeds a new `dataDir`. Absolute path. */
+  seedFile: string;
+  /** `APP_ORIGIN`: origins allowed to read the API cross-origin (comma-separated, or `*`). */
+  appOrigins: string[];
+  /** `SERVICE_ORIGINS`: origins the app calls from the browser (identity provider, functions). */
+  serviceOrigins: string[];
+  /** `MEDIA_ORIGINS`: origins of gallery images and local thumbnails hosted elsewhere. */
+  mediaOrigins: string[];
+  /** `SCRIPT_ORIGINS`: origins of third-party scripts the app loads (an analytics tag). */
+  scriptOrigins: string[];
+}
+
+/** Thrown for an unusable environment; the message names the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Where the defaults live, relative to the project root. */
+export const DEFAULTS = {
+  port: 5173,
+  host: '127.0.0.1',
+  staticDir: 'dist',
+  dataDir: 'data/nodes',
+  seedFile: 'server/data/sample-archive.json',
+} as const;
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+function readOrigin(name: string, value: string, { wildcardHost }: { wildcardHost: boolean }) {
+  // CSP sources may name every subdomain (https://*.example.org); CORS origins may not.
+  const match = /^(https?):\/\/(\*\.)?([^/?#*]+)\/?$/i.exec(value);
+  if (!match || (match[2] && !wildcardHost)) {
+    throw new ConfigError(
+      `${name}: "${value}" is not an origin; write it like https://example.org (scheme and host, no path).`,
+    );
+  }
+  const origin = new URL(`${match[1]}://${match[3]}`).origin;
+  return match[2] ? origin.replace('://', '://*.') : origin;
+}
+
+function readPort(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULTS.port;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT: "${value}" is not a port number (0-65535).`);
+  }
+  return port;
+}
+
+function readPath(value: string | undefined, fallback: string, root: string): string {
+  return value !== undefined && value.trim() !== '' ? resolve(value) : resolve(root, fallback);
+}
+
+/**
+ * Reads the services' configuration.
+ *
+ * @param root the project root the defaults are relative to.
+ * @throws ConfigError naming the variable that is wrong.
+ */
+export function readConfig(env: NodeJS.ProcessEnv, root: string = process.cwd()): ServerConfig {
+  const staticDir = env.STATIC_DIR?.trim();
+  return {
+    port: readPort(env.PORT),
+    host: env.HOST?.trim() || DEFAULTS.host,
+    staticDir:
+      staticDir === '' || staticDir?.toLowerCase() === 'none'
+        ? null
+        : readPath(staticDir, DEFAULTS.staticDir, root),
+    dataDir: readPath(env.DATA_DIR, DEFAULTS.dataDir, root),
+    archiveFile: env.ARCHIVE_FILE?.trim() ? resolve(env.ARCHIVE_FILE.trim()) : null,
+    seedFile: readPath(env.SEED_FILE, DEFAULTS.seedFile, root),
+    appOrigins: list(env.APP_ORIGIN).map((value) =>
+      value === '*' ? value : readOrigin('APP_ORIGIN', value, { wildcardHost: false }),
+    ),
+    serviceOrigins: list(env.SERVICE_ORIGINS).map((value) =>
+      readOrigin('SERVICE_ORIGINS', value, { wildcardHost: true }),
+    ),
+    mediaOrigins: list(env.MEDIA_ORIGINS).map((value) =>
+      readOrigin('MEDIA_ORIGINS', value, { wildcardHost: true }),
+    ),
+    scriptOrigins: list(env.SCRIPT_ORIGINS).map((value) =>
+      readOrigin('SCRIPT_ORIGINS', value, { wildcardHost: true }),
+    ),
+  };
+}
+
+/** A path as short as a person would write it: relative to the working directory when inside it. */
+export function displayPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel === '' ? '.' : rel.startsWith('..') ? path : rel;
+}

@@ -1,0 +1,45 @@
+/** Methods the nodes-service answers (and tells browsers about in a preflight). */
+export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+
+/** The CORS policy for the configured app origins (`APP_ORIGIN`). */
+export interface CorsPolicy {
+  /** Headers that let an allowed `Origin` read the response; empty for any other. */
+  headers(origin: string | undefined): Record<string, string>;
+  /** The answer to a preflight from `origin`: the grant, or nothing (the browser then refuses). */
+  preflight(origin: string | undefined): Record<string, string>;
+  /** A `Vary` value: the given header names plus `Origin` when the answer depends on it. */
+  vary(...names: string[]): string;
+}
+
+/**
+ * Builds the policy. Empty means same-origin only (the app and the API on one server need no
+ * CORS); `*` lets any origin read the list, which is public data.
+ */
+export function createCorsPolicy(appOrigins: readonly string[]): CorsPolicy {
+  const any = appOrigins.includes('*');
+  const allowed = new Set(appOrigins.filter((o) => o !== '*').map((o) => new URL(o).origin));
+  // Only a reflected origin makes responses differ per Origin (and caches must know).
+  const variesByOrigin = allowed.size > 0 && !any;
+
+  function headers(origin: string | undefined): Record<string, string> {
+    if (any) return { 'Access-Control-Allow-Origin': '*' };
+    return origin !== undefined && allowed.has(origin)
+      ? { 'Access-Control-Allow-Origin': origin }
+      : {};
+  }
+
+  return {
+    headers,
+    preflight(origin) {
+      const grant = headers(origin);
+      if (!('Access-Control-Allow-Origin' in grant)) return {};
+      return {
+        ...grant,
+        'Access-Control-Allow-Methods': ALLOWED_METHODS,
+        'Access-Control-Allow-Headers': 'If-None-Match, Content-Type',
+        'Access-Control-Max-Age': '600',
+      };
+    },
+    vary: (...names) => [...names, ...(variesByOrigin ? ['Origin'] : [])].join(', '),
+  };
+}

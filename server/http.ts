@@ -1,0 +1,251 @@
+import { createReadStream, existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { loadArchiveFile } from './archiveFile';
+import { displayPath, type ServerConfig } from './config';
+import {
+  createNodesHandler,
+  type NodesHandler,
+  type ServiceResponse,
+  type WarmUpResult,
+} from './nodesHandler';
+import { baseSecurityHeaders, contentSecurityPolicy } from './securityHeaders';
+import { createStaticFiles, type StaticFiles, type StaticResponse } from './staticFiles';
+import type { NodeStore } from './storage/nodeStore';
+import { openPgliteStore } from './storage/pgliteStore';
+
+/** The API's mount point on the local server (the Vite dev server proxies the same prefix). */
+export const API_PREFIX = '/api';
+
+/** A server started by `startServer`. */
+export interface RunningServer {
+  /** Base URL, e.g. `http://127.0.0.1:5173`. */
+  url: string;
+  /** The nodes list, `${url}/api/nodes`. */
+  nodesUrl: string;
+  /** Whether the built app is served too (`STATIC_DIR` not `none`). */
+  servesApp: boolean;
+  /** How opening the nodes store went at start-up. */
+  nodes: WarmUpResult;
+  /** Where the nodes come from, in words. */
+  source: string;
+  /** Stops accepting connections, ends open ones and closes the store. */
+  close(): Promise<void>;
+}
+
+/** Optional hooks for `startServer`. */
+export interface StartOptions {
+  /** Where start-up notes and errors go (stderr by default). */
+  log?: (line: string) => void;
+  /** Longest wait for the store on one request, ms (tests shorten it). */
+  storeTimeoutMs?: number;
+}
+
+/** A start-up failure whose message says all the person running the server needs. */
+export class StartError extends Error {
+  override name = 'StartError';
+}
+
+/** Start-up waits this long for the store, then reports the server as up anyway. */
+const WARM_UP_LIMIT_MS = 30_000;
+
+/** How long open keep-alive connections get to finish when the server stops. */
+const CLOSE_GRACE_MS = 3000;
+
+async function storeOpener(
+  config: ServerConfig,
+  log: (line: string) => void,
+): Promise<{ open: () => Promise<NodeStore>; source: string }> {
+  if (config.archiveFile !== null) {
+    const display = displayPath(config.archiveFile);
+    // Read once, before listening: a wrong ARCHIVE_FILE should stop the start with its reason.
+    const entries = await loadArchiveFile(config.archiveFile, display, log);
+    return {
+      open: () => openPgliteStore({ dataDir: null, seed: () => entries }),
+      source: `${display}, in memory: changes are not saved`,
+    };
+  }
+  const dataDir = displayPath(config.dataDir);
+  const seedFile = displayPath(config.seedFile);
+  return {
+    open: async () => {
+      const store = await openPgliteStore({
+        dataDir: config.dataDir,
+        displayName: dataDir,
+        seed: () => loadArchiveFile(config.seedFile, seedFile, log),
+      });
+      if (store.seededCount > 0)
+        log(`Seeded ${dataDir} with ${store.seededCount} nodes from ${seedFile}.`);
+      return store;
+    },
+    source: dataDir,
+  };
+}
+
+function headersOf(req: IncomingMessage): Record<string, string | string[] | undefined> {
+  return req.headers;
+}
+
+async function send(
+  res: ServerResponse,
+  response: ServiceResponse | StaticResponse,
+  extraHeaders: Record<string, string>,
+): Promise<void> {
+  res.writeHead(response.status, { ...extraHeaders, ...response.headers });
+  if (response.body !== null) {
+    res.end(response.body);
+    return;
+  }
+  if ('file' in response && response.file !== undefined) {
+    await pipeline(createReadStream(response.file), res);
+  } else {
+    res.end();
+  }
+}
+
+/** The request path without query, keeping a leading `//` as a path (not a host). */
+function pathnameOf(req: IncomingMessage): string | null {
+  const raw = req.url ?? '/';
+  try {
+    return new URL(raw.startsWith('/') ? `http://localhost${raw}` : raw).pathname;
+  } catch {
+    return null;
+  }
+}
+
+function createListener(
+  handler: NodesHandler,
+  staticFiles: StaticFiles | null,
+  csp: string,
+  log: (line: string) => void,
+) {
+  const security = baseSecurityHeaders();
+  const pageHeaders = { ...security, 'Content-Security-Policy': csp };
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const method = req.method ?? 'GET';
+    try {
+      const pathname = pathnameOf(req);
+      if (pathname === null) {
+        res.writeHead(400, { ...security, 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end('Bad request.');
+        return;
+      }
+      if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) {
+        const path = pathname.slice(API_PREFIX.length) || '/';
+        await send(res, await handler.handle({ method, path, headers: headersOf(req) }), security);
+        return;
+      }
+      if (staticFiles === null) {
+        const message = `This server serves only the API (${API_PREFIX}/nodes); STATIC_DIR is none.`;
+        res.writeHead(404, { ...security, 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end(message);
+        return;
+      }
+      await send(res, await staticFiles.serve(method, pathname, headersOf(req)), pageHeaders);
+    } catch (error) {
+      // A visitor who leaves mid-download is not a server fault.
+      const aborted = (error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE';
+      if (!aborted)
+        log(
+          `${method} ${req.url ?? ''} failed: ${error instanceof Error ? error.stack : String(error)}`,
+        );
+      if (!res.headersSent) {
+        res.writeHead(500, { ...security, 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end('Internal server error.');
+      } else {
+        res.destroy();
+      }
+    }
+  };
+}
+
+function formatUrl(host: string, port: number): string {
+  // A wildcard address is not something to type into a browser; this machine answers on it.
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
+}
+
+/**
+ * Starts the local services: the nodes-service under `/api` and, unless `staticDir` is null, the
+ * built app. It resolves once the store is open, so the printed URL answers at once; if the store
+ * cannot be opened the server still starts and `/api/nodes` explains the problem with a 503.
+ *
+ * @throws ArchiveFileError when `archiveFile` is set and unusable; StartError when the port is taken.
+ */
+export async function startServer(
+  config: ServerConfig,
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  const log = options.log ?? ((line: string) => console.error(line));
+  const { open, source } = await storeOpener(config, log);
+  const handler = createNodesHandler({
+    openStore: open,
+    appOrigins: config.appOrigins,
+    log,
+    ...(options.storeTimeoutMs !== undefined ? { timeoutMs: options.storeTimeoutMs } : {}),
+  });
+
+  const staticFiles = config.staticDir === null ? null : createStaticFiles(config.staticDir);
+  if (config.staticDir !== null && !existsSync(join(config.staticDir, 'index.html'))) {
+    log(`Warning: ${displayPath(config.staticDir)}/index.html is missing; run npm run build.`);
+  }
+  const server = createServer(
+    createListener(handler, staticFiles, contentSecurityPolicy(config), log),
+  );
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await handler.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      throw new StartError(
+        `Port ${config.port} on ${config.host} is in use; set PORT to another port.`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+
+  // Opened after listen: a taken port fails at once; early requests wait for the store (or 503).
+  let timer: NodeJS.Timeout | undefined;
+  const nodes = await Promise.race([
+    handler.warmUp(),
+    new Promise<WarmUpResult>((resolve) => {
+      timer = setTimeout(
+        () => resolve({ ok: false, message: 'The nodes store is still opening.' }),
+        WARM_UP_LIMIT_MS,
+      );
+    }),
+  ]);
+  clearTimeout(timer);
+  const { port } = server.address() as AddressInfo;
+  const url = formatUrl(config.host, port);
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    nodesUrl: `${url}${API_PREFIX}/nodes`,
+    servesApp: staticFiles !== null,
+    nodes,
+    source,
+    close() {
+      closing ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+        await closed;
+        clearTimeout(force);
+        await handler.close();
+      })();
+      return closing;
+    },
+  };
+}

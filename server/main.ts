@@ -1,0 +1,70 @@
+/**
+ * Entry of the local services (`npm start` runs the built copy, `npm run dev` this file via tsx):
+ * reads the environment, starts the server, prints where it answers and stops cleanly on
+ * Ctrl-C or SIGTERM so the database is closed, not cut off.
+ */
+import { fileURLToPath } from 'node:url';
+import { ArchiveFileError } from './archiveFile';
+import { ConfigError, readConfig } from './config';
+import { loadDotEnv } from './dotenv';
+import { StartError, startServer, type RunningServer } from './http';
+
+/** Longest a clean stop may take before the process gives up waiting. */
+const STOP_TIMEOUT_MS = 10_000;
+
+// This file sits one folder below the project root both as server/main.ts and dist-server/main.js.
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+
+function printBanner(server: RunningServer, host: string): void {
+  const lines = ['Globe Archive services are running:'];
+  if (server.servesApp) lines.push(`  App:   ${server.url}/`);
+  const nodes = server.nodes.ok
+    ? `${server.nodes.count === 1 ? '1 node' : `${server.nodes.count} nodes`} from ${server.source}`
+    : 'unavailable: answering 503 until fixed, see the message above';
+  lines.push(`  Nodes: ${server.nodesUrl} (${nodes})`);
+  if (host === '0.0.0.0' || host === '::') {
+    lines.push(`  HOST=${host}: reachable from other machines on the network, not just this one.`);
+  }
+  lines.push('Press Ctrl-C to stop.');
+  console.info(lines.join('\n'));
+}
+
+async function main(): Promise<void> {
+  loadDotEnv(projectRoot);
+  const config = readConfig(process.env, projectRoot);
+  const server = await startServer(config);
+  printBanner(server, config.host);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    // A second Ctrl-C (or the supervisor's SIGTERM after the terminal's SIGINT) must not cut the
+    // database close short; the timeout below covers a stop that hangs.
+    if (stopping) return;
+    stopping = true;
+    console.info(`${signal}: stopping…`);
+    const timer = setTimeout(() => {
+      console.error(`Stopping took over ${STOP_TIMEOUT_MS / 1000} s; exiting anyway.`);
+      process.exit(1);
+    }, STOP_TIMEOUT_MS);
+    timer.unref();
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Error while stopping:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  // Known problems get their one-line message; anything else its stack, to be reported.
+  const known =
+    error instanceof ConfigError ||
+    error instanceof ArchiveFileError ||
+    error instanceof StartError;
+  console.error(known ? error.message : error);
+  process.exit(1);
+});

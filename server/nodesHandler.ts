@@ -1,0 +1,279 @@
+import { createHash } from 'node:crypto';
+import { compress, MIN_COMPRESS_BYTES, negotiateEncoding, type ContentCoding } from './compression';
+import { ALLOWED_METHODS, createCorsPolicy } from './cors';
+import type { NodeStore } from './storage/nodeStore';
+import { createStoreConnection, errorMessage, Unavailable, withTimeout } from './storeConnection';
+
+/** A header value as Node and API Gateway hand them over. */
+export type HeaderValue = string | string[] | undefined;
+
+/** A request as the handler sees it, free of any HTTP framework. */
+export interface ServiceRequest {
+  method: string;
+  /** Path relative to the service (`/nodes`), without the query string. */
+  path: string;
+  /** Header names in any case. */
+  headers: Readonly<Record<string, HeaderValue>>;
+}
+
+/** What to answer. A `Buffer` body may be compressed (see its `Content-Encoding`). */
+export interface ServiceResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer | string;
+}
+
+/** How the nodes handler finds its store and whom it serves. */
+export interface NodesHandlerOptions {
+  /** Opens the store; called lazily, and again after a failed open or a failed query. */
+  openStore: () => Promise<NodeStore>;
+  /** Origins allowed to read the list cross-origin (`*` for any); empty means same-origin only. */
+  appOrigins?: readonly string[];
+  /** Longest wait for the store on one request before answering 503, ms. */
+  timeoutMs?: number;
+  /** After a failed open, requests answer 503 at once for this long before opening again, ms. */
+  retryOpenAfterMs?: number;
+  /** Where store failures are logged (stderr by default). */
+  log?: (line: string) => void;
+}
+
+/** The outcome of opening the store ahead of the first request. */
+export type WarmUpResult =
+  { ok: true; count: number; revision: string } | { ok: false; message: string };
+
+/** The nodes-service: `GET /nodes` and its HEAD and OPTIONS. */
+export interface NodesHandler {
+  handle(request: ServiceRequest): Promise<ServiceResponse>;
+  /** Opens the store and prepares the response body, so the first visitor does not wait. */
+  warmUp(): Promise<WarmUpResult>;
+  /** Closes the store; later requests answer 503. */
+  close(): Promise<void>;
+}
+
+/** SPEC-independent service limits. */
+export const STORE_TIMEOUT_MS = 5000;
+export const RETRY_OPEN_AFTER_MS = 5000;
+
+interface Representation {
+  revision: string;
+  /** ETag opaque-tag of the identity body, without quotes. */
+  tag: string;
+  identity: Buffer;
+  count: number;
+  encoded: Map<ContentCoding, Promise<Buffer>>;
+}
+
+function lowerCaseHeaders(headers: ServiceRequest['headers']): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined)
+      map.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : value);
+  }
+  return map;
+}
+
+/**
+ * Entity tags differ per content coding (RFC 9110 §8.8.3: a strong validator names one exact byte
+ * sequence, and shared caches keep one variant per coding), but any of them proves the client
+ * holds the current list, so all of them validate.
+ */
+function codingTag(tag: string, coding: ContentCoding | null): string {
+  return coding === null ? `"${tag}"` : `"${tag}-${coding}"`;
+}
+
+function matchesIfNoneMatch(header: string | undefined, tag: string): boolean {
+  if (header === undefined) return false;
+  return header.split(',').some((raw) => {
+    const value = raw.trim().replace(/^W\//, '');
+    return (
+      value === '*' || value === `"${tag}"` || value === `"${tag}-br"` || value === `"${tag}-gzip"`
+    );
+  });
+}
+
+/** Creates the nodes-service handler. One handler owns one store for its lifetime. */
+export function createNodesHandler(options: NodesHandlerOptions): NodesHandler {
+  const timeoutMs = options.timeoutMs ?? STORE_TIMEOUT_MS;
+  const retryOpenAfterMs = options.retryOpenAfterMs ?? RETRY_OPEN_AFTER_MS;
+  const log = options.log ?? ((line: string) => console.error(line));
+  const cors = createCorsPolicy(options.appOrigins ?? []);
+  const retryAfterSeconds = String(
+    Math.max(1, Math.ceil(Math.max(timeoutMs, retryOpenAfterMs) / 1000)),
+  );
+
+  const connection = createStoreConnection({
+    openStore: options.openStore,
+    retryOpenAfterMs,
+    closeTimeoutMs: timeoutMs,
+    log,
+  });
+  let current: Representation | null = null;
+  let building: { revision: string; promise: Promise<Representation> } | null = null;
+
+  async function build(store: NodeStore, revision: string): Promise<Representation> {
+    const nodes = await store.listNodes();
+    const identity = Buffer.from(JSON.stringify(nodes));
+    const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 22);
+    const safeRevision = revision.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 40);
+    return {
+      revision,
+      tag: `${safeRevision}-${hash}`,
+      identity,
+      count: nodes.length,
+      encoded: new Map(),
+    };
+  }
+
+  /** The current list, serialised once per revision and shared by concurrent requests. */
+  async function representation(): Promise<Representation> {
+    const store = await connection.get();
+    try {
+      const revision = await store.revision();
+      if (current?.revision === revision) return current;
+      if (building?.revision !== revision) {
+        const promise = build(store, revision);
+        const entry = { revision, promise };
+        building = entry;
+        promise.then(
+          (rep) => {
+            current = rep;
+            if (building === entry) building = null;
+          },
+          () => {
+            if (building === entry) building = null;
+          },
+        );
+      }
+      return await building.promise;
+    } catch (error) {
+      log(`nodes-service: reading the archive failed: ${errorMessage(error)}`);
+      const message = 'The archive database could not be read; try again shortly.';
+      connection.discard(store, message);
+      throw new Unavailable(message);
+    }
+  }
+
+  function loadWithDeadline(): Promise<Representation> {
+    return withTimeout(representation(), timeoutMs, () => {
+      // A read that hangs must not hold every later request of this revision hostage.
+      building = null;
+      return new Unavailable(
+        connection.opening
+          ? 'The archive is still opening; try again shortly.'
+          : `The archive database did not answer within ${timeoutMs / 1000} s.`,
+      );
+    });
+  }
+
+  function encodedBody(rep: Representation, coding: ContentCoding | null): Promise<Buffer> {
+    if (coding === null) return Promise.resolve(rep.identity);
+    let body = rep.encoded.get(coding);
+    if (!body) {
+      body = compress(rep.identity, coding);
+      rep.encoded.set(coding, body);
+    }
+    return body;
+  }
+
+  function json(
+    status: number,
+    body: unknown,
+    grant: Record<string, string>,
+    extra: Record<string, string> = {},
+  ): ServiceResponse {
+    const text = JSON.stringify(body);
+    const vary = cors.vary();
+    return {
+      status,
+      headers: {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': String(Buffer.byteLength(text)),
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+        ...(vary ? { Vary: vary } : {}),
+        ...grant,
+        ...extra,
+      },
+      body: text,
+    };
+  }
+
+  async function handle(request: ServiceRequest): Promise<ServiceResponse> {
+    const headers = lowerCaseHeaders(request.headers);
+    const origin = headers.get('origin');
+    const grant = cors.headers(origin);
+    const method = request.method.toUpperCase();
+    if (request.path !== '/nodes' && request.path !== '/nodes/') {
+      return json(404, { error: `No such endpoint: ${request.path}` }, grant);
+    }
+    if (method === 'OPTIONS') {
+      const vary = cors.vary();
+      return {
+        status: 204,
+        headers: {
+          Allow: ALLOWED_METHODS,
+          ...(vary ? { Vary: vary } : {}),
+          ...cors.preflight(origin),
+        },
+        body: '',
+      };
+    }
+    if (method !== 'GET' && method !== 'HEAD') {
+      return json(405, { error: `${request.method} is not allowed here; use GET.` }, grant, {
+        Allow: ALLOWED_METHODS,
+      });
+    }
+
+    let rep: Representation;
+    try {
+      rep = await loadWithDeadline();
+    } catch (error) {
+      const message = error instanceof Unavailable ? error.message : 'The archive is unavailable.';
+      if (!(error instanceof Unavailable)) log(`nodes-service: ${errorMessage(error)}`);
+      return json(503, { error: message }, grant, { 'Retry-After': retryAfterSeconds });
+    }
+
+    const coding =
+      rep.identity.length >= MIN_COMPRESS_BYTES
+        ? negotiateEncoding(headers.get('accept-encoding'))
+        : null;
+    const common = {
+      ETag: codingTag(rep.tag, coding),
+      // Revalidate on every load so a published change shows on the next visit; 304s keep it cheap.
+      'Cache-Control': 'no-cache',
+      Vary: cors.vary('Accept-Encoding'),
+      'X-Content-Type-Options': 'nosniff',
+      ...grant,
+    };
+    if (matchesIfNoneMatch(headers.get('if-none-match'), rep.tag)) {
+      return { status: 304, headers: common, body: '' };
+    }
+    const body = await encodedBody(rep, coding);
+    return {
+      status: 200,
+      headers: {
+        ...common,
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': String(body.length),
+        ...(coding ? { 'Content-Encoding': coding } : {}),
+      },
+      body: method === 'HEAD' ? '' : body,
+    };
+  }
+
+  return {
+    handle,
+    async warmUp() {
+      try {
+        const rep = await representation();
+        return { ok: true, count: rep.count, revision: rep.revision };
+      } catch (error) {
+        return { ok: false, message: errorMessage(error) };
+      }
+    },
+    async close() {
+      current = null;
+      await connection.close();
+    },
+  };
+}

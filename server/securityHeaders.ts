@@ -1,0 +1,43 @@
+import type { ServerConfig } from './config';
+
+/** YouTube thumbnails: shown as images and fetched by the globe to compose its card atlas. */
+const YOUTUBE_IMAGES = 'https://i.ytimg.com';
+/** SPEC §7: the player is an embed; the privacy-enhanced host is preferred, the main one allowed. */
+const YOUTUBE_FRAMES = ['https://www.youtube-nocookie.com', 'https://www.youtube.com'];
+
+/** The Content-Security-Policy for the app's pages. */
+export function contentSecurityPolicy(
+  config: Pick<ServerConfig, 'serviceOrigins' | 'mediaOrigins' | 'scriptOrigins'>,
+): string {
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'", ...config.scriptOrigins],
+    // React and the engine set inline styles; blocking them buys little against script injection
+    // (which script-src already stops) and breaks layout in ways that are hard to trace.
+    ['style-src', "'self'", "'unsafe-inline'"],
+    ['img-src', "'self'", 'data:', 'blob:', YOUTUBE_IMAGES, ...config.mediaOrigins],
+    ['font-src', "'self'", 'data:'],
+    // The globe fetches card images (fetch + createImageBitmap), so image hosts belong here too.
+    ['connect-src', "'self'", YOUTUBE_IMAGES, ...config.mediaOrigins, ...config.serviceOrigins],
+    ['frame-src', ...YOUTUBE_FRAMES],
+    ['media-src', "'self'", 'blob:'],
+    ['worker-src', "'self'", 'blob:'],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', "'self'"],
+  ];
+  return directives.map((parts) => [...new Set(parts)].join(' ')).join('; ');
+}
+
+/** Headers every response of the local server carries. */
+export function baseSecurityHeaders(): Record<string, string> {
+  return {
+    'X-Content-Type-Options': 'nosniff',
+    // The YouTube embed needs to know the embedding origin (it refuses to play without a
+    // referrer); more than the origin never leaves the site.
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'SAMEORIGIN',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+  };
+}

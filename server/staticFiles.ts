@@ -1,0 +1,221 @@
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, sep } from 'node:path';
+import { isAppPath } from '@/lib/routes';
+import { compress, MIN_COMPRESS_BYTES, negotiateEncoding, type ContentCoding } from './compression';
+
+/** A static response: a body in memory, or a file to stream. */
+export interface StaticResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** In-memory body; `null` with `file` set streams that file instead. */
+  body: Buffer | string | null;
+  file?: string;
+}
+
+/** The built app's files, served with caching and compression suited to Vite's output. */
+export interface StaticFiles {
+  serve(
+    method: string,
+    pathname: string,
+    headers: Readonly<Record<string, string | string[] | undefined>>,
+  ): Promise<StaticResponse>;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+  '.wasm': 'application/wasm',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.mp3': 'audio/mpeg',
+  '.glb': 'model/gltf-binary',
+  '.gltf': 'model/gltf+json',
+  '.ktx2': 'image/ktx2',
+  '.env': 'application/octet-stream',
+};
+
+/** Types worth compressing (images, fonts and video are compressed already). */
+const COMPRESSIBLE =
+  /^(text\/|application\/(json|manifest\+json|xml|wasm)|image\/svg\+xml|model\/gltf\+json)/;
+
+/** Vite's hashed output: a changed file gets a new name, so browsers may keep these for a year. */
+const IMMUTABLE_PREFIX = '/assets/';
+
+/** Compressed bodies kept in memory; Vite output is a few MB, this only guards a huge folder. */
+const CACHE_LIMIT_BYTES = 64 * 1024 * 1024;
+
+interface CachedBody {
+  version: string;
+  body: Promise<Buffer>;
+  size: number;
+}
+
+function header(
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+  name: string,
+): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+function text(status: number, message: string, extra: Record<string, string> = {}): StaticResponse {
+  return {
+    status,
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Length': String(Buffer.byteLength(message)),
+      ...extra,
+    },
+    body: message,
+  };
+}
+
+/**
+ * Maps a URL path to a file inside `root`, or `null` when it must not be served: undecodable,
+ * NUL bytes, `..` segments (also encoded or with backslashes) and dotfiles.
+ */
+export function resolveInside(root: string, pathname: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const segments = decoded.split(/[\\/]+/).filter((segment) => segment !== '');
+  if (segments.some((segment) => segment.startsWith('.'))) return null;
+  const full = join(root, ...segments);
+  return full === root || full.startsWith(root + sep) ? full : null;
+}
+
+/**
+ * Serves the built app from `root`: real files with their type, caching and compression; any
+ * other path gets `index.html` (history-mode routing), with 200 for the app's routes and 404 for
+ * the rest so the app shows its not-found page and crawlers see the truth.
+ */
+export function createStaticFiles(root: string): StaticFiles {
+  const cache = new Map<string, CachedBody>();
+  let cachedBytes = 0;
+
+  function compressed(file: string, version: string, coding: ContentCoding): Promise<Buffer> {
+    const key = `${coding}:${file}`;
+    const hit = cache.get(key);
+    if (hit?.version === version) return hit.body;
+    if (hit) {
+      cache.delete(key);
+      cachedBytes -= hit.size;
+    }
+    const entry: CachedBody = { version, size: 0, body: Promise.resolve(Buffer.alloc(0)) };
+    entry.body = readFile(file).then(async (raw) => {
+      const body = await compress(raw, coding);
+      entry.size = body.length;
+      cachedBytes += body.length;
+      // Oldest first: Map keeps insertion order.
+      for (const [oldKey, old] of cache) {
+        if (cachedBytes <= CACHE_LIMIT_BYTES || old === entry) break;
+        cache.delete(oldKey);
+        cachedBytes -= old.size;
+      }
+      return body;
+    });
+    entry.body.catch(() => cache.get(key) === entry && cache.delete(key));
+    cache.set(key, entry);
+    return entry.body;
+  }
+
+  async function serveFile(
+    method: string,
+    file: string,
+    urlPath: string,
+    status: number,
+    headers: Readonly<Record<string, string | string[] | undefined>>,
+  ): Promise<StaticResponse | null> {
+    let info;
+    try {
+      info = await stat(file);
+    } catch {
+      return null;
+    }
+    if (!info.isFile()) return null;
+    const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const version = `${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}`;
+    const canCompress = COMPRESSIBLE.test(type) && info.size >= MIN_COMPRESS_BYTES;
+    const common: Record<string, string> = {
+      'Content-Type': type,
+      'Cache-Control': urlPath.startsWith(IMMUTABLE_PREFIX)
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache',
+      // Weak: the bytes differ per content coding, the file they stand for does not.
+      ETag: `W/"${version}"`,
+      'Last-Modified': info.mtime.toUTCString(),
+      ...(canCompress ? { Vary: 'Accept-Encoding' } : {}),
+    };
+    const ifNoneMatch = header(headers, 'if-none-match');
+    if (
+      status === 200 &&
+      ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === `"${version}"`)
+    ) {
+      return { status: 304, headers: common, body: '' };
+    }
+    const coding = canCompress ? negotiateEncoding(header(headers, 'accept-encoding')) : null;
+    if (coding !== null) {
+      const body = await compressed(file, version, coding);
+      return {
+        status,
+        headers: { ...common, 'Content-Encoding': coding, 'Content-Length': String(body.length) },
+        body: method === 'HEAD' ? '' : body,
+      };
+    }
+    const base = { status, headers: { ...common, 'Content-Length': String(info.size) } };
+    return method === 'HEAD' ? { ...base, body: '' } : { ...base, body: null, file };
+  }
+
+  return {
+    async serve(method, pathname, headers) {
+      if (method !== 'GET' && method !== 'HEAD') {
+        return text(405, 'Method not allowed.', { Allow: 'GET, HEAD' });
+      }
+      const file = resolveInside(root, pathname);
+      if (file === null) return text(404, 'Not found.');
+      const found = await serveFile(method, file, pathname, 200, headers);
+      if (found) return found;
+      // A missing hashed asset is a stale page or a typo: an HTML page would only confuse it.
+      if (pathname.startsWith(IMMUTABLE_PREFIX)) return text(404, 'Not found.');
+      const status = isAppPath(pathname) ? 200 : 404;
+      const index = await serveFile(
+        method,
+        join(root, 'index.html'),
+        '/index.html',
+        status,
+        headers,
+      );
+      return (
+        index ??
+        text(
+          503,
+          `The app is not built: ${join(root, 'index.html')} is missing. Run npm run build.`,
+        )
+      );
+    },
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * The database schema as an ordered list of SQL steps, each applied once and recorded in
+ * `schema_migrations`. Plain PostgreSQL only (no PGlite-only features), so the same steps run on a
+ * hosted PostgreSQL server once the service moves there.
+ */
+
+/** One schema step. Versions are consecutive and never reused; a released step is never edited. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** The part of a database client the migrations need (PGlite and its transactions both fit). */
+export interface SqlSession {
+  exec(sql: string): Promise<unknown>;
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
+/** A client that can also run a function inside one transaction. */
+export interface SqlDatabase extends SqlSession {
+  transaction<T>(fn: (tx: SqlSession) => Promise<T>): Promise<T>;
+}
+
+/** Every schema step, oldest first. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'nodes and archive revision',
+    sql: `
+      -- Nodes are kept as the raw JSON of the archive, so nothing a file held is lost; seq keeps
+      -- archive order. video_id is derived from the JSON so it can never disagree with it.
+      create table nodes (
+        seq serial primary key,
+        video_id text generated always as (data ->> 'video_id') stored,
+        data jsonb not null,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now()
+      );
+      create index nodes_video_id_idx on nodes (video_id);
+
+      -- One row. The revision is bumped by a trigger, so every change to nodes (the service's own
+      -- writes, an editor's, or a hand-run SQL fix) invalidates HTTP caches.
+      create table archive_meta (
+        singleton boolean primary key default true check (singleton),
+        revision bigint not null default 0,
+        seeded_at timestamptz,
+        updated_at timestamptz not null default now()
+      );
+      insert into archive_meta default values;
+
+      create function bump_archive_revision() returns trigger language plpgsql as $$
+      begin
+        update archive_meta set revision = revision + 1, updated_at = now();
+        return null;
+      end;
+      $$;
+      create trigger nodes_changed after insert or update or delete on nodes
+        for each statement execute function bump_archive_revision();
+      create trigger nodes_truncated after truncate on nodes
+        for each statement execute function bump_archive_revision();
+    `,
+  },
+];
+
+/** Thrown when the database was written by a newer version of the service than this one. */
+export class SchemaTooNewError extends Error {
+  override name = 'SchemaTooNewError';
+}
+
+/**
+ * Brings the schema up to date and returns the versions it applied (empty when already current).
+ * Each step runs in its own transaction together with its record, so a failed step leaves no half
+ * schema behind and is simply retried on the next open.
+ *
+ * @throws SchemaTooNewError when the database has steps this version does not know.
+ */
+export async function migrate(
+  db: SqlDatabase,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<number[]> {
+  await db.exec(`
+    create table if not exists schema_migrations (
+      version integer primary key,
+      name text not null,
+      applied_at timestamptz not null default now()
+    )
+  `);
+  const { rows } = await db.query<{ version: number }>('select version from schema_migrations');
+  const applied = new Set(rows.map((row) => row.version));
+  const known = new Set(migrations.map((m) => m.version));
+  const unknown = [...applied].filter((version) => !known.has(version));
+  if (unknown.length > 0) {
+    // Running old code against a newer schema could corrupt data it does not understand.
+    throw new SchemaTooNewError(
+      `the database has schema version ${Math.max(...unknown)}, newer than this server knows ` +
+        `(${Math.max(0, ...known)}); run a newer version of the server`,
+    );
+  }
+  const done: number[] = [];
+  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+    if (applied.has(migration.version)) continue;
+    await db.transaction(async (tx) => {
+      await tx.exec(migration.sql);
+      await tx.query('insert into schema_migrations (version, name) values ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
+    });
+    done.push(migration.version);
+  }
+  return done;
+}

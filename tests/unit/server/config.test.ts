@@ -1,0 +1,114 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from '../../../server/config';
+import { loadDotEnv } from '../../../server/dotenv';
+import { contentSecurityPolicy } from '../../../server/securityHeaders';
+
+const root = '/srv/globe-archive';
+
+function configError(env: Record<string, string>): string {
+  try {
+    readConfig(env, root);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('readConfig', () => {
+  it('has defaults that keep the server on this machine and its data in the project', () => {
+    expect(readConfig({}, root)).toEqual({
+      port: 5173,
+      host: '127.0.0.1',
+      staticDir: join(root, 'dist'),
+      dataDir: join(root, 'data/nodes'),
+      archiveFile: null,
+      seedFile: join(root, 'server/data/sample-archive.json'),
+      appOrigins: [],
+      serviceOrigins: [],
+      mediaOrigins: [],
+      scriptOrigins: [],
+    });
+  });
+
+  it('reads paths given in the environment from the working directory', () => {
+    const config = readConfig(
+      { DATA_DIR: 'tmp/db', ARCHIVE_FILE: 'archive.json', PORT: '0' },
+      root,
+    );
+    expect(config.dataDir).toBe(resolve('tmp/db'));
+    expect(config.archiveFile).toBe(resolve('archive.json'));
+    expect(config.port).toBe(0);
+  });
+
+  it('serves only the API with STATIC_DIR=none or empty', () => {
+    expect(readConfig({ STATIC_DIR: 'none' }, root).staticDir).toBeNull();
+    expect(readConfig({ STATIC_DIR: '' }, root).staticDir).toBeNull();
+  });
+
+  it('reads a comma-separated APP_ORIGIN list as origins', () => {
+    const { appOrigins } = readConfig(
+      { APP_ORIGIN: ' https://Archive.Example.org/ , http://localhost:5173,*' },
+      root,
+    );
+    expect(appOrigins).toEqual(['https://archive.example.org', 'http://localhost:5173', '*']);
+  });
+
+  it('names the variable of a value it cannot use', () => {
+    expect(configError({ PORT: '70000' })).toMatch(/^PORT: "70000"/);
+    expect(configError({ APP_ORIGIN: 'https://archive.example.org/app' })).toMatch(/^APP_ORIGIN:/);
+    expect(configError({ APP_ORIGIN: 'https://*.example.org' })).toMatch(/^APP_ORIGIN:/);
+    expect(configError({ SERVICE_ORIGINS: 'ftp://x.example' })).toMatch(/^SERVICE_ORIGINS:/);
+  });
+});
+
+describe('contentSecurityPolicy', () => {
+  it('lets the app call its configured services and show configured media', () => {
+    const config = readConfig(
+      {
+        SERVICE_ORIGINS:
+          'https://cognito-idp.us-east-1.amazonaws.com,https://*.lambda-url.us-east-1.on.aws',
+        MEDIA_ORIGINS: 'https://media.example.org',
+        SCRIPT_ORIGINS: 'https://www.googletagmanager.com',
+      },
+      root,
+    );
+    const csp = Object.fromEntries(
+      contentSecurityPolicy(config)
+        .split('; ')
+        .map((directive) => {
+          const [name = '', ...sources] = directive.split(' ');
+          return [name, sources];
+        }),
+    );
+    expect(csp['connect-src']).toEqual([
+      "'self'",
+      'https://i.ytimg.com',
+      'https://media.example.org',
+      'https://cognito-idp.us-east-1.amazonaws.com',
+      'https://*.lambda-url.us-east-1.on.aws',
+    ]);
+    expect(csp['img-src']).toContain('https://media.example.org');
+    expect(csp['script-src']).toEqual(["'self'", 'https://www.googletagmanager.com']);
+    expect(csp['frame-ancestors']).toEqual(["'self'"]);
+  });
+});
+
+describe('loadDotEnv', () => {
+  it('fills in unset variables from .env.local, then .env, never over the real environment', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'globe-dotenv-'));
+    try {
+      writeFileSync(join(dir, '.env'), 'PORT=6000\nHOST=0.0.0.0\nDATA_DIR=from-env\n# comment\n');
+      writeFileSync(join(dir, '.env.local'), 'DATA_DIR=from-local\n');
+      const env: NodeJS.ProcessEnv = { PORT: '7000' };
+      expect(loadDotEnv(dir, env)).toEqual(['.env.local', '.env']);
+      expect(env).toEqual({ PORT: '7000', HOST: '0.0.0.0', DATA_DIR: 'from-local' });
+      expect(loadDotEnv(join(dir, 'nowhere'), env)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
