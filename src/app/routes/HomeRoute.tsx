@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
 import { routeChanged } from '@/features/filter/filterSlice';
+import { GlobeCanvas } from '@/features/globe/GlobeCanvas';
 import { ArchiveItemsList } from '@/features/nodes/ArchiveItemsList';
 import { loadNodes } from '@/features/nodes/nodesSlice';
 
@@ -12,7 +13,7 @@ import { loadNodes } from '@/features/nodes/nodesSlice';
  */
 export function HomeRoute() {
   const dispatch = useAppDispatch();
-  const { category = null } = useParams();
+  const { category = null, id = null } = useParams();
   const [search] = useSearchParams();
   const type = search.get('type');
 
@@ -26,7 +27,10 @@ export function HomeRoute() {
 
   return (
     <div className="home">
-      <ArchiveItemsList />
+      <GlobeCanvas selectedId={id} />
+      <div className="archive-panel">
+        <ArchiveItemsList />
+      </div>
     </div>
   );
 }

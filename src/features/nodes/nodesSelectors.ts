@@ -60,3 +60,13 @@ export const selectNodesById = createSelector(
   [selectNodes],
   (nodes): ReadonlyMap<string, MediaNode> => new Map(nodes.map((node) => [node.video_id, node])),
 );
+
+/** What the globe shows, as one memoised object: a new one only when nodes, filter or colours change. */
+export const selectGlobeInput = createSelector(
+  [selectNodes, selectFilter, selectCategoryColours],
+  (nodes, filter, categoryColours) => ({
+    nodes,
+    filter,
+    categoryColours,
+  }),
+);

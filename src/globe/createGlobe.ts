@@ -1,0 +1,583 @@
+import { Engine } from '@babylonjs/core/Engines/engine';
+import { SceneInstrumentation } from '@babylonjs/core/Instrumentation/sceneInstrumentation';
+import { Color4 } from '@babylonjs/core/Maths/math.color';
+import { Scene } from '@babylonjs/core/scene';
+import { anglesFacing, orbitBasis } from '@/globe/camera/limits';
+import {
+  FOCUS_RADIUS,
+  OrbitCamera,
+  START_RADIUS,
+  type CameraPose,
+} from '@/globe/camera/orbitCamera';
+import { nearestNeighbourLinks } from '@/globe/categoryLinks';
+import { GLOBE_RADIUS, latLngToVector, type Vec3 } from '@/globe/geo';
+import { CardLayer, type CardSpec } from '@/globe/layers/cards';
+import { LinkLayer, type LinkSpec } from '@/globe/layers/links';
+import { SphereLayer } from '@/globe/layers/sphere';
+import { revealSchedule } from '@/globe/reveal';
+import { drawCardFace, type FaceContent } from '@/globe/textures/cardFace';
+import { ImageLoader } from '@/globe/textures/imageLoader';
+import type { Globe, GlobeDiagnostics, GlobeEvents, GlobeInput, GlobeOptions } from '@/globe/types';
+import {
+  ANIMATION_DURATION_MS,
+  DEFAULT_THUMBNAIL_URL,
+  NODE_REVEAL_INTERVAL_MS,
+  POINTER_IDLE_MS,
+  RESIZE_DEBOUNCE_MS,
+} from '@/lib/constants';
+import { matchesFilter, type ArchiveFilter } from '@/lib/filter';
+import { cardPreviewImages, videoThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
+
+export type { Globe, GlobeDiagnostics, GlobeEvents, GlobeInput, GlobeOptions } from '@/globe/types';
+
+declare global {
+  interface Window {
+    /** Read-only figures of the running globe, for tests and the benchmark. */
+    __globe?: GlobeDiagnostics;
+  }
+}
+
+/** St. Louis, where the story is: the camera starts facing it. */
+const DEFAULT_HOME = { lat: 38.63, lng: -90.2 };
+/** Links between related items: a soft light blue. */
+const RELATED_COLOUR: [number, number, number, number] = [0.72, 0.84, 1, 0.3];
+/** The colour of a card with no category. */
+const NO_CATEGORY_COLOUR = '#7cc4ff';
+/** A pointer press that moves less than this, in CSS pixels, is a click, not a drag. */
+const CLICK_TOLERANCE_PX = 6;
+/** Frame times kept for the median. */
+const FRAME_SAMPLES = 120;
+
+function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+function hexToLinkColour(hex: string, alpha: number): [number, number, number, number] {
+  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!m) return [1, 1, 1, alpha];
+  return [
+    parseInt(m[1] as string, 16) / 255,
+    parseInt(m[2] as string, 16) / 255,
+    parseInt(m[3] as string, 16) / 255,
+    alpha,
+  ];
+}
+
+/** What a card face depends on: when it changes, the face is drawn again. */
+function faceKey(node: MediaNode, colour: string): string {
+  const images =
+    node.type === 'video'
+      ? videoThumbnailUrl(node)
+      : cardPreviewImages(node)
+          .map((i) => i.thumbUrl)
+          .join('|');
+  return `${node.type}\u0000${node.title}\u0000${colour}\u0000${images}\u0000${node.images.length}`;
+}
+
+/**
+ * Creates the globe on a canvas: the map sphere, the cards, their links and the orbit camera,
+ * rendering only when something moves. Framework-free; the React bridge talks to it through the
+ * returned facade and its events.
+ */
+export async function createGlobe(
+  canvas: HTMLCanvasElement,
+  options: GlobeOptions,
+): Promise<Globe> {
+  const motion = { reducedMotion: options.reducedMotion };
+  const engine = new Engine(
+    canvas,
+    true,
+    { stencil: false, preserveDrawingBuffer: false, powerPreference: 'high-performance' },
+    true,
+  );
+  const scene = new Scene(engine);
+  scene.clearColor = new Color4(0.043, 0.078, 0.149, 1);
+  // Babylon's own pointer picking is off: cards are picked analytically, once per frame at most.
+  scene.skipPointerMovePicking = true;
+  scene.skipPointerDownPicking = true;
+  scene.skipPointerUpPicking = true;
+  scene.skipFrustumClipping = true;
+  const instrumentation = new SceneInstrumentation(scene);
+  const started = performance.now();
+  const clock = () => (performance.now() - started) / 1000;
+
+  const home = options.home ?? DEFAULT_HOME;
+  const start = anglesFacing(latLngToVector(home.lat, home.lng, 1));
+  const orbit = new OrbitCamera(scene, canvas, start, options);
+  const sphere = new SphereLayer(scene, options.mapUrl ?? '/map.png', clock, motion);
+  const cards = new CardLayer(scene, engine, motion);
+  const related = new LinkLayer(scene, 'related-links', motion);
+  const categoryLinks = new LinkLayer(scene, 'category-links', motion);
+  const images = new ImageLoader();
+  const revealSeconds = (ANIMATION_DURATION_MS / 1000) * (options.reducedMotion ? 0.001 : 1);
+
+  const listeners = new Map<keyof GlobeEvents, Set<(event: never) => void>>();
+  const emit = <K extends keyof GlobeEvents>(type: K, event: GlobeEvents[K]) => {
+    for (const listener of listeners.get(type) ?? [])
+      (listener as (e: GlobeEvents[K]) => void)(event);
+  };
+
+  // ---- state -----------------------------------------------------------------------------------
+  let nodes = new Map<string, MediaNode>();
+  const faceKeys = new Map<string, string>();
+  const faceGeneration = new Map<number, number>();
+  const facesDone = new Set<number>();
+  let colours: Readonly<Record<string, string>> = {};
+  let filter: ArchiveFilter = { category: null, type: null };
+  let readyAt = Infinity;
+  let ready = false;
+  let lastPercent = -1;
+  let renderRequested = true;
+  let forcedFrames = 0;
+  const forcedWaiters: { frames: number; resolve: () => void }[] = [];
+  let lastPose = '';
+  const frameTimes: number[] = [];
+  const frameStamps: number[] = [];
+  let drawCalls = 0;
+  let focusReturn: CameraPose | null = null;
+  let disposed = false;
+
+  const colourOf = (node: MediaNode) =>
+    colours[node.categories[0]?.slug ?? ''] ?? NO_CATEGORY_COLOUR;
+
+  function reportProgress(): void {
+    const total = cards.count;
+    const percent = total === 0 ? 100 : Math.floor((facesDone.size / total) * 100);
+    if (percent !== lastPercent) {
+      lastPercent = percent;
+      emit('progress', { percent });
+    }
+  }
+
+  /** Loads a card's images and queues its face for the atlas; a newer request supersedes it. */
+  function requestFace(slot: number, node: MediaNode): void {
+    const generation = (faceGeneration.get(slot) ?? 0) + 1;
+    faceGeneration.set(slot, generation);
+    const urls =
+      node.type === 'video'
+        ? [videoThumbnailUrl(node)]
+        : cardPreviewImages(node).map((i) => i.thumbUrl);
+    const face: Omit<FaceContent, 'images' | 'fallback'> = {
+      type: node.type,
+      title: node.title,
+      accent: colourOf(node),
+      imageCount: node.images.length,
+    };
+    void Promise.all([
+      Promise.all(urls.map((url) => images.load(url))),
+      images.load(DEFAULT_THUMBNAIL_URL),
+    ]).then(([loaded, fallback]) => {
+      if (disposed || faceGeneration.get(slot) !== generation || cards.idOf(slot) !== node.video_id)
+        return;
+      const atlas = cards.currentAtlas;
+      if (!atlas) return;
+      const content: FaceContent = { ...face, images: loaded, fallback };
+      atlas.enqueue(
+        slot,
+        (ctx, x, y, w, h, gutter) => drawCardFace(ctx, content, x, y, w, h, gutter),
+        () => {
+          cards.faceUploaded(slot);
+          facesDone.add(slot);
+          reportProgress();
+        },
+      );
+    });
+  }
+
+  function rebuildRelatedLinks(): void {
+    const links: LinkSpec[] = [];
+    for (const node of nodes.values()) {
+      const a = cards.slotOf(node.video_id);
+      for (const other of node.links) {
+        // Each pair once, whichever side lists it.
+        if (other < node.video_id && nodes.get(other)?.links.includes(node.video_id)) continue;
+        const b = cards.slotOf(other);
+        if (a < 0 || b < 0) continue;
+        links.push({
+          from: cards.position(a),
+          to: cards.position(b),
+          colour: RELATED_COLOUR,
+          appearAt: Math.max(cards.revealTime(a), cards.revealTime(b)) + revealSeconds,
+        });
+      }
+    }
+    related.set(links);
+  }
+
+  function rebuildCategoryLinks(now: number): void {
+    if (filter.category === null) {
+      categoryLinks.set([]);
+      return;
+    }
+    const matching = [...nodes.values()]
+      .filter((node) => matchesFilter(node, filter))
+      .map((node) => cards.slotOf(node.video_id))
+      .filter((slot) => slot >= 0);
+    const points: Vec3[] = matching.map((slot) => cards.position(slot));
+    const colour = hexToLinkColour(colours[filter.category] ?? NO_CATEGORY_COLOUR, 0.9);
+    categoryLinks.set(
+      nearestNeighbourLinks(points).map(([i, j]) => {
+        const a = matching[i] as number;
+        const b = matching[j] as number;
+        return {
+          from: points[i] as Vec3,
+          to: points[j] as Vec3,
+          colour,
+          appearAt: Math.max(
+            now,
+            cards.revealTime(a) + revealSeconds,
+            cards.revealTime(b) + revealSeconds,
+          ),
+        };
+      }),
+    );
+  }
+
+  function update(input: GlobeInput): void {
+    if (disposed) return;
+    const now = clock();
+    const filterChanged =
+      input.filter.category !== filter.category || input.filter.type !== filter.type;
+    const coloursChanged = input.categoryColours !== colours;
+    colours = input.categoryColours;
+    filter = { ...input.filter };
+
+    const next = new Map(input.nodes.map((node) => [node.video_id, node]));
+    const added = input.nodes.filter((node) => !nodes.has(node.video_id));
+    let structureChanged = added.length > 0;
+    for (const id of nodes.keys()) {
+      if (!next.has(id)) {
+        cards.remove(id, now);
+        faceKeys.delete(id);
+        structureChanged = true;
+      }
+    }
+    cards.ensureAtlas(next.size, (slot) => {
+      const id = cards.idOf(slot);
+      const node = id === null ? undefined : next.get(id);
+      if (node) requestFace(slot, node);
+    });
+
+    // New cards appear one by one in random order (several per tick past 50 cards).
+    const schedule = revealSchedule(
+      added.length,
+      Math.random,
+      NODE_REVEAL_INTERVAL_MS * (options.reducedMotion ? 0 : 1),
+    );
+    const revealStart = now + 0.05;
+    added.forEach((node, i) => {
+      const spec: CardSpec = {
+        id: node.video_id,
+        lat: node.lat,
+        lng: node.lng,
+        colour: colourOf(node),
+      };
+      const slot = cards.add(
+        spec,
+        revealStart + (schedule[i] as number) / 1000,
+        matchesFilter(node, filter),
+      );
+      faceKeys.set(node.video_id, faceKey(node, spec.colour));
+      requestFace(slot, node);
+    });
+    for (const node of input.nodes) {
+      const previous = nodes.get(node.video_id);
+      if (!previous) continue;
+      const slot = cards.slotOf(node.video_id);
+      if (previous !== node || coloursChanged) {
+        if (previous.lat !== node.lat || previous.lng !== node.lng || coloursChanged) {
+          cards.restyle(slot, {
+            id: node.video_id,
+            lat: node.lat,
+            lng: node.lng,
+            colour: colourOf(node),
+          });
+          structureChanged = true;
+        }
+        const key = faceKey(node, colourOf(node));
+        if (faceKeys.get(node.video_id) !== key) {
+          faceKeys.set(node.video_id, key);
+          requestFace(slot, node);
+        }
+        if (previous.links.join() !== node.links.join()) structureChanged = true;
+      }
+      cards.setMatched(slot, matchesFilter(node, filter), now);
+    }
+    nodes = next;
+
+    if (structureChanged) rebuildRelatedLinks();
+    if (structureChanged || filterChanged || coloursChanged) rebuildCategoryLinks(now);
+    let last = 0;
+    for (const id of nodes.keys()) last = Math.max(last, cards.revealTime(cards.slotOf(id)));
+    if (added.length > 0 || nodes.size === 0) {
+      readyAt = nodes.size === 0 ? now : last + revealSeconds;
+      if (nodes.size > 0) ready = false;
+    }
+    reportProgress();
+    renderRequested = true;
+  }
+
+  // ---- pointer: hover (desktop) and clicks ---------------------------------------------------
+  let pointer: { x: number; y: number; movedAt: number; picked: boolean } | null = null;
+  let press: { x: number; y: number; at: number } | null = null;
+  const cleanup: (() => void)[] = [];
+  const listen = <K extends keyof HTMLElementEventMap>(
+    type: K,
+    handler: (e: HTMLElementEventMap[K]) => void,
+  ) => {
+    canvas.addEventListener(type, handler as EventListener);
+    cleanup.push(() => canvas.removeEventListener(type, handler as EventListener));
+  };
+
+  /** The card under a point of the canvas (CSS pixels), or -1. */
+  function pickAt(x: number, y: number, now: number): number {
+    const rect = canvas.getBoundingClientRect();
+    const { alpha, beta, radius } = orbit.camera;
+    const t = orbit.camera.target;
+    const basis = orbitBasis(alpha, beta, radius, [t.x, t.y, t.z]);
+    const tan = Math.tan(orbit.camera.fov / 2);
+    const nx = ((x - rect.left) / Math.max(1, rect.width)) * 2 - 1;
+    const ny = 1 - ((y - rect.top) / Math.max(1, rect.height)) * 2;
+    const aspect = rect.width / Math.max(1, rect.height);
+    const d: Vec3 = [0, 1, 2].map(
+      (k) =>
+        (basis.forward[k] as number) +
+        (basis.right[k] as number) * nx * tan * aspect +
+        (basis.up[k] as number) * ny * tan,
+    ) as Vec3;
+    const l = Math.hypot(d[0], d[1], d[2]);
+    return cards.pick(basis.position, [d[0] / l, d[1] / l, d[2] / l], now);
+  }
+
+  function setHover(slot: number, now: number): void {
+    if (slot === cards.hovered) return;
+    cards.setHovered(slot, now);
+    canvas.style.cursor = slot >= 0 ? 'pointer' : '';
+    renderRequested = true;
+  }
+
+  listen('pointermove', (event) => {
+    if (options.mobile || event.pointerType !== 'mouse') return;
+    pointer = { x: event.clientX, y: event.clientY, movedAt: performance.now(), picked: false };
+  });
+  listen('pointerleave', () => {
+    pointer = null;
+    setHover(-1, clock());
+  });
+  listen('pointerdown', (event) => {
+    press = { x: event.clientX, y: event.clientY, at: performance.now() };
+  });
+  listen('pointerup', (event) => {
+    if (!press || event.button > 0) return;
+    const moved = Math.hypot(event.clientX - press.x, event.clientY - press.y);
+    press = null;
+    if (moved > CLICK_TOLERANCE_PX) return;
+    const slot = pickAt(event.clientX, event.clientY, clock());
+    const id = slot >= 0 ? cards.idOf(slot) : null;
+    if (id !== null) emit('cardPicked', { id });
+    else emit('backgroundClicked', {});
+  });
+
+  // ---- resize: debounced, keeps every card, texture and camera pose --------------------------
+  let resizeTimer: ReturnType<typeof setTimeout> | undefined;
+  const observer = new ResizeObserver(() => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(() => {
+      engine.resize();
+      orbit.updateSensitivity();
+      renderRequested = true;
+    }, RESIZE_DEBOUNCE_MS);
+  });
+  observer.observe(canvas);
+
+  // ---- the render loop: renders only when something moves ------------------------------------
+  engine.runRenderLoop(() => {
+    const now = clock();
+    let needed = renderRequested || forcedFrames > 0;
+    if (orbit.update(now)) needed = true;
+    if (cards.flush(now)) needed = true;
+    if (
+      pointer &&
+      !pointer.picked &&
+      performance.now() - pointer.movedAt < POINTER_IDLE_MS &&
+      !orbit.flying
+    ) {
+      // Hover picking at most once per frame, and only while the pointer is active.
+      pointer.picked = true;
+      setHover(press ? -1 : pickAt(pointer.x, pointer.y, now), now);
+    }
+    if (
+      now < cards.animatingUntil ||
+      now < sphere.fadingUntil ||
+      now < related.settledAt ||
+      now < categoryLinks.settledAt
+    )
+      needed = true;
+    if (!ready && now >= readyAt) {
+      ready = true;
+      emit('ready', {});
+    }
+    const { x, y, z } = orbit.camera.target;
+    const pose = `${orbit.camera.alpha},${orbit.camera.beta},${orbit.camera.radius},${x},${y},${z},${engine.getRenderWidth()},${engine.getRenderHeight()}`;
+    if (pose !== lastPose) needed = true;
+    if (!needed) return;
+    cards.setTime(now);
+    related.setTime(now);
+    categoryLinks.setTime(now);
+    sphere.setFrame(now, orbit.camera.position);
+    const before = performance.now();
+    scene.render();
+    const after = performance.now();
+    lastPose = pose;
+    frameTimes.push(after - before);
+    if (frameTimes.length > FRAME_SAMPLES) frameTimes.shift();
+    frameStamps.push(after);
+    while (frameStamps.length > 0 && (frameStamps[0] as number) < after - 1000) frameStamps.shift();
+    drawCalls = instrumentation.drawCallsCounter.current;
+    renderRequested = false;
+    if (forcedFrames > 0) forcedFrames--;
+    for (let i = forcedWaiters.length - 1; i >= 0; i--) {
+      const waiter = forcedWaiters[i] as { frames: number; resolve: () => void };
+      if (--waiter.frames <= 0) {
+        forcedWaiters.splice(i, 1);
+        waiter.resolve();
+      }
+    }
+  });
+
+  // ---- diagnostics -----------------------------------------------------------------------------
+  function project(id: string): { x: number; y: number; onScreen: boolean } | null {
+    const slot = cards.slotOf(id);
+    if (slot < 0) return null;
+    const now = clock();
+    const { lift } = cards.current(slot, now);
+    const p = cards.position(slot);
+    const pr = Math.hypot(p[0], p[1], p[2]);
+    const n = p.map((v) => v / pr) as Vec3;
+    const point: Vec3 = [p[0] + n[0] * lift, p[1] + n[1] * lift, p[2] + n[2] * lift];
+    const t = orbit.camera.target;
+    const basis = orbitBasis(orbit.camera.alpha, orbit.camera.beta, orbit.camera.radius, [
+      t.x,
+      t.y,
+      t.z,
+    ]);
+    const v: Vec3 = [
+      point[0] - basis.position[0],
+      point[1] - basis.position[1],
+      point[2] - basis.position[2],
+    ];
+    const depth = v[0] * basis.forward[0] + v[1] * basis.forward[1] + v[2] * basis.forward[2];
+    const width = canvas.clientWidth;
+    const height = canvas.clientHeight;
+    const tan = Math.tan(orbit.camera.fov / 2);
+    const sx =
+      (v[0] * basis.right[0] + v[1] * basis.right[1] + v[2] * basis.right[2]) /
+      (depth * tan * (width / Math.max(1, height)));
+    const sy = (v[0] * basis.up[0] + v[1] * basis.up[1] + v[2] * basis.up[2]) / (depth * tan);
+    const rect = canvas.getBoundingClientRect();
+    const x = rect.left + ((sx + 1) / 2) * width;
+    const y = rect.top + ((1 - sy) / 2) * height;
+    const facing = n[0] * -v[0] + n[1] * -v[1] + n[2] * -v[2] > 0;
+    // Hidden when the globe is between the camera and the card.
+    const l = Math.hypot(v[0], v[1], v[2]);
+    const d: Vec3 = [v[0] / l, v[1] / l, v[2] / l];
+    const o = basis.position;
+    const b = o[0] * d[0] + o[1] * d[1] + o[2] * d[2];
+    const c = o[0] * o[0] + o[1] * o[1] + o[2] * o[2] - GLOBE_RADIUS * GLOBE_RADIUS;
+    const disc = b * b - c;
+    const occluded = disc >= 0 && -b - Math.sqrt(disc) > 0 && -b - Math.sqrt(disc) < l;
+    const onScreen =
+      depth > 0 &&
+      facing &&
+      !occluded &&
+      x >= rect.left &&
+      x <= rect.left + width &&
+      y >= rect.top &&
+      y <= rect.top + height;
+    return { x, y, onScreen };
+  }
+
+  const diagnostics: GlobeDiagnostics = {
+    get ready() {
+      return ready;
+    },
+    stats: () => ({
+      cards: cards.count,
+      revealed: cards.revealedCount(clock()),
+      drawCalls,
+      frameTimeMs: median(frameTimes),
+      fps: frameStamps.length,
+      textureBytes: cards.textureBytes + sphere.textureBytes,
+    }),
+    project,
+    card: (id) => {
+      const slot = cards.slotOf(id);
+      if (slot < 0) return null;
+      const { scale, opacity } = cards.current(slot, clock());
+      return { scale, opacity, hovered: cards.hovered === slot, matched: cards.isMatched(slot) };
+    },
+    camera: () => ({
+      radius: orbit.camera.radius,
+      alpha: orbit.camera.alpha,
+      beta: orbit.camera.beta,
+      fovDegrees: (orbit.camera.fov * 180) / Math.PI,
+    }),
+    links: () => ({
+      related: related.visibleCount(clock()),
+      category: categoryLinks.visibleCount(clock()),
+    }),
+    renderFrames: (n) =>
+      new Promise<void>((resolve) => {
+        forcedFrames = Math.max(forcedFrames, n);
+        forcedWaiters.push({ frames: n, resolve });
+      }),
+  };
+  window.__globe = diagnostics;
+
+  return {
+    update,
+    focus(id) {
+      const now = clock();
+      if (id === null) {
+        const back = focusReturn ?? { ...orbit.pose, radius: START_RADIUS };
+        focusReturn = null;
+        return orbit.flyTo(back, now);
+      }
+      const slot = cards.slotOf(id);
+      if (slot < 0) return Promise.resolve();
+      focusReturn ??= orbit.pose;
+      const angles = anglesFacing(cards.position(slot));
+      return orbit.flyTo({ ...angles, radius: Math.min(orbit.pose.radius, FOCUS_RADIUS) }, now);
+    },
+    on(type, listener) {
+      let set = listeners.get(type);
+      if (!set) listeners.set(type, (set = new Set()));
+      const entry = listener as (event: never) => void;
+      set.add(entry);
+      return () => void set.delete(entry);
+    },
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      if (window.__globe === diagnostics) delete window.__globe;
+      clearTimeout(resizeTimer);
+      observer.disconnect();
+      for (const undo of cleanup) undo();
+      for (const waiter of forcedWaiters) waiter.resolve();
+      images.dispose();
+      orbit.dispose();
+      cards.dispose();
+      related.dispose();
+      categoryLinks.dispose();
+      sphere.dispose();
+      instrumentation.dispose();
+      scene.dispose();
+      engine.dispose();
+    },
+  };
+}

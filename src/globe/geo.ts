@@ -1,0 +1,121 @@
+/**
+ * Placement on the globe. Babylon's world is left-handed with Y up. Babylon's `CreateSphere` puts
+ * its u coordinate westward as seen from outside, so the map shader samples it at 1 - u (east to
+ * the right, as on any map) and these formulas place longitude -180° at u = 0 of that mirrored
+ * map, north at +Y: a point placed at a latitude and longitude sits over the same place of the
+ * equirectangular map.
+ */
+
+/** A 3D vector as a plain tuple (no Babylon types here, so the maths is testable anywhere). */
+export type Vec3 = [number, number, number];
+
+/** Radius of the map sphere, world units. */
+export const GLOBE_RADIUS = 5;
+/** Radius at which cards float above the map. */
+export const CARD_SHELL_RADIUS = 6.1;
+
+const DEG = Math.PI / 180;
+
+/** The point at a latitude and longitude (degrees) on a sphere of `radius` about the origin. */
+export function latLngToVector(lat: number, lng: number, radius: number): Vec3 {
+  const phi = (90 - lat) * DEG;
+  const theta = (lng + 180) * DEG;
+  return [
+    radius * Math.sin(phi) * Math.cos(theta),
+    radius * Math.cos(phi),
+    radius * Math.sin(phi) * Math.sin(theta),
+  ];
+}
+
+export function length(v: Vec3): number {
+  return Math.hypot(v[0], v[1], v[2]);
+}
+
+export function normalize(v: Vec3): Vec3 {
+  const l = length(v) || 1;
+  return [v[0] / l, v[1] / l, v[2] / l];
+}
+
+export function cross(a: Vec3, b: Vec3): Vec3 {
+  return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+}
+
+export function dot(a: Vec3, b: Vec3): number {
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+/**
+ * A card's frame at a point: `normal` points away from the globe, `up` towards the north pole
+ * along the surface, `right` completes it so the card reads left to right from outside.
+ */
+export function cardBasis(position: Vec3): { normal: Vec3; up: Vec3; right: Vec3 } {
+  const normal = normalize(position);
+  // Near the poles "north" is undefined; any tangent will do, so take the one towards -Z.
+  const pole: Vec3 = Math.abs(normal[1]) > 0.999 ? [0, 0, -1] : [0, 1, 0];
+  const up = normalize([
+    pole[0] - normal[0] * dot(pole, normal),
+    pole[1] - normal[1] * dot(pole, normal),
+    pole[2] - normal[2] * dot(pole, normal),
+  ]);
+  // The card's local +Z looks into the globe (Babylon planes face -Z), and x = y × z keeps it unmirrored.
+  const inward: Vec3 = [-normal[0], -normal[1], -normal[2]];
+  return { normal, up, right: cross(up, inward) };
+}
+
+/**
+ * Writes a card's world matrix (Babylon layout: rows are the local axes, translation in 12-14)
+ * into `out` at `offset`.
+ */
+export function writeCardMatrix(position: Vec3, out: Float32Array, offset: number): void {
+  const { normal, up, right } = cardBasis(position);
+  out.set(
+    [
+      right[0],
+      right[1],
+      right[2],
+      0,
+      up[0],
+      up[1],
+      up[2],
+      0,
+      -normal[0],
+      -normal[1],
+      -normal[2],
+      0,
+      position[0],
+      position[1],
+      position[2],
+      1,
+    ],
+    offset,
+  );
+}
+
+/**
+ * Points of a curve between two points of the card shell, raised above it in proportion to how
+ * far apart they are (a great-circle arc, lifted at its middle), for the link lines.
+ */
+export function arcPoints(a: Vec3, b: Vec3, segments: number, lift = 0.18): Vec3[] {
+  const ra = length(a);
+  const rb = length(b);
+  const na = normalize(a);
+  const nb = normalize(b);
+  const angle = Math.acos(Math.min(1, Math.max(-1, dot(na, nb))));
+  const sin = Math.sin(angle);
+  const points: Vec3[] = [];
+  for (let i = 0; i <= segments; i++) {
+    const t = i / segments;
+    // Spherical interpolation of the direction; linear where the points (almost) coincide.
+    const wa = sin < 1e-6 ? 1 - t : Math.sin((1 - t) * angle) / sin;
+    const wb = sin < 1e-6 ? t : Math.sin(t * angle) / sin;
+    const dir = normalize([
+      na[0] * wa + nb[0] * wb,
+      na[1] * wa + nb[1] * wb,
+      na[2] * wa + nb[2] * wb,
+    ]);
+    // Higher for farther ends, but capped so long links stay close to the globe.
+    const radius = ra + (rb - ra) * t + Math.sin(Math.PI * t) * Math.min(angle, 1) * lift * ra;
+    points.push([dir[0] * radius, dir[1] * radius, dir[2] * radius]);
+  }
+  return points;
+}

@@ -1,0 +1,65 @@
+import type { ArchiveFilter } from '@/lib/filter';
+import type { MediaNode } from '@/lib/nodeModel';
+
+/** Everything the globe shows; `update()` diffs it by node id, so passing it again is cheap. */
+export interface GlobeInput {
+  nodes: readonly MediaNode[];
+  filter: ArchiveFilter;
+  /** Palette colour of each category slug (`#rrggbb`). */
+  categoryColours: Readonly<Record<string, string>>;
+}
+
+/** Events the engine reports, in the past tense; the bridge decides what they mean. */
+export interface GlobeEvents {
+  /** A card was clicked (not dragged). */
+  cardPicked: { id: string };
+  /** The background or the map was clicked (not dragged). */
+  backgroundClicked: Record<string, never>;
+  /** Card images loaded so far, 0-100. */
+  progress: { percent: number };
+  /** Every card has been revealed. */
+  ready: Record<string, never>;
+}
+
+/** How the globe is set up; fixed for its lifetime. */
+export interface GlobeOptions {
+  /** SPEC mobile rule: rotation limited around the start, no hover, no drift. */
+  mobile: boolean;
+  /** prefers-reduced-motion: flights, reveals and fades near instant, no drift. */
+  reducedMotion: boolean;
+  /** Equirectangular map texture for the sphere. Default `/map.png`. */
+  mapUrl?: string;
+  /** Where the camera first looks. Default: St. Louis. */
+  home?: { lat: number; lng: number };
+}
+
+/** The globe engine's whole surface (ARCHITECTURE §1). */
+export interface Globe {
+  /** Shows these nodes with this filter; animates what changed. */
+  update(input: GlobeInput): void;
+  /** Flies the camera to a card (0.6 s), or back where it was with `null`. */
+  focus(id: string | null): Promise<void>;
+  /** Subscribes to an event; returns the unsubscribe function. */
+  on<K extends keyof GlobeEvents>(type: K, listener: (event: GlobeEvents[K]) => void): () => void;
+  /** Releases the engine, its textures, listeners and `window.__globe`. */
+  dispose(): void;
+}
+
+/** Read-only figures for tests and the benchmark, on `window.__globe`. */
+export interface GlobeDiagnostics {
+  readonly ready: boolean;
+  stats(): {
+    cards: number;
+    revealed: number;
+    drawCalls: number;
+    frameTimeMs: number;
+    fps: number;
+    textureBytes: number;
+  };
+  project(id: string): { x: number; y: number; onScreen: boolean } | null;
+  card(id: string): { scale: number; opacity: number; hovered: boolean; matched: boolean } | null;
+  camera(): { radius: number; alpha: number; beta: number; fovDegrees: number };
+  links(): { related: number; category: number };
+  /** Renders `n` frames now, even if nothing moves (for frame-time samples). */
+  renderFrames(n: number): Promise<void>;
+}
