@@ -166,11 +166,16 @@ export function supervise(specs) {
   });
 }
 
-/** @param {string} command @param {string[]} args @returns {Promise<number>} */
-function run(command, args) {
+/**
+ * @param {string} command @param {string[]} args
+ * @param {Record<string, string>} [env] added to this process's environment
+ * @returns {Promise<number>}
+ */
+function run(command, args, env = {}) {
   return new Promise((done) => {
     const child = spawn(command, args, {
       cwd: root,
+      env: { ...process.env, ...env },
       stdio: 'inherit',
       shell: process.platform === 'win32',
     });
@@ -187,7 +192,9 @@ async function main() {
   const reason = buildReason();
   if (reason !== null) {
     console.info(`Building (${reason})…`);
-    const code = await run('npm', ['run', 'build']);
+    // Always a production build: a caller's NODE_ENV (Vitest sets "test") would bundle React's
+    // development build, and `npm start` would then serve it as current.
+    const code = await run('npm', ['run', 'build'], { NODE_ENV: 'production' });
     if (code !== 0) {
       console.error(`The build failed (exit code ${code}); not starting.`);
       process.exit(code);

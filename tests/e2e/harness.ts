@@ -94,12 +94,14 @@ export function watchPage(page: Page) {
   const pageErrors: Error[] = [];
   const consoleErrors: string[] = [];
   const warnings: string[] = [];
+  const messages: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error));
   page.on('console', (message: ConsoleMessage) => {
+    messages.push(message.text());
     if (message.type() === 'error') consoleErrors.push(message.text());
     if (message.type() === 'warning') warnings.push(message.text());
   });
-  return { pageErrors, consoleErrors, warnings };
+  return { pageErrors, consoleErrors, warnings, messages };
 }
 
 /** Saves a full-page screenshot under the git-ignored screenshots/ folder, for a person to look at. */

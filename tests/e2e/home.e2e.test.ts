@@ -41,6 +41,8 @@ describe('the sample archive', () => {
     expect(await page.title()).toContain('Globe Archive');
     await screenshot(page, 'home-sample-archive');
     expect(seen.pageErrors).toEqual([]);
+    // React's development build says this; what `npm start` serves must be the production build.
+    expect(seen.messages.filter((m) => m.includes('React DevTools'))).toEqual([]);
     expect(seen.consoleErrors).toEqual([]);
     await page.close();
   });

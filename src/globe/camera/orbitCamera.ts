@@ -14,7 +14,7 @@ import {
 } from '@/lib/constants';
 
 /** Where the camera starts, world units from the centre. */
-export const START_RADIUS = 14;
+export const START_RADIUS = 12.5;
 /** How close a flight to a card comes. */
 export const FOCUS_RADIUS = 10;
 /** How far the camera leans toward the mouse on desktop, radians at the window's edge. */

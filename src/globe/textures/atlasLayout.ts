@@ -31,13 +31,17 @@ function layout(size: number, tileWidth: number): AtlasLayout {
  */
 export function chooseAtlasLayout(cards: number, maxSize = 4096): AtlasLayout {
   const limit = Math.min(maxSize, 4096);
-  for (const size of [1024, 2048, 4096].filter((s) => s <= limit)) {
-    // Up to 2048², take the sharpest tile that fits; 4096² only when 2048² would go below 128 px.
-    const widths = size < limit ? TILE_WIDTHS.filter((w) => w >= 128) : TILE_WIDTHS;
-    for (const width of widths) {
+  // The sharpest face (at least 128 px) in an atlas of up to 2048², smallest atlas first...
+  for (const width of TILE_WIDTHS.filter((w) => w >= 128)) {
+    for (const size of [1024, 2048].filter((s) => s <= limit)) {
       const candidate = layout(size, width);
       if (candidate.capacity >= cards) return candidate;
     }
+  }
+  // ...else the largest atlas, with faces as sharp as the number of cards allows.
+  for (const width of TILE_WIDTHS) {
+    const candidate = layout(limit, width);
+    if (candidate.capacity >= cards) return candidate;
   }
   return layout(limit, TILE_WIDTHS[TILE_WIDTHS.length - 1] as number);
 }
