@@ -324,7 +324,7 @@ export async function createGlobe(
 
   // ---- pointer: hover (desktop) and clicks ---------------------------------------------------
   let pointer: { x: number; y: number; movedAt: number; picked: boolean } | null = null;
-  let press: { x: number; y: number; at: number } | null = null;
+  let press: { x: number; y: number; furthest: number } | null = null;
   const cleanup: (() => void)[] = [];
   const listen = <K extends keyof HTMLElementEventMap>(
     type: K,
@@ -362,6 +362,12 @@ export async function createGlobe(
   }
 
   listen('pointermove', (event) => {
+    // A press is a click only if the pointer never strayed: a drag that comes back is still a drag.
+    if (press)
+      press.furthest = Math.max(
+        press.furthest,
+        Math.hypot(event.clientX - press.x, event.clientY - press.y),
+      );
     if (options.mobile || event.pointerType !== 'mouse') return;
     pointer = { x: event.clientX, y: event.clientY, movedAt: performance.now(), picked: false };
   });
@@ -370,11 +376,14 @@ export async function createGlobe(
     setHover(-1, clock());
   });
   listen('pointerdown', (event) => {
-    press = { x: event.clientX, y: event.clientY, at: performance.now() };
+    press = { x: event.clientX, y: event.clientY, furthest: 0 };
   });
   listen('pointerup', (event) => {
     if (!press || event.button > 0) return;
-    const moved = Math.hypot(event.clientX - press.x, event.clientY - press.y);
+    const moved = Math.max(
+      press.furthest,
+      Math.hypot(event.clientX - press.x, event.clientY - press.y),
+    );
     press = null;
     if (moved > CLICK_TOLERANCE_PX) return;
     const slot = pickAt(event.clientX, event.clientY, clock());

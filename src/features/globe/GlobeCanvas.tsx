@@ -31,12 +31,16 @@ export const GlobeCanvas = memo(function GlobeCanvas({
     let cancelled = false;
     void import('@/globe/createGlobe')
       .then(({ createGlobe }) =>
-        createGlobe(canvas, {
-          mobile: isMobileUserAgent(navigator.userAgent),
-          reducedMotion: window.matchMedia('(prefers-reduced-motion: reduce)').matches,
-        }),
+        // A mount already undone (StrictMode mounts twice) must not put a second engine on the canvas.
+        cancelled
+          ? null
+          : createGlobe(canvas, {
+              mobile: isMobileUserAgent(navigator.userAgent),
+              reducedMotion: window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+            }),
       )
       .then((instance) => {
+        if (!instance) return;
         if (cancelled) {
           instance.dispose();
           return;

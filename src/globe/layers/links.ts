@@ -5,7 +5,20 @@ import { VertexData } from '@babylonjs/core/Meshes/mesh.vertexData';
 import type { Scene } from '@babylonjs/core/scene';
 import { arcPoints, type Vec3 } from '@/globe/geo';
 
-const SEGMENTS = 24;
+/** Curve segments: one per ~4.5° of arc, between 4 and 24 (short links need few). */
+const MIN_SEGMENTS = 4;
+const MAX_SEGMENTS = 24;
+const RADIANS_PER_SEGMENT = 0.08;
+
+function segmentsFor(link: LinkSpec): number {
+  const la = Math.hypot(...link.from);
+  const lb = Math.hypot(...link.to);
+  const cos =
+    (link.from[0] * link.to[0] + link.from[1] * link.to[1] + link.from[2] * link.to[2]) /
+    (la * lb || 1);
+  const angle = Math.acos(Math.min(1, Math.max(-1, cos)));
+  return Math.min(MAX_SEGMENTS, Math.max(MIN_SEGMENTS, Math.ceil(angle / RADIANS_PER_SEGMENT)));
+}
 /** A link fades in over this long once both of its cards are revealed, seconds. */
 const APPEAR_SECONDS = 0.4;
 
@@ -81,15 +94,18 @@ export class LinkLayer {
     this.mesh = null;
     this.appearTimes = links.map((l) => l.appearAt);
     if (links.length === 0) return;
-    const vertices = links.length * (SEGMENTS + 1);
+    const segments = links.map(segmentsFor);
+    const total = segments.reduce((sum, n) => sum + n, 0);
+    const vertices = total + links.length;
     const positions = new Float32Array(vertices * 3);
     const colors = new Float32Array(vertices * 4);
     const appear = new Float32Array(vertices);
-    const indices = new Uint32Array(links.length * SEGMENTS * 2);
+    const indices = new Uint32Array(total * 2);
     let v = 0;
     let i = 0;
-    for (const link of links) {
-      const points = arcPoints(link.from, link.to, SEGMENTS);
+    for (const [k, link] of links.entries()) {
+      const count = segments[k] as number;
+      const points = arcPoints(link.from, link.to, count);
       const first = v;
       for (const p of points) {
         positions.set(p, v * 3);
@@ -97,7 +113,7 @@ export class LinkLayer {
         appear[v] = link.appearAt;
         v++;
       }
-      for (let s = 0; s < SEGMENTS; s++) {
+      for (let s = 0; s < count; s++) {
         indices[i++] = first + s;
         indices[i++] = first + s + 1;
       }

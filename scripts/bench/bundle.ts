@@ -1,0 +1,186 @@
+/**
+ * Bundle sizes for ARCHITECTURE §5, read from the built `dist/` without a browser: the JS a visitor
+ * must download before the intro can paint (the entry script, every `modulepreload`, and the static
+ * imports of those chunks, recursively), the CSS, the whole app's JS, and the lazily-loaded chunks.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** One built file and what it costs over the wire. */
+export interface FileSize {
+  /** Path as the browser asks for it, e.g. `/assets/index-abc.js`. */
+  path: string;
+  bytes: number;
+  gzipBytes: number;
+  /** How many of the chunk's source-map sources are `@babylonjs/*` modules (0 without a map). */
+  babylonModules: number;
+  /** Source-map sources that are development builds of a library (`*.development.js`). */
+  developmentModules: string[];
+}
+
+export interface BundleReport {
+  /** JS that loads before the intro can paint, in the order it was found. */
+  criticalJs: FileSize[];
+  criticalJsGzipBytes: number;
+  /** Stylesheets `index.html` links (they block the first paint too). */
+  css: FileSize[];
+  cssGzipBytes: number;
+  /** Every `.js` file under `dist/assets/`. */
+  allJsGzipBytes: number;
+  allJsBytes: number;
+  allJsFiles: number;
+  /** JS chunks outside the critical set, largest (gzip) first. */
+  lazyJs: FileSize[];
+  /** The lazy chunk holding the most `@babylonjs` modules (null when none does or there are no maps). */
+  babylonChunk: FileSize | null;
+  /**
+   * Development builds of libraries anywhere in the app (React's `*.development.js`): a build made
+   * with NODE_ENV other than `production`, which is bigger and slower than what visitors get.
+   */
+  developmentModules: string[];
+}
+
+/** `<script type="module" src>` and `<link rel="modulepreload" href>` of the built page. */
+function htmlEntries(html: string): { scripts: string[]; stylesheets: string[] } {
+  const attr = (tag: string, name: string): string | undefined =>
+    new RegExp(`\\s${name}\\s*=\\s*["']([^"']+)["']`, 'i').exec(tag)?.[1];
+  const scripts: string[] = [];
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
+    const src = attr(tag, 'src');
+    if (src && attr(tag, 'type')?.toLowerCase() === 'module') scripts.push(src);
+  }
+  const stylesheets: string[] = [];
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    const rel = attr(tag, 'rel')?.toLowerCase();
+    const href = attr(tag, 'href');
+    if (!href) continue;
+    if (rel === 'modulepreload') scripts.push(href);
+    if (rel === 'stylesheet') stylesheets.push(href);
+  }
+  return { scripts, stylesheets };
+}
+
+/**
+ * Specifiers of a built chunk's static imports and re-exports (`import{a}from"./x.js"`,
+ * `import"./x.js"`, `export*from"./x.js"`). Import declarations are only legal at the top level of
+ * a module, so any match is one; `import("./x.js")` and `import.meta` do not match because a
+ * declaration's specifier follows `import` or `from` directly as a quoted string.
+ */
+export function staticImports(code: string): string[] {
+  const specifiers: string[] = [];
+  const patterns = [
+    /(?<![\w$.])import\s*(?:[\w$\s{},*]+?\bfrom\s*)?["']([^"'\n]+)["']/g,
+    /(?<![\w$.])export\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[\w$\s,]*\})\s*from\s*["']([^"'\n]+)["']/g,
+  ];
+  for (const pattern of patterns) {
+    for (const match of code.matchAll(pattern)) if (match[1]) specifiers.push(match[1]);
+  }
+  return specifiers;
+}
+
+/** A URL path of the site (`/assets/x.js`) resolved from a specifier seen in `fromPath`. */
+function resolvePath(specifier: string, fromPath: string): string | null {
+  const base = 'http://bench.invalid';
+  const url = new URL(specifier, base + fromPath);
+  return url.origin === base ? decodeURIComponent(url.pathname) : null; // another origin: not ours
+}
+
+/** What a chunk's source map says it holds (nothing when there is no map). */
+function sourcesOf(file: string): string[] {
+  const map = `${file}.map`;
+  if (!existsSync(map)) return [];
+  try {
+    const { sources } = JSON.parse(readFileSync(map, 'utf8')) as { sources?: string[] };
+    return sources ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/** React's development build prints this; its production build does not contain it. */
+const REACT_DEV_MARKER = 'Download the React DevTools';
+
+function developmentModulesOf(sources: string[], content: Buffer): string[] {
+  const found = sources
+    .filter((s) => /\.development\.[cm]?js$/.test(s))
+    .map((s) => s.replace(/^.*?node_modules\//, ''));
+  // Without a source map, the code itself gives React's development build away.
+  if (found.length === 0 && sources.length === 0 && content.includes(REACT_DEV_MARKER))
+    found.push('react (development build)');
+  return found;
+}
+
+function sizeOf(distDir: string, path: string): FileSize {
+  const file = join(distDir, path);
+  if (!existsSync(file))
+    throw new Error(`${path} is referenced by the build but ${file} is missing`);
+  const content = readFileSync(file);
+  const isJs = path.endsWith('.js');
+  const sources = isJs ? sourcesOf(file) : [];
+  return {
+    path,
+    bytes: content.length,
+    gzipBytes: gzipSync(content, { level: 9 }).length,
+    babylonModules: sources.filter((s) => s.includes('@babylonjs/')).length,
+    developmentModules: isJs ? developmentModulesOf(sources, content) : [],
+  };
+}
+
+const sum = (files: FileSize[], key: 'bytes' | 'gzipBytes') =>
+  files.reduce((total, f) => total + f[key], 0);
+
+/** Measures `distDir` (the folder `vite build` wrote). */
+export function measureBundle(distDir: string): BundleReport {
+  const indexFile = join(distDir, 'index.html');
+  if (!existsSync(indexFile)) throw new Error(`${indexFile} is missing: the build did not run`);
+  const { scripts, stylesheets } = htmlEntries(readFileSync(indexFile, 'utf8'));
+  if (scripts.length === 0) throw new Error(`${indexFile} has no module script`);
+
+  const critical = new Map<string, FileSize>();
+  const queue = scripts
+    .map((src) => resolvePath(src, '/index.html'))
+    .filter((p): p is string => p !== null);
+  for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+    if (critical.has(path)) continue;
+    const size = sizeOf(distDir, path);
+    critical.set(path, size);
+    const code = readFileSync(join(distDir, path), 'utf8');
+    for (const specifier of staticImports(code)) {
+      // A Vite build has no bare specifiers; anything else is not a chunk of this site.
+      if (!/^\.{0,2}\//.test(specifier)) continue;
+      const next = resolvePath(specifier, path);
+      if (next !== null && !critical.has(next)) queue.push(next);
+    }
+  }
+
+  const css = stylesheets
+    .map((href) => resolvePath(href, '/index.html'))
+    .filter((p): p is string => p !== null)
+    .map((p) => sizeOf(distDir, p));
+
+  const assetsDir = join(distDir, 'assets');
+  const allJs = (existsSync(assetsDir) ? readdirSync(assetsDir) : [])
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => critical.get(`/assets/${name}`) ?? sizeOf(distDir, `/assets/${name}`));
+  const lazyJs = allJs
+    .filter((f) => !critical.has(f.path))
+    .sort((a, b) => b.gzipBytes - a.gzipBytes);
+  const babylonChunk =
+    [...lazyJs].sort((a, b) => b.babylonModules - a.babylonModules).find((f) => f.babylonModules) ??
+    null;
+
+  const criticalJs = [...critical.values()];
+  return {
+    criticalJs,
+    criticalJsGzipBytes: sum(criticalJs, 'gzipBytes'),
+    css,
+    cssGzipBytes: sum(css, 'gzipBytes'),
+    allJsGzipBytes: sum(allJs, 'gzipBytes'),
+    allJsBytes: sum(allJs, 'bytes'),
+    allJsFiles: allJs.length,
+    lazyJs,
+    babylonChunk,
+    developmentModules: [...new Set(allJs.flatMap((f) => f.developmentModules))],
+  };
+}
