@@ -89,12 +89,16 @@ export async function createGlobe(
   options: GlobeOptions,
 ): Promise<Globe> {
   const motion = { reducedMotion: options.reducedMotion };
+  // Babylon sets the canvas's tabindex when it attaches input (1 by default, which jumps the tab
+  // order); the page decides it instead.
+  const tabIndex = canvas.tabIndex;
   const engine = new Engine(
     canvas,
     true,
     { stencil: false, preserveDrawingBuffer: false, powerPreference: 'high-performance' },
     true,
   );
+  engine.canvasTabIndex = tabIndex;
   const scene = new Scene(engine);
   scene.clearColor = new Color4(0.043, 0.078, 0.149, 1);
   // Babylon's own pointer picking is off: cards are picked analytically, once per frame at most.
@@ -109,6 +113,7 @@ export async function createGlobe(
   const home = options.home ?? DEFAULT_HOME;
   const start = anglesFacing(latLngToVector(home.lat, home.lng, 1));
   const orbit = new OrbitCamera(scene, canvas, start, options);
+  canvas.tabIndex = tabIndex;
   const sphere = new SphereLayer(scene, options.mapUrl ?? '/map.png', clock, motion);
   const cards = new CardLayer(scene, engine, motion);
   const related = new LinkLayer(scene, 'related-links', motion);
@@ -129,9 +134,11 @@ export async function createGlobe(
   const facesDone = new Set<number>();
   let colours: Readonly<Record<string, string>> = {};
   let filter: ArchiveFilter = { category: null, type: null };
+  let shown = false;
+  let renderedOnce = false;
   let readyAt = Infinity;
   let ready = false;
-  let lastPercent = -1;
+  let lastProgress = '';
   let renderRequested = true;
   let forcedFrames = 0;
   const forcedWaiters: { frames: number; resolve: () => void }[] = [];
@@ -148,9 +155,10 @@ export async function createGlobe(
   function reportProgress(): void {
     const total = cards.count;
     const percent = total === 0 ? 100 : Math.floor((facesDone.size / total) * 100);
-    if (percent !== lastPercent) {
-      lastPercent = percent;
-      emit('progress', { percent });
+    const key = `${percent}/${total}`;
+    if (key !== lastProgress) {
+      lastProgress = key;
+      emit('progress', { percent, cards: total });
     }
   }
 
@@ -252,6 +260,7 @@ export async function createGlobe(
     let structureChanged = added.length > 0;
     for (const id of nodes.keys()) {
       if (!next.has(id)) {
+        facesDone.delete(cards.slotOf(id));
         cards.remove(id, now);
         faceKeys.delete(id);
         structureChanged = true;
@@ -260,31 +269,40 @@ export async function createGlobe(
     cards.ensureAtlas(next.size, (slot) => {
       const id = cards.idOf(slot);
       const node = id === null ? undefined : next.get(id);
+      facesDone.delete(slot);
       if (node) requestFace(slot, node);
     });
 
-    // New cards appear one by one in random order (several per tick past 50 cards).
-    const schedule = revealSchedule(
-      added.length,
-      Math.random,
-      NODE_REVEAL_INTERVAL_MS * (options.reducedMotion ? 0 : 1),
-    );
-    const revealStart = now + 0.05;
-    added.forEach((node, i) => {
+    added.forEach((node) => {
       const spec: CardSpec = {
         id: node.video_id,
         lat: node.lat,
         lng: node.lng,
         colour: colourOf(node),
       };
-      const slot = cards.add(
-        spec,
-        revealStart + (schedule[i] as number) / 1000,
-        matchesFilter(node, filter),
-      );
+      const slot = cards.add(spec, null, matchesFilter(node, filter));
+      facesDone.delete(slot);
       faceKeys.set(node.video_id, faceKey(node, spec.colour));
       requestFace(slot, node);
     });
+    const becameVisible = !shown && (input.visible ?? true);
+    if (becameVisible) {
+      shown = true;
+      sphere.show(now);
+    }
+    // Once shown, waiting cards appear one by one in random order (several per tick past 50 cards).
+    const waiting = shown ? cards.waiting : [];
+    if (waiting.length > 0) {
+      const schedule = revealSchedule(
+        waiting.length,
+        Math.random,
+        NODE_REVEAL_INTERVAL_MS * (options.reducedMotion ? 0 : 1),
+      );
+      const revealStart = now + 0.05;
+      waiting.forEach((slot, i) =>
+        cards.reveal(slot, revealStart + (schedule[i] as number) / 1000),
+      );
+    }
     for (const node of input.nodes) {
       const previous = nodes.get(node.video_id);
       if (!previous) continue;
@@ -310,13 +328,18 @@ export async function createGlobe(
     }
     nodes = next;
 
-    if (structureChanged) rebuildRelatedLinks();
-    if (structureChanged || filterChanged || coloursChanged) rebuildCategoryLinks(now);
-    let last = 0;
-    for (const id of nodes.keys()) last = Math.max(last, cards.revealTime(cards.slotOf(id)));
-    if (added.length > 0 || nodes.size === 0) {
-      readyAt = nodes.size === 0 ? now : last + revealSeconds;
-      if (nodes.size > 0) ready = false;
+    if (structureChanged || waiting.length > 0) rebuildRelatedLinks();
+    if (structureChanged || filterChanged || coloursChanged || waiting.length > 0)
+      rebuildCategoryLinks(now);
+    if (waiting.length > 0) {
+      let last = now;
+      for (const id of nodes.keys())
+        last = Math.max(last, cards.revealTime(cards.slotOf(id)) + revealSeconds);
+      readyAt = last;
+      ready = false;
+    } else if (shown && nodes.size === 0) {
+      // An empty archive, once shown, has nothing left to reveal.
+      readyAt = now;
     }
     reportProgress();
     renderRequested = true;
@@ -434,7 +457,10 @@ export async function createGlobe(
     const { x, y, z } = orbit.camera.target;
     const pose = `${orbit.camera.alpha},${orbit.camera.beta},${orbit.camera.radius},${x},${y},${z},${engine.getRenderWidth()},${engine.getRenderHeight()}`;
     if (pose !== lastPose) needed = true;
+    // Hidden behind the intro or the preloader: one frame compiles the shaders, then only uploads run.
+    if (!shown && renderedOnce) needed = false;
     if (!needed) return;
+    renderedOnce = true;
     cards.setTime(now);
     related.setTime(now);
     categoryLinks.setTime(now);
@@ -562,6 +588,14 @@ export async function createGlobe(
       focusReturn ??= orbit.pose;
       const angles = anglesFacing(cards.position(slot));
       return orbit.flyTo({ ...angles, radius: Math.min(orbit.pose.radius, FOCUS_RADIUS) }, now);
+    },
+    turnTo(id) {
+      const slot = cards.slotOf(id);
+      if (slot < 0 || focusReturn !== null) return Promise.resolve();
+      return orbit.flyTo(
+        { ...anglesFacing(cards.position(slot)), radius: orbit.pose.radius },
+        clock(),
+      );
     },
     on(type, listener) {
       let set = listeners.get(type);

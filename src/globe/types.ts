@@ -7,6 +7,11 @@ export interface GlobeInput {
   filter: ArchiveFilter;
   /** Palette colour of each category slug (`#rrggbb`). */
   categoryColours: Readonly<Record<string, string>>;
+  /**
+   * Whether the globe is on screen (default true). While hidden (behind the intro and the
+   * preloader) it loads its images but reveals no card and starts no fade: those begin once shown.
+   */
+  visible?: boolean;
 }
 
 /** Events the engine reports, in the past tense; the bridge decides what they mean. */
@@ -15,8 +20,8 @@ export interface GlobeEvents {
   cardPicked: { id: string };
   /** The background or the map was clicked (not dragged). */
   backgroundClicked: Record<string, never>;
-  /** Card images loaded so far, 0-100. */
-  progress: { percent: number };
+  /** Card faces drawn so far, 0-100, of `cards` cards (0 cards: 100, nothing to load). */
+  progress: { percent: number; cards: number };
   /** Every card has been revealed. */
   ready: Record<string, never>;
 }
@@ -39,6 +44,8 @@ export interface Globe {
   update(input: GlobeInput): void;
   /** Flies the camera to a card (0.6 s), or back where it was with `null`. */
   focus(id: string | null): Promise<void>;
+  /** Turns the globe so a card faces the camera, keeping the zoom (keyboard browsing of the list). */
+  turnTo(id: string): Promise<void>;
   /** Subscribes to an event; returns the unsubscribe function. */
   on<K extends keyof GlobeEvents>(type: K, listener: (event: GlobeEvents[K]) => void): () => void;
   /** Releases the engine, its textures, listeners and `window.__globe`. */

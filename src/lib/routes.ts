@@ -36,3 +36,16 @@ export function isAppPath(pathname: string): boolean {
 export function categoryRoute(slug: string): string {
   return `/category/${encodeURIComponent(slug)}`;
 }
+
+/**
+ * The URL of a filtered view: `/category/{slug}` and/or `?type=video|gallery`; both null is home.
+ */
+export function filterRoute(category: string | null, type: 'video' | 'gallery' | null): string {
+  const path = category === null ? '/' : categoryRoute(category);
+  return type === null ? path : `${path}?type=${type}`;
+}
+
+/** Whether a path shows the globe (home, an open item, a category). */
+export function isHomePath(pathname: string): boolean {
+  return /^\/$|^\/(video|gallery|category)\/[^/]+\/?$/.test(pathname);
+}

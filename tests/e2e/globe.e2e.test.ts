@@ -85,6 +85,8 @@ afterAll(async () => {
 
 async function openGlobe(path = '/', options: BrowserContextOptions = { viewport: DESKTOP }) {
   const context = await browser.newContext(options);
+  // A returning visitor: the intro (tested in journey.e2e.test.ts) is already seen.
+  await context.addInitScript(() => window.localStorage.setItem('hasSeenIntro', 'true'));
   const page = await context.newPage();
   const seen = watchPage(page);
   await page.goto(`${app.url}${path}`);

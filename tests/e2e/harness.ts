@@ -28,27 +28,32 @@ export interface RunningApp {
 }
 
 /**
- * Starts the built app and its real local services, as `npm start` does, on a free port, seeded
- * from `archiveFile` in memory (nothing is written to the data folder). Resolves once the
- * nodes-service answers.
+ * Starts the built app and its real local services, as `npm start` does, on a free port. With
+ * `archiveFile` the store is seeded from it in memory (nothing is written to the data folder);
+ * without, the environment decides (`DATA_DIR`, `SEED_FILE`). Resolves once the nodes-service
+ * answers, or with `waitFor: 'app'` once the page does (for a service that is meant to be down).
  */
 export async function startApp({
   archiveFile,
   env = {},
+  waitFor = 'nodes',
 }: {
-  archiveFile: string;
+  archiveFile?: string;
   env?: Record<string, string>;
+  waitFor?: 'nodes' | 'app';
 }): Promise<RunningApp> {
   const port = await freePort();
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+  };
+  if (archiveFile === undefined) delete childEnv.ARCHIVE_FILE;
+  else childEnv.ARCHIVE_FILE = archiveFile;
   const child: ChildProcess = spawn(process.execPath, ['dist-server/main.js'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ARCHIVE_FILE: archiveFile,
-    },
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -62,7 +67,7 @@ export async function startApp({
     if (child.exitCode !== null)
       throw new Error(`The app exited (${child.exitCode}) before it answered:\n${output}`);
     try {
-      const response = await fetch(`${url}/api/nodes`);
+      const response = await fetch(waitFor === 'nodes' ? `${url}/api/nodes` : `${url}/`);
       if (response.ok) break;
     } catch {
       // not listening yet

@@ -1,5 +1,6 @@
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { DocumentTitle } from '@/app/DocumentTitle';
+import { isHomePath } from '@/lib/routes';
 
 const NAV = [
   { to: '/statement', label: 'About' },
@@ -10,9 +11,14 @@ const NAV = [
 
 /** The public pages' frame: the site header with its navigation, and the page. */
 export function MainLayout() {
+  const home = isHomePath(useLocation().pathname);
   return (
     <div className="layout">
       <DocumentTitle />
+      {/* On the globe, the list is the keyboard's way to the items; elsewhere, the page. */}
+      <a className="skip-link" href={home ? '#archive-items' : '#main'}>
+        {home ? 'Skip to the archive items' : 'Skip to content'}
+      </a>
       <header className="site-header">
         <Link to="/" className="site-header__brand" aria-label="Globe Archive, home">
           <img src="/logo.svg" alt="" width="190" height="48" />
@@ -30,7 +36,7 @@ export function MainLayout() {
           </ul>
         </nav>
       </header>
-      <main id="main" className="layout__main">
+      <main id="main" className="layout__main" tabIndex={-1}>
         <Outlet />
       </main>
     </div>

@@ -1,10 +1,28 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppSelector } from '@/app/hooks';
 import { selectGlobeInput, selectNodesById } from '@/features/nodes/nodesSelectors';
 import type { Globe } from '@/globe/types';
 import { isMobileUserAgent } from '@/lib/device';
 import { nodeRoute } from '@/lib/nodeModel';
+
+/** What the page may ask of the globe besides what the store and the route say. */
+export interface GlobeHandle {
+  /** Turns the globe to a card (keyboard and screen-reader browsing of the list). */
+  turnTo(id: string): void;
+}
+
+interface Props {
+  /** The id in the route (`/video/:id`, `/gallery/:id`): the camera flies to it. */
+  selectedId: string | null;
+  /** On screen (after the intro and the preloader): cards reveal and the map fades in. */
+  visible: boolean;
+  /** Card faces loaded, 0-100, of how many cards. */
+  onProgress?: (progress: { percent: number; cards: number }) => void;
+  /** The globe could not start (no WebGL, say): the page carries on without it. */
+  onUnavailable?: (reason: string) => void;
+  ref?: Ref<GlobeHandle>;
+}
 
 /**
  * The bridge between React and the framework-free globe (ARCHITECTURE §1): creates the engine
@@ -13,16 +31,20 @@ import { nodeRoute } from '@/lib/nodeModel';
  */
 export const GlobeCanvas = memo(function GlobeCanvas({
   selectedId,
-}: {
-  selectedId: string | null;
-}) {
+  visible,
+  onProgress,
+  onUnavailable,
+  ref,
+}: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [globe, setGlobe] = useState<Globe | null>(null);
   const input = useAppSelector(selectGlobeInput);
   const nodesById = useAppSelector(selectNodesById);
   const navigate = useNavigate();
-  const nodesRef = useRef(nodesById);
-  nodesRef.current = nodesById;
+  const latest = useRef({ nodesById, onProgress, onUnavailable });
+  latest.current = { nodesById, onProgress, onUnavailable };
+
+  useImperativeHandle(ref, () => ({ turnTo: (id) => void globe?.turnTo(id) }), [globe]);
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -48,7 +70,10 @@ export const GlobeCanvas = memo(function GlobeCanvas({
         created = instance;
         setGlobe(instance);
       })
-      .catch((error: unknown) => console.error('The globe could not start:', error));
+      .catch((error: unknown) => {
+        console.error('The globe could not start:', error);
+        latest.current.onUnavailable?.(error instanceof Error ? error.message : String(error));
+      });
     return () => {
       cancelled = true;
       created?.dispose();
@@ -58,29 +83,36 @@ export const GlobeCanvas = memo(function GlobeCanvas({
 
   useEffect(() => {
     if (!globe) return;
-    return globe.on('cardPicked', ({ id }) => {
-      const node = nodesRef.current.get(id);
+    const offPicked = globe.on('cardPicked', ({ id }) => {
+      const node = latest.current.nodesById.get(id);
       if (node) void navigate(nodeRoute(node));
     });
+    const offProgress = globe.on('progress', (progress) => latest.current.onProgress?.(progress));
+    return () => {
+      offPicked();
+      offProgress();
+    };
   }, [globe, navigate]);
 
   useEffect(() => {
-    globe?.update(input);
-  }, [globe, input]);
+    globe?.update({ ...input, visible });
+  }, [globe, input, visible]);
 
   // The route's id drives the camera: fly to the card once it exists, back when the id clears.
   const selectedExists = selectedId !== null && nodesById.has(selectedId);
   useEffect(() => {
-    if (!globe) return;
+    if (!globe || !visible) return;
     if (selectedId === null) void globe.focus(null);
     else if (selectedExists) void globe.focus(selectedId);
-  }, [globe, selectedId, selectedExists]);
+  }, [globe, visible, selectedId, selectedExists]);
 
   return (
     <canvas
       ref={canvasRef}
-      className={`globe-canvas${globe ? ' globe-canvas--shown' : ''}`}
-      tabIndex={0}
+      className={`globe-canvas${globe && visible ? ' globe-canvas--shown' : ''}`}
+      tabIndex={visible ? 0 : -1}
+      role="application"
+      aria-roledescription="3D globe"
       aria-label="Globe of the archive's items. Drag to turn it, scroll to zoom, arrow keys to move; the same items are in the Archive items list."
     />
   );

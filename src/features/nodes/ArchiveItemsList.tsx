@@ -1,7 +1,6 @@
 import type { SyntheticEvent } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { loadNodes } from '@/features/nodes/nodesSlice';
+import { useAppSelector } from '@/app/hooks';
 import {
   selectFilter,
   selectMatchingNodes,
@@ -31,8 +30,7 @@ function showDefaultThumbnail(event: SyntheticEvent<HTMLImageElement>) {
  * "Archive items": every item that matches the active filter, each a link to its route. It is
  * the keyboard and screen-reader way to the same items the globe shows, so it stays for good.
  */
-export function ArchiveItemsList() {
-  const dispatch = useAppDispatch();
+export function ArchiveItemsList({ onItemFocus }: { onItemFocus?: (id: string) => void }) {
   const status = useAppSelector(selectNodesStatus);
   const error = useAppSelector(selectNodesError);
   const all = useAppSelector(selectNodes);
@@ -41,15 +39,15 @@ export function ArchiveItemsList() {
   const filtered = filter.category !== null || filter.type !== null;
 
   return (
-    <section className="archive-items" aria-labelledby="archive-items-heading">
+    <section
+      className="archive-items"
+      id="archive-items"
+      tabIndex={-1}
+      aria-labelledby="archive-items-heading"
+    >
       <h2 id="archive-items-heading">Archive items</h2>
       {status === 'failed' && error ? (
-        <div className="load-error" role="alert">
-          <p>{error.message}</p>
-          <button type="button" onClick={() => void dispatch(loadNodes())}>
-            Retry
-          </button>
-        </div>
+        <p>The archive could not be loaded: {error.message}</p>
       ) : status !== 'loaded' ? (
         <p role="status">Loading the archive…</p>
       ) : (
@@ -67,7 +65,7 @@ export function ArchiveItemsList() {
             <ul aria-labelledby="archive-items-heading" className="archive-items__list">
               {items.map((node) => (
                 <li key={node.video_id}>
-                  <Link to={nodeRoute(node)}>
+                  <Link to={nodeRoute(node)} onFocus={() => onItemFocus?.(node.video_id)}>
                     <img
                       className="archive-items__thumb"
                       src={itemThumbnail(node)}

@@ -20,6 +20,8 @@ import { CardAtlas } from '@/globe/textures/cardAtlas';
 import { tweenAt } from '@/globe/tween';
 import { ANIMATION_DURATION_MS, CARD_HEIGHT, CARD_WIDTH } from '@/lib/constants';
 
+/** The reveal time of a card that waits for the globe to be shown (seconds: never, in practice). */
+export const NOT_YET = 1e9;
 /** How far a hovered card lifts off the shell, world units. */
 export const HOVER_LIFT = 0.35;
 /** Scale and opacity of a card that does not match the filter (SPEC §2). */
@@ -256,8 +258,11 @@ export class CardLayer {
     return this.atlas;
   }
 
-  /** Adds a card (appearing at `revealAt` seconds) and returns its slot. */
-  add(card: CardSpec, revealAt: number, matched: boolean): number {
+  /**
+   * Adds a card and returns its slot. It appears at `revealAt` seconds, or waits with `null`
+   * until `reveal()` is called (the globe is still hidden).
+   */
+  add(card: CardSpec, revealAt: number | null, matched: boolean): number {
     let slot = this.free.pop();
     if (slot === undefined) {
       slot = this.used;
@@ -273,15 +278,27 @@ export class CardLayer {
     style.set([...hexToRgb(card.colour), 0], slot * 4);
     if (this.atlas) this.buffers.uvRect.set(this.atlas.uvRect(slot), slot * 4);
     this.matched[slot] = matched ? 1 : 0;
+    this.reveal(slot, revealAt ?? NOT_YET);
+    this.dirty.add('matrix').add('style').add('uvRect');
+    return slot;
+  }
+
+  /** Makes a card scale in at `revealAt` seconds (0.5 s), towards what the filter says it should be. */
+  reveal(slot: number, revealAt: number): void {
     this.revealAt[slot] = revealAt;
+    const matched = this.matched[slot] === 1;
     const scale = matched ? 1 : UNMATCHED_SCALE;
     const opacity = matched ? 1 : UNMATCHED_OPACITY;
     const duration = (ANIMATION_DURATION_MS / 1000) * this.motion;
     this.buffers.tweenA.set([revealAt, duration, 0, scale], slot * 4);
     this.buffers.tweenB.set([opacity, opacity, 0, 0], slot * 4);
-    this.tweensEnd = Math.max(this.tweensEnd, revealAt + duration);
-    this.dirty.add('matrix').add('style').add('uvRect').add('tweenA').add('tweenB');
-    return slot;
+    if (revealAt < NOT_YET) this.tweensEnd = Math.max(this.tweensEnd, revealAt + duration);
+    this.dirty.add('tweenA').add('tweenB');
+  }
+
+  /** Slots of the cards still waiting to be revealed. */
+  get waiting(): number[] {
+    return [...this.slotById.values()].filter((slot) => (this.revealAt[slot] as number) >= NOT_YET);
   }
 
   /** Moves a card to a new position or colour. */

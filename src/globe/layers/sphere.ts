@@ -67,6 +67,7 @@ export class SphereLayer {
   private readonly materials: ShaderMaterial[];
   private readonly texture: Texture;
   private loadedAt: number | null = null;
+  private shownAt: number | null = null;
   private readonly fadeSeconds: number;
   readonly loaded: Promise<boolean>;
 
@@ -137,15 +138,29 @@ export class SphereLayer {
     this.atmosphere.isPickable = false;
   }
 
-  /** Map opacity at `now` seconds. */
-  alpha(now: number): number {
-    if (this.loadedAt === null) return 0;
-    return this.fadeSeconds > 0 ? Math.min(1, (now - this.loadedAt) / this.fadeSeconds) : 1;
+  /** The globe is on screen: the map fades in from now, or from when it loads if later. */
+  show(now: number): void {
+    this.shownAt ??= now;
   }
 
-  /** Until when the map is still fading in (seconds), or Infinity before it has loaded. */
+  private get fadeStart(): number | null {
+    return this.loadedAt === null || this.shownAt === null
+      ? null
+      : Math.max(this.loadedAt, this.shownAt);
+  }
+
+  /** Map opacity at `now` seconds. */
+  alpha(now: number): number {
+    const start = this.fadeStart;
+    if (start === null) return 0;
+    return this.fadeSeconds > 0 ? Math.min(1, Math.max(0, (now - start) / this.fadeSeconds)) : 1;
+  }
+
+  /** Until when the map is still fading in (seconds): Infinity while shown but not loaded, 0 while hidden. */
   get fadingUntil(): number {
-    return this.loadedAt === null ? Infinity : this.loadedAt + this.fadeSeconds;
+    if (this.shownAt === null) return 0;
+    const start = this.fadeStart;
+    return start === null ? Infinity : start + this.fadeSeconds;
   }
 
   /** Updates the per-frame uniforms. */

@@ -1,0 +1,95 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { usePrefersReducedMotion } from '@/app/hooks';
+import { CONTINUE_DELAY_MS, SPLASH_MS } from '@/lib/constants';
+import { charactersShown, INTRO_TEXT, typingSchedule } from '@/lib/typingSchedule';
+
+type Stage = 'splash' | 'typing' | 'typed' | 'continue';
+
+/**
+ * The first-visit intro (SPEC §2): the splash logo for 4 s, then the intro text typed letter by
+ * letter, then Continue 2 s after the text ends. Screen readers get the whole text at once; with
+ * reduced motion it shows at once too. A Skip button is always there: nobody is held by it.
+ */
+export function Intro({ onContinue }: { onContinue: () => void }) {
+  const reducedMotion = usePrefersReducedMotion();
+  const times = useMemo(() => typingSchedule(INTRO_TEXT), []);
+  const [stage, setStage] = useState<Stage>('splash');
+  const [shown, setShown] = useState(0);
+  const continueRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setStage('typing'), SPLASH_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  useEffect(() => {
+    if (stage !== 'typing') return;
+    if (reducedMotion) {
+      setShown(INTRO_TEXT.length);
+      setStage('typed');
+      return;
+    }
+    const started = performance.now();
+    let frame = requestAnimationFrame(function tick() {
+      const count = charactersShown(times, performance.now() - started);
+      setShown(count);
+      if (count >= times.length) setStage('typed');
+      else frame = requestAnimationFrame(tick);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [stage, reducedMotion, times]);
+
+  useEffect(() => {
+    if (stage !== 'typed') return;
+    const timer = setTimeout(() => setStage('continue'), CONTINUE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [stage]);
+
+  useEffect(() => {
+    if (stage === 'continue') continueRef.current?.focus();
+  }, [stage]);
+
+  return (
+    <section
+      className={`intro intro--${stage}`}
+      aria-label="Introduction"
+      data-stage={stage}
+      data-chars={shown}
+    >
+      {stage === 'splash' ? (
+        <img
+          className="intro__splash"
+          src="/logo.svg"
+          alt="Globe Archive"
+          width="284"
+          height="72"
+        />
+      ) : (
+        <div className="intro__body">
+          <p className="visually-hidden">{INTRO_TEXT}</p>
+          <p className="intro__text" aria-hidden="true">
+            {INTRO_TEXT.slice(0, shown)}
+            {stage === 'typing' && <span className="intro__caret" />}
+          </p>
+          <div className="intro__actions">
+            {stage === 'continue' && (
+              <button
+                ref={continueRef}
+                type="button"
+                className="intro__continue"
+                onClick={onContinue}
+              >
+                Continue
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+      {stage !== 'continue' && (
+        <button type="button" className="intro__skip" onClick={onContinue}>
+          Skip intro
+        </button>
+      )}
+    </section>
+  );
+}

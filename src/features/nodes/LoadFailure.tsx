@@ -1,0 +1,23 @@
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { selectNodesError, selectNodesStatus } from '@/features/nodes/nodesSelectors';
+import { loadNodes } from '@/features/nodes/nodesSlice';
+
+/**
+ * What a visitor sees when the archive cannot be loaded (the service is down, too slow, or
+ * answers something that is not an archive): the reason and a Retry that works without a reload.
+ */
+export function LoadFailure() {
+  const dispatch = useAppDispatch();
+  const status = useAppSelector(selectNodesStatus);
+  const error = useAppSelector(selectNodesError);
+  if (status !== 'failed' || !error) return null;
+  return (
+    <div className="load-failure" role="alert">
+      <h2>The archive could not be loaded</h2>
+      <p>{error.message}</p>
+      <button type="button" onClick={() => void dispatch(loadNodes())}>
+        Retry
+      </button>
+    </div>
+  );
+}

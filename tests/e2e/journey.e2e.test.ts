@@ -1,0 +1,418 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTINUE_DELAY_MS, SPLASH_MS } from '@/lib/constants';
+import { normalizeArchive } from '@/lib/nodeModel';
+import { charactersShown, INTRO_TEXT, typingSchedule } from '@/lib/typingSchedule';
+import { generateArchive } from '../fixtures/generateArchive';
+import { launchBrowser, ROOT, screenshot, startApp, watchPage, type RunningApp } from './harness';
+
+const SAMPLE = join(ROOT, 'server/data/sample-archive.json');
+const sample = normalizeArchive(JSON.parse(readFileSync(SAMPLE, 'utf8'))).nodes;
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const DESKTOP = { width: 1280, height: 800 };
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+interface Mark {
+  t: number;
+  stage: string;
+  chars: number;
+  percent: number;
+  label: string;
+}
+
+declare global {
+  interface Window {
+    __marks?: Mark[];
+  }
+}
+
+/** Records every change of the intro's stage and typed length, and of the preloader, with its time. */
+async function recordJourney(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const marks: Mark[] = (window.__marks = []);
+    const record = () => {
+      const intro = document.querySelector('.intro');
+      const preloader = document.querySelector('.preloader');
+      const mark = {
+        t: performance.now(),
+        stage: intro?.getAttribute('data-stage') ?? 'none',
+        chars: Number(intro?.getAttribute('data-chars') ?? -1),
+        percent: Number(preloader?.getAttribute('data-percent') ?? -1),
+        label: preloader?.querySelector('.preloader__label')?.textContent ?? '',
+      };
+      const last = marks[marks.length - 1];
+      if (
+        !last ||
+        last.stage !== mark.stage ||
+        last.chars !== mark.chars ||
+        last.percent !== mark.percent ||
+        last.label !== mark.label
+      ) {
+        marks.push(mark);
+      }
+    };
+    new MutationObserver(record).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+  });
+}
+
+let browser: Browser;
+let app: RunningApp;
+const contexts: BrowserContext[] = [];
+
+async function open(
+  path: string,
+  { returning = true, record = false, options = {} as BrowserContextOptions, base = '' } = {},
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: DESKTOP, ...options });
+  contexts.push(context);
+  if (returning)
+    await context.addInitScript(() => window.localStorage.setItem('hasSeenIntro', 'true'));
+  if (record) await recordJourney(context);
+  const page = await context.newPage();
+  await page.goto(`${base || app.url}${path}`);
+  return page;
+}
+
+const globeReady = (page: Page, timeout = 60_000) =>
+  page.waitForFunction(() => window.__globe?.ready === true, null, { timeout });
+
+/** Serious and critical accessibility violations axe-core finds in the page as it is now. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (ctx: Document) => Promise<{
+            violations: {
+              id: string;
+              impact: string;
+              help: string;
+              nodes: { target: string[] }[];
+            }[];
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  });
+  return violations;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  app = await startApp({ archiveFile: SAMPLE });
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('the intro', () => {
+  it('shows the splash for 4 s, types the text on schedule, offers Continue 2 s later, and remembers it', async () => {
+    const page = await open('/', { returning: false, record: true });
+    await page.getByRole('img', { name: 'Globe Archive' }).first().waitFor();
+    await screenshot(page, 'journey-intro-splash');
+    const continueButton = page.getByRole('button', { name: 'Continue' });
+    await continueButton.waitFor({ timeout: 45_000 });
+    await screenshot(page, 'journey-intro-text');
+    const marks = (await page.evaluate(() => window.__marks ?? [])).filter(
+      (m) => m.stage !== 'none',
+    );
+    const splash = marks.find((m) => m.stage === 'splash') as Mark;
+    const typing = marks.find((m) => m.stage === 'typing') as Mark;
+    const typed = marks.find((m) => m.stage === 'typed') as Mark;
+    const ready = marks.find((m) => m.stage === 'continue') as Mark;
+    expect(typing.t - splash.t).toBeGreaterThan(SPLASH_MS - 100);
+    expect(typing.t - splash.t).toBeLessThan(SPLASH_MS + 600);
+    // Every typed length seen matches the schedule at that moment (a frame or a slow one late).
+    const schedule = typingSchedule(INTRO_TEXT);
+    const typingMarks = marks.filter((m) => m.stage === 'typing' && m.chars > 0);
+    expect(typingMarks.length).toBeGreaterThan(20);
+    for (const mark of typingMarks) {
+      const elapsed = mark.t - typing.t;
+      expect(mark.chars).toBeLessThanOrEqual(charactersShown(schedule, elapsed + 100));
+      expect(mark.chars).toBeGreaterThanOrEqual(charactersShown(schedule, elapsed - 500));
+    }
+    expect(typed.chars).toBe(INTRO_TEXT.length);
+    expect(typed.t - typing.t).toBeGreaterThan((schedule.at(-1) as number) - 100);
+    expect(typed.t - typing.t).toBeLessThan((schedule.at(-1) as number) + 800);
+    expect(ready.t - typed.t).toBeGreaterThan(CONTINUE_DELAY_MS - 100);
+    expect(ready.t - typed.t).toBeLessThan(CONTINUE_DELAY_MS + 600);
+    // Screen readers get the whole text at once.
+    expect(await page.locator('.intro .visually-hidden').textContent()).toBe(INTRO_TEXT);
+
+    await continueButton.click();
+    expect(await page.evaluate(() => window.localStorage.getItem('hasSeenIntro'))).toBe('true');
+    await globeReady(page);
+    // A second visit skips it.
+    await page.reload();
+    await page.locator('.preloader, .globe-canvas--shown').first().waitFor();
+    expect(await page.locator('.intro').count()).toBe(0);
+  });
+
+  it('is skipped with ?skipIntro=true', async () => {
+    const page = await open('/?skipIntro=true', { returning: false });
+    await globeReady(page);
+    expect(await page.locator('.intro').count()).toBe(0);
+    expect(await page.evaluate(() => window.localStorage.getItem('hasSeenIntro'))).toBeNull();
+  });
+
+  it('shows the text at once with reduced motion, and the globe appears without a slow reveal', async () => {
+    const page = await open('/', {
+      returning: false,
+      record: true,
+      options: { reducedMotion: 'reduce' },
+    });
+    await page.getByRole('button', { name: 'Continue' }).waitFor({ timeout: 15_000 });
+    const marks = (await page.evaluate(() => window.__marks ?? [])).filter(
+      (m) => m.stage === 'typing' || m.stage === 'typed',
+    );
+    expect(marks.every((m) => m.chars === INTRO_TEXT.length || m.chars === 0)).toBe(true);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.locator('.globe-canvas--shown').waitFor({ timeout: 30_000 });
+    const shownAt = Date.now();
+    await globeReady(page);
+    // 40 cards at one per 100 ms would take 4.4 s; reduced motion reveals them at once.
+    expect(Date.now() - shownAt).toBeLessThan(3000);
+  });
+});
+
+describe('the preloader', () => {
+  let big: RunningApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'globe-preloader-'));
+    const file = join(dir, 'archive.json');
+    writeFileSync(file, JSON.stringify(generateArchive(400)));
+    big = await startApp({ archiveFile: file });
+  });
+  afterAll(async () => {
+    await big?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('shows Loading with a rising percentage, then Done, then the globe', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    contexts.push(context);
+    await recordJourney(context);
+    const page = await context.newPage();
+    await page.goto(`${big.url}/?skipIntro=true`);
+    await page.getByText('Loading ...').waitFor();
+    await screenshot(page, 'journey-preloader');
+    await page.locator('.globe-canvas--shown').waitFor({ timeout: 60_000 });
+    const marks = (await page.evaluate(() => window.__marks ?? [])).filter((m) => m.percent >= 0);
+    const percents = marks.map((m) => m.percent);
+    expect(percents[0]).toBe(0);
+    expect(percents.at(-1)).toBe(100);
+    for (let i = 1; i < percents.length; i++)
+      expect(percents[i] as number).toBeGreaterThanOrEqual(percents[i - 1] as number);
+    expect(percents.some((p) => p > 0 && p < 100)).toBe(true);
+    expect(marks.filter((m) => m.label === 'Loading ...').length).toBeGreaterThan(1);
+    const done = marks.find((m) => m.label === 'Done') as Mark;
+    expect(done.percent).toBe(100);
+    expect(await page.locator('.preloader').count()).toBe(0);
+  });
+});
+
+describe('the filter tray', () => {
+  it('navigates with each chip, closes on choice, Escape and mouse leave, and marks the active chip', async () => {
+    const page = await open('/?skipIntro=true');
+    await globeReady(page);
+    const filters = page.getByRole('button', { name: /^Filters/ });
+    const category = sample[0]?.categories[0] as { slug: string; name: string };
+    const panel = page.getByRole('group', { name: 'Filters' });
+
+    await filters.click();
+    expect(await filters.getAttribute('aria-expanded')).toBe('true');
+    expect(
+      await panel.getByRole('button', { name: 'All', exact: true }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    await screenshot(page, 'journey-tray-open');
+    expect(await axeViolations(page)).toEqual([]);
+    await panel.getByRole('button', { name: category.name }).click();
+    await page.waitForURL(`**/category/${category.slug}`);
+    expect(await panel.isHidden()).toBe(true);
+
+    await filters.click();
+    expect(
+      await panel.getByRole('button', { name: category.name }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    await panel.getByRole('button', { name: 'Videos' }).click();
+    await page.waitForURL(`**/category/${category.slug}?type=video`);
+    await filters.click();
+    await panel.getByRole('button', { name: 'All Media' }).click();
+    await page.waitForURL(
+      (url) => url.pathname === `/category/${category.slug}` && url.search === '',
+    );
+    await filters.click();
+    await panel.getByRole('button', { name: 'Clear' }).click();
+    await page.waitForURL((url) => url.pathname === '/' && url.search === '');
+
+    await filters.click();
+    await page.keyboard.press('Escape');
+    expect(await panel.isHidden()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Filters/);
+
+    await filters.click();
+    const box = (await panel.boundingBox()) as {
+      x: number;
+      y: number;
+      width: number;
+      height: number;
+    };
+    await page.mouse.move(box.x + 20, box.y + 20);
+    await page.mouse.move(box.x + box.width + 200, box.y + box.height + 200, { steps: 4 });
+    await expect.poll(() => panel.isHidden()).toBe(true);
+  });
+
+  it('filters by category only when the type is not video or gallery, also after a reload', async () => {
+    const category = sample[0]?.categories[0] as { slug: string };
+    const expected = sample.filter((n) =>
+      n.categories.some((c) => c.slug === category.slug),
+    ).length;
+    const page = await open(`/category/${category.slug}?type=foo`);
+    await page.getByText(`${expected} of ${sample.length} items match the filter`).waitFor();
+    await page.reload();
+    await page.getByText(`${expected} of ${sample.length} items match the filter`).waitFor();
+    await globeReady(page);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+describe('when the archive cannot be loaded', () => {
+  it('says so with Retry, keeps the intro, and recovers without a reload once the service is back', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'globe-down-'));
+    const env = { DATA_DIR: dataDir, SEED_FILE: SAMPLE };
+    // Another server holds the data folder: this one's nodes-service answers 503 until it is free.
+    const holder = await startApp({ env });
+    const down = await startApp({ env, waitFor: 'app' });
+    try {
+      expect((await fetch(`${down.url}/api/nodes`)).status).toBe(503);
+      const first = await browser.newPage({ viewport: DESKTOP });
+      await first.goto(down.url);
+      await first.locator('.intro[data-stage="splash"]').waitFor();
+      expect(await first.getByRole('alert').count()).toBe(0);
+      await first.close();
+
+      const page = await open('/', { returning: true, base: down.url });
+      const seen = watchPage(page);
+      const alert = page.getByRole('alert');
+      await alert.getByText('The archive could not be loaded').waitFor();
+      expect(await alert.textContent()).toMatch(/unavailable right now \(error 503\)/);
+      await screenshot(page, 'journey-failure');
+      expect(await page.locator('.home').getAttribute('class')).toContain('home--loading');
+
+      await holder.stop();
+      await expect
+        .poll(async () => (await fetch(`${down.url}/api/nodes`)).status, {
+          timeout: 20_000,
+          interval: 500,
+        })
+        .toBe(200);
+      await alert.getByRole('button', { name: 'Retry' }).click();
+      await globeReady(page);
+      expect(await page.getByRole('alert').count()).toBe(0);
+      expect(
+        await page.getByRole('list', { name: 'Archive items' }).getByRole('link').count(),
+      ).toBe(sample.length);
+      expect(seen.pageErrors).toEqual([]);
+    } finally {
+      await down.stop();
+      await holder.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('keyboard and screen readers', () => {
+  it('opens an item with the keyboard alone: skip link, list, the globe turns, Enter', async () => {
+    const page = await open('/?skipIntro=true');
+    await globeReady(page);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Skip to the archive items',
+    );
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('archive-items');
+    const before = await page.evaluate(() => window.__globe?.camera().alpha);
+    // The second item, so the globe has somewhere to turn to from its start over St. Louis.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('href'));
+    expect(focused).toMatch(/^\/(video|gallery)\//);
+    // The list slid into view, and the globe turns to the focused item's card.
+    await expect
+      .poll(async () => {
+        const panel = (await page.locator('.archive-panel').boundingBox()) as {
+          x: number;
+          width: number;
+        };
+        return panel.x + panel.width;
+      })
+      .toBeLessThanOrEqual(DESKTOP.width + 1);
+    await expect
+      .poll(() => page.evaluate(() => window.__globe?.camera().alpha), { timeout: 10_000 })
+      .not.toBe(before);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**${focused}`);
+  });
+
+  it('has no serious or critical axe violations on the intro', async () => {
+    const page = await open('/', { returning: false });
+    await page.locator('.intro').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+describe('a phone', () => {
+  it('works with taps at 360 px: tray, chips, list; text fits and is readable', async () => {
+    const page = await open('/?skipIntro=true', {
+      options: {
+        viewport: { width: 360, height: 740 },
+        userAgent: IPHONE,
+        hasTouch: true,
+        isMobile: true,
+        deviceScaleFactor: 1,
+      },
+    });
+    await globeReady(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    const category = sample[0]?.categories[0] as { slug: string; name: string };
+    await page.getByRole('button', { name: /^Filters/ }).tap();
+    await page
+      .getByRole('group', { name: 'Filters' })
+      .getByRole('button', { name: category.name })
+      .tap();
+    await page.waitForURL(`**/category/${category.slug}`);
+    await page.getByRole('button', { name: 'List' }).tap();
+    const first = page.getByRole('list', { name: 'Archive items' }).getByRole('link').first();
+    const size = await first.evaluate((a) =>
+      parseFloat(getComputedStyle(a.querySelector('.archive-items__title') as Element).fontSize),
+    );
+    expect(size).toBeGreaterThanOrEqual(14);
+    await expect
+      .poll(async () => (await page.locator('.archive-panel').boundingBox())?.x)
+      .toBeLessThanOrEqual(0);
+    await screenshot(page, 'journey-phone-list');
+    const href = await first.getAttribute('href');
+    await first.tap();
+    await page.waitForURL(`**${href}`);
+  });
+});
