@@ -7,33 +7,12 @@ import { ANIMATION_DURATION_MS } from '@/lib/constants';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import type { GlobeDiagnostics } from '@/globe/types';
 import { launchBrowser, watchPage } from '../../tests/e2e/harness';
 
-/** What `window.__globe.stats()` answers. */
-export interface GlobeStats {
-  cards: number;
-  revealed: number;
-  drawCalls: number;
-  /** Median CPU ms of `scene.render()` over recent frames. */
-  frameTimeMs: number;
-  fps: number;
-  textureBytes: number;
-}
-
-export interface CameraPose {
-  radius: number;
-  alpha: number;
-  beta: number;
-  fovDegrees: number;
-}
-
-/** The part of the engine's diagnostics contract the benchmark reads. */
-interface GlobeDiagnostics {
-  ready: boolean;
-  stats(): GlobeStats;
-  camera(): CameraPose;
-  renderFrames?(n: number): Promise<void>;
-}
+/** What `window.__globe.stats()` answers (the engine's own contract, src/globe/types.ts). */
+export type GlobeStats = ReturnType<GlobeDiagnostics['stats']>;
+export type CameraPose = ReturnType<GlobeDiagnostics['camera']>;
 
 /** Page times (ms since navigation start) the init script records. */
 interface Marks {
