@@ -27,6 +27,7 @@ import {
 } from '@/lib/constants';
 import { matchesFilter, type ArchiveFilter } from '@/lib/filter';
 import { cardPreviewImages, videoThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
+import { hexToRgb } from '@/lib/palette';
 
 export type { Globe, GlobeDiagnostics, GlobeEvents, GlobeInput, GlobeOptions } from '@/globe/types';
 
@@ -55,17 +56,6 @@ function median(values: readonly number[]): number {
   return sorted.length % 2
     ? (sorted[mid] as number)
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
-function hexToLinkColour(hex: string, alpha: number): [number, number, number, number] {
-  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
-  if (!m) return [1, 1, 1, alpha];
-  return [
-    parseInt(m[1] as string, 16) / 255,
-    parseInt(m[2] as string, 16) / 255,
-    parseInt(m[3] as string, 16) / 255,
-    alpha,
-  ];
 }
 
 /** What a card face depends on: when it changes, the face is drawn again. */
@@ -227,7 +217,12 @@ export async function createGlobe(
       .map((node) => cards.slotOf(node.video_id))
       .filter((slot) => slot >= 0);
     const points: Vec3[] = matching.map((slot) => cards.position(slot));
-    const colour = hexToLinkColour(colours[filter.category] ?? NO_CATEGORY_COLOUR, 0.9);
+    const colour = [...hexToRgb(colours[filter.category] ?? NO_CATEGORY_COLOUR), 0.9] as [
+      number,
+      number,
+      number,
+      number,
+    ];
     categoryLinks.set(
       nearestNeighbourLinks(points).map(([i, j]) => {
         const a = matching[i] as number;

@@ -50,3 +50,14 @@ export function assignCategoryColours(slugs: Iterable<string>): Map<string, stri
   }
   return colours;
 }
+
+/** A `#rrggbb` colour as red, green and blue in 0-1 (a soft blue for anything else). */
+export function hexToRgb(hex: string): [number, number, number] {
+  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!m) return [0.5, 0.6, 0.75];
+  return [
+    parseInt(m[1] as string, 16) / 255,
+    parseInt(m[2] as string, 16) / 255,
+    parseInt(m[3] as string, 16) / 255,
+  ];
+}

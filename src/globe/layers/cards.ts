@@ -19,6 +19,7 @@ import { CARD_FRAGMENT, CARD_VERTEX } from '@/globe/layers/cardShader';
 import { CardAtlas } from '@/globe/textures/cardAtlas';
 import { tweenAt } from '@/globe/tween';
 import { ANIMATION_DURATION_MS, CARD_HEIGHT, CARD_WIDTH } from '@/lib/constants';
+import { hexToRgb } from '@/lib/palette';
 
 /** The reveal time of a card that waits for the globe to be shown (seconds: never, in practice). */
 export const NOT_YET = 1e9;
@@ -41,17 +42,6 @@ const REMOVE_SECONDS = 0.3;
 
 const KINDS = { uvRect: 4, style: 4, tweenA: 4, tweenB: 4 } as const;
 type Kind = keyof typeof KINDS | 'matrix';
-
-function hexToRgb(hex: string): [number, number, number] {
-  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
-  return m
-    ? [
-        parseInt(m[1] as string, 16) / 255,
-        parseInt(m[2] as string, 16) / 255,
-        parseInt(m[3] as string, 16) / 255,
-      ]
-    : [0.5, 0.6, 0.75];
-}
 
 /** What the layer needs to place and style a card. */
 export interface CardSpec {

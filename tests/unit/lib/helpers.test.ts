@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseMediaType } from '@/lib/mediaType';
-import { CATEGORY_PALETTE, assignCategoryColours } from '@/lib/palette';
+import { CATEGORY_PALETTE, assignCategoryColours, hexToRgb } from '@/lib/palette';
 import { isAppPath } from '@/lib/routes';
 import { slugify } from '@/lib/slug';
 import { safeUrl } from '@/lib/url';
@@ -158,5 +158,16 @@ describe('isAppPath', () => {
   ])('knows %s', (path) => expect(isAppPath(path)).toBe(true));
   it.each(['/nope', '/video', '/video/a/b', '/statements', '/api'])('does not know %s', (path) => {
     expect(isAppPath(path)).toBe(false);
+  });
+});
+
+describe('hexToRgb', () => {
+  it('reads #rrggbb as 0-1 channels', () => {
+    expect(hexToRgb('#ff8000')).toEqual([1, 128 / 255, 0]);
+    expect(hexToRgb('4E79A7')).toEqual([0x4e / 255, 0x79 / 255, 0xa7 / 255]);
+  });
+
+  it('falls back to a soft blue for anything else', () => {
+    expect(hexToRgb('red')).toEqual([0.5, 0.6, 0.75]);
   });
 });
