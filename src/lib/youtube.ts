@@ -32,3 +32,21 @@ export function youtubeWatchUrl(id: string): string {
 export function youtubeThumbnailUrl(id: string): string {
   return `https://i.ytimg.com/vi/${encodeURIComponent(id)}/hqdefault.jpg`;
 }
+
+/** The player parameters of SPEC §7: related videos off, no fullscreen, autoplay, not muted. */
+export const EMBED_PARAMETERS = {
+  rel: '0',
+  controls: '1',
+  modestbranding: '1',
+  fs: '0',
+  iv_load_policy: '3',
+  disablekb: '1',
+  playsinline: '1',
+  autoplay: '1',
+  mute: '0',
+} as const;
+
+/** The provider's embed of a video (the privacy-enhanced host: no cookies until it plays). */
+export function youtubeEmbedUrl(id: string): string {
+  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?${new URLSearchParams(EMBED_PARAMETERS).toString()}`;
+}

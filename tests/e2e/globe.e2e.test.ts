@@ -86,7 +86,14 @@ afterAll(async () => {
 async function openGlobe(path = '/', options: BrowserContextOptions = { viewport: DESKTOP }) {
   const context = await browser.newContext(options);
   // A returning visitor: the intro (tested in journey.e2e.test.ts) is already seen.
-  await context.addInitScript(() => window.localStorage.setItem('hasSeenIntro', 'true'));
+  await context.addInitScript(() => {
+    // Also runs in the cross-origin player iframe, where storage is denied.
+    try {
+      window.localStorage.setItem('hasSeenIntro', 'true');
+    } catch {
+      /* not the app's frame */
+    }
+  });
   const page = await context.newPage();
   const seen = watchPage(page);
   await page.goto(`${app.url}${path}`);

@@ -76,7 +76,14 @@ async function open(
   const context = await browser.newContext({ viewport: DESKTOP, ...options });
   contexts.push(context);
   if (returning)
-    await context.addInitScript(() => window.localStorage.setItem('hasSeenIntro', 'true'));
+    await context.addInitScript(() => {
+      // Also runs in the cross-origin player iframe, where storage is denied.
+      try {
+        window.localStorage.setItem('hasSeenIntro', 'true');
+      } catch {
+        /* not the app's frame */
+      }
+    });
   if (record) await recordJourney(context);
   const page = await context.newPage();
   await page.goto(`${base || app.url}${path}`);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useAppDispatch, useAppSelector, usePrefersReducedMotion } from '@/app/hooks';
+import { DetailOverlay } from '@/features/detail/DetailOverlay';
 import { FilterTray } from '@/features/filter/FilterTray';
 import { routeChanged } from '@/features/filter/filterSlice';
 import { GlobeCanvas, type GlobeHandle } from '@/features/globe/GlobeCanvas';
@@ -8,10 +9,17 @@ import { Intro } from '@/features/intro/Intro';
 import { hasSeenIntro, rememberIntroSeen } from '@/features/intro/introStorage';
 import { ArchiveItemsList } from '@/features/nodes/ArchiveItemsList';
 import { LoadFailure } from '@/features/nodes/LoadFailure';
-import { selectCategories, selectNodes, selectNodesStatus } from '@/features/nodes/nodesSelectors';
+import {
+  selectCategories,
+  selectCategoryColours,
+  selectNodes,
+  selectNodesById,
+  selectNodesStatus,
+} from '@/features/nodes/nodesSelectors';
 import { loadNodes } from '@/features/nodes/nodesSlice';
 import { Preloader } from '@/features/preloader/Preloader';
-import { LOADED_MESSAGE_MS } from '@/lib/constants';
+import { CAMERA_FLIGHT_MS, DETAIL_FADE_OUT_MS, LOADED_MESSAGE_MS } from '@/lib/constants';
+import { isMobileUserAgent } from '@/lib/device';
 
 /** SPEC §4: intro (first visit) → loading (progress) → "Done" (500 ms) → the globe is shown. */
 type Phase = 'intro' | 'loading' | 'done' | 'shown';
@@ -37,6 +45,21 @@ export function HomeRoute() {
   const nodeCount = useAppSelector(selectNodes).length;
   const categories = useAppSelector(selectCategories);
   const globeRef = useRef<GlobeHandle>(null);
+  const navigate = useNavigate();
+  const reducedMotion = usePrefersReducedMotion();
+  const nodesById = useAppSelector(selectNodesById);
+  const colours = useAppSelector(selectCategoryColours);
+  const [mobile] = useState(() => isMobileUserAgent(navigator.userAgent));
+
+  // SPEC §4 detail: opening flies the camera (0.6 s), then the overlay fades in (0.4 s); closing
+  // fades it out (0.3 s), then the camera flies back. The route's id drives it.
+  const [previousId, setPreviousId] = useState(id);
+  const [closingId, setClosingId] = useState<string | null>(null);
+  const [arrivedId, setArrivedId] = useState<string | null>(null);
+  if (id !== previousId) {
+    setPreviousId(id);
+    setClosingId(id === null ? previousId : null);
+  }
 
   useLayoutEffect(() => {
     dispatch(routeChanged({ category, type }));
@@ -64,6 +87,27 @@ export function HomeRoute() {
     return () => clearTimeout(timer);
   }, [phase]);
 
+  const detailReady = phase === 'shown' && status === 'loaded';
+  const openId = detailReady ? id : null;
+  const found = openId !== null && nodesById.has(openId);
+  useEffect(() => {
+    if (openId === null || !found) return;
+    const timer = setTimeout(() => setArrivedId(openId), reducedMotion ? 0 : CAMERA_FLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [openId, found, reducedMotion]);
+  useEffect(() => {
+    if (closingId === null) return;
+    const timer = setTimeout(() => setClosingId(null), reducedMotion ? 0 : DETAIL_FADE_OUT_MS);
+    return () => clearTimeout(timer);
+  }, [closingId, reducedMotion]);
+  const shownId = openId ?? (detailReady ? closingId : null);
+  const shownNode = shownId === null ? null : (nodesById.get(shownId) ?? null);
+  const overlayIn = openId !== null && (!found || arrivedId === openId);
+  const related = (shownNode?.links ?? [])
+    .map((link) => nodesById.get(link))
+    .filter((n) => n !== undefined);
+  const closeDetail = useCallback(() => void navigate('/'), [navigate]);
+
   const continueFromIntro = useCallback(() => {
     rememberIntroSeen();
     setIntroDone(true);
@@ -77,7 +121,7 @@ export function HomeRoute() {
       </h1>
       <GlobeCanvas
         ref={globeRef}
-        selectedId={id}
+        selectedId={found || closingId !== null ? shownId : null}
         visible={phase === 'shown'}
         onProgress={setProgress}
         onUnavailable={setGlobeProblem}
@@ -95,6 +139,17 @@ export function HomeRoute() {
           <img className="corner-logo" src="/TPR-Logo.svg" alt="" width="56" height="56" />
           <FilterTray categories={categories} />
         </>
+      )}
+      {shownId !== null && (
+        <DetailOverlay
+          key={shownId}
+          node={shownNode}
+          related={related}
+          colours={colours}
+          shown={overlayIn}
+          mobile={mobile}
+          onClose={closeDetail}
+        />
       )}
       {globeProblem !== null && (
         <p className="globe-problem" role="status">

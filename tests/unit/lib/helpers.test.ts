@@ -4,7 +4,13 @@ import { CATEGORY_PALETTE, assignCategoryColours, hexToRgb } from '@/lib/palette
 import { isAppPath } from '@/lib/routes';
 import { slugify } from '@/lib/slug';
 import { safeUrl } from '@/lib/url';
-import { extractYouTubeId, isYouTubeId, youtubeThumbnailUrl, youtubeWatchUrl } from '@/lib/youtube';
+import {
+  extractYouTubeId,
+  isYouTubeId,
+  youtubeEmbedUrl,
+  youtubeThumbnailUrl,
+  youtubeWatchUrl,
+} from '@/lib/youtube';
 
 describe('extractYouTubeId (SPEC §5)', () => {
   it.each([
@@ -169,5 +175,29 @@ describe('hexToRgb', () => {
 
   it('falls back to a soft blue for anything else', () => {
     expect(hexToRgb('red')).toEqual([0.5, 0.6, 0.75]);
+  });
+});
+
+describe('youtubeEmbedUrl (SPEC §7 player)', () => {
+  it('embeds the id with every player parameter', () => {
+    const url = new URL(youtubeEmbedUrl('dQw4w9WgXcQ'));
+    expect(url.origin + url.pathname).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      rel: '0',
+      controls: '1',
+      modestbranding: '1',
+      fs: '0',
+      iv_load_policy: '3',
+      disablekb: '1',
+      playsinline: '1',
+      autoplay: '1',
+      mute: '0',
+    });
+  });
+
+  it('keeps a hostile id inside the path', () => {
+    expect(new URL(youtubeEmbedUrl('a/../../x?y=1')).pathname).toBe(
+      '/embed/a%2F..%2F..%2Fx%3Fy%3D1',
+    );
   });
 });

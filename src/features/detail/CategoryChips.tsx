@@ -1,0 +1,31 @@
+import type { CSSProperties } from 'react';
+import { Link } from 'react-router';
+import type { CategoryRef } from '@/lib/nodeModel';
+import { categoryRoute } from '@/lib/routes';
+
+/** An item's categories, each a link to its filtered globe, in its palette colour. */
+export function CategoryChips({
+  categories,
+  colours,
+}: {
+  categories: readonly CategoryRef[];
+  colours: Readonly<Record<string, string>>;
+}) {
+  if (categories.length === 0) return null;
+  return (
+    <ul className="detail__chips" aria-label="Categories">
+      {categories.map((category) => (
+        <li key={category.slug}>
+          <Link
+            className="chip"
+            to={categoryRoute(category.slug)}
+            style={{ '--chip-colour': colours[category.slug] } as CSSProperties}
+          >
+            <span className="chip__dot" aria-hidden="true" />
+            {category.name}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,136 @@
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { CategoryChips } from '@/features/detail/CategoryChips';
+import type { MediaNode } from '@/lib/nodeModel';
+
+interface Props {
+  node: MediaNode;
+  colours: Readonly<Record<string, string>>;
+  onBack: () => void;
+  /** Whether the lightbox is open, so Escape closes it before the gallery. */
+  onLightboxChange: (open: boolean) => void;
+}
+
+/** A failed image says so in place instead of showing a broken-image icon. */
+function markFailed(event: SyntheticEvent<HTMLImageElement>) {
+  event.currentTarget.closest('.gallery__cell')?.classList.add('gallery__cell--failed');
+}
+
+/**
+ * SPEC §2 gallery detail: the id, title, a grid of the full images (2 columns small, 4 tablet,
+ * 8 wide), the description, category chips and Back. An image opens the lightbox: Previous,
+ * Next and Close; ArrowLeft / ArrowRight step, Escape closes it (a second Escape, the gallery).
+ */
+export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props) {
+  const [index, setIndex] = useState<number | null>(null);
+  const count = node.images.length;
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const openerRef = useRef<HTMLButtonElement | null>(null);
+
+  const open = index !== null;
+  useEffect(() => onLightboxChange(open), [open, onLightboxChange]);
+
+  useEffect(() => {
+    if (!open) return;
+    closeRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'ArrowRight') setIndex((i) => (i === null ? i : (i + 1) % count));
+      else if (event.key === 'ArrowLeft')
+        setIndex((i) => (i === null ? i : (i - 1 + count) % count));
+      else if (event.key === 'Escape') {
+        event.stopImmediatePropagation();
+        setIndex(null);
+        openerRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, count]);
+
+  const image = index === null ? null : node.images[index];
+  return (
+    <article className="detail detail--gallery" aria-labelledby="detail-title">
+      <header className="detail__header">
+        <p className="detail__id">{node.video_id}</p>
+        <h2 id="detail-title">{node.title}</h2>
+      </header>
+      {count === 0 ? (
+        <p>This gallery has no images yet.</p>
+      ) : (
+        <ul className="gallery__grid" aria-label="Images">
+          {node.images.map((img, i) => (
+            <li key={`${img.fullUrl}-${i}`} className="gallery__cell">
+              <button
+                type="button"
+                className="gallery__open"
+                aria-label={`Open image ${i + 1} of ${count}`}
+                onClick={(event) => {
+                  openerRef.current = event.currentTarget;
+                  setIndex(i);
+                }}
+              >
+                <img
+                  src={img.fullUrl}
+                  alt=""
+                  loading="lazy"
+                  crossOrigin="anonymous"
+                  onError={markFailed}
+                />
+                <span className="gallery__failed">Image unavailable</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {node.description && <p className="detail__text">{node.description}</p>}
+      <div className="detail__buttons">
+        <button type="button" onClick={onBack}>
+          Back
+        </button>
+        <CategoryChips categories={node.categories} colours={colours} />
+      </div>
+      {image && index !== null && (
+        <div
+          className="lightbox"
+          role="dialog"
+          aria-modal="true"
+          aria-label={`Image ${index + 1} of ${count}: ${node.title}`}
+        >
+          <img
+            className="lightbox__image"
+            src={image.fullUrl}
+            alt={`${node.title}, image ${index + 1} of ${count}`}
+            crossOrigin="anonymous"
+          />
+          <p className="lightbox__count" aria-live="polite">
+            {index + 1} / {count}
+          </p>
+          <button
+            type="button"
+            className="lightbox__previous"
+            onClick={() => setIndex((index - 1 + count) % count)}
+          >
+            Previous image
+          </button>
+          <button
+            type="button"
+            className="lightbox__next"
+            onClick={() => setIndex((index + 1) % count)}
+          >
+            Next image
+          </button>
+          <button
+            ref={closeRef}
+            type="button"
+            className="lightbox__close"
+            onClick={() => {
+              setIndex(null);
+              openerRef.current?.focus();
+            }}
+          >
+            Close
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,177 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { normalizeArchive, nodeRoute, type MediaNode } from '@/lib/nodeModel';
+import { launchBrowser, ROOT, screenshot, startApp, watchPage, type RunningApp } from './harness';
+
+const SAMPLE = join(ROOT, 'server/data/sample-archive.json');
+const sample = normalizeArchive(JSON.parse(readFileSync(SAMPLE, 'utf8'))).nodes;
+const byId = new Map(sample.map((n) => [n.video_id, n]));
+const video = sample.find(
+  (n) => n.type === 'video' && n.youtube_id && n.links.length > 0 && n.categories.length > 0,
+) as MediaNode;
+const gallery = sample.find((n) => n.type === 'gallery' && n.images.length >= 3) as MediaNode;
+
+let browser: Browser;
+let app: RunningApp;
+const contexts: BrowserContext[] = [];
+
+async function open(path: string, { returning = true } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  contexts.push(context);
+  if (returning) {
+    await context.addInitScript(() => {
+      // Also runs in the cross-origin player iframe, where storage is denied.
+      try {
+        window.localStorage.setItem('hasSeenIntro', 'true');
+      } catch {
+        /* not the app's frame */
+      }
+    });
+  }
+  const page = await context.newPage();
+  await page.goto(`${app.url}${path}`);
+  return page;
+}
+
+const overlayShown = (page: Page) =>
+  page.locator('.detail-overlay--shown').waitFor({ timeout: 60_000 });
+const camera = (page: Page) => page.evaluate(() => window.__globe?.camera() ?? null);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  app = await startApp({ archiveFile: SAMPLE });
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('video detail', () => {
+  it('shows the video with every player parameter, its categories and related media, and Back flies home', async () => {
+    const page = await open(nodeRoute(video));
+    const seen = watchPage(page);
+    await overlayShown(page);
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByRole('heading', { name: video.title }).count()).toBe(1);
+    expect(await dialog.getByText(video.video_id, { exact: true }).count()).toBe(1);
+    if (video.description) expect(await dialog.getByText(video.description).count()).toBe(1);
+    const src = new URL(
+      (await page.locator(`iframe[title="${video.title}"]`).getAttribute('src')) as string,
+    );
+    expect(src.pathname).toBe(`/embed/${video.youtube_id}`);
+    expect(Object.fromEntries(src.searchParams)).toMatchObject({
+      rel: '0',
+      controls: '1',
+      modestbranding: '1',
+      fs: '0',
+      iv_load_policy: '3',
+      disablekb: '1',
+      playsinline: '1',
+      autoplay: '1',
+      mute: '0',
+    });
+    // The camera flew to the card before the overlay came in.
+    expect((await camera(page))?.radius).toBeLessThanOrEqual(10.5);
+    const related = dialog.getByRole('region', { name: 'Related Media' }).getByRole('link');
+    expect(await related.count()).toBe(video.links.length);
+    await screenshot(page, 'detail-video');
+
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(`${app.url}/`);
+    await expect
+      .poll(async () => (await camera(page))?.radius, { timeout: 20_000 })
+      .toBeGreaterThan(12);
+    expect(await page.locator('.detail-overlay').count()).toBe(0);
+    expect(seen.pageErrors).toEqual([]);
+  });
+
+  it('navigates with a related item and with a category chip', async () => {
+    const page = await open(nodeRoute(video));
+    await overlayShown(page);
+    const target = byId.get(video.links[0] as string) as MediaNode;
+    await page
+      .getByRole('region', { name: 'Related Media' })
+      .getByRole('link', { name: target.title })
+      .click();
+    await page.waitForURL(`**${nodeRoute(target)}`);
+    await page.getByRole('dialog').getByRole('heading', { name: target.title }).waitFor();
+    const category = target.categories[0] as { slug: string; name: string };
+    await page.getByRole('dialog').getByRole('link', { name: category.name }).click();
+    await page.waitForURL(`**/category/${category.slug}`);
+    await expect.poll(() => page.locator('.detail-overlay').count()).toBe(0);
+  });
+});
+
+describe('gallery detail', () => {
+  it('opens the lightbox, steps with the arrow keys, and Escape closes the lightbox, then the gallery', async () => {
+    const page = await open(nodeRoute(gallery));
+    await overlayShown(page);
+    const images = page.getByRole('list', { name: 'Images' }).getByRole('button');
+    expect(await images.count()).toBe(gallery.images.length);
+    await screenshot(page, 'detail-gallery');
+    await images.nth(1).click();
+    const lightbox = page.locator('.lightbox');
+    const image = lightbox.locator('img');
+    expect(await image.getAttribute('src')).toBe(gallery.images[1]?.fullUrl);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => image.getAttribute('src')).toBe(gallery.images[2]?.fullUrl);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => image.getAttribute('src')).toBe(gallery.images[0]?.fullUrl);
+    await lightbox.getByRole('button', { name: 'Next image' }).click();
+    await expect.poll(() => image.getAttribute('src')).toBe(gallery.images[1]?.fullUrl);
+    await screenshot(page, 'detail-lightbox');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => lightbox.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe(nodeRoute(gallery));
+    await page.keyboard.press('Escape');
+    await page.waitForURL(`${app.url}/`);
+  });
+
+  it('closes when the backdrop is clicked on desktop', async () => {
+    const page = await open(nodeRoute(gallery));
+    await overlayShown(page);
+    const panel = (await page.locator('.detail-overlay__panel').boundingBox()) as {
+      y: number;
+      height: number;
+    };
+    await page.mouse.click(640, Math.min(790, panel.y + panel.height + 20));
+    await page.waitForURL(`${app.url}/`);
+  });
+});
+
+describe('links to items', () => {
+  it('opens a shared link in a fresh tab once the archive has loaded, after the intro of a first visit', async () => {
+    const page = await open(nodeRoute(gallery), { returning: false });
+    await page.getByRole('button', { name: 'Skip intro' }).click();
+    await overlayShown(page);
+    expect(
+      await page.getByRole('dialog').getByRole('heading', { name: gallery.title }).count(),
+    ).toBe(1);
+  });
+
+  it('says an unknown id is not found, with a way home', async () => {
+    const page = await open('/video/no-such-item');
+    await page.getByRole('heading', { name: 'Item not found' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('link', { name: 'Back to the archive' }).click();
+    await page.waitForURL(`${app.url}/`);
+  });
+
+  it('moves between items and home with the browser history', async () => {
+    const page = await open('/');
+    await page.waitForFunction(() => window.__globe?.ready === true, null, { timeout: 60_000 });
+    await page.goto(`${app.url}${nodeRoute(video)}`);
+    await overlayShown(page);
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await expect.poll(() => page.locator('.detail-overlay').count()).toBe(0);
+    await page.goForward();
+    await overlayShown(page);
+    expect(await page.getByRole('dialog').getByRole('heading', { name: video.title }).count()).toBe(
+      1,
+    );
+  });
+});
