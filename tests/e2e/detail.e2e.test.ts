@@ -17,8 +17,11 @@ let browser: Browser;
 let app: RunningApp;
 const contexts: BrowserContext[] = [];
 
-async function open(path: string, { returning = true } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+async function open(
+  path: string,
+  { returning = true, permissions = [] as string[] } = {},
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, permissions });
   contexts.push(context);
   if (returning) {
     await context.addInitScript(() => {
@@ -140,6 +143,29 @@ describe('gallery detail', () => {
     };
     await page.mouse.click(640, Math.min(790, panel.y + panel.height + 20));
     await page.waitForURL(`${app.url}/`);
+  });
+});
+
+describe('sharing an item', () => {
+  it('names the item in the tab and the page description, copies its link, and restores both on close', async () => {
+    const page = await open(nodeRoute(video), {
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    await overlayShown(page);
+    expect(await page.title()).toBe(`${video.title} · Globe Archive`);
+    const description = () => page.locator('meta[name="description"]').getAttribute('content');
+    expect(await description()).toBe(`Video: ${video.description}`);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByRole('status').filter({ hasText: 'Link copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${app.url}${nodeRoute(video)}`,
+    );
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(`${app.url}/`);
+    await expect
+      .poll(() => page.title())
+      .toBe('Globe Archive: the St. Louis tornado of 16 May 2025');
+    expect(await description()).toMatch(/^A public archive of community videos and photos/);
   });
 });
 

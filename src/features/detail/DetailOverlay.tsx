@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { GalleryDetail } from '@/features/detail/GalleryDetail';
+import { useItemMeta } from '@/features/detail/useItemMeta';
 import { VideoDetail } from '@/features/detail/VideoDetail';
 import type { MediaNode } from '@/lib/nodeModel';
 
@@ -22,6 +23,7 @@ interface Props {
  */
 export function DetailOverlay({ node, related, colours, shown, mobile, onClose }: Props) {
   const panelRef = useRef<HTMLDivElement>(null);
+  useItemMeta(shown ? node : null);
   const lightboxOpen = useRef(false);
   const setLightbox = useCallback((open: boolean) => {
     lightboxOpen.current = open;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { CategoryChips } from '@/features/detail/CategoryChips';
+import { CopyLinkButton } from '@/features/detail/CopyLinkButton';
 import type { MediaNode } from '@/lib/nodeModel';
 
 interface Props {
@@ -86,6 +87,7 @@ export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props
         <button type="button" onClick={onBack}>
           Back
         </button>
+        <CopyLinkButton />
         <CategoryChips categories={node.categories} colours={colours} />
       </div>
       {image && index !== null && (

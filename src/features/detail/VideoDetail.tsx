@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { CategoryChips } from '@/features/detail/CategoryChips';
+import { CopyLinkButton } from '@/features/detail/CopyLinkButton';
 import { DEFAULT_THUMBNAIL_URL } from '@/lib/constants';
 import { nodeRoute, videoThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
 import { youtubeEmbedUrl } from '@/lib/youtube';
@@ -45,6 +46,7 @@ export function VideoDetail({ node, related, colours, onBack }: Props) {
         <button type="button" onClick={onBack}>
           Back
         </button>
+        <CopyLinkButton />
         <CategoryChips categories={node.categories} colours={colours} />
       </div>
       {node.description && <p className="detail__text">{node.description}</p>}

@@ -1,0 +1,28 @@
+import { useState } from 'react';
+
+/** Copies the item's address, so a visitor can send it to a neighbour; says whether it worked. */
+export function CopyLinkButton() {
+  const [status, setStatus] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+      setStatus('copied');
+    } catch {
+      setStatus('failed');
+    }
+  };
+  return (
+    <span className="copy-link">
+      <button type="button" className="copy-link__button" onClick={() => void copy()}>
+        Copy link
+      </button>
+      <span className="copy-link__status" role="status">
+        {status === 'copied'
+          ? 'Link copied'
+          : status === 'failed'
+            ? `Copy this address: ${window.location.href}`
+            : ''}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import type { MediaNode } from '@/lib/nodeModel';
+
+const SITE = 'Globe Archive';
+
+function descriptionMeta(): HTMLMetaElement {
+  let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'description';
+    document.head.append(meta);
+  }
+  return meta;
+}
+
+/**
+ * While an item is open, the tab and the page description name it (for history, bookmarks and
+ * shared links); closing it puts back what was there.
+ */
+export function useItemMeta(node: MediaNode | null): void {
+  useEffect(() => {
+    if (!node) return;
+    const meta = descriptionMeta();
+    const previous = { title: document.title, description: meta.content };
+    document.title = `${node.title} · ${SITE}`;
+    const kind = node.type === 'video' ? 'Video' : 'Photo gallery';
+    meta.content = node.description
+      ? `${kind}: ${node.description}`
+      : `${kind} in the Globe Archive of the 16 May 2025 St. Louis tornado.`;
+    return () => {
+      document.title = previous.title;
+      meta.content = previous.description;
+    };
+  }, [node]);
+}
