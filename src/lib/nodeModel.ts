@@ -397,6 +397,15 @@ export function videoThumbnailUrl(node: Pick<MediaNode, 'thumbUrl' | 'youtube_id
   return node.youtube_id === null ? DEFAULT_THUMBNAIL_URL : youtubeThumbnailUrl(node.youtube_id);
 }
 
+/** The picture that stands for any item: its video thumbnail, or its gallery's first image. */
+export function nodeThumbnailUrl(
+  node: Pick<MediaNode, 'type' | 'thumbUrl' | 'youtube_id' | 'images'>,
+): string {
+  return node.type === 'video'
+    ? videoThumbnailUrl(node)
+    : (node.images[0]?.thumbUrl ?? DEFAULT_THUMBNAIL_URL);
+}
+
 /** The gallery images previewed on a card (the first 8). */
 export function cardPreviewImages(node: Pick<MediaNode, 'images'>): NodeImage[] {
   return node.images.slice(0, MAX_CARD_PREVIEW_IMAGES);

@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeArchive, nodeRoute, type MediaNode } from '@/lib/nodeModel';
-import { launchBrowser, ROOT, screenshot, startApp, watchPage, type RunningApp } from './harness';
+import {
+  launchBrowser,
+  markIntroSeen,
+  ROOT,
+  screenshot,
+  startApp,
+  type RunningApp,
+  watchPage,
+} from './harness';
 
 const SAMPLE = join(ROOT, 'server/data/sample-archive.json');
 const sample = normalizeArchive(JSON.parse(readFileSync(SAMPLE, 'utf8'))).nodes;
@@ -23,16 +31,7 @@ async function open(
 ): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, permissions });
   contexts.push(context);
-  if (returning) {
-    await context.addInitScript(() => {
-      // Also runs in the cross-origin player iframe, where storage is denied.
-      try {
-        window.localStorage.setItem('hasSeenIntro', 'true');
-      } catch {
-        /* not the app's frame */
-      }
-    });
-  }
+  if (returning) await markIntroSeen(context);
   const page = await context.newPage();
   await page.goto(`${app.url}${path}`);
   return page;

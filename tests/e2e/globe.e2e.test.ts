@@ -5,7 +5,15 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GlobeDiagnostics } from '@/globe/types';
 import { nodeRoute, normalizeArchive, type MediaNode } from '@/lib/nodeModel';
-import { launchBrowser, ROOT, screenshot, startApp, watchPage, type RunningApp } from './harness';
+import {
+  launchBrowser,
+  markIntroSeen,
+  ROOT,
+  screenshot,
+  startApp,
+  type RunningApp,
+  watchPage,
+} from './harness';
 
 /*
  * The globe as a visitor meets it, in real Chromium under SwiftShader (a few to ~20 fps): every
@@ -86,14 +94,7 @@ afterAll(async () => {
 async function openGlobe(path = '/', options: BrowserContextOptions = { viewport: DESKTOP }) {
   const context = await browser.newContext(options);
   // A returning visitor: the intro (tested in journey.e2e.test.ts) is already seen.
-  await context.addInitScript(() => {
-    // Also runs in the cross-origin player iframe, where storage is denied.
-    try {
-      window.localStorage.setItem('hasSeenIntro', 'true');
-    } catch {
-      /* not the app's frame */
-    }
-  });
+  await markIntroSeen(context);
   const page = await context.newPage();
   const seen = watchPage(page);
   await page.goto(`${app.url}${path}`);

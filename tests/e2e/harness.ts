@@ -2,7 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+} from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
@@ -115,4 +121,16 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/** Makes every page of `context` a returning visitor, who has already seen the intro. */
+export async function markIntroSeen(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    // Also runs in cross-origin frames (the video player), where storage is denied.
+    try {
+      window.localStorage.setItem('hasSeenIntro', 'true');
+    } catch {
+      /* not the app's frame */
+    }
+  });
 }

@@ -8,7 +8,15 @@ import { CONTINUE_DELAY_MS, SPLASH_MS } from '@/lib/constants';
 import { normalizeArchive } from '@/lib/nodeModel';
 import { charactersShown, INTRO_TEXT, typingSchedule } from '@/lib/typingSchedule';
 import { generateArchive } from '../fixtures/generateArchive';
-import { launchBrowser, ROOT, screenshot, startApp, watchPage, type RunningApp } from './harness';
+import {
+  launchBrowser,
+  markIntroSeen,
+  ROOT,
+  screenshot,
+  startApp,
+  type RunningApp,
+  watchPage,
+} from './harness';
 
 const SAMPLE = join(ROOT, 'server/data/sample-archive.json');
 const sample = normalizeArchive(JSON.parse(readFileSync(SAMPLE, 'utf8'))).nodes;
@@ -75,15 +83,7 @@ async function open(
 ): Promise<Page> {
   const context = await browser.newContext({ viewport: DESKTOP, ...options });
   contexts.push(context);
-  if (returning)
-    await context.addInitScript(() => {
-      // Also runs in the cross-origin player iframe, where storage is denied.
-      try {
-        window.localStorage.setItem('hasSeenIntro', 'true');
-      } catch {
-        /* not the app's frame */
-      }
-    });
+  if (returning) await markIntroSeen(context);
   if (record) await recordJourney(context);
   const page = await context.newPage();
   await page.goto(`${base || app.url}${path}`);

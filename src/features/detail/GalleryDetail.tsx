@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
-import { CategoryChips } from '@/features/detail/CategoryChips';
-import { CopyLinkButton } from '@/features/detail/CopyLinkButton';
+import { DetailActions } from '@/features/detail/DetailActions';
 import type { MediaNode } from '@/lib/nodeModel';
 
 interface Props {
@@ -83,13 +82,7 @@ export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props
         </ul>
       )}
       {node.description && <p className="detail__text">{node.description}</p>}
-      <div className="detail__buttons">
-        <button type="button" onClick={onBack}>
-          Back
-        </button>
-        <CopyLinkButton />
-        <CategoryChips categories={node.categories} colours={colours} />
-      </div>
+      <DetailActions categories={node.categories} colours={colours} onBack={onBack} />
       {image && index !== null && (
         <div
           className="lightbox"

@@ -1,8 +1,6 @@
 import { Link } from 'react-router';
-import { CategoryChips } from '@/features/detail/CategoryChips';
-import { CopyLinkButton } from '@/features/detail/CopyLinkButton';
-import { DEFAULT_THUMBNAIL_URL } from '@/lib/constants';
-import { nodeRoute, videoThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
+import { DetailActions } from '@/features/detail/DetailActions';
+import { nodeRoute, nodeThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
 import { youtubeEmbedUrl } from '@/lib/youtube';
 
 interface Props {
@@ -10,13 +8,6 @@ interface Props {
   related: readonly MediaNode[];
   colours: Readonly<Record<string, string>>;
   onBack: () => void;
-}
-
-/** The thumbnail of any item, for the related grid. */
-function thumbnailOf(node: MediaNode): string {
-  return node.type === 'video'
-    ? videoThumbnailUrl(node)
-    : (node.images[0]?.thumbUrl ?? DEFAULT_THUMBNAIL_URL);
 }
 
 /**
@@ -42,13 +33,7 @@ export function VideoDetail({ node, related, colours, onBack }: Props) {
         <p className="detail__id">{node.video_id}</p>
         <h2 id="detail-title">{node.title}</h2>
       </header>
-      <div className="detail__buttons">
-        <button type="button" onClick={onBack}>
-          Back
-        </button>
-        <CopyLinkButton />
-        <CategoryChips categories={node.categories} colours={colours} />
-      </div>
+      <DetailActions categories={node.categories} colours={colours} onBack={onBack} />
       {node.description && <p className="detail__text">{node.description}</p>}
       {related.length > 0 && (
         <section aria-labelledby="related-heading">
@@ -57,7 +42,7 @@ export function VideoDetail({ node, related, colours, onBack }: Props) {
             {related.map((item) => (
               <li key={item.video_id}>
                 <Link to={nodeRoute(item)}>
-                  <img src={thumbnailOf(item)} alt="" loading="lazy" crossOrigin="anonymous" />
+                  <img src={nodeThumbnailUrl(item)} alt="" loading="lazy" crossOrigin="anonymous" />
                   <span>{item.title}</span>
                 </Link>
               </li>

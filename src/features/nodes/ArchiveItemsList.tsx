@@ -9,16 +9,9 @@ import {
   selectNodesStatus,
 } from '@/features/nodes/nodesSelectors';
 import { DEFAULT_THUMBNAIL_URL } from '@/lib/constants';
-import { nodeRoute, videoThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
+import { nodeRoute, nodeThumbnailUrl } from '@/lib/nodeModel';
 
 const TYPE_LABEL = { video: 'Video', gallery: 'Photo gallery' } as const;
-
-/** The small picture beside an item: its video thumbnail, or its gallery's first image. */
-function itemThumbnail(node: MediaNode): string {
-  return node.type === 'video'
-    ? videoThumbnailUrl(node)
-    : (node.images[0]?.thumbUrl ?? DEFAULT_THUMBNAIL_URL);
-}
 
 /** A failed image shows the default thumbnail instead of a broken-image icon. */
 function showDefaultThumbnail(event: SyntheticEvent<HTMLImageElement>) {
@@ -68,7 +61,7 @@ export function ArchiveItemsList({ onItemFocus }: { onItemFocus?: (id: string) =
                   <Link to={nodeRoute(node)} onFocus={() => onItemFocus?.(node.video_id)}>
                     <img
                       className="archive-items__thumb"
-                      src={itemThumbnail(node)}
+                      src={nodeThumbnailUrl(node)}
                       alt=""
                       width="112"
                       height="63"

@@ -7,6 +7,7 @@ import {
   describeProblem,
   MAX_TITLE_LENGTH,
   nodeRoute,
+  nodeThumbnailUrl,
   normalizeArchive,
   videoThumbnailUrl,
   type MediaNode,
@@ -205,6 +206,23 @@ describe('video thumbnail (SPEC §3)', () => {
       '/sample/t.jpg',
     );
     expect(videoThumbnailUrl(one({ thumbUrl: 'javascript:alert(1)' }))).toBe(DEFAULT_THUMBNAIL_URL);
+  });
+});
+
+describe('the picture of any item', () => {
+  it("is a video's thumbnail, a gallery's first image, or the default", () => {
+    expect(nodeThumbnailUrl(one({ youtube_id: 'dQw4w9WgXcQ' }))).toBe(
+      'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+    );
+    expect(
+      nodeThumbnailUrl(
+        one({
+          type: 'gallery',
+          images: [{ thumb: '/t1.jpg', full: '/f1.jpg' }, { thumb: '/t2.jpg' }],
+        }),
+      ),
+    ).toBe('/t1.jpg');
+    expect(nodeThumbnailUrl(one({ type: 'gallery' }))).toBe(DEFAULT_THUMBNAIL_URL);
   });
 });
 
