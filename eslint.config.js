@@ -31,6 +31,7 @@ export default tseslint.config(
     ignores: [
       'dist/',
       'dist-server/',
+      'dist-e2e-*/',
       'data/',
       'coverage/',
       'screenshots/',

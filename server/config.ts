@@ -29,6 +29,11 @@ export interface ServerConfig {
   mediaOrigins: string[];
   /** `SCRIPT_ORIGINS`: origins of third-party scripts the app loads (an analytics tag). */
   scriptOrigins: string[];
+  /**
+   * `VITE_GA_MEASUREMENT_ID` set (the app was built with analytics): the policy then lets in
+   * Google's tag, its hits, and the video player's IFrame API that reports plays.
+   */
+  analytics: boolean;
 }
 
 /** Thrown for an unusable environment; the message names the variable. */
@@ -107,6 +112,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string = process.cwd())
     scriptOrigins: list(env.SCRIPT_ORIGINS).map((value) =>
       readOrigin('SCRIPT_ORIGINS', value, { wildcardHost: true }),
     ),
+    analytics: (env.VITE_GA_MEASUREMENT_ID ?? '').trim() !== '',
   };
 }
 

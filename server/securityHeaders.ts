@@ -4,21 +4,48 @@ import type { ServerConfig } from './config';
 const YOUTUBE_IMAGES = 'https://i.ytimg.com';
 /** SPEC §7: the player is an embed; the privacy-enhanced host is preferred, the main one allowed. */
 const YOUTUBE_FRAMES = ['https://www.youtube-nocookie.com', 'https://www.youtube.com'];
+/** With analytics on: Google's tag and where it sends hits (Google's published GA4 policy). */
+const ANALYTICS = {
+  script: ['https://*.googletagmanager.com', 'https://www.youtube.com'],
+  connect: [
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+    'https://*.googletagmanager.com',
+  ],
+  img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+};
 
 /** The Content-Security-Policy for the app's pages. */
 export function contentSecurityPolicy(
-  config: Pick<ServerConfig, 'serviceOrigins' | 'mediaOrigins' | 'scriptOrigins'>,
+  config: Pick<ServerConfig, 'serviceOrigins' | 'mediaOrigins' | 'scriptOrigins' | 'analytics'>,
 ): string {
+  // The IFrame Player API (www.youtube.com) is loaded only to report plays, so only with analytics.
+  const analytics = config.analytics ? ANALYTICS : { script: [], connect: [], img: [] };
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", ...config.scriptOrigins],
+    ['script-src', "'self'", ...analytics.script, ...config.scriptOrigins],
     // React and the engine set inline styles; blocking them buys little against script injection
     // (which script-src already stops) and breaks layout in ways that are hard to trace.
     ['style-src', "'self'", "'unsafe-inline'"],
-    ['img-src', "'self'", 'data:', 'blob:', YOUTUBE_IMAGES, ...config.mediaOrigins],
+    [
+      'img-src',
+      "'self'",
+      'data:',
+      'blob:',
+      YOUTUBE_IMAGES,
+      ...analytics.img,
+      ...config.mediaOrigins,
+    ],
     ['font-src', "'self'", 'data:'],
     // The globe fetches card images (fetch + createImageBitmap), so image hosts belong here too.
-    ['connect-src', "'self'", YOUTUBE_IMAGES, ...config.mediaOrigins, ...config.serviceOrigins],
+    [
+      'connect-src',
+      "'self'",
+      YOUTUBE_IMAGES,
+      ...analytics.connect,
+      ...config.mediaOrigins,
+      ...config.serviceOrigins,
+    ],
     ['frame-src', ...YOUTUBE_FRAMES],
     ['media-src', "'self'", 'blob:'],
     ['worker-src', "'self'", 'blob:'],

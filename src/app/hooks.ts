@@ -1,6 +1,7 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import type { AppDispatch, RootState } from '@/app/store';
+import { noAnalytics, type Analytics } from '@/lib/analytics';
 
 /** Typed hooks: the only way components touch the store. */
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
@@ -19,4 +20,12 @@ export function usePrefersReducedMotion(): boolean {
     () => window.matchMedia(REDUCED_MOTION).matches,
     () => false,
   );
+}
+
+/** This visit's analytics (main.tsx provides it; without a provider nothing is reported). */
+export const AnalyticsContext = createContext<Analytics>(noAnalytics);
+
+/** Where components report page views, clicks and video events (SPEC §7). */
+export function useAnalytics(): Analytics {
+  return useContext(AnalyticsContext);
 }

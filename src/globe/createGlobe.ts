@@ -31,13 +31,6 @@ import { hexToRgb } from '@/lib/palette';
 
 export type { Globe, GlobeDiagnostics, GlobeEvents, GlobeInput, GlobeOptions } from '@/globe/types';
 
-declare global {
-  interface Window {
-    /** Read-only figures of the running globe, for tests and the benchmark. */
-    __globe?: GlobeDiagnostics;
-  }
-}
-
 /** St. Louis, where the story is: the camera starts facing it. */
 const DEFAULT_HOME = { lat: 38.63, lng: -90.2 };
 /** Links between related items: a soft light blue. */

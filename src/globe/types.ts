@@ -52,21 +52,5 @@ export interface Globe {
   dispose(): void;
 }
 
-/** Read-only figures for tests and the benchmark, on `window.__globe`. */
-export interface GlobeDiagnostics {
-  readonly ready: boolean;
-  stats(): {
-    cards: number;
-    revealed: number;
-    drawCalls: number;
-    frameTimeMs: number;
-    fps: number;
-    textureBytes: number;
-  };
-  project(id: string): { x: number; y: number; onScreen: boolean } | null;
-  card(id: string): { scale: number; opacity: number; hovered: boolean; matched: boolean } | null;
-  camera(): { radius: number; alpha: number; beta: number; fovDegrees: number };
-  links(): { related: number; category: number };
-  /** Renders `n` frames now, even if nothing moves (for frame-time samples). */
-  renderFrames(n: number): Promise<void>;
-}
+/** Read-only figures on `window.__globe` (the contract lives in lib/, for /env to read too). */
+export type { GlobeDiagnostics } from '@/lib/globeDiagnostics';

@@ -1,3 +1,4 @@
+import type { VideoAction } from '@/lib/analytics';
 import { VIDEO_ID_LENGTH } from '@/lib/constants';
 
 /**
@@ -46,7 +47,31 @@ export const EMBED_PARAMETERS = {
   mute: '0',
 } as const;
 
-/** The provider's embed of a video (the privacy-enhanced host: no cookies until it plays). */
-export function youtubeEmbedUrl(id: string): string {
-  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?${new URLSearchParams(EMBED_PARAMETERS).toString()}`;
+/**
+ * The provider's embed of a video (the privacy-enhanced host: no cookies until it plays). With
+ * `jsApiOrigin` (the page's origin) the player also talks to the page through the IFrame Player API,
+ * which is how play, pause and complete are read for analytics; without it the page never asks.
+ */
+export function youtubeEmbedUrl(
+  id: string,
+  { jsApiOrigin }: { jsApiOrigin?: string } = {},
+): string {
+  const parameters = new URLSearchParams(EMBED_PARAMETERS);
+  if (jsApiOrigin) {
+    parameters.set('enablejsapi', '1');
+    parameters.set('origin', jsApiOrigin);
+  }
+  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?${parameters.toString()}`;
+}
+
+/** The IFrame Player API's states that the archive reports (YT.PlayerState). */
+const PLAYER_STATE_ACTIONS: Readonly<Record<number, VideoAction>> = {
+  0: 'complete', // ENDED
+  1: 'play', // PLAYING
+  2: 'pause', // PAUSED
+};
+
+/** What a player state change means for analytics; buffering, cued and unstarted mean nothing. */
+export function playerStateAction(state: number): VideoAction | null {
+  return PLAYER_STATE_ACTIONS[state] ?? null;
 }

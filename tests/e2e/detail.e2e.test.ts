@@ -1,20 +1,18 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normalizeArchive, nodeRoute, type MediaNode } from '@/lib/nodeModel';
+import { nodeRoute, type MediaNode } from '@/lib/nodeModel';
 import {
   launchBrowser,
   markIntroSeen,
-  ROOT,
   screenshot,
   startApp,
   type RunningApp,
   watchPage,
+  SAMPLE,
+  sampleNodes,
 } from './harness';
 
-const SAMPLE = join(ROOT, 'server/data/sample-archive.json');
-const sample = normalizeArchive(JSON.parse(readFileSync(SAMPLE, 'utf8'))).nodes;
+const sample = sampleNodes;
 const byId = new Map(sample.map((n) => [n.video_id, n]));
 const video = sample.find(
   (n) => n.type === 'video' && n.youtube_id && n.links.length > 0 && n.categories.length > 0,

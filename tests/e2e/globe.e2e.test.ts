@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GlobeDiagnostics } from '@/globe/types';
-import { nodeRoute, normalizeArchive, type MediaNode } from '@/lib/nodeModel';
+import { nodeRoute, type MediaNode } from '@/lib/nodeModel';
 import {
   launchBrowser,
   markIntroSeen,
@@ -13,15 +13,17 @@ import {
   startApp,
   type RunningApp,
   watchPage,
+  SAMPLE,
+  sampleNodes,
 } from './harness';
+import { hoverSomeCard, pointableCards, type ScreenCard } from './globePointer';
 
 /*
  * The globe as a visitor meets it, in real Chromium under SwiftShader (a few to ~20 fps): every
  * wait is on state read from `window.__globe` (GlobeDiagnostics), never on a fixed sleep.
  */
 
-const SAMPLE = join(ROOT, 'server/data/sample-archive.json');
-const { nodes } = normalizeArchive(JSON.parse(readFileSync(SAMPLE, 'utf8')));
+const nodes = sampleNodes;
 const ids = nodes.map((n) => n.video_id);
 const nodeById = new Map(nodes.map((n) => [n.video_id, n]));
 
@@ -41,13 +43,6 @@ const READY_TIMEOUT = 30_000;
 
 type Camera = ReturnType<GlobeDiagnostics['camera']>;
 type CardState = NonNullable<ReturnType<GlobeDiagnostics['card']>>;
-interface ScreenCard {
-  id: string;
-  x: number;
-  y: number;
-  /** Distance in CSS pixels to the nearest other card's projected centre. */
-  isolation: number;
-}
 
 /**
  * A private copy of the build the global setup made, so that a rebuild in the shared working tree
@@ -136,50 +131,6 @@ const cursorOf = (page: Page) =>
     return canvas ? getComputedStyle(canvas).cursor : null;
   });
 
-/**
- * Cards a visitor can point at now: projected on screen with the globe canvas topmost at their
- * centre (not under the header), most isolated first, so the pointer lands on that card alone.
- */
-async function pointableCards(page: Page): Promise<ScreenCard[]> {
-  const projected = await page.evaluate((all) => {
-    const canvas = document.querySelector('canvas.globe-canvas');
-    return all.flatMap((id) => {
-      const p = window.__globe?.project(id);
-      if (!p) return [];
-      const inWindow = p.x >= 0 && p.y >= 0 && p.x < innerWidth && p.y < innerHeight;
-      const topmost = inWindow && document.elementFromPoint(p.x, p.y) === canvas;
-      return [{ id, x: p.x, y: p.y, pointable: p.onScreen && topmost, inWindow }];
-    });
-  }, ids);
-  const visible = projected.filter((p) => p.inWindow);
-  return projected
-    .filter((p) => p.pointable)
-    .map(({ id, x, y }) => ({
-      id,
-      x,
-      y,
-      isolation: Math.min(
-        ...visible.filter((o) => o.id !== id).map((o) => Math.hypot(o.x - x, o.y - y)),
-      ),
-    }))
-    .sort((a, b) => b.isolation - a.isolation);
-}
-
-/** Moves the mouse onto a card and waits until the globe says it is hovered. */
-async function hoverSomeCard(page: Page, candidates: readonly ScreenCard[]): Promise<ScreenCard> {
-  for (const card of candidates) {
-    await page.mouse.move(card.x, card.y);
-    const hovered = await page
-      .waitForFunction((id) => window.__globe?.card(id)?.hovered === true, card.id, {
-        timeout: 5_000,
-      })
-      .then(() => true)
-      .catch(() => false);
-    if (hovered) return card;
-  }
-  throw new Error(`No card turned hovered under the mouse (tried ${candidates.length})`);
-}
-
 /** Resolves once the camera has not moved between two reads 250 ms apart. */
 async function cameraSettled(page: Page, timeout = 20_000): Promise<Camera> {
   let previous = '';
@@ -265,7 +216,7 @@ describe('the globe on the sample archive', () => {
     expect(camera.radius).toBeGreaterThan(ZOOM_MIN);
     expect(camera.radius).toBeLessThan(ZOOM_MAX);
     expect(camera.fovDegrees).toBeCloseTo(75, 5);
-    expect((await pointableCards(page)).length).toBeGreaterThan(0);
+    expect((await pointableCards(page, ids)).length).toBeGreaterThan(0);
     console.info(
       `globe ready: ${JSON.stringify(stats)}, links ${JSON.stringify(
         await page.evaluate(() => window.__globe?.links()),
@@ -280,14 +231,14 @@ describe('the globe on the sample archive', () => {
   it('lifts a card under the mouse with a pointer cursor, and lets go off the globe', async () => {
     const { page, seen, close } = await openGlobe();
     expect(await cursorOf(page)).not.toBe('pointer');
-    const card = await hoverSomeCard(page, await pointableCards(page));
+    const card = await hoverSomeCard(page, await pointableCards(page, ids));
     await expect.poll(() => cursorOf(page)).toBe('pointer');
     const hovered = Object.entries(await cardStates(page)).filter(([, s]) => s?.hovered);
     expect(hovered.map(([id]) => id)).toEqual([card.id]);
 
     // An empty corner: no card projects anywhere near it.
     const corner = { x: 5, y: DESKTOP.height - 10 };
-    const near = (await pointableCards(page)).filter(
+    const near = (await pointableCards(page, ids)).filter(
       (c) => Math.hypot(c.x - corner.x, c.y - corner.y) < 150,
     );
     expect(near).toEqual([]);
@@ -307,7 +258,7 @@ describe('the globe on the sample archive', () => {
       Math.abs(p.x - centre.x) <= 0.15 * DESKTOP.width &&
       Math.abs(p.y - centre.y) <= 0.15 * DESKTOP.height;
     // A card away from the centre, so the flight has to move it there.
-    const card = (await pointableCards(page)).find((c) => !nearCentre(c));
+    const card = (await pointableCards(page, ids)).find((c) => !nearCentre(c));
     if (!card) throw new Error('no pointable card away from the centre');
     const node = nodeById.get(card.id) as MediaNode;
 
@@ -494,7 +445,7 @@ describe('the globe on the sample archive', () => {
     // A card facing the camera, so it is wide on screen and a short drag stays on it.
     const centre = { x: DESKTOP.width / 2, y: DESKTOP.height / 2 };
     const fromCentre = (c: ScreenCard) => Math.hypot(c.x - centre.x, c.y - centre.y);
-    const cards = await pointableCards(page);
+    const cards = await pointableCards(page, ids);
     const candidates = [
       ...cards.filter((c) => c.isolation >= 60).sort((a, b) => fromCentre(a) - fromCentre(b)),
       ...cards.filter((c) => c.isolation < 60),
@@ -521,7 +472,7 @@ describe('the globe on the sample archive', () => {
 
     // A long drag that starts on a card.
     const turnedSoFar = (await cameraOf(page)).alpha;
-    const next = (await pointableCards(page))[0];
+    const next = (await pointableCards(page, ids))[0];
     if (!next) throw new Error('no card on screen after the nudge');
     await drag(page, next, -300, 60);
     await expect

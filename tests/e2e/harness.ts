@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import {
@@ -9,10 +10,16 @@ import {
   type ConsoleMessage,
   type Page,
 } from 'playwright-core';
+import { normalizeArchive, type MediaNode } from '@/lib/nodeModel';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 export const SCREENSHOT_DIR = join(ROOT, 'screenshots');
+/** The sample archive `npm start` seeds, and its nodes as the app normalises them. */
+export const SAMPLE = join(ROOT, 'server/data/sample-archive.json');
+export const sampleNodes: readonly MediaNode[] = normalizeArchive(
+  JSON.parse(readFileSync(SAMPLE, 'utf8')),
+).nodes;
 
 /** A free TCP port on the loopback interface. */
 async function freePort(): Promise<number> {
@@ -133,4 +140,32 @@ export async function markIntroSeen(context: BrowserContext): Promise<void> {
       /* not the app's frame */
     }
   });
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical accessibility violations axe-core finds in the page as it is now. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (ctx: Document) => Promise<{
+            violations: {
+              id: string;
+              impact: string;
+              help: string;
+              nodes: { target: string[] }[];
+            }[];
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  });
+  return violations;
 }

@@ -1,26 +1,24 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTINUE_DELAY_MS, SPLASH_MS } from '@/lib/constants';
-import { normalizeArchive } from '@/lib/nodeModel';
 import { charactersShown, INTRO_TEXT, typingSchedule } from '@/lib/typingSchedule';
 import { generateArchive } from '../fixtures/generateArchive';
 import {
+  axeViolations,
   launchBrowser,
   markIntroSeen,
-  ROOT,
   screenshot,
   startApp,
   type RunningApp,
   watchPage,
+  SAMPLE,
+  sampleNodes,
 } from './harness';
 
-const SAMPLE = join(ROOT, 'server/data/sample-archive.json');
-const sample = normalizeArchive(JSON.parse(readFileSync(SAMPLE, 'utf8'))).nodes;
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const sample = sampleNodes;
 const DESKTOP = { width: 1280, height: 800 };
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -92,32 +90,6 @@ async function open(
 
 const globeReady = (page: Page, timeout = 60_000) =>
   page.waitForFunction(() => window.__globe?.ready === true, null, { timeout });
-
-/** Serious and critical accessibility violations axe-core finds in the page as it is now. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (ctx: Document) => Promise<{
-            violations: {
-              id: string;
-              impact: string;
-              help: string;
-              nodes: { target: string[] }[];
-            }[];
-          }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document);
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  });
-  return violations;
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -1,20 +1,38 @@
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { AnalyticsContext } from '@/app/hooks';
 import { routes } from '@/app/router';
 import { makeStore, type StoreOptions } from '@/app/store';
+import { noAnalytics, type Analytics } from '@/lib/analytics';
+
+/** Analytics that records every report, switched on, for assertions. */
+export function recordingAnalytics() {
+  return {
+    enabled: true,
+    pageView: vi.fn<Analytics['pageView']>(),
+    click: vi.fn<Analytics['click']>(),
+    video: vi.fn<Analytics['video']>(),
+  } satisfies Analytics;
+}
 
 /**
  * Renders the whole app (real routes, real store) at a URL, as the browser would, for a
  * returning visitor unless `firstVisit` asks for the intro.
  */
-export function renderApp(url: string, options: StoreOptions & { firstVisit?: boolean } = {}) {
+export function renderApp(
+  url: string,
+  options: StoreOptions & { firstVisit?: boolean; analytics?: Analytics } = {},
+) {
   if (!options.firstVisit) window.localStorage.setItem('hasSeenIntro', 'true');
   const store = makeStore(options);
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const view = render(
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <AnalyticsContext value={options.analytics ?? noAnalytics}>
+        <RouterProvider router={router} />
+      </AnalyticsContext>
     </Provider>,
   );
   return { store, router, ...view };

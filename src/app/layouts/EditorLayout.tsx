@@ -1,5 +1,4 @@
 import { Link, Navigate, Outlet } from 'react-router';
-import { DocumentTitle } from '@/app/DocumentTitle';
 import { useAppSelector } from '@/app/hooks';
 import { selectIsEditor } from '@/features/auth/authSlice';
 
@@ -12,7 +11,6 @@ export function EditorLayout() {
   if (!isEditor) return <Navigate to="/" replace />;
   return (
     <div className="layout layout--editor">
-      <DocumentTitle />
       <header className="site-header">
         <Link to="/" className="site-header__brand">
           Globe Archive

@@ -1,5 +1,4 @@
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { DocumentTitle } from '@/app/DocumentTitle';
 import { isHomePath } from '@/lib/routes';
 
 const NAV = [
@@ -14,7 +13,6 @@ export function MainLayout() {
   const home = isHomePath(useLocation().pathname);
   return (
     <div className="layout">
-      <DocumentTitle />
       {/* On the globe, the list is the keyboard's way to the items; elsewhere, the page. */}
       <a className="skip-link" href={home ? '#archive-items' : '#main'}>
         {home ? 'Skip to the archive items' : 'Skip to content'}

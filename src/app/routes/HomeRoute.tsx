@@ -24,16 +24,39 @@ import { isMobileUserAgent } from '@/lib/device';
 /** SPEC §4: intro (first visit) → loading (progress) → "Done" (500 ms) → the globe is shown. */
 type Phase = 'intro' | 'loading' | 'done' | 'shown';
 
+/** What the home routes read from the URL. */
+interface HomeParams {
+  category: string | null;
+  id: string | null;
+  type: string | null;
+}
+
 /**
  * The home routes (`/`, `/video/:id`, `/gallery/:id`, `/category/:category`): one element for all
  * of them, so moving between items never remounts the globe. The route drives the filter; this
  * component composes the visitor's journey around the globe.
+ *
+ * While `active` is false (the visitor is on another page of the main layout) it stays mounted but
+ * hidden and inert, keeping the globe, its camera and its filter exactly as they were: coming back
+ * is instant, and /env can read the running globe's figures.
  */
-export function HomeRoute() {
+export function HomeRoute({ active = true }: { active?: boolean }) {
   const dispatch = useAppDispatch();
-  const { category = null, id = null } = useParams();
+  const params = useParams();
   const [search] = useSearchParams();
-  const type = search.get('type');
+  const live: HomeParams = {
+    category: params.category ?? null,
+    id: params.id ?? null,
+    type: search.get('type'),
+  };
+  const [route, setRoute] = useState(live);
+  if (
+    active &&
+    (route.category !== live.category || route.id !== live.id || route.type !== live.type)
+  ) {
+    setRoute(live);
+  }
+  const { category, id, type } = active ? live : route;
   const [introDone, setIntroDone] = useState(
     () => search.get('skipIntro') === 'true' || hasSeenIntro(),
   );
@@ -115,18 +138,18 @@ export function HomeRoute() {
   const turnTo = useCallback((nodeId: string) => globeRef.current?.turnTo(nodeId), []);
 
   return (
-    <div className={`home home--${phase}`}>
+    <div className={`home home--${phase}${active ? '' : ' home--away'}`} inert={!active}>
       <h1 className="visually-hidden">
         Globe Archive: community media of the St. Louis tornado of 16 May 2025
       </h1>
       <GlobeCanvas
         ref={globeRef}
         selectedId={found || closingId !== null ? shownId : null}
-        visible={phase === 'shown'}
+        visible={phase === 'shown' && active}
         onProgress={setProgress}
         onUnavailable={setGlobeProblem}
       />
-      {phase === 'intro' && <Intro onContinue={continueFromIntro} />}
+      {phase === 'intro' && active && <Intro onContinue={continueFromIntro} />}
       {phase !== 'intro' && <LoadFailure />}
       {(phase === 'loading' || phase === 'done') && status !== 'failed' && (
         <Preloader
@@ -140,7 +163,7 @@ export function HomeRoute() {
           <FilterTray categories={categories} />
         </>
       )}
-      {shownId !== null && (
+      {shownId !== null && active && (
         <DetailOverlay
           key={shownId}
           node={shownNode}

@@ -1,5 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
+import { useAnalytics } from '@/app/hooks';
+import { CLICK } from '@/lib/analytics';
 import type { CategoryRef } from '@/lib/nodeModel';
 import { categoryRoute } from '@/lib/routes';
 
@@ -11,6 +13,7 @@ export function CategoryChips({
   categories: readonly CategoryRef[];
   colours: Readonly<Record<string, string>>;
 }) {
+  const analytics = useAnalytics();
   if (categories.length === 0) return null;
   return (
     <ul className="detail__chips" aria-label="Categories">
@@ -19,6 +22,7 @@ export function CategoryChips({
           <Link
             className="chip"
             to={categoryRoute(category.slug)}
+            onClick={() => analytics.click(CLICK.categoryChip, category.slug)}
             style={{ '--chip-colour': colours[category.slug] } as CSSProperties}
           >
             <span className="chip__dot" aria-hidden="true" />

@@ -1,9 +1,13 @@
 import { useState } from 'react';
+import { useAnalytics } from '@/app/hooks';
+import { CLICK } from '@/lib/analytics';
 
 /** Copies the item's address, so a visitor can send it to a neighbour; says whether it worked. */
 export function CopyLinkButton() {
   const [status, setStatus] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const analytics = useAnalytics();
   const copy = async () => {
+    analytics.click(CLICK.share, window.location.pathname);
     try {
       await navigator.clipboard.writeText(window.location.href);
       setStatus('copied');

@@ -1,6 +1,10 @@
+import { useRef } from 'react';
 import { Link } from 'react-router';
+import { useAnalytics } from '@/app/hooks';
 import { DetailActions } from '@/features/detail/DetailActions';
+import { useVideoReports } from '@/features/detail/useVideoReports';
 import { nodeRoute, nodeThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
+import { CLICK } from '@/lib/analytics';
 import { youtubeEmbedUrl } from '@/lib/youtube';
 
 interface Props {
@@ -15,12 +19,18 @@ interface Props {
  * and Related Media (3 columns on small screens, 5 on wide ones; page width at most 7xl).
  */
 export function VideoDetail({ node, related, colours, onBack }: Props) {
+  const analytics = useAnalytics();
+  const player = useRef<HTMLIFrameElement>(null);
+  useVideoReports(player, node.video_id);
   return (
     <article className="detail detail--video" aria-labelledby="detail-title">
       <div className="detail__player">
         {node.youtube_id ? (
           <iframe
-            src={youtubeEmbedUrl(node.youtube_id)}
+            ref={player}
+            src={youtubeEmbedUrl(node.youtube_id, {
+              jsApiOrigin: analytics.enabled ? window.location.origin : undefined,
+            })}
             title={node.title}
             allow="autoplay; encrypted-media; picture-in-picture"
             referrerPolicy="strict-origin-when-cross-origin"
@@ -41,7 +51,10 @@ export function VideoDetail({ node, related, colours, onBack }: Props) {
           <ul className="detail__related">
             {related.map((item) => (
               <li key={item.video_id}>
-                <Link to={nodeRoute(item)}>
+                <Link
+                  to={nodeRoute(item)}
+                  onClick={() => analytics.click(CLICK.related, item.video_id)}
+                >
                   <img src={nodeThumbnailUrl(item)} alt="" loading="lazy" crossOrigin="anonymous" />
                   <span>{item.title}</span>
                 </Link>

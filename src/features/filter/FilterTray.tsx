@@ -1,7 +1,8 @@
 import type { CSSProperties } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppSelector } from '@/app/hooks';
+import { useAnalytics, useAppSelector } from '@/app/hooks';
+import { CLICK } from '@/lib/analytics';
 import type { ArchiveFilter } from '@/lib/filter';
 import type { MediaType } from '@/lib/mediaType';
 import { filterRoute } from '@/lib/routes';
@@ -30,6 +31,7 @@ export function FilterTray({ categories }: { categories: readonly TrayCategory[]
   const navigate = useNavigate();
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const analytics = useAnalytics();
 
   useEffect(() => {
     if (!open) return;
@@ -42,7 +44,8 @@ export function FilterTray({ categories }: { categories: readonly TrayCategory[]
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
 
-  const choose = (category: string | null, type: MediaType | null) => {
+  const choose = (category: string | null, type: MediaType | null, label: string) => {
+    analytics.click(CLICK.filterChip, label);
     void navigate(filterRoute(category, type));
     setOpen(false);
   };
@@ -79,7 +82,7 @@ export function FilterTray({ categories }: { categories: readonly TrayCategory[]
               type="button"
               className="chip"
               aria-pressed={filter.category === null}
-              onClick={() => choose(null, filter.type)}
+              onClick={() => choose(null, filter.type, 'category:all')}
             >
               All
             </button>
@@ -91,7 +94,7 @@ export function FilterTray({ categories }: { categories: readonly TrayCategory[]
                 className="chip"
                 style={{ '--chip-colour': category.colour } as CSSProperties}
                 aria-pressed={filter.category === category.slug}
-                onClick={() => choose(category.slug, filter.type)}
+                onClick={() => choose(category.slug, filter.type, `category:${category.slug}`)}
               >
                 <span className="chip__dot" aria-hidden="true" />
                 {category.name}
@@ -109,14 +112,18 @@ export function FilterTray({ categories }: { categories: readonly TrayCategory[]
                 type="button"
                 className="chip"
                 aria-pressed={filter.type === type}
-                onClick={() => choose(filter.category, type)}
+                onClick={() => choose(filter.category, type, `type:${type ?? 'all'}`)}
               >
                 {label}
               </button>
             </li>
           ))}
         </ul>
-        <button type="button" className="filter-tray__clear" onClick={() => choose(null, null)}>
+        <button
+          type="button"
+          className="filter-tray__clear"
+          onClick={() => choose(null, null, 'clear')}
+        >
           Clear
         </button>
       </div>

@@ -1,8 +1,9 @@
 import { memo, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppSelector } from '@/app/hooks';
+import { useAnalytics, useAppSelector } from '@/app/hooks';
 import { selectGlobeInput, selectNodesById } from '@/features/nodes/nodesSelectors';
 import type { Globe } from '@/globe/types';
+import { CLICK } from '@/lib/analytics';
 import { isMobileUserAgent } from '@/lib/device';
 import { nodeRoute } from '@/lib/nodeModel';
 
@@ -41,8 +42,9 @@ export const GlobeCanvas = memo(function GlobeCanvas({
   const input = useAppSelector(selectGlobeInput);
   const nodesById = useAppSelector(selectNodesById);
   const navigate = useNavigate();
-  const latest = useRef({ nodesById, onProgress, onUnavailable });
-  latest.current = { nodesById, onProgress, onUnavailable };
+  const analytics = useAnalytics();
+  const latest = useRef({ nodesById, onProgress, onUnavailable, analytics });
+  latest.current = { nodesById, onProgress, onUnavailable, analytics };
 
   useImperativeHandle(ref, () => ({ turnTo: (id) => void globe?.turnTo(id) }), [globe]);
 
@@ -85,7 +87,9 @@ export const GlobeCanvas = memo(function GlobeCanvas({
     if (!globe) return;
     const offPicked = globe.on('cardPicked', ({ id }) => {
       const node = latest.current.nodesById.get(id);
-      if (node) void navigate(nodeRoute(node));
+      if (!node) return;
+      latest.current.analytics.click(CLICK.card, id);
+      void navigate(nodeRoute(node));
     });
     const offProgress = globe.on('progress', (progress) => latest.current.onProgress?.(progress));
     return () => {

@@ -1,6 +1,6 @@
 import type { SyntheticEvent } from 'react';
 import { Link } from 'react-router';
-import { useAppSelector } from '@/app/hooks';
+import { useAnalytics, useAppSelector } from '@/app/hooks';
 import {
   selectFilter,
   selectMatchingNodes,
@@ -8,6 +8,7 @@ import {
   selectNodesError,
   selectNodesStatus,
 } from '@/features/nodes/nodesSelectors';
+import { CLICK } from '@/lib/analytics';
 import { DEFAULT_THUMBNAIL_URL } from '@/lib/constants';
 import { nodeRoute, nodeThumbnailUrl } from '@/lib/nodeModel';
 
@@ -30,6 +31,7 @@ export function ArchiveItemsList({ onItemFocus }: { onItemFocus?: (id: string) =
   const items = useAppSelector(selectMatchingNodes);
   const filter = useAppSelector(selectFilter);
   const filtered = filter.category !== null || filter.type !== null;
+  const analytics = useAnalytics();
 
   return (
     <section
@@ -58,7 +60,11 @@ export function ArchiveItemsList({ onItemFocus }: { onItemFocus?: (id: string) =
             <ul aria-labelledby="archive-items-heading" className="archive-items__list">
               {items.map((node) => (
                 <li key={node.video_id}>
-                  <Link to={nodeRoute(node)} onFocus={() => onItemFocus?.(node.video_id)}>
+                  <Link
+                    to={nodeRoute(node)}
+                    onFocus={() => onItemFocus?.(node.video_id)}
+                    onClick={() => analytics.click(CLICK.list, node.video_id)}
+                  >
                     <img
                       className="archive-items__thumb"
                       src={nodeThumbnailUrl(node)}

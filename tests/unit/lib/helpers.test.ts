@@ -7,6 +7,7 @@ import { safeUrl } from '@/lib/url';
 import {
   extractYouTubeId,
   isYouTubeId,
+  playerStateAction,
   youtubeEmbedUrl,
   youtubeThumbnailUrl,
   youtubeWatchUrl,
@@ -199,5 +200,29 @@ describe('youtubeEmbedUrl (SPEC §7 player)', () => {
     expect(new URL(youtubeEmbedUrl('a/../../x?y=1')).pathname).toBe(
       '/embed/a%2F..%2F..%2Fx%3Fy%3D1',
     );
+  });
+
+  it('asks the player to talk to the page only when analytics needs it', () => {
+    const url = new URL(
+      youtubeEmbedUrl('dQw4w9WgXcQ', { jsApiOrigin: 'https://archive.example.org' }),
+    );
+    expect(url.searchParams.get('enablejsapi')).toBe('1');
+    expect(url.searchParams.get('origin')).toBe('https://archive.example.org');
+    expect(url.searchParams.get('autoplay')).toBe('1');
+    expect(url.searchParams.get('rel')).toBe('0');
+    expect(new URL(youtubeEmbedUrl('dQw4w9WgXcQ', {})).searchParams.has('enablejsapi')).toBe(false);
+  });
+});
+
+describe('playerStateAction (IFrame Player API states)', () => {
+  it.each([
+    [-1, null],
+    [0, 'complete'],
+    [1, 'play'],
+    [2, 'pause'],
+    [3, null],
+    [5, null],
+  ])('state %i reports %s', (state, action) => {
+    expect(playerStateAction(state)).toBe(action);
   });
 });

@@ -31,6 +31,7 @@ describe('readConfig', () => {
       serviceOrigins: [],
       mediaOrigins: [],
       scriptOrigins: [],
+      analytics: false,
     });
   });
 
@@ -94,6 +95,37 @@ describe('contentSecurityPolicy', () => {
     expect(csp['img-src']).toContain('https://media.example.org');
     expect(csp['script-src']).toEqual(["'self'", 'https://www.googletagmanager.com']);
     expect(csp['frame-ancestors']).toEqual(["'self'"]);
+  });
+
+  const policy = (env: NodeJS.ProcessEnv) =>
+    Object.fromEntries(
+      contentSecurityPolicy(readConfig(env, root))
+        .split('; ')
+        .map((directive) => {
+          const [name = '', ...sources] = directive.split(' ');
+          return [name, sources];
+        }),
+    );
+
+  it("lets in Google's tag, its hits and the player API only when the app has analytics", () => {
+    const off = policy({});
+    expect(off['script-src']).toEqual(["'self'"]);
+    expect(off['connect-src']?.join(' ')).not.toMatch(/google/);
+    const on = policy({ VITE_GA_MEASUREMENT_ID: 'G-TEST123' });
+    expect(on['script-src']).toEqual([
+      "'self'",
+      'https://*.googletagmanager.com',
+      'https://www.youtube.com',
+    ]);
+    expect(on['connect-src']).toEqual(
+      expect.arrayContaining([
+        'https://*.google-analytics.com',
+        'https://*.analytics.google.com',
+        'https://*.googletagmanager.com',
+      ]),
+    );
+    expect(on['img-src']).toContain('https://*.google-analytics.com');
+    expect(policy({ VITE_GA_MEASUREMENT_ID: '  ' })['script-src']).toEqual(["'self'"]);
   });
 });
 

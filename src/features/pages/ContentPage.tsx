@@ -1,0 +1,71 @@
+import Markdown, { type Components } from 'react-markdown';
+import { Link } from 'react-router';
+import { useAnalytics } from '@/app/hooks';
+import { CONTENT, type ContentName } from '@/features/pages/contentSources';
+import { contentLinkUrl, fillContent, isSitePath } from '@/lib/content';
+
+/** Markdown link text must not turn an address's `_` or `*` into emphasis. */
+const escapeMarkdown = (text: string) => text.replace(/[\\`*_[\]()<>#!|~]/g, '\\$&');
+
+const components: Components = {
+  a({ href, children }) {
+    const url = href ? contentLinkUrl(href) : null;
+    if (url === null) return <>{children}</>;
+    if (isSitePath(url)) return <Link to={url}>{children}</Link>;
+    return (
+      <a href={url} rel="noopener noreferrer">
+        {children}
+      </a>
+    );
+  },
+  img({ src, alt }) {
+    const url = typeof src === 'string' ? contentLinkUrl(src) : null;
+    // Only the site's own images: the page policy would block other hosts anyway.
+    return url !== null && isSitePath(url) ? <img src={url} alt={alt ?? ''} /> : null;
+  },
+};
+
+interface Props {
+  name: ContentName;
+  /** The editors' address (`VITE_CONTACT_EMAIL`), or `null` while none is published. */
+  contactEmail: string | null;
+  /** Whether this build has a measurement id (analytics may still be off for this visitor). */
+  analyticsConfigured: boolean;
+}
+
+/**
+ * Markdown from the archive's own content files, as React elements: raw HTML is not rendered, and
+ * every link and image passes the checked helper (a refused link shows as its text).
+ */
+export function ContentMarkdown({ source }: { source: string }) {
+  return (
+    <Markdown components={components} skipHtml urlTransform={(url) => contentLinkUrl(url) ?? ''}>
+      {source}
+    </Markdown>
+  );
+}
+
+/**
+ * One of the archive's own pages (statement, resources, submit, contact), from its Markdown in
+ * src/content/. Raw HTML in the file is not rendered, and every link passes the checked helper.
+ */
+export default function ContentPage({ name, contactEmail, analyticsConfigured }: Props) {
+  const analytics = useAnalytics();
+  const values = {
+    contact: contactEmail
+      ? `Email the editors at [${escapeMarkdown(contactEmail)}](mailto:${contactEmail}).`
+      : '_This copy of the archive has not published an email address yet. Please check back soon._',
+    analytics: !analyticsConfigured
+      ? '**Analytics is off** on this copy of the archive: nothing about your visit is reported.'
+      : analytics.enabled
+        ? '**Analytics is on** on this copy of the archive.'
+        : '**Analytics is on** on this copy of the archive, **but not for you**: your browser asks not to be tracked, so none is loaded.',
+  };
+  return (
+    <div className={`page page--content page--${name}`}>
+      <Markdown components={components} skipHtml urlTransform={(url) => contentLinkUrl(url) ?? ''}>
+        {fillContent(CONTENT[name], values)}
+      </Markdown>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+// @vitest-environment jsdom
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderApp } from '../renderWithProviders';
+
+const archive = [{ video_id: 'a', title: 'First', youtube_id: 'dQw4w9WgXcQ', lat: 1, lng: 1 }];
+
+afterEach(() => window.localStorage.clear());
+
+describe('the globe across the main layout', () => {
+  it('does not start for a visitor who only reads another page', async () => {
+    renderApp('/resources', { fetchArchive: async () => archive });
+    await screen.findByRole('heading', { level: 1, name: 'Resources' });
+    expect(document.querySelector('.globe-canvas')).toBeNull();
+  });
+
+  it('stays alive, hidden and inert, while another page shows, and comes back as it was', async () => {
+    const { router } = renderApp('/category/volunteers', { fetchArchive: async () => archive });
+    await screen.findByRole('heading', { name: 'Archive items' });
+    const canvas = document.querySelector('.globe-canvas');
+    expect(canvas).not.toBeNull();
+
+    await act(() => router.navigate('/env'));
+    await screen.findByRole('heading', { level: 1, name: 'Environment' });
+    const home = document.querySelector('.home');
+    expect(home?.classList.contains('home--away')).toBe(true);
+    expect(home?.hasAttribute('inert')).toBe(true);
+    expect(document.querySelector('.globe-canvas')).toBe(canvas);
+
+    await act(() => router.navigate('/'));
+    await waitFor(() =>
+      expect(document.querySelector('.home')?.classList.contains('home--away')).toBe(false),
+    );
+    expect(document.querySelector('.globe-canvas')).toBe(canvas);
+    expect(screen.queryByRole('heading', { level: 1, name: 'Environment' })).toBeNull();
+  });
+
+  it('keeps the filter of the globe while away', async () => {
+    const { router, store } = renderApp('/category/volunteers?type=video', {
+      fetchArchive: async () => archive,
+    });
+    await screen.findByRole('heading', { name: 'Archive items' });
+    await act(() => router.navigate('/statement'));
+    await screen.findByRole('heading', { level: 1, name: 'About this archive' });
+    expect(store.getState().filter).toEqual({ category: 'volunteers', type: 'video' });
+  });
+});

@@ -1,0 +1,122 @@
+// @vitest-environment jsdom
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import { AnalyticsContext } from '@/app/hooks';
+import { VideoDetail } from '@/features/detail/VideoDetail';
+import { noAnalytics, type Analytics } from '@/lib/analytics';
+import { normalizeArchive } from '@/lib/nodeModel';
+import { recordingAnalytics } from '../renderWithProviders';
+
+const [video, gallery] = normalizeArchive([
+  {
+    video_id: 'porch-video',
+    title: 'On the porch',
+    youtube_id: 'dQw4w9WgXcQ',
+    categories: ['Volunteers'],
+    links: ['park-photos'],
+    lat: 1,
+    lng: 1,
+  },
+  { video_id: 'park-photos', type: 'gallery', title: 'Park photos', lat: 2, lng: 2 },
+]).nodes;
+
+function renderVideo(analytics: Analytics) {
+  if (!video || !gallery) throw new Error('fixture');
+  return render(
+    <MemoryRouter>
+      <AnalyticsContext value={analytics}>
+        <VideoDetail node={video} related={[gallery]} colours={{}} onBack={() => {}} />
+      </AnalyticsContext>
+    </MemoryRouter>,
+  );
+}
+
+type PlayerOptions = { events: { onStateChange: (event: { data: number }) => void } };
+type TestWindow = Window & { YT?: unknown; onYouTubeIframeAPIReady?: () => void };
+
+afterEach(() => {
+  delete (window as TestWindow).YT;
+  document.head.querySelectorAll('script').forEach((script) => script.remove());
+});
+
+describe('the video detail and analytics', () => {
+  it('reports clicks on a category chip and a related item', async () => {
+    const analytics = recordingAnalytics();
+    renderVideo(analytics);
+    await userEvent.click(screen.getByRole('link', { name: 'Volunteers' }));
+    await userEvent.click(screen.getByRole('link', { name: /Park photos/ }));
+    expect(analytics.click.mock.calls).toEqual([
+      ['Category chip', 'volunteers'],
+      ['Related media', 'park-photos'],
+    ]);
+  });
+
+  it('with analytics off, the player never talks to the page and no API script loads', () => {
+    renderVideo(noAnalytics);
+    const src = new URL(screen.getByTitle('On the porch').getAttribute('src') ?? '');
+    expect(src.searchParams.has('enablejsapi')).toBe(false);
+    expect(src.searchParams.has('origin')).toBe(false);
+    expect(document.querySelector('script[src*="youtube.com/iframe_api"]')).toBeNull();
+  });
+
+  it('with analytics on, reads play, pause and complete from the IFrame Player API', async () => {
+    const analytics = recordingAnalytics();
+    const players: [HTMLIFrameElement, PlayerOptions][] = [];
+    renderVideo(analytics);
+    const iframe = screen.getByTitle<HTMLIFrameElement>('On the porch');
+    const src = new URL(iframe.src);
+    expect(src.searchParams.get('enablejsapi')).toBe('1');
+    expect(src.searchParams.get('origin')).toBe(window.location.origin);
+
+    // The API script is requested; when it arrives, it calls the page's ready callback.
+    const script = document.querySelector<HTMLScriptElement>(
+      'script[src="https://www.youtube.com/iframe_api"]',
+    );
+    expect(script).not.toBeNull();
+    (window as TestWindow).YT = {
+      Player: function Player(element: HTMLIFrameElement, options: PlayerOptions) {
+        players.push([element, options]);
+      },
+    };
+    (window as TestWindow).onYouTubeIframeAPIReady?.();
+    await waitFor(() => expect(players).toHaveLength(1));
+    const [element, options] = players[0] as [HTMLIFrameElement, PlayerOptions];
+    expect(element).toBe(iframe);
+    for (const state of [-1, 3, 1, 2, 1, 0, 5]) options.events.onStateChange({ data: state });
+    expect(analytics.video.mock.calls).toEqual([
+      ['play', 'porch-video'],
+      ['pause', 'porch-video'],
+      ['play', 'porch-video'],
+      ['complete', 'porch-video'],
+    ]);
+  });
+
+  it('says nothing more once the video is closed', async () => {
+    const analytics = recordingAnalytics();
+    const players: PlayerOptions[] = [];
+    (window as TestWindow).YT = {
+      Player: function Player(_: HTMLIFrameElement, options: PlayerOptions) {
+        players.push(options);
+      },
+    };
+    const view = renderVideo(analytics);
+    await waitFor(() => expect(players).toHaveLength(1));
+    view.unmount();
+    players[0]?.events.onStateChange({ data: 1 });
+    expect(analytics.video).not.toHaveBeenCalled();
+  });
+
+  it('warns, and carries on, when the player API cannot load', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderVideo(recordingAnalytics());
+    const script = document.querySelector('script[src="https://www.youtube.com/iframe_api"]');
+    script?.dispatchEvent(new Event('error'));
+    await waitFor(() =>
+      expect(warn).toHaveBeenCalledWith('Video events are not reported:', expect.any(Error)),
+    );
+    expect(screen.getByTitle('On the porch')).toBeTruthy();
+    warn.mockRestore();
+  });
+});
