@@ -19,7 +19,11 @@ export default defineConfig({
   server: {
     port: Number(process.env.PORT ?? 5173),
     strictPort: true,
-    proxy: { '/api': `http://127.0.0.1:${devApiPort}` },
+    // The local services: the nodes-service and the local identity server's Cognito endpoint.
+    proxy: {
+      '/api': `http://127.0.0.1:${devApiPort}`,
+      '/identity': `http://127.0.0.1:${devApiPort}`,
+    },
   },
   test: {
     reporters: ['default', './tests/summaryReporter.ts'],

@@ -8,6 +8,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   publicDir: false,
+  // The Lambda runtimes supply the AWS SDK but not jose: bundle it so the function loads alone.
+  ssr: { noExternal: ['jose'] },
   build: {
     ssr: true,
     outDir: 'dist-server',
@@ -18,6 +20,7 @@ export default defineConfig({
       input: {
         main: 'server/main.ts',
         lambda: 'server/lambda.ts',
+        loginLambda: 'server/loginLambda.ts',
       },
       output: { format: 'es', entryFileNames: '[name].js' },
     },

@@ -34,6 +34,23 @@ export interface ServerConfig {
    * Google's tag, its hits, and the video player's IFrame API that reports plays.
    */
   analytics: boolean;
+  /**
+   * `IDENTITY`: `local` (the default) runs the local identity server (a development Cognito) and
+   * serves it at `/identity/`; `off` runs none (null), as a deployment must.
+   */
+  identity: LocalIdentityConfig | null;
+}
+
+/** The local identity server's settings. */
+export interface LocalIdentityConfig {
+  /**
+   * `IDENTITY_DIR`, default `data/identity`: where its users are kept. Absolute path. Null when
+   * `ARCHIVE_FILE` is set and `IDENTITY_DIR` is not: a fresh temporary folder, removed on stop,
+   * so such a server leaves nothing behind.
+   */
+  dir: string | null;
+  /** `IDENTITY_CONFIRMATION_CODE`, default 123456: confirms every sign-up. */
+  confirmationCode: string;
 }
 
 /** Thrown for an unusable environment; the message names the variable. */
@@ -48,6 +65,8 @@ export const DEFAULTS = {
   staticDir: 'dist',
   dataDir: 'data/nodes',
   seedFile: 'server/data/sample-archive.json',
+  identityDir: 'data/identity',
+  confirmationCode: '123456',
 } as const;
 
 function list(value: string | undefined): string[] {
@@ -76,6 +95,23 @@ function readPort(value: string | undefined): number {
     throw new ConfigError(`PORT: "${value}" is not a port number (0-65535).`);
   }
   return port;
+}
+
+function readIdentity(env: NodeJS.ProcessEnv, root: string): LocalIdentityConfig | null {
+  const mode = env.IDENTITY?.trim().toLowerCase() || 'local';
+  if (mode === 'off') return null;
+  if (mode !== 'local') {
+    throw new ConfigError(`IDENTITY: "${env.IDENTITY}" is neither local nor off.`);
+  }
+  const code = env.IDENTITY_CONFIRMATION_CODE?.trim() || DEFAULTS.confirmationCode;
+  if (!/^\d{6}$/.test(code)) {
+    throw new ConfigError(`IDENTITY_CONFIRMATION_CODE: "${code}" is not six digits.`);
+  }
+  const dir = env.IDENTITY_DIR?.trim();
+  if (dir) return { dir: resolve(dir), confirmationCode: code };
+  // A server of ARCHIVE_FILE writes nothing to data/: its users go to a temporary folder.
+  if (env.ARCHIVE_FILE?.trim()) return { dir: null, confirmationCode: code };
+  return { dir: resolve(root, DEFAULTS.identityDir), confirmationCode: code };
 }
 
 function readPath(value: string | undefined, fallback: string, root: string): string {
@@ -113,6 +149,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string = process.cwd())
       readOrigin('SCRIPT_ORIGINS', value, { wildcardHost: true }),
     ),
     analytics: (env.VITE_GA_MEASUREMENT_ID ?? '').trim() !== '',
+    identity: readIdentity(env, root),
   };
 }
 

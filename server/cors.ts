@@ -11,11 +11,22 @@ export interface CorsPolicy {
   vary(...names: string[]): string;
 }
 
+/** What a preflight allows; the defaults are the nodes-service's. */
+export interface CorsOptions {
+  /** `Access-Control-Allow-Methods`, default {@link ALLOWED_METHODS}. */
+  methods?: string;
+  /** `Access-Control-Allow-Headers`, default `If-None-Match, Content-Type`. */
+  requestHeaders?: string;
+}
+
 /**
  * Builds the policy. Empty means same-origin only (the app and the API on one server need no
  * CORS); `*` lets any origin read the list, which is public data.
  */
-export function createCorsPolicy(appOrigins: readonly string[]): CorsPolicy {
+export function createCorsPolicy(
+  appOrigins: readonly string[],
+  { methods = ALLOWED_METHODS, requestHeaders = 'If-None-Match, Content-Type' }: CorsOptions = {},
+): CorsPolicy {
   const any = appOrigins.includes('*');
   const allowed = new Set(appOrigins.filter((o) => o !== '*').map((o) => new URL(o).origin));
   // Only a reflected origin makes responses differ per Origin (and caches must know).
@@ -35,8 +46,8 @@ export function createCorsPolicy(appOrigins: readonly string[]): CorsPolicy {
       if (!('Access-Control-Allow-Origin' in grant)) return {};
       return {
         ...grant,
-        'Access-Control-Allow-Methods': ALLOWED_METHODS,
-        'Access-Control-Allow-Headers': 'If-None-Match, Content-Type',
+        'Access-Control-Allow-Methods': methods,
+        'Access-Control-Allow-Headers': requestHeaders,
         'Access-Control-Max-Age': '600',
       };
     },

@@ -5,6 +5,10 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { loadArchiveFile } from './archiveFile';
 import { displayPath, type ServerConfig } from './config';
+import type { LocalIdentity } from './identity/localIdentity';
+import type { LoginConfig } from './login/loginConfig';
+import type { LoginHandler } from './login/loginHandler';
+import { createServerLogin } from './login/serverLogin';
 import {
   createNodesHandler,
   type NodesHandler,
@@ -18,6 +22,8 @@ import { openPgliteStore } from './storage/pgliteStore';
 
 /** The API's mount point on the local server (the Vite dev server proxies the same prefix). */
 export const API_PREFIX = '/api';
+/** The local identity server's mount point: the app's Cognito endpoint is `/identity/`. */
+export const IDENTITY_PREFIX = '/identity';
 
 /** A server started by `startServer`. */
 export interface RunningServer {
@@ -31,6 +37,11 @@ export interface RunningServer {
   nodes: WarmUpResult;
   /** Where the nodes come from, in words. */
   source: string;
+  /**
+   * The local identity server (`IDENTITY=local`), served at `${url}/identity/`; null when off.
+   * Its issuer, keys and admin endpoint are what the /login function checks tokens against.
+   */
+  identity: LocalIdentity | null;
   /** Stops accepting connections, ends open ones and closes the store. */
   close(): Promise<void>;
 }
@@ -41,6 +52,11 @@ export interface StartOptions {
   log?: (line: string) => void;
   /** Longest wait for the store on one request, ms (tests shorten it). */
   storeTimeoutMs?: number;
+  /**
+   * The /login function at `/api/login`: a configured pool (`LOGIN_*`), else the local identity
+   * server's, with `EDITOR_ALLOWLIST`. Off when neither exists.
+   */
+  login?: { config: LoginConfig | null; allowList: readonly string[] };
 }
 
 /** A start-up failure whose message says all the person running the server needs. */
@@ -84,6 +100,35 @@ async function storeOpener(
   };
 }
 
+/**
+ * Starts the local identity server when configured. Loaded only then: it needs cognito-local, a
+ * devDependency that a production install may lack.
+ *
+ * @throws StartError saying why it could not start, and how to run without it.
+ */
+async function startIdentity(
+  config: ServerConfig,
+  log: (line: string) => void,
+): Promise<LocalIdentity | null> {
+  if (config.identity === null) return null;
+  const { dir, confirmationCode } = config.identity;
+  try {
+    const { startLocalIdentity } = await import('./identity/localIdentity');
+    return await startLocalIdentity({ dir, confirmationCode, log });
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND';
+    const where = dir === null ? 'a temporary folder' : displayPath(dir);
+    throw new StartError(
+      missing
+        ? 'IDENTITY=local needs cognito-local, a devDependency: install the dev dependencies ' +
+            '(npm install), or set IDENTITY=off.'
+        : `The local identity server could not start in ${where}: ${(error as Error).message} ` +
+            '(set IDENTITY_DIR to another folder, or IDENTITY=off).',
+      { cause: error },
+    );
+  }
+}
+
 function headersOf(req: IncomingMessage): Record<string, string | string[] | undefined> {
   return req.headers;
 }
@@ -118,6 +163,8 @@ function pathnameOf(req: IncomingMessage): string | null {
 function createListener(
   handler: NodesHandler,
   staticFiles: StaticFiles | null,
+  identity: LocalIdentity | null,
+  login: LoginHandler | null,
   csp: string,
   log: (line: string) => void,
 ) {
@@ -132,9 +179,23 @@ function createListener(
         res.end('Bad request.');
         return;
       }
+      if (login !== null && pathname === `${API_PREFIX}/login`) {
+        await send(res, await login({ method, path: '/login', headers: headersOf(req) }), security);
+        return;
+      }
       if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) {
         const path = pathname.slice(API_PREFIX.length) || '/';
         await send(res, await handler.handle({ method, path, headers: headersOf(req) }), security);
+        return;
+      }
+      if (
+        identity !== null &&
+        (pathname === IDENTITY_PREFIX || pathname.startsWith(`${IDENTITY_PREFIX}/`))
+      ) {
+        for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
+        // The front sees the path below its mount: `/` for the API, `/{poolId}/.well-known/…`.
+        const rest = (req.url ?? '').slice(IDENTITY_PREFIX.length).replace(/^\/?/, '/');
+        await identity.handler(req, res, rest);
         return;
       }
       if (staticFiles === null) {
@@ -191,8 +252,28 @@ export async function startServer(
   if (config.staticDir !== null && !existsSync(join(config.staticDir, 'index.html'))) {
     log(`Warning: ${displayPath(config.staticDir)}/index.html is missing; run npm run build.`);
   }
+  let identity: LocalIdentity | null;
+  try {
+    identity = await startIdentity(config, log);
+  } catch (error) {
+    await handler.close();
+    throw error;
+  }
   const server = createServer(
-    createListener(handler, staticFiles, contentSecurityPolicy(config), log),
+    createListener(
+      handler,
+      staticFiles,
+      identity,
+      createServerLogin({
+        login: options.login?.config ?? null,
+        identity,
+        allowList: options.login?.allowList ?? [],
+        appOrigins: config.appOrigins,
+        log,
+      }),
+      contentSecurityPolicy(config),
+      log,
+    ),
   );
 
   try {
@@ -205,6 +286,7 @@ export async function startServer(
     });
   } catch (error) {
     await handler.close();
+    await identity?.stop();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
       throw new StartError(
@@ -236,6 +318,7 @@ export async function startServer(
     servesApp: staticFiles !== null,
     nodes,
     source,
+    identity,
     close() {
       closing ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -244,6 +327,7 @@ export async function startServer(
         await closed;
         clearTimeout(force);
         await handler.close();
+        await identity?.stop();
       })();
       return closing;
     },

@@ -5,9 +5,10 @@
  */
 import { fileURLToPath } from 'node:url';
 import { ArchiveFileError } from './archiveFile';
-import { ConfigError, readConfig } from './config';
+import { ConfigError, displayPath, readConfig, type ServerConfig } from './config';
 import { loadDotEnv } from './dotenv';
 import { StartError, startServer, type RunningServer } from './http';
+import { readAllowList, readLoginConfig } from './login/loginConfig';
 
 /** Longest a clean stop may take before the process gives up waiting. */
 const STOP_TIMEOUT_MS = 10_000;
@@ -15,15 +16,41 @@ const STOP_TIMEOUT_MS = 10_000;
 // This file sits one folder below the project root both as server/main.ts and dist-server/main.js.
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
-function printBanner(server: RunningServer, host: string): void {
+/** The local identity server's lines: where it answers, and what to sign in and confirm with. */
+function identityLines(server: RunningServer, config: ServerConfig): string[] {
+  const { identity } = server;
+  if (identity === null) return [];
+  const where =
+    config.identity?.dir === null
+      ? 'a temporary folder, removed on stop'
+      : displayPath(identity.dir);
+  const width = Math.max(...identity.accounts.map((account) => account.username.length));
+  return [
+    `  Identity: ${server.url}/identity/ (local Cognito, users in ${where})`,
+    ...identity.accounts.map(
+      (account) =>
+        `    ${account.username.padEnd(width)}  ${account.password}` +
+        (account.groups.length > 0 ? `  (${account.groups.join(', ')})` : ''),
+    ),
+    `    Sign-up confirmation code: ${identity.confirmationCode}`,
+    `    Admin API (local only, any credentials): ${identity.adminEndpoint}`,
+  ];
+}
+
+function printBanner(server: RunningServer, config: ServerConfig): void {
+  const { host } = config;
   const lines = ['Globe Archive services are running:'];
   if (server.servesApp) lines.push(`  App:   ${server.url}/`);
   const nodes = server.nodes.ok
     ? `${server.nodes.count === 1 ? '1 node' : `${server.nodes.count} nodes`} from ${server.source}`
     : 'unavailable: answering 503 until fixed, see the message above';
   lines.push(`  Nodes: ${server.nodesUrl} (${nodes})`);
+  lines.push(...identityLines(server, config));
   if (host === '0.0.0.0' || host === '::') {
     lines.push(`  HOST=${host}: reachable from other machines on the network, not just this one.`);
+    if (server.identity !== null) {
+      lines.push('  IDENTITY=local: anyone who reaches it can sign in with the accounts above.');
+    }
   }
   lines.push('Press Ctrl-C to stop.');
   console.info(lines.join('\n'));
@@ -32,8 +59,9 @@ function printBanner(server: RunningServer, host: string): void {
 async function main(): Promise<void> {
   loadDotEnv(projectRoot);
   const config = readConfig(process.env, projectRoot);
-  const server = await startServer(config);
-  printBanner(server, config.host);
+  const login = { config: readLoginConfig(process.env), allowList: readAllowList(process.env) };
+  const server = await startServer(config, { login });
+  printBanner(server, config);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

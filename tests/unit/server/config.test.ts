@@ -32,7 +32,22 @@ describe('readConfig', () => {
       mediaOrigins: [],
       scriptOrigins: [],
       analytics: false,
+      identity: { dir: join(root, 'data/identity'), confirmationCode: '123456' },
     });
+  });
+
+  it('runs the local identity server unless IDENTITY=off, leaving nothing behind with ARCHIVE_FILE', () => {
+    expect(readConfig({ IDENTITY: 'OFF' }, root).identity).toBeNull();
+    expect(readConfig({ IDENTITY: 'local', ARCHIVE_FILE: 'a.json' }, root).identity).toEqual({
+      dir: null,
+      confirmationCode: '123456',
+    });
+    expect(
+      readConfig(
+        { ARCHIVE_FILE: 'a.json', IDENTITY_DIR: 'tmp/id', IDENTITY_CONFIRMATION_CODE: '000111' },
+        root,
+      ).identity,
+    ).toEqual({ dir: resolve('tmp/id'), confirmationCode: '000111' });
   });
 
   it('reads paths given in the environment from the working directory', () => {
@@ -63,6 +78,10 @@ describe('readConfig', () => {
     expect(configError({ APP_ORIGIN: 'https://archive.example.org/app' })).toMatch(/^APP_ORIGIN:/);
     expect(configError({ APP_ORIGIN: 'https://*.example.org' })).toMatch(/^APP_ORIGIN:/);
     expect(configError({ SERVICE_ORIGINS: 'ftp://x.example' })).toMatch(/^SERVICE_ORIGINS:/);
+    expect(configError({ IDENTITY: 'aws' })).toBe('IDENTITY: "aws" is neither local nor off.');
+    expect(configError({ IDENTITY_CONFIRMATION_CODE: '12345' })).toMatch(
+      /^IDENTITY_CONFIRMATION_CODE:/,
+    );
   });
 });
 

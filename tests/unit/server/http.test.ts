@@ -30,7 +30,8 @@ mkdirSync(damagedDir);
 writeFileSync(join(damagedDir, 'PG_VERSION'), '17\n');
 
 function config(env: Record<string, string>): ServerConfig {
-  return readConfig({ PORT: '0', HOST: '127.0.0.1', ...env }, temp);
+  // The local identity server has its own tests (localIdentity.test.ts).
+  return readConfig({ PORT: '0', HOST: '127.0.0.1', IDENTITY: 'off', ...env }, temp);
 }
 
 interface RawResponse {

@@ -69,6 +69,12 @@ describe('server/main.ts', () => {
       ARCHIVE_FILE: archive,
     });
     const [, nodesUrl = ''] = await run.waitFor(/Nodes: (http:\/\/127\.0\.0\.1:\d+\/api\/nodes)/);
+    // The local identity server's block: its accounts and code, ready to type.
+    expect(run.output()).toMatch(/Identity: http:\/\/127\.0\.0\.1:\d+\/identity\/ \(local Cognito/);
+    expect(run.output()).toMatch(
+      /editor +Editor-Local-2025! +\(editor\)\n +visitor +Visitor-Local-2025!\n/,
+    );
+    expect(run.output()).toContain('Sign-up confirmation code: 123456');
     const res = await fetch(nodesUrl);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([{ video_id: 'a', title: 'A', lat: 1, lng: 2 }]);

@@ -1,0 +1,26 @@
+/** A user as the SRP front needs one: who they are and the password cognito-local stores. */
+export interface IdentityUser {
+  username: string;
+  password: string;
+  enabled: boolean;
+}
+
+/** Thrown by `IdentityDirectory.verifyAccessToken` with Cognito's message for the token. */
+export class AccessTokenError extends Error {
+  override name = 'AccessTokenError';
+}
+
+/**
+ * What the SRP front reads from, and does to, the user pool behind it: an interface, so the front
+ * depends on what it needs rather than on cognito-local's services.
+ */
+export interface IdentityDirectory {
+  /** The app client's allowed auth flows, or null when the pool has no such client. */
+  findClient(clientId: string): Promise<{ authFlows: readonly string[] } | null>;
+  /** The user a client signs in as (by username or sub), or null. */
+  findUser(clientId: string, username: string): Promise<IdentityUser | null>;
+  /** The username an access token was issued to. @throws AccessTokenError */
+  verifyAccessToken(token: string): Promise<string>;
+  /** Ends every session of the user: their refresh tokens stop working. */
+  signOutEverywhere(username: string): Promise<void>;
+}

@@ -1,0 +1,158 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
+import { runCognitoLocal, type CognitoLocal } from './cognitoLocal';
+import {
+  bootstrapLocalPool,
+  DEFAULT_CONFIRMATION_CODE,
+  LOCAL_CLIENT_ID,
+  LOCAL_POOL_ID,
+  SEEDED_ACCOUNTS,
+  type SeededAccount,
+} from './localPool';
+import { AccessTokenError, type IdentityDirectory } from './identityDirectory';
+import { createSrpFront, type SrpFront } from './srpFront';
+
+/** Where the local identity server keeps its users by default, from the working directory. */
+export const DEFAULT_IDENTITY_DIR = 'data/identity';
+
+/**
+ * What a service that checks the pool's tokens or manages its users needs (the /login function):
+ * the same shape for the local server and for a real Cognito pool.
+ */
+export interface IdentitySettings {
+  /** The tokens' `iss`: `http://127.0.0.1:{port}/local_GlobeArch` locally. */
+  issuer: string;
+  /** The pool's signing keys, `{issuer}/.well-known/jwks.json`. */
+  jwksUrl: string;
+  poolId: string;
+  /** The app client; the id token's `aud` and the access token's `client_id`. */
+  clientId: string;
+  /** The region to give an AWS SDK client (`local` for the local server). */
+  region: string;
+  /**
+   * Where IAM-only calls go (AdminAddUserToGroup…): cognito-local's own URL locally, which takes
+   * any credentials; for a real pool, the regional endpoint.
+   */
+  adminEndpoint: string;
+}
+
+/** A running local identity server. */
+export interface LocalIdentity extends IdentitySettings {
+  /** Its data folder (absolute). */
+  dir: string;
+  /** The code that confirms every sign-up (and every forgotten-password reset). */
+  confirmationCode: string;
+  /** The accounts it keeps ready, with their passwords. */
+  accounts: readonly SeededAccount[];
+  /** The SRP front: serve it where the app's Cognito endpoint points (`/identity/`). */
+  handler: SrpFront;
+  /** Stops cognito-local; a temporary folder is removed. */
+  stop(): Promise<void>;
+}
+
+/** Settings for `startLocalIdentity`; all optional. */
+export interface LocalIdentityOptions {
+  /**
+   * The data folder, default `data/identity` (from the working directory). `null`: a fresh
+   * temporary folder, removed by `stop()`, for a server that must leave nothing behind.
+   */
+  dir?: string | null;
+  /** Default `123456`. */
+  confirmationCode?: string;
+  /** Default the editor and the visitor of `SEEDED_ACCOUNTS`. */
+  accounts?: readonly SeededAccount[];
+  /** Where cognito-local's errors and delivered codes are reported (stderr by default). */
+  log?: (line: string) => void;
+}
+
+function directoryOf(local: CognitoLocal, issuer: string, jwksUrl: string): IdentityDirectory {
+  const { cognito, ctx } = local;
+  const keys = createRemoteJWKSet(new URL(jwksUrl));
+  return {
+    async findClient(clientId) {
+      const client = await cognito.getAppClient(ctx, clientId);
+      return client ? { authFlows: client.ExplicitAuthFlows ?? [] } : null;
+    },
+    async findUser(clientId, username) {
+      const pool = await cognito.getUserPoolForClientId(ctx, clientId);
+      const user = await pool.getUserByUsername(ctx, username);
+      return user
+        ? { username: user.Username, password: user.Password, enabled: user.Enabled !== false }
+        : null;
+    },
+    async verifyAccessToken(token) {
+      try {
+        const { payload } = await jwtVerify(token, keys, { issuer });
+        if (payload.token_use === 'access' && typeof payload.username === 'string') {
+          return payload.username;
+        }
+      } catch (error) {
+        if (error instanceof errors.JWTExpired)
+          throw new AccessTokenError('Access Token has expired');
+        if (!(error instanceof errors.JOSEError)) throw error;
+      }
+      throw new AccessTokenError('Invalid Access Token');
+    },
+    async signOutEverywhere(username) {
+      const pool = await cognito.getUserPool(ctx, LOCAL_POOL_ID);
+      const user = await pool.getUserByUsername(ctx, username);
+      if (user) await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
+    },
+  };
+}
+
+/**
+ * Starts a local Cognito for development and tests: cognito-local in this process on 127.0.0.1
+ * and a free port, its data in `dir`, bootstrapped on every start (idempotently) with the pool
+ * `local_GlobeArch`, the client `globearchivelocalclient`, the group `editor` and the seeded
+ * accounts, plus the SRP front that the app's amazon-cognito-identity-js signs in through.
+ * Never start it for a deployment: its front checks passwords against clear text, and its
+ * admin endpoint takes any credentials.
+ */
+export async function startLocalIdentity(
+  options: LocalIdentityOptions = {},
+): Promise<LocalIdentity> {
+  const temporary = options.dir === null;
+  const dir =
+    options.dir === null
+      ? mkdtempSync(join(tmpdir(), 'globe-identity-'))
+      : resolve(options.dir ?? DEFAULT_IDENTITY_DIR);
+  const confirmationCode = options.confirmationCode ?? DEFAULT_CONFIRMATION_CODE;
+  const accounts = options.accounts ?? SEEDED_ACCOUNTS;
+  const log = options.log ?? ((line: string) => console.error(line));
+
+  let local: CognitoLocal | null = null;
+  const stop = async () => {
+    await local?.close();
+    if (temporary) rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    local = await runCognitoLocal({ dataDir: dir, confirmationCode, log });
+    const passwordPolicy = await bootstrapLocalPool(local.cognito, local.ctx, accounts);
+    const issuer = `${local.url}/${LOCAL_POOL_ID}`;
+    const jwksUrl = `${issuer}/.well-known/jwks.json`;
+    return {
+      issuer,
+      jwksUrl,
+      poolId: LOCAL_POOL_ID,
+      clientId: LOCAL_CLIENT_ID,
+      region: 'local',
+      adminEndpoint: local.url,
+      dir,
+      confirmationCode,
+      accounts,
+      handler: createSrpFront({
+        upstream: local.url,
+        poolId: LOCAL_POOL_ID,
+        passwordPolicy,
+        directory: directoryOf(local, issuer, jwksUrl),
+      }),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
