@@ -7,18 +7,25 @@ import { AnalyticsContext } from '@/app/hooks';
 import { makeRouter } from '@/app/router';
 import { makeStore } from '@/app/store';
 import { createAnalytics } from '@/features/analytics/ga4Analytics';
+import { AuthAccessContext, createAuthAccess } from '@/features/auth/authAccess';
+import { sessionChecked } from '@/features/auth/authSlice';
 import '@/styles.css';
 
-const store = makeStore({ nodesUrl: config.nodesUrl });
+const auth = createAuthAccess(config.cognito, config.loginFunctionUrl);
+const store = makeStore({ nodesUrl: config.nodesUrl, auth });
+// SPEC §4: the stored session is restored on load (the library loads only if one is stored).
+void store.dispatch(sessionChecked());
 const router = makeRouter();
 const analytics = createAnalytics(config.analyticsId);
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <Provider store={store}>
-      <AnalyticsContext value={analytics}>
-        <RouterProvider router={router} />
-      </AnalyticsContext>
+      <AuthAccessContext value={auth}>
+        <AnalyticsContext value={analytics}>
+          <RouterProvider router={router} />
+        </AnalyticsContext>
+      </AuthAccessContext>
     </Provider>
   </StrictMode>,
 );

@@ -14,6 +14,18 @@ import { ROUTES } from '@/lib/routes';
 
 /** The Markdown pages and their renderer load on first use, outside the globe's first paint. */
 const ContentPage = lazy(() => import('@/features/pages/ContentPage'));
+/** The account pages load on first use too; the identity library itself loads on first sign-in. */
+const SignInPage = lazy(() =>
+  import('@/features/auth/SignInPage').then((m) => ({ default: m.SignInPage })),
+);
+const SignUpPage = lazy(() =>
+  import('@/features/auth/SignUpPage').then((m) => ({ default: m.SignUpPage })),
+);
+const ConfirmPage = lazy(() =>
+  import('@/features/auth/ConfirmPage').then((m) => ({ default: m.ConfirmPage })),
+);
+
+const loading = <p role="status">Loading…</p>;
 
 const titled = (title: string): RouteHandle => ({ title });
 const path = (route: string) => route.slice(1);
@@ -23,7 +35,7 @@ function page(name: ContentName, title: string): RouteObject {
     path: path(ROUTES[name]),
     handle: titled(title),
     element: (
-      <Suspense fallback={<p role="status">Loading…</p>}>
+      <Suspense fallback={loading}>
         <ContentPage
           name={name}
           contactEmail={config.contactEmail}
@@ -34,11 +46,11 @@ function page(name: ContentName, title: string): RouteObject {
   };
 }
 
-function placeholder(route: string, title: string, children: ReactNode = null): RouteObject {
+function lazyPage(route: string, title: string, element: ReactNode): RouteObject {
   return {
     path: path(route),
     handle: titled(title),
-    element: <InfoPage title={title}>{children}</InfoPage>,
+    element: <Suspense fallback={loading}>{element}</Suspense>,
   };
 }
 
@@ -67,9 +79,9 @@ export const routes: RouteObject[] = [
                 handle: titled('Environment'),
                 element: <EnvPage config={config} />,
               },
-              placeholder(ROUTES.signin, 'Sign in'),
-              placeholder(ROUTES.signup, 'Create an account'),
-              placeholder(ROUTES.confirm, 'Confirm your account'),
+              lazyPage(ROUTES.signin, 'Sign in', <SignInPage />),
+              lazyPage(ROUTES.signup, 'Create an account', <SignUpPage />),
+              lazyPage(ROUTES.confirm, 'Confirm your account', <ConfirmPage />),
               { path: '*', handle: titled('Page not found'), element: <NotFoundPage /> },
             ],
           },

@@ -1,5 +1,6 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { authReducer } from '@/features/auth/authSlice';
+import { noAuth, type AuthAccess } from '@/features/auth/authAccess';
+import { authReducer, type AuthThunkExtra } from '@/features/auth/authSlice';
 import { filterReducer } from '@/features/filter/filterSlice';
 import { httpFetchArchive, type FetchArchive } from '@/features/nodes/nodesApi';
 import { nodesReducer, type NodesThunkExtra } from '@/features/nodes/nodesSlice';
@@ -13,13 +14,15 @@ const rootReducer = combineReducers({
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** What thunks receive as their extra argument: the services the store talks to. */
-export type ThunkExtra = NodesThunkExtra;
+export type ThunkExtra = NodesThunkExtra & AuthThunkExtra;
 
 export interface StoreOptions {
   /** The nodes-service endpoint (SPEC §7). */
   nodesUrl?: string;
   /** Replaces the HTTP call, for tests. */
   fetchArchive?: FetchArchive;
+  /** The identity provider (accounts off by default, for tests). */
+  auth?: AuthAccess;
   preloadedState?: Partial<RootState>;
 }
 
@@ -27,11 +30,13 @@ export interface StoreOptions {
 export function makeStore({
   nodesUrl = '/api/nodes',
   fetchArchive,
+  auth = noAuth,
   preloadedState,
 }: StoreOptions = {}) {
   const extra: ThunkExtra = {
     fetchArchive: fetchArchive ?? httpFetchArchive(nodesUrl),
     inflight: new Map(),
+    auth,
   };
   return configureStore({
     reducer: rootReducer,

@@ -7,9 +7,18 @@ import { isEmailAddress } from '@/lib/content';
 export interface AppConfig {
   /** SPEC §7 nodes-service endpoint. */
   nodesUrl: string;
-  /** Cognito user pool; `null` turns accounts off. */
-  cognito: { region: string; userPoolId: string; clientId: string; endpoint: string | null } | null;
-  /** The /login auth function, called after sign-in; `null` skips the call. */
+  /**
+   * The Cognito user pool; `null` turns accounts off (`VITE_ACCOUNTS=off`). Without pool settings
+   * it is the local identity server `npm start` runs (`local: true`).
+   */
+  cognito: {
+    region: string;
+    userPoolId: string;
+    clientId: string;
+    endpoint: string | null;
+    local: boolean;
+  } | null;
+  /** SPEC §7 `{auth-function-host}` of the /login function; `null` skips the call. */
   loginFunctionUrl: string | null;
   /** Analytics measurement id; `null` means no analytics script and no requests. */
   analyticsId: string | null;
@@ -33,18 +42,44 @@ function contactEmail(value: string | null): string | null {
   return null;
 }
 
-/** Reads the configuration from an env object (`import.meta.env` in the app). */
-export function readConfig(env: Env): AppConfig {
-  const region = text(env, 'VITE_COGNITO_REGION');
+/**
+ * The local identity server's pool, served by the local server at `/identity/` (same origin): its
+ * ids are fixed so a build made before the server first starts still signs in.
+ */
+export const LOCAL_IDENTITY = {
+  region: 'local',
+  userPoolId: 'local_GlobeArch',
+  clientId: 'globearchivelocalclient',
+  endpoint: '/identity/',
+  local: true,
+} as const;
+
+/** The local /login function's host: the app POSTs `/api/login`. */
+export const LOCAL_LOGIN_FUNCTION_URL = '/api';
+
+function readCognito(env: Env): AppConfig['cognito'] {
+  if (text(env, 'VITE_ACCOUNTS')?.toLowerCase() === 'off') return null;
   const userPoolId = text(env, 'VITE_COGNITO_USER_POOL_ID');
   const clientId = text(env, 'VITE_COGNITO_CLIENT_ID');
+  if (!userPoolId && !clientId) return { ...LOCAL_IDENTITY };
+  // Half a configuration reaches the library, whose check names what is missing (SPEC §5).
+  return {
+    region: text(env, 'VITE_COGNITO_REGION') ?? (userPoolId ?? '').split('_')[0] ?? '',
+    userPoolId: userPoolId ?? '',
+    clientId: clientId ?? '',
+    endpoint: text(env, 'VITE_COGNITO_ENDPOINT'),
+    local: false,
+  };
+}
+
+/** Reads the configuration from an env object (`import.meta.env` in the app). */
+export function readConfig(env: Env): AppConfig {
+  const cognito = readCognito(env);
   return {
     nodesUrl: text(env, 'VITE_NODES_URL') ?? '/api/nodes',
-    cognito:
-      region && userPoolId && clientId
-        ? { region, userPoolId, clientId, endpoint: text(env, 'VITE_COGNITO_ENDPOINT') }
-        : null,
-    loginFunctionUrl: text(env, 'VITE_LOGIN_FUNCTION_URL'),
+    cognito,
+    loginFunctionUrl:
+      text(env, 'VITE_LOGIN_FUNCTION_URL') ?? (cognito?.local ? LOCAL_LOGIN_FUNCTION_URL : null),
     analyticsId: text(env, 'VITE_GA_MEASUREMENT_ID'),
     contactEmail: contactEmail(text(env, 'VITE_CONTACT_EMAIL')),
     version: text(env, 'VITE_APP_VERSION') ?? 'development',

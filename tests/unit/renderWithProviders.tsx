@@ -3,6 +3,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AnalyticsContext } from '@/app/hooks';
+import { AuthAccessContext, noAuth } from '@/features/auth/authAccess';
 import { routes } from '@/app/router';
 import { makeStore, type StoreOptions } from '@/app/store';
 import { noAnalytics, type Analytics } from '@/lib/analytics';
@@ -30,9 +31,11 @@ export function renderApp(
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const view = render(
     <Provider store={store}>
-      <AnalyticsContext value={options.analytics ?? noAnalytics}>
-        <RouterProvider router={router} />
-      </AnalyticsContext>
+      <AuthAccessContext value={options.auth ?? noAuth}>
+        <AnalyticsContext value={options.analytics ?? noAnalytics}>
+          <RouterProvider router={router} />
+        </AnalyticsContext>
+      </AuthAccessContext>
     </Provider>,
   );
   return { store, router, ...view };

@@ -1,13 +1,33 @@
+import { useEffect, useState } from 'react';
 import { Link, Navigate, Outlet } from 'react-router';
-import { useAppSelector } from '@/app/hooks';
-import { selectIsEditor } from '@/features/auth/authSlice';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { AccountControl } from '@/features/auth/AccountControl';
+import { selectIsEditor, sessionChecked } from '@/features/auth/authSlice';
 
 /**
- * The editor area's frame. SPEC §2 guard: without a session that grants editor access the visitor
- * is sent home before anything of the editor renders.
+ * The editor area's frame. SPEC §2 guard: entering it loads the stored session first (refreshed
+ * if expired); without one that grants editor access the visitor is sent home, and nothing of the
+ * editor renders before that is known.
  */
 export function EditorLayout() {
+  const dispatch = useAppDispatch();
   const isEditor = useAppSelector(selectIsEditor);
+  const [checked, setChecked] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void dispatch(sessionChecked()).finally(() => live && setChecked(true));
+    return () => {
+      live = false;
+    };
+  }, [dispatch]);
+
+  if (!checked)
+    return (
+      <p className="guard-check" role="status">
+        Checking your access…
+      </p>
+    );
   if (!isEditor) return <Navigate to="/" replace />;
   return (
     <div className="layout layout--editor">
@@ -16,6 +36,11 @@ export function EditorLayout() {
           Globe Archive
         </Link>
         <span className="site-header__area">Editor</span>
+        <nav aria-label="Account">
+          <ul className="site-header__nav">
+            <AccountControl />
+          </ul>
+        </nav>
       </header>
       <main id="main" className="layout__main">
         <Outlet />

@@ -1,4 +1,5 @@
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { AccountControl } from '@/features/auth/AccountControl';
 import { isHomePath } from '@/lib/routes';
 
 const NAV = [
@@ -28,9 +29,7 @@ export function MainLayout() {
                 <NavLink to={item.to}>{item.label}</NavLink>
               </li>
             ))}
-            <li>
-              <NavLink to="/signin">Sign in</NavLink>
-            </li>
+            <AccountControl />
           </ul>
         </nav>
       </header>

@@ -1,23 +1,70 @@
-import { createSlice } from '@reduxjs/toolkit';
-import { EDITOR_GROUP } from '@/lib/constants';
+import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { AuthAccess } from '@/features/auth/authAccess';
+import { toAuthError } from '@/features/auth/authErrors';
+import type { SessionSummary } from '@/features/auth/cognitoAuth';
+import { grantsEditor } from '@/lib/session';
 
 /** A summary of the signed-in session: who, and in which groups (never the tokens themselves). */
 export interface AuthState {
-  status: 'signedOut' | 'signedIn';
+  /** `unknown` until the stored session has been looked at. */
+  status: 'unknown' | 'signedOut' | 'signedIn';
   username: string | null;
   groups: string[];
 }
 
-const initialState: AuthState = { status: 'signedOut', username: null, groups: [] };
+const initialState: AuthState = { status: 'unknown', username: null, groups: [] };
+
+/** What auth thunks receive: how to reach the identity provider. */
+export interface AuthThunkExtra {
+  auth: AuthAccess;
+}
+
+const signedInState = (session: SessionSummary): AuthState => ({
+  status: 'signedIn',
+  username: session.username,
+  groups: session.groups,
+});
+
+/**
+ * Loads the stored session (SPEC §2 guard, §4 sessions): valid as it is, refreshed with the
+ * refresh token when expired, or none. The identity library loads only when a user is stored.
+ */
+export const sessionChecked = createAsyncThunk<
+  SessionSummary | null,
+  undefined,
+  { extra: AuthThunkExtra }
+>('auth/sessionChecked', async (_, { extra }) => {
+  if (!extra.auth.enabled || !extra.auth.hasStoredUser()) return null;
+  try {
+    return await (await extra.auth.load()).currentSession();
+  } catch (error) {
+    // Unreachable provider: treated as signed out for now; the stored tokens stay for later.
+    console.warn('The session could not be checked:', toAuthError(error).message);
+    return null;
+  }
+});
 
 const authSlice = createSlice({
   name: 'auth',
   initialState,
-  reducers: {},
+  reducers: {
+    signedIn: (_, action: PayloadAction<SessionSummary>) => signedInState(action.payload),
+    signedOut: () => ({ status: 'signedOut' as const, username: null, groups: [] }),
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionChecked.fulfilled, (_, action) =>
+      action.payload ? signedInState(action.payload) : { ...initialState, status: 'signedOut' },
+    );
+  },
 });
 
+export const { signedIn, signedOut } = authSlice.actions;
 export const authReducer = authSlice.reducer;
 
+type WithAuth = { auth: AuthState };
+
+export const selectAuth = (state: WithAuth): AuthState => state.auth;
+
 /** Whether the session grants editor access (its access token lists the group "editor"). */
-export const selectIsEditor = (state: { auth: AuthState }): boolean =>
-  state.auth.status === 'signedIn' && state.auth.groups.includes(EDITOR_GROUP);
+export const selectIsEditor = (state: WithAuth): boolean =>
+  state.auth.status === 'signedIn' && grantsEditor(state.auth.groups);

@@ -66,8 +66,8 @@ export function EnvPage({ config }: { config: AppConfig }) {
     [
       'Accounts',
       config.cognito
-        ? `on: ${config.cognito.region}, pool ${config.cognito.userPoolId}${config.cognito.endpoint ? `, endpoint ${config.cognito.endpoint}` : ''}`
-        : 'off (no Cognito settings)',
+        ? `on: ${config.cognito.local ? 'the local identity server (development), ' : `${config.cognito.region}, `}pool ${config.cognito.userPoolId}${config.cognito.endpoint ? `, endpoint ${config.cognito.endpoint}` : ''}`
+        : 'off (VITE_ACCOUNTS=off)',
     ],
     ['Login function', config.loginFunctionUrl ?? 'not configured'],
     [

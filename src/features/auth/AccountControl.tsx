@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAuthAccess } from '@/features/auth/authAccess';
+import { toAuthError } from '@/features/auth/authErrors';
+import { selectAuth, selectIsEditor, signedOut } from '@/features/auth/authSlice';
+
+/** The header's account entry: Sign in, or who is signed in with Sign out (and Editor). */
+export function AccountControl() {
+  const access = useAuthAccess();
+  const auth = useAppSelector(selectAuth);
+  const isEditor = useAppSelector(selectIsEditor);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+
+  if (!access.enabled) return null;
+  if (auth.status !== 'signedIn')
+    return (
+      <li>
+        <NavLink to="/signin">Sign in</NavLink>
+      </li>
+    );
+
+  const signOut = async () => {
+    setPending(true);
+    try {
+      await (await access.load()).signOut();
+    } catch (error) {
+      console.warn('Sign-out did not reach the identity provider:', toAuthError(error).message);
+    } finally {
+      dispatch(signedOut());
+      setPending(false);
+      void navigate('/');
+    }
+  };
+
+  return (
+    <>
+      {isEditor && (
+        <li>
+          <Link to="/editor">Editor</Link>
+        </li>
+      )}
+      <li className="account">
+        <span className="account__name" title={`Signed in as ${auth.username ?? ''}`}>
+          <span className="visually-hidden">Signed in as </span>
+          {auth.username}
+        </span>
+        <button
+          type="button"
+          className="account__sign-out"
+          disabled={pending}
+          onClick={() => void signOut()}
+        >
+          Sign out
+        </button>
+      </li>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+import { describeAuthError, type AuthError } from '@/features/auth/authErrors';
+
+/** A failed step in words, announced to screen readers, with the way on where there is one. */
+export function AuthErrorMessage({
+  error,
+  username,
+}: {
+  error: AuthError | null;
+  username?: string;
+}) {
+  if (!error) return null;
+  return (
+    <p className="form-error" role="alert">
+      {describeAuthError(error)}
+      {error.code === 'UserNotConfirmedException' && (
+        <>
+          {' '}
+          <Link to={`/confirm${username ? `?username=${encodeURIComponent(username)}` : ''}`}>
+            Confirm your account
+          </Link>
+        </>
+      )}
+      {error.code === 'UsernameExistsException' && (
+        <>
+          {' '}
+          <Link to="/signin">Sign in</Link>
+        </>
+      )}
+    </p>
+  );
+}

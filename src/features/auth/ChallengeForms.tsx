@@ -1,0 +1,211 @@
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { PasswordField } from '@/features/auth/PasswordField';
+import type { SignInStep } from '@/features/auth/cognitoAuth';
+import { unmetPasswordRules } from '@/lib/passwordRules';
+
+/** A challenge step: the form, and what to do with the answer (which may be another step). */
+interface StepProps<K extends SignInStep['kind']> {
+  step: Extract<SignInStep, { kind: K }>;
+  pending: boolean;
+  onAnswer: (next: () => Promise<SignInStep>) => void;
+}
+
+function Form({
+  label,
+  pending,
+  submitLabel,
+  onSubmit,
+  children,
+}: {
+  label: string;
+  pending: boolean;
+  submitLabel: string;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      className="auth-form"
+      aria-label={label}
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        if (!pending) onSubmit();
+      }}
+    >
+      {children}
+      <button type="submit" className="auth-form__submit" disabled={pending} aria-busy={pending}>
+        {pending ? 'Please wait…' : submitLabel}
+      </button>
+    </form>
+  );
+}
+
+/** A one-time code field (6 digits from an SMS or an authenticator app). */
+function CodeField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>Code</label>
+      <input
+        id={id}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]{6}"
+        maxLength={6}
+        required
+        value={value}
+        onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
+      />
+    </div>
+  );
+}
+
+/** SPEC §4 NEW_PASSWORD_REQUIRED: the account was created with a temporary password. */
+export function NewPasswordForm({ step, pending, onAnswer }: StepProps<'newPasswordRequired'>) {
+  const [password, setPassword] = useState('');
+  const [again, setAgain] = useState('');
+  const [tried, setTried] = useState(false);
+  const unmet = unmetPasswordRules(password);
+  const mismatch = again !== '' && again !== password;
+  return (
+    <Form
+      label="Choose a new password"
+      pending={pending}
+      submitLabel="Set password and sign in"
+      onSubmit={() => {
+        setTried(true);
+        if (unmet.length === 0 && password === again) onAnswer(() => step.complete(password));
+      }}
+    >
+      <p>Your account was set up with a temporary password. Choose your own to continue.</p>
+      <PasswordField
+        label="New password"
+        value={password}
+        onChange={setPassword}
+        autoComplete="new-password"
+        showRules
+        invalid={tried && unmet.length > 0}
+      />
+      <PasswordField
+        label="New password, again"
+        value={again}
+        onChange={setAgain}
+        autoComplete="new-password"
+        invalid={mismatch}
+      />
+      {(mismatch || (tried && password !== again)) && (
+        <p className="field__error" role="alert">
+          The two passwords are not the same.
+        </p>
+      )}
+      {tried && unmet.length > 0 && (
+        <p className="field__error" role="alert">
+          The new password does not meet every rule yet.
+        </p>
+      )}
+    </Form>
+  );
+}
+
+/** SPEC §4 SMS_MFA and SOFTWARE_TOKEN_MFA: a code from a text message or an authenticator. */
+export function MfaCodeForm({ step, pending, onAnswer }: StepProps<'mfaCode'>) {
+  const [code, setCode] = useState('');
+  return (
+    <Form
+      label="Enter your sign-in code"
+      pending={pending}
+      submitLabel="Verify"
+      onSubmit={() => onAnswer(() => step.submit(code))}
+    >
+      <p>
+        {step.method === 'SMS_MFA'
+          ? `Enter the 6-digit code sent by text message${step.destination ? ` to ${step.destination}` : ''}.`
+          : 'Enter the 6-digit code from your authenticator app.'}
+      </p>
+      <CodeField value={code} onChange={setCode} />
+    </Form>
+  );
+}
+
+const MFA_NAMES: Record<string, string> = {
+  SMS_MFA: 'A code by text message',
+  SOFTWARE_TOKEN_MFA: 'A code from an authenticator app',
+};
+
+/** SPEC §4 SELECT_MFA_TYPE: the pool lets the person choose how to get a code. */
+export function SelectMfaForm({ step, pending, onAnswer }: StepProps<'selectMfa'>) {
+  const [choice, setChoice] = useState(step.options[0] ?? '');
+  return (
+    <Form
+      label="Choose how to verify"
+      pending={pending}
+      submitLabel="Continue"
+      onSubmit={() => onAnswer(() => step.choose(choice))}
+    >
+      <fieldset className="field">
+        <legend>How would you like to get your sign-in code?</legend>
+        {step.options.map((option) => (
+          <label key={option} className="field__choice">
+            <input
+              type="radio"
+              name="mfa"
+              value={option}
+              checked={choice === option}
+              onChange={() => setChoice(option)}
+            />
+            {MFA_NAMES[option] ?? option}
+          </label>
+        ))}
+      </fieldset>
+    </Form>
+  );
+}
+
+/** SPEC §4 MFA_SETUP: an authenticator app is set up from the secret (as text and a QR code). */
+export function MfaSetupForm({ step, pending, onAnswer }: StepProps<'mfaSetup'>) {
+  const [code, setCode] = useState('');
+  const [qr, setQr] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('qrcode')
+      .then(({ toDataURL }) => toDataURL(step.otpauthUri, { margin: 1, width: 200 }))
+      .then((url) => live && setQr(url))
+      .catch(() => live && setQr(null));
+    return () => {
+      live = false;
+    };
+  }, [step.otpauthUri]);
+  return (
+    <Form
+      label="Set up an authenticator app"
+      pending={pending}
+      submitLabel="Verify and sign in"
+      onSubmit={() => onAnswer(() => step.verify(code))}
+    >
+      <p>
+        This account needs an authenticator app. Scan the code with the app, or type in the secret,
+        then enter the 6-digit code it shows.
+      </p>
+      {qr && <img className="auth-form__qr" src={qr} alt="QR code of the authenticator secret" />}
+      <p>
+        Secret: <code className="auth-form__secret">{step.secret}</code>
+      </p>
+      <CodeField value={code} onChange={setCode} />
+    </Form>
+  );
+}
+
+/** SPEC §4 custom challenge: the archive offers no such step, so it says so plainly. */
+export function UnsupportedChallenge({ onRestart }: { onRestart: () => void }) {
+  return (
+    <div className="auth-form" role="alert">
+      <p>
+        This account asks for a sign-in step the archive does not offer (a custom challenge).
+        Contact the editors to have it changed, then sign in again.
+      </p>
+      <button type="button" onClick={onRestart}>
+        Back to sign in
+      </button>
+    </div>
+  );
+}

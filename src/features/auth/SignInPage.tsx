@@ -1,0 +1,135 @@
+import { useId, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useAuthAccess } from '@/features/auth/authAccess';
+import { AuthErrorMessage } from '@/features/auth/AuthError';
+import { toAuthError, type AuthError } from '@/features/auth/authErrors';
+import {
+  MfaCodeForm,
+  MfaSetupForm,
+  NewPasswordForm,
+  SelectMfaForm,
+  UnsupportedChallenge,
+} from '@/features/auth/ChallengeForms';
+import type { SignInStep } from '@/features/auth/cognitoAuth';
+import { PasswordField } from '@/features/auth/PasswordField';
+import { useFinishSignIn } from '@/features/auth/useFinishSignIn';
+
+/** Where to go after signing in: the page that sent the person here, if it is one of ours. */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
+}
+
+/**
+ * /signin: username and password (SRP by default), then whatever challenge the pool asks for
+ * (SPEC §4): a new password, an SMS or authenticator code, a choice of method, authenticator
+ * setup; a custom challenge is explained, not offered.
+ */
+export function SignInPage() {
+  const access = useAuthAccess();
+  const location = useLocation();
+  const finish = useFinishSignIn(returnPath(location.state));
+  const notice = (location.state as { notice?: string } | null)?.notice ?? null;
+  const [username, setUsername] = useState(
+    () => (location.state as { username?: string } | null)?.username ?? '',
+  );
+  const [password, setPassword] = useState('');
+  const [step, setStep] = useState<SignInStep | null>(null);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<AuthError | null>(null);
+  const userId = useId();
+
+  const run = async (attempt: () => Promise<SignInStep>) => {
+    setPending(true);
+    setError(null);
+    try {
+      const next = await attempt();
+      if (next.kind === 'signedIn') await finish(next.session);
+      else setStep(next);
+    } catch (failure) {
+      setError(toAuthError(failure));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  if (!access.enabled)
+    return (
+      <div className="page">
+        <h1>Sign in</h1>
+        <p>Accounts are not available on this copy of the archive.</p>
+      </div>
+    );
+
+  const restart = () => {
+    setStep(null);
+    setPassword('');
+    setError(null);
+  };
+
+  return (
+    <div className="page page--auth">
+      <h1>Sign in</h1>
+      {notice && step === null && (
+        <p className="form-notice" role="status">
+          {notice}
+        </p>
+      )}
+      {step === null ? (
+        <form
+          className="auth-form"
+          aria-label="Sign in"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!pending)
+              void run(async () => (await access.load()).signIn(username.trim(), password));
+          }}
+        >
+          <div className="field">
+            <label htmlFor={userId}>Username or email</label>
+            <input
+              id={userId}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              value={username}
+              onChange={(event) => setUsername(event.target.value)}
+            />
+          </div>
+          <PasswordField
+            label="Password"
+            value={password}
+            onChange={setPassword}
+            autoComplete="current-password"
+          />
+          <button
+            type="submit"
+            className="auth-form__submit"
+            disabled={pending}
+            aria-busy={pending}
+          >
+            {pending ? 'Signing in…' : 'Sign in'}
+          </button>
+        </form>
+      ) : step.kind === 'newPasswordRequired' ? (
+        <NewPasswordForm step={step} pending={pending} onAnswer={(next) => void run(next)} />
+      ) : step.kind === 'mfaCode' ? (
+        <MfaCodeForm step={step} pending={pending} onAnswer={(next) => void run(next)} />
+      ) : step.kind === 'selectMfa' ? (
+        <SelectMfaForm step={step} pending={pending} onAnswer={(next) => void run(next)} />
+      ) : step.kind === 'mfaSetup' ? (
+        <MfaSetupForm step={step} pending={pending} onAnswer={(next) => void run(next)} />
+      ) : step.kind === 'customChallenge' ? (
+        <UnsupportedChallenge onRestart={restart} />
+      ) : null}
+      <AuthErrorMessage error={error} username={username.trim()} />
+      {step === null && (
+        <p className="auth-links">
+          New here? <Link to="/signup">Create an account</Link>. Have a code?{' '}
+          <Link to="/confirm">Confirm your account</Link>.
+        </p>
+      )}
+    </div>
+  );
+}

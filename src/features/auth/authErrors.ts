@@ -1,0 +1,55 @@
+/**
+ * An identity error as the app handles it: the message, and the code and name taken from the
+ * response's type (`NotAuthorizedException`, …). SPEC §8: a network failure is "Network error"
+ * with code NetworkError; the library's own messages (SPEC §5) pass through word for word.
+ */
+export class AuthError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    name: string = code,
+  ) {
+    super(message);
+    this.name = name;
+  }
+}
+
+/** Any failure of the identity library (or a thrown string) as an AuthError. */
+export function toAuthError(error: unknown): AuthError {
+  if (error instanceof AuthError) return error;
+  if (error instanceof Error) {
+    const { code, name } = error as Error & { code?: unknown };
+    if (error.message === 'Network error' || code === 'NetworkError')
+      return new AuthError('Network error', 'NetworkError');
+    if (typeof code === 'string' && code !== '')
+      return new AuthError(error.message, code, name !== 'Error' ? name : code);
+    return new AuthError(error.message, 'Error');
+  }
+  return new AuthError(String(error), 'Error');
+}
+
+/** What a person is told, by code; the pool's own message where it says more. */
+const WORDS: Record<string, string> = {
+  NetworkError: 'The sign-in service cannot be reached. Check your connection and try again.',
+  NotAuthorizedException: 'That username and password do not match. Check them and try again.',
+  UserNotFoundException: 'That username and password do not match. Check them and try again.',
+  UserNotConfirmedException:
+    'This account is not confirmed yet. Enter the code that was sent to you to confirm it.',
+  UsernameExistsException: 'An account with this name already exists. Sign in instead.',
+  CodeMismatchException: 'That code is not right. Check it and try again.',
+  ExpiredCodeException: 'That code has expired. Ask for a new one.',
+  LimitExceededException: 'Too many attempts. Wait a few minutes, then try again.',
+  TooManyRequestsException: 'Too many attempts. Wait a few minutes, then try again.',
+  TooManyFailedAttemptsException: 'Too many attempts. Wait a few minutes, then try again.',
+  PasswordResetRequiredException:
+    'Your password must be reset before you can sign in. Contact the editors.',
+  CodeDeliveryFailureException: 'The code could not be sent. Try again in a moment.',
+};
+
+/** The error in words a person understands. */
+export function describeAuthError(error: AuthError): string {
+  if (error.code === 'InvalidPasswordException' || error.code === 'InvalidParameterException')
+    // The pool says which rule was broken ("Password must have uppercase characters").
+    return error.message.replace(/^[^:]*validation error[^:]*:\s*/i, '') || 'Check what you typed.';
+  return WORDS[error.code] ?? (error.message || 'Something went wrong. Try again.');
+}

@@ -1,0 +1,281 @@
+// Must come first: the library's dependencies read `global` as they load.
+import '@/features/auth/globalShim';
+import {
+  AuthenticationDetails,
+  CognitoUser,
+  CognitoUserPool,
+  type CognitoUserSession,
+  type IAuthenticationCallback,
+} from 'amazon-cognito-identity-js';
+import { toAuthError } from '@/features/auth/authErrors';
+import { groupsOf } from '@/lib/session';
+
+/** The user pool the app signs in to (SPEC §3 Session; §7 identity provider). */
+export interface PoolSettings {
+  userPoolId: string;
+  clientId: string;
+  /** Another identity endpoint than AWS's regional one (the local identity server). */
+  endpoint: string | null;
+  /** SRP (the library's default, and real pools') or the plain-password flow. */
+  authFlow?: 'USER_SRP_AUTH' | 'USER_PASSWORD_AUTH';
+  /** Where the library keeps tokens (SPEC §3 local storage keys); the browser's by default. */
+  storage?: Storage;
+}
+
+/** What the app keeps of a session: who, their groups, and the ID token for the /login call. */
+export interface SessionSummary {
+  username: string;
+  groups: string[];
+  idToken: string;
+}
+
+/** Where a sign-in stands: done, or a challenge the pool asks the person to answer. */
+export type SignInStep =
+  | { kind: 'signedIn'; session: SessionSummary }
+  | { kind: 'newPasswordRequired'; complete(newPassword: string): Promise<SignInStep> }
+  | {
+      kind: 'mfaCode';
+      /** SMS_MFA (a text message) or SOFTWARE_TOKEN_MFA (an authenticator app). */
+      method: 'SMS_MFA' | 'SOFTWARE_TOKEN_MFA';
+      /** Where an SMS went, as the pool masks it (`+*******1234`). */
+      destination: string | null;
+      submit(code: string): Promise<SignInStep>;
+    }
+  | { kind: 'selectMfa'; options: string[]; choose(option: string): Promise<SignInStep> }
+  | {
+      kind: 'mfaSetup';
+      /** The authenticator secret, to type in or scan. */
+      secret: string;
+      /** `otpauth://` URI for a QR code. */
+      otpauthUri: string;
+      verify(code: string): Promise<SignInStep>;
+    }
+  | {
+      kind: 'customChallenge';
+      parameters: Record<string, string>;
+      answer(text: string): Promise<SignInStep>;
+    };
+
+/** The identity operations the app uses, as promises; failures reject with an AuthError. */
+export interface AuthService {
+  signUp(
+    username: string,
+    password: string,
+  ): Promise<{ confirmed: boolean; destination: string | null }>;
+  confirmSignUp(username: string, code: string): Promise<void>;
+  resendCode(username: string): Promise<string | null>;
+  signIn(username: string, password: string): Promise<SignInStep>;
+  /** The stored session, refreshed if expired; `null` when nobody is signed in. */
+  currentSession(): Promise<SessionSummary | null>;
+  /** Refreshes now with the refresh token (after /login, so a new group shows at once). */
+  refresh(): Promise<SessionSummary | null>;
+  signOut(): Promise<void>;
+}
+
+/** The name the authenticator app shows for this account. */
+const ISSUER_LABEL = 'Globe Archive';
+
+function summarise(user: CognitoUser, session: CognitoUserSession): SessionSummary {
+  return {
+    username: user.getUsername(),
+    groups: groupsOf(session.getAccessToken().decodePayload()),
+    idToken: session.getIdToken().getJwtToken(),
+  };
+}
+
+/**
+ * The identity operations on one pool. Creating it runs the library's checks, so a malformed
+ * pool id throws "Invalid UserPoolId format." and a missing one "Both UserPoolId and ClientId are
+ * required." (SPEC §5).
+ */
+export function createCognitoAuth(settings: PoolSettings): AuthService {
+  const pool = new CognitoUserPool({
+    UserPoolId: settings.userPoolId,
+    ClientId: settings.clientId,
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    ...(settings.storage ? { Storage: settings.storage } : {}),
+  });
+  const userFor = (username: string) => {
+    const user = new CognitoUser({
+      Username: username,
+      Pool: pool,
+      ...(settings.storage ? { Storage: settings.storage } : {}),
+    });
+    if (settings.authFlow) user.setAuthenticationFlowType(settings.authFlow);
+    return user;
+  };
+
+  /** Callbacks for every answer the pool may give to a sign-in step. */
+  function stepCallbacks(
+    user: CognitoUser,
+    resolve: (step: SignInStep) => void,
+    reject: (error: unknown) => void,
+  ): IAuthenticationCallback {
+    const next = (run: (callbacks: IAuthenticationCallback) => void) =>
+      new Promise<SignInStep>((res, rej) => run(stepCallbacks(user, res, rej)));
+    return {
+      onSuccess: (session) => resolve({ kind: 'signedIn', session: summarise(user, session) }),
+      onFailure: (error: unknown) => reject(toAuthError(error)),
+      newPasswordRequired: () =>
+        resolve({
+          kind: 'newPasswordRequired',
+          // Attributes the pool requires are not collected: the archive's pools require none.
+          complete: (newPassword) =>
+            next((cb) => user.completeNewPasswordChallenge(newPassword, {}, cb)),
+        }),
+      mfaRequired: (challengeName, parameters: Record<string, string> | undefined) =>
+        resolve({
+          kind: 'mfaCode',
+          method: 'SMS_MFA',
+          destination: parameters?.CODE_DELIVERY_DESTINATION ?? null,
+          submit: (code) => next((cb) => user.sendMFACode(code, cb, challengeName)),
+        }),
+      totpRequired: (challengeName) =>
+        resolve({
+          kind: 'mfaCode',
+          method: 'SOFTWARE_TOKEN_MFA',
+          destination: null,
+          submit: (code) => next((cb) => user.sendMFACode(code, cb, challengeName)),
+        }),
+      selectMFAType: (_name, parameters: Record<string, string> | undefined) => {
+        let options: string[];
+        try {
+          options = JSON.parse(parameters?.MFAS_CAN_CHOOSE ?? '[]') as string[];
+        } catch {
+          options = [];
+        }
+        resolve({
+          kind: 'selectMfa',
+          options,
+          choose: (option) =>
+            next((cb) =>
+              user.sendMFASelectionAnswer(option, {
+                onSuccess: cb.onSuccess,
+                onFailure: cb.onFailure,
+                mfaRequired: cb.mfaRequired,
+                totpRequired: cb.totpRequired,
+              }),
+            ),
+        });
+      },
+      mfaSetup: () => {
+        user.associateSoftwareToken({
+          associateSecretCode: (secret) =>
+            resolve({
+              kind: 'mfaSetup',
+              secret,
+              otpauthUri: `otpauth://totp/${encodeURIComponent(`${ISSUER_LABEL}:${user.getUsername()}`)}?secret=${secret}&issuer=${encodeURIComponent(ISSUER_LABEL)}`,
+              verify: (code) =>
+                new Promise<SignInStep>((res, rej) =>
+                  user.verifySoftwareToken(code, ISSUER_LABEL, {
+                    onSuccess: (session) =>
+                      res({ kind: 'signedIn', session: summarise(user, session) }),
+                    onFailure: (error) => rej(toAuthError(error)),
+                  }),
+                ),
+            }),
+          onFailure: (error: unknown) => reject(toAuthError(error)),
+        });
+      },
+      customChallenge: (parameters: Record<string, string> | undefined) =>
+        resolve({
+          kind: 'customChallenge',
+          parameters: parameters ?? {},
+          answer: (text) => next((cb) => user.sendCustomChallengeAnswer(text, cb)),
+        }),
+    };
+  }
+
+  const sessionOf = (user: CognitoUser) =>
+    new Promise<SessionSummary>((resolve, reject) =>
+      user.getSession((error: Error | null, session: CognitoUserSession | null) =>
+        error || !session ? reject(toAuthError(error)) : resolve(summarise(user, session)),
+      ),
+    );
+
+  return {
+    signUp: (username, password) =>
+      new Promise((resolve, reject) =>
+        // SPEC §7: sign-up sends an empty attribute list.
+        pool.signUp(username, password, [], [], (error, result) =>
+          error || !result
+            ? reject(toAuthError(error))
+            : resolve({
+                confirmed: result.userConfirmed,
+                destination:
+                  (result.codeDeliveryDetails as { Destination?: string } | undefined)
+                    ?.Destination ?? null,
+              }),
+        ),
+      ),
+    confirmSignUp: (username, code) =>
+      new Promise((resolve, reject) =>
+        // SPEC §7: confirm sends force alias creation true.
+        userFor(username).confirmRegistration(code, true, (error: unknown) =>
+          error ? reject(toAuthError(error)) : resolve(),
+        ),
+      ),
+    resendCode: (username) =>
+      new Promise((resolve, reject) =>
+        userFor(username).resendConfirmationCode((error, result) =>
+          error
+            ? reject(toAuthError(error))
+            : resolve(
+                (result as { CodeDeliveryDetails?: { Destination?: string } } | undefined)
+                  ?.CodeDeliveryDetails?.Destination ?? null,
+              ),
+        ),
+      ),
+    signIn: (username, password) =>
+      new Promise((resolve, reject) => {
+        const user = userFor(username);
+        user.authenticateUser(
+          new AuthenticationDetails({ Username: username, Password: password }),
+          stepCallbacks(user, resolve, reject),
+        );
+      }),
+    currentSession: async () => {
+      const user = pool.getCurrentUser();
+      if (!user) return null;
+      try {
+        return await sessionOf(user);
+      } catch (error) {
+        const failure = toAuthError(error);
+        // A session that cannot be refreshed (revoked, or its refresh token expired) is over.
+        if (failure.code === 'NotAuthorizedException' || failure.code === 'Error') {
+          user.signOut();
+          return null;
+        }
+        throw failure;
+      }
+    },
+    refresh: async () => {
+      const user = pool.getCurrentUser();
+      if (!user) return null;
+      const current = await new Promise<CognitoUserSession>((resolve, reject) =>
+        user.getSession((error: Error | null, session: CognitoUserSession | null) =>
+          error || !session ? reject(toAuthError(error)) : resolve(session),
+        ),
+      );
+      return new Promise((resolve, reject) =>
+        user.refreshSession(
+          current.getRefreshToken(),
+          (error: unknown, session: CognitoUserSession) =>
+            error ? reject(toAuthError(error)) : resolve(summarise(user, session)),
+        ),
+      );
+    },
+    signOut: async () => {
+      const user = pool.getCurrentUser();
+      if (!user) return;
+      // Revoke the refresh token where the pool can; the stored tokens are cleared either way
+      // (the library skips that when it cannot read the session first).
+      await new Promise<void>((resolve) =>
+        user.signOut((error?: unknown) => {
+          if (error) user.signOut();
+          resolve();
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,263 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  axeViolations,
+  launchBrowser,
+  SAMPLE,
+  screenshot,
+  startApp,
+  type RunningApp,
+  watchPage,
+} from './harness';
+
+/*
+ * Accounts against the real local stack: the app's identity library talks SRP to the local
+ * identity server (cognito-local behind its SRP front, at /identity/), and the /login function
+ * verifies the real tokens. Nothing is mocked.
+ */
+
+const EDITOR = { username: 'editor', password: 'Editor-Local-2025!' };
+const VISITOR = { username: 'visitor', password: 'Visitor-Local-2025!' };
+const CONFIRMATION_CODE = '123456';
+/** A user who signs up and is on the /login function's allow-list. */
+const NEW_EDITOR = 'new-editor';
+const WAIT = { timeout: 30_000 };
+
+let browser: Browser;
+let app: RunningApp;
+let identityDir: string;
+const contexts: BrowserContext[] = [];
+
+async function newPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  contexts.push(context);
+  return context.newPage();
+}
+
+/** The Cognito actions the page sent, with the flow of each InitiateAuth. */
+function identityCalls(page: Page) {
+  const calls: string[] = [];
+  page.on('request', (request: Request) => {
+    const target = request.headers()['x-amz-target'];
+    if (!target) return;
+    const action = target.split('.').pop() ?? '';
+    const flow = action === 'InitiateAuth' ? ` ${String(request.postDataJSON()?.AuthFlow)}` : '';
+    calls.push(`${action}${flow}`);
+  });
+  return calls;
+}
+
+async function signIn(page: Page, { username, password }: { username: string; password: string }) {
+  await page.goto(`${app.url}/signin`);
+  await page.getByLabel('Username or email').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Stored identity keys of this page's origin (SPEC §3 local storage). */
+const storedKeys = (page: Page) =>
+  page.evaluate(() =>
+    Object.keys(localStorage).filter((k) => k.startsWith('CognitoIdentityServiceProvider.')),
+  );
+
+/** Records whether anything of the editor area was ever in the page. */
+async function watchForEditor(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __editorSeen: boolean };
+    w.__editorSeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector('.layout--editor')) w.__editorSeen = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __editorSeen: boolean }).__editorSeen);
+}
+
+beforeAll(async () => {
+  identityDir = mkdtempSync(join(tmpdir(), 'globe-identity-'));
+  browser = await launchBrowser();
+  app = await startApp({
+    archiveFile: SAMPLE,
+    env: { IDENTITY: 'local', IDENTITY_DIR: identityDir, EDITOR_ALLOWLIST: NEW_EDITOR },
+  });
+}, 60_000);
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await app?.stop();
+  rmSync(identityDir, { recursive: true, force: true });
+});
+
+describe('accounts', () => {
+  it('signs up, confirms with the code, signs in with SRP, and /login makes an allow-listed user an editor', async () => {
+    const page = await newPage();
+    const seen = watchPage(page);
+    const calls = identityCalls(page);
+    await page.goto(`${app.url}/signup`);
+    await page.getByLabel('Username or email').fill(NEW_EDITOR);
+    await page.getByLabel('Password', { exact: true }).fill('New-Editor-2025!');
+    await page.getByLabel('Password, again').fill('New-Editor-2025!');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL('**/confirm?username=new-editor', WAIT);
+    await page.getByLabel('Confirmation code').fill(CONFIRMATION_CODE);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL('**/signin', WAIT);
+    await page.getByText('Your account is confirmed. Sign in.').waitFor();
+
+    const login = page.waitForRequest(
+      (r) => r.url() === `${app.url}/api/login` && r.method() === 'POST',
+    );
+    await page.getByLabel('Password', { exact: true }).fill('New-Editor-2025!');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const request = await login;
+    expect(request.headers().authorization).toMatch(/^Bearer eyJ[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(request.postData()).toBeNull();
+    await page.waitForURL(`${app.url}/`, WAIT);
+    // The refresh after /login shows the new group at once: the Editor link is there.
+    await page.getByRole('link', { name: 'Editor' }).waitFor(WAIT);
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        'SignUp',
+        'ConfirmSignUp',
+        'InitiateAuth USER_SRP_AUTH',
+        'RespondToAuthChallenge',
+        'InitiateAuth REFRESH_TOKEN_AUTH',
+      ]),
+    );
+    await page.goto(`${app.url}/editor`);
+    await page.getByRole('heading', { name: 'Editor' }).waitFor(WAIT);
+    expect(seen.pageErrors).toEqual([]);
+  });
+
+  it('lets the seeded editor into /editor after a reload (the session is restored)', async () => {
+    const page = await newPage();
+    await signIn(page, EDITOR);
+    await page.waitForURL(`${app.url}/`, WAIT);
+    await page.goto(`${app.url}/editor`);
+    await page.getByRole('heading', { name: 'Editor' }).waitFor(WAIT);
+    expect(new URL(page.url()).pathname).toBe('/editor');
+  });
+
+  it('sends a non-editor and an anonymous visitor home from /editor and /editor/anything, without the editor flashing', async () => {
+    const anonymous = await newPage();
+    const anonymousSaw = await watchForEditor(anonymous);
+    for (const path of ['/editor', '/editor/anything']) {
+      await anonymous.goto(`${app.url}${path}`);
+      await anonymous.waitForURL(`${app.url}/`, WAIT);
+    }
+    expect(await anonymousSaw()).toBe(false);
+
+    const visitor = await newPage();
+    await signIn(visitor, VISITOR);
+    await visitor.waitForURL(`${app.url}/`, WAIT);
+    const visitorSaw = await watchForEditor(visitor);
+    for (const path of ['/editor', '/editor/anything']) {
+      await visitor.goto(`${app.url}${path}`);
+      await visitor.waitForURL(`${app.url}/`, WAIT);
+    }
+    expect(await visitorSaw()).toBe(false);
+    // Still signed in: being sent home is not being signed out.
+    await visitor.getByRole('button', { name: 'Sign out' }).waitFor(WAIT);
+  });
+
+  it('says clearly when the password is wrong', async () => {
+    const page = await newPage();
+    await signIn(page, { username: EDITOR.username, password: 'Not-The-Password-1!' });
+    await expect
+      .poll(() => page.getByRole('alert').textContent(), WAIT)
+      .toBe('That username and password do not match. Check them and try again.');
+    expect(new URL(page.url()).pathname).toBe('/signin');
+  });
+
+  it('completes a new-password challenge for an account made with a temporary password', async () => {
+    // An administrator creates the account, on the emulator's admin API (printed at start-up).
+    const admin = /Admin API \(local only, any credentials\): (\S+)/.exec(app.output())?.[1];
+    expect(admin).toBeDefined();
+    const created = await fetch(admin as string, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-amz-json-1.1',
+        'X-Amz-Target': 'AWSCognitoIdentityProviderService.AdminCreateUser',
+      },
+      body: JSON.stringify({
+        UserPoolId: 'local_GlobeArch',
+        Username: 'temporary',
+        TemporaryPassword: 'Temp-Pass-2025!',
+        MessageAction: 'SUPPRESS',
+      }),
+    });
+    expect(created.status).toBe(200);
+    const page = await newPage();
+    await signIn(page, { username: 'temporary', password: 'Temp-Pass-2025!' });
+    await page.getByRole('form', { name: 'Choose a new password' }).waitFor(WAIT);
+    await page.getByLabel('New password', { exact: true }).fill('Chosen-Pass-2025!');
+    await page.getByLabel('New password, again').fill('Chosen-Pass-2025!');
+    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await page.waitForURL(`${app.url}/`, WAIT);
+    await page.getByRole('button', { name: 'Sign out' }).waitFor(WAIT);
+  });
+
+  it('refreshes an expired session without signing in again, and sign-out clears it', async () => {
+    const page = await newPage();
+    const calls = identityCalls(page);
+    await signIn(page, EDITOR);
+    await page.waitForURL(`${app.url}/`, WAIT);
+    // Age the session: a drift of −2 h (this device 2 h behind the server) puts the server's
+    // time, now − drift, past both expiries (1 h).
+    const before = await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('.clockDrift')) as string;
+      localStorage.setItem(key, String(-2 * 3600));
+      return localStorage.getItem(key.replace('.clockDrift', '.accessToken'));
+    });
+    calls.length = 0;
+    await page.goto(`${app.url}/editor`);
+    await page.getByRole('heading', { name: 'Editor' }).waitFor(WAIT);
+    expect(calls).toContain('InitiateAuth REFRESH_TOKEN_AUTH');
+    const after = await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken')) as string;
+      return localStorage.getItem(key);
+    });
+    expect(after).not.toBe(before);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${app.url}/`, WAIT);
+    await page.getByRole('link', { name: 'Sign in' }).waitFor(WAIT);
+    expect(
+      (await storedKeys(page)).filter((k) => /idToken|accessToken|refreshToken/.test(k)),
+    ).toEqual([]);
+    await page.goto(`${app.url}/editor`);
+    await page.waitForURL(`${app.url}/`, WAIT);
+  });
+
+  it.each([
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const)('shows the account pages on a %s: they fit and pass axe', async (name, viewport) => {
+    const page = await newPage(viewport);
+    const seen = watchPage(page);
+    for (const [path, heading] of [
+      ['/signin', 'Sign in'],
+      ['/signup', 'Create an account'],
+      ['/confirm?username=someone', 'Confirm your account'],
+    ] as const) {
+      await page.goto(`${app.url}${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor(WAIT);
+      if (path === '/signup') await page.getByLabel('Password', { exact: true }).fill('Weak-pass');
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth + 1),
+      ).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, `auth-${path.slice(1).replace(/\?.*/, '')}-${name}`);
+    }
+    await signIn(page, VISITOR);
+    await page.waitForURL(`${app.url}/`, WAIT);
+    await page.goto(`${app.url}/statement`);
+    await page.getByRole('heading', { level: 1, name: 'About this archive' }).waitFor(WAIT);
+    await page.getByRole('button', { name: 'Sign out' }).waitFor(WAIT);
+    await screenshot(page, `auth-signed-in-${name}`);
+    expect(seen.pageErrors).toEqual([]);
+  });
+});
