@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { PasswordField } from '@/features/auth/PasswordField';
+import { NewPasswordFields } from '@/features/auth/AuthFields';
 import type { SignInStep } from '@/features/auth/cognitoAuth';
 import { unmetPasswordRules } from '@/lib/passwordRules';
 
@@ -66,7 +66,6 @@ export function NewPasswordForm({ step, pending, onAnswer }: StepProps<'newPassw
   const [again, setAgain] = useState('');
   const [tried, setTried] = useState(false);
   const unmet = unmetPasswordRules(password);
-  const mismatch = again !== '' && again !== password;
   return (
     <Form
       label="Choose a new password"
@@ -78,31 +77,15 @@ export function NewPasswordForm({ step, pending, onAnswer }: StepProps<'newPassw
       }}
     >
       <p>Your account was set up with a temporary password. Choose your own to continue.</p>
-      <PasswordField
+      <NewPasswordFields
         label="New password"
-        value={password}
-        onChange={setPassword}
-        autoComplete="new-password"
-        showRules
-        invalid={tried && unmet.length > 0}
+        password={password}
+        again={again}
+        onPassword={setPassword}
+        onAgain={setAgain}
+        unmet={unmet}
+        tried={tried}
       />
-      <PasswordField
-        label="New password, again"
-        value={again}
-        onChange={setAgain}
-        autoComplete="new-password"
-        invalid={mismatch}
-      />
-      {(mismatch || (tried && password !== again)) && (
-        <p className="field__error" role="alert">
-          The two passwords are not the same.
-        </p>
-      )}
-      {tried && unmet.length > 0 && (
-        <p className="field__error" role="alert">
-          The new password does not meet every rule yet.
-        </p>
-      )}
     </Form>
   );
 }

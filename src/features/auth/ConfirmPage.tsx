@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuthAccess } from '@/features/auth/authAccess';
+import { AuthPage, UsernameField } from '@/features/auth/AuthFields';
 import { AuthErrorMessage } from '@/features/auth/AuthError';
 import { toAuthError, type AuthError } from '@/features/auth/authErrors';
 
@@ -23,7 +24,6 @@ export function ConfirmPage() {
       ? `We sent a confirmation code${sentTo ? ` to ${sentTo}` : ''}. Enter it below.`
       : null,
   );
-  const userId = useId();
   const codeId = useId();
   const name = username.trim();
 
@@ -48,17 +48,8 @@ export function ConfirmPage() {
     }
   };
 
-  if (!access.enabled)
-    return (
-      <div className="page">
-        <h1>Confirm your account</h1>
-        <p>Accounts are not available on this copy of the archive.</p>
-      </div>
-    );
-
   return (
-    <div className="page page--auth">
-      <h1>Confirm your account</h1>
+    <AuthPage title="Confirm your account" enabled={access.enabled}>
       {notice && (
         <p className="form-notice" role="status">
           {notice}
@@ -72,18 +63,7 @@ export function ConfirmPage() {
           if (!pending) void act('confirm');
         }}
       >
-        <div className="field">
-          <label htmlFor={userId}>Username or email</label>
-          <input
-            id={userId}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-          />
-        </div>
+        <UsernameField value={username} onChange={setUsername} />
         <div className="field">
           <label htmlFor={codeId}>Confirmation code</label>
           <input
@@ -116,6 +96,6 @@ export function ConfirmPage() {
       <p className="auth-links">
         Confirmed already? <Link to="/signin">Sign in</Link>.
       </p>
-    </div>
+    </AuthPage>
   );
 }

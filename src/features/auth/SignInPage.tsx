@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAuthAccess } from '@/features/auth/authAccess';
+import { AuthPage, UsernameField } from '@/features/auth/AuthFields';
 import { AuthErrorMessage } from '@/features/auth/AuthError';
 import { toAuthError, type AuthError } from '@/features/auth/authErrors';
 import {
@@ -37,7 +38,6 @@ export function SignInPage() {
   const [step, setStep] = useState<SignInStep | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<AuthError | null>(null);
-  const userId = useId();
 
   const run = async (attempt: () => Promise<SignInStep>) => {
     setPending(true);
@@ -53,14 +53,6 @@ export function SignInPage() {
     }
   };
 
-  if (!access.enabled)
-    return (
-      <div className="page">
-        <h1>Sign in</h1>
-        <p>Accounts are not available on this copy of the archive.</p>
-      </div>
-    );
-
   const restart = () => {
     setStep(null);
     setPassword('');
@@ -68,8 +60,7 @@ export function SignInPage() {
   };
 
   return (
-    <div className="page page--auth">
-      <h1>Sign in</h1>
+    <AuthPage title="Sign in" enabled={access.enabled}>
       {notice && step === null && (
         <p className="form-notice" role="status">
           {notice}
@@ -85,18 +76,7 @@ export function SignInPage() {
               void run(async () => (await access.load()).signIn(username.trim(), password));
           }}
         >
-          <div className="field">
-            <label htmlFor={userId}>Username or email</label>
-            <input
-              id={userId}
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              value={username}
-              onChange={(event) => setUsername(event.target.value)}
-            />
-          </div>
+          <UsernameField value={username} onChange={setUsername} />
           <PasswordField
             label="Password"
             value={password}
@@ -130,6 +110,6 @@ export function SignInPage() {
           <Link to="/confirm">Confirm your account</Link>.
         </p>
       )}
-    </div>
+    </AuthPage>
   );
 }

@@ -1,9 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuthAccess } from '@/features/auth/authAccess';
 import { AuthErrorMessage } from '@/features/auth/AuthError';
 import { toAuthError, type AuthError } from '@/features/auth/authErrors';
-import { PasswordField } from '@/features/auth/PasswordField';
+import { AuthPage, NewPasswordFields, UsernameField } from '@/features/auth/AuthFields';
 import { unmetPasswordRules } from '@/lib/passwordRules';
 
 /** The name people sign up with: letters, digits and `. _ - @ +`, as a pool accepts usernames. */
@@ -23,12 +23,10 @@ export function SignUpPage() {
   const [tried, setTried] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<AuthError | null>(null);
-  const userId = useId();
 
   const name = username.trim();
   const badName = name !== '' && !USERNAME.test(name);
   const unmet = unmetPasswordRules(password);
-  const mismatch = again !== '' && again !== password;
 
   const submit = async () => {
     setTried(true);
@@ -52,17 +50,8 @@ export function SignUpPage() {
     }
   };
 
-  if (!access.enabled)
-    return (
-      <div className="page">
-        <h1>Create an account</h1>
-        <p>Accounts are not available on this copy of the archive.</p>
-      </div>
-    );
-
   return (
-    <div className="page page--auth">
-      <h1>Create an account</h1>
+    <AuthPage title="Create an account" enabled={access.enabled}>
       <p>Accounts are for the archive&apos;s editors and contributors.</p>
       <form
         className="auth-form"
@@ -73,53 +62,28 @@ export function SignUpPage() {
           if (!pending) void submit();
         }}
       >
-        <div className="field">
-          <label htmlFor={userId}>Username or email</label>
-          <input
-            id={userId}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            aria-invalid={badName || (tried && name === '') || undefined}
-            aria-describedby={`${userId}-hint`}
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-          />
-          <p className="field__hint" id={`${userId}-hint`}>
-            Letters, numbers and . _ - @ +, without spaces.
-          </p>
-          {(badName || (tried && name === '')) && (
-            <p className="field__error" role="alert">
-              {name === '' ? 'Choose a username.' : 'Use only letters, numbers and . _ - @ +.'}
-            </p>
-          )}
-        </div>
-        <PasswordField
+        <UsernameField
+          value={username}
+          onChange={setUsername}
+          invalid={badName || (tried && name === '')}
+          hint="Letters, numbers and . _ - @ +, without spaces."
+          error={
+            badName || (tried && name === '')
+              ? name === ''
+                ? 'Choose a username.'
+                : 'Use only letters, numbers and . _ - @ +.'
+              : null
+          }
+        />
+        <NewPasswordFields
           label="Password"
-          value={password}
-          onChange={setPassword}
-          autoComplete="new-password"
-          showRules
-          invalid={tried && unmet.length > 0}
+          password={password}
+          again={again}
+          onPassword={setPassword}
+          onAgain={setAgain}
+          unmet={unmet}
+          tried={tried}
         />
-        <PasswordField
-          label="Password, again"
-          value={again}
-          onChange={setAgain}
-          autoComplete="new-password"
-          invalid={mismatch}
-        />
-        {(mismatch || (tried && again !== password)) && (
-          <p className="field__error" role="alert">
-            The two passwords are not the same.
-          </p>
-        )}
-        {tried && unmet.length > 0 && (
-          <p className="field__error" role="alert">
-            The password does not meet every rule yet.
-          </p>
-        )}
         <button type="submit" className="auth-form__submit" disabled={pending} aria-busy={pending}>
           {pending ? 'Creating your account…' : 'Create account'}
         </button>
@@ -128,6 +92,6 @@ export function SignUpPage() {
       <p className="auth-links">
         Already have an account? <Link to="/signin">Sign in</Link>.
       </p>
-    </div>
+    </AuthPage>
   );
 }

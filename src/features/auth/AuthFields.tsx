@@ -1,0 +1,116 @@
+import { useId, type ReactNode } from 'react';
+import { PasswordField } from '@/features/auth/PasswordField';
+
+/** An account page's frame: its heading, or the plain word that accounts are off here. */
+export function AuthPage({
+  title,
+  enabled,
+  children,
+}: {
+  title: string;
+  enabled: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={enabled ? 'page page--auth' : 'page'}>
+      <h1>{title}</h1>
+      {enabled ? children : <p>Accounts are not available on this copy of the archive.</p>}
+    </div>
+  );
+}
+
+/** The username field of every account form (an email address works as a username). */
+export function UsernameField({
+  value,
+  onChange,
+  invalid,
+  hint,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  invalid?: boolean;
+  hint?: string;
+  error?: string | null;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>Username or email</label>
+      <input
+        id={id}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        aria-invalid={invalid || undefined}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {hint && (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A new password and its repeat, with the pool's rules ticked as it is typed, and what is still
+ * wrong once the person has tried to submit (`tried`).
+ */
+export function NewPasswordFields({
+  label,
+  password,
+  again,
+  onPassword,
+  onAgain,
+  unmet,
+  tried,
+}: {
+  label: string;
+  password: string;
+  again: string;
+  onPassword: (value: string) => void;
+  onAgain: (value: string) => void;
+  unmet: readonly string[];
+  tried: boolean;
+}) {
+  const mismatch = again !== '' && again !== password;
+  return (
+    <>
+      <PasswordField
+        label={label}
+        value={password}
+        onChange={onPassword}
+        autoComplete="new-password"
+        showRules
+        invalid={tried && unmet.length > 0}
+      />
+      <PasswordField
+        label={`${label}, again`}
+        value={again}
+        onChange={onAgain}
+        autoComplete="new-password"
+        invalid={mismatch}
+      />
+      {(mismatch || (tried && again !== password)) && (
+        <p className="field__error" role="alert">
+          The two passwords are not the same.
+        </p>
+      )}
+      {tried && unmet.length > 0 && (
+        <p className="field__error" role="alert">
+          The {label.toLowerCase()} does not meet every rule yet.
+        </p>
+      )}
+    </>
+  );
+}
