@@ -8,7 +8,10 @@ import { displayPath, type ServerConfig } from './config';
 import type { LocalIdentity } from './identity/localIdentity';
 import type { LoginConfig } from './login/loginConfig';
 import type { LoginHandler } from './login/loginHandler';
+import { createAccessTokenVerifier } from './login/accessToken';
+import { resolvePool } from './login/poolSettings';
 import { createServerLogin } from './login/serverLogin';
+import { MAX_WRITE_BODY_BYTES } from './nodeWrites';
 import {
   createNodesHandler,
   type NodesHandler,
@@ -133,6 +136,29 @@ function headersOf(req: IncomingMessage): Record<string, string | string[] | und
   return req.headers;
 }
 
+/**
+ * The body of an API write, read to one byte past the limit (the handler answers 413 then); the
+ * rest is drained unread, so the client still gets the answer rather than a reset connection.
+ */
+async function readLimitedBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  const method = req.method ?? 'GET';
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return undefined;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    if (size > MAX_WRITE_BODY_BYTES) continue;
+    chunks.push(chunk);
+    size += chunk.length;
+  }
+  return Buffer.concat(chunks);
+}
+
+function queryOf(req: IncomingMessage): string {
+  const url = req.url ?? '';
+  const at = url.indexOf('?');
+  return at === -1 ? '' : url.slice(at + 1);
+}
+
 async function send(
   res: ServerResponse,
   response: ServiceResponse | StaticResponse,
@@ -185,7 +211,15 @@ function createListener(
       }
       if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) {
         const path = pathname.slice(API_PREFIX.length) || '/';
-        await send(res, await handler.handle({ method, path, headers: headersOf(req) }), security);
+        const body = await readLimitedBody(req);
+        const request = {
+          method,
+          path,
+          headers: headersOf(req),
+          query: queryOf(req),
+          ...(body ? { body } : {}),
+        };
+        await send(res, await handler.handle(request), security);
         return;
       }
       if (
@@ -241,36 +275,36 @@ export async function startServer(
 ): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.error(line));
   const { open, source } = await storeOpener(config, log);
-  const handler = createNodesHandler({
-    openStore: open,
-    appOrigins: config.appOrigins,
-    log,
-    ...(options.storeTimeoutMs !== undefined ? { timeoutMs: options.storeTimeoutMs } : {}),
-  });
 
   const staticFiles = config.staticDir === null ? null : createStaticFiles(config.staticDir);
   if (config.staticDir !== null && !existsSync(join(config.staticDir, 'index.html'))) {
     log(`Warning: ${displayPath(config.staticDir)}/index.html is missing; run npm run build.`);
   }
-  let identity: LocalIdentity | null;
-  try {
-    identity = await startIdentity(config, log);
-  } catch (error) {
-    await handler.close();
-    throw error;
-  }
+  const identity = await startIdentity(config, log);
+  const pools = {
+    login: options.login?.config ?? null,
+    identity,
+    allowList: options.login?.allowList ?? [],
+    appOrigins: config.appOrigins,
+  };
+  // Editors' writes trust the same pool as the /login function (a configured one, else the local
+  // identity server's); with neither, the nodes-service is read-only.
+  const pool = resolvePool(pools);
+  const handler = createNodesHandler({
+    openStore: open,
+    appOrigins: config.appOrigins,
+    log,
+    verifyEditor: pool
+      ? createAccessTokenVerifier({ issuer: pool.issuer, clientId: pool.clientId, keys: pool.keys })
+      : null,
+    ...(options.storeTimeoutMs !== undefined ? { timeoutMs: options.storeTimeoutMs } : {}),
+  });
   const server = createServer(
     createListener(
       handler,
       staticFiles,
       identity,
-      createServerLogin({
-        login: options.login?.config ?? null,
-        identity,
-        allowList: options.login?.allowList ?? [],
-        appOrigins: config.appOrigins,
-        log,
-      }),
+      createServerLogin({ ...pools, log }),
       contentSecurityPolicy(config),
       log,
     ),

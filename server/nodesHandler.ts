@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { compress, MIN_COMPRESS_BYTES, negotiateEncoding, type ContentCoding } from './compression';
 import { ALLOWED_METHODS, createCorsPolicy } from './cors';
+import type { AccessTokenVerifier } from './login/accessToken';
+import { createNodeWrites, routeMethods, writeRoute } from './nodeWrites';
 import type { NodeStore } from './storage/nodeStore';
 import { createStoreConnection, errorMessage, Unavailable, withTimeout } from './storeConnection';
 
@@ -14,6 +16,10 @@ export interface ServiceRequest {
   path: string;
   /** Header names in any case. */
   headers: Readonly<Record<string, HeaderValue>>;
+  /** The query string without `?` (read by GET /nodes/journal). */
+  query?: string;
+  /** The request body (writes); the server reads at most a little over `MAX_WRITE_BODY_BYTES`. */
+  body?: Buffer | string;
 }
 
 /** What to answer. A `Buffer` body may be compressed (see its `Content-Encoding`). */
@@ -35,13 +41,18 @@ export interface NodesHandlerOptions {
   retryOpenAfterMs?: number;
   /** Where store failures are logged (stderr by default). */
   log?: (line: string) => void;
+  /**
+   * Checks editors' access tokens (`createAccessTokenVerifier` for the pool the /login function
+   * trusts). Without it the service is read-only: writes answer 405 and `/nodes/…` 404.
+   */
+  verifyEditor?: AccessTokenVerifier | null;
 }
 
 /** The outcome of opening the store ahead of the first request. */
 export type WarmUpResult =
   { ok: true; count: number; revision: string } | { ok: false; message: string };
 
-/** The nodes-service: `GET /nodes` and its HEAD and OPTIONS. */
+/** The nodes-service: `GET /nodes` and its HEAD and OPTIONS, and the editors' writes. */
 export interface NodesHandler {
   handle(request: ServiceRequest): Promise<ServiceResponse>;
   /** Opens the store and prepares the response body, so the first visitor does not wait. */
@@ -96,7 +107,19 @@ export function createNodesHandler(options: NodesHandlerOptions): NodesHandler {
   const timeoutMs = options.timeoutMs ?? STORE_TIMEOUT_MS;
   const retryOpenAfterMs = options.retryOpenAfterMs ?? RETRY_OPEN_AFTER_MS;
   const log = options.log ?? ((line: string) => console.error(line));
-  const cors = createCorsPolicy(options.appOrigins ?? []);
+  const writes = options.verifyEditor
+    ? createNodeWrites({ verify: options.verifyEditor, log })
+    : null;
+  // Editors' calls from the app carry a bearer token and If-Match, so a preflight must allow them.
+  const cors = createCorsPolicy(
+    options.appOrigins ?? [],
+    writes
+      ? {
+          methods: 'GET, HEAD, POST, PUT, DELETE, OPTIONS',
+          requestHeaders: 'If-None-Match, If-Match, Content-Type, Authorization',
+        }
+      : {},
+  );
   const retryAfterSeconds = String(
     Math.max(1, Math.ceil(Math.max(timeoutMs, retryOpenAfterMs) / 1000)),
   );
@@ -203,7 +226,9 @@ export function createNodesHandler(options: NodesHandlerOptions): NodesHandler {
     const origin = headers.get('origin');
     const grant = cors.headers(origin);
     const method = request.method.toUpperCase();
-    if (request.path !== '/nodes' && request.path !== '/nodes/') {
+    const isList = request.path === '/nodes' || request.path === '/nodes/';
+    const route = writes ? writeRoute(request.path) : null;
+    if (!isList && route === null) {
       return json(404, { error: `No such endpoint: ${request.path}` }, grant);
     }
     if (method === 'OPTIONS') {
@@ -211,12 +236,26 @@ export function createNodesHandler(options: NodesHandlerOptions): NodesHandler {
       return {
         status: 204,
         headers: {
-          Allow: ALLOWED_METHODS,
+          Allow: route ? routeMethods(route) : ALLOWED_METHODS,
           ...(vary ? { Vary: vary } : {}),
           ...cors.preflight(origin),
         },
         body: '',
       };
+    }
+    if (writes && route && !(isList && (method === 'GET' || method === 'HEAD'))) {
+      return writes.handle(
+        {
+          method,
+          path: request.path,
+          headers,
+          query: request.query ?? '',
+          body: request.body,
+        },
+        route,
+        () => connection.get(),
+        (status, body, extra) => json(status, body, grant, extra),
+      );
     }
     if (method !== 'GET' && method !== 'HEAD') {
       return json(405, { error: `${request.method} is not allowed here; use GET.` }, grant, {

@@ -119,28 +119,36 @@ function idClaims(payload: JWTPayload, clientId: string): IdTokenClaims {
 }
 
 /**
- * Creates a verifier. A URL key source is fetched on first use and cached (jose refetches when a
- * token names an unknown key id, at most every 30 s), so one verifier should live as long as the
- * process or the Lambda container.
+ * Checks a pool token's signature, algorithm, issuer and expiry (what ID and access tokens share)
+ * and answers its payload. A URL key source is fetched on first use and cached (jose refetches
+ * when a token names an unknown key id, at most every 30 s), so one check should live as long as
+ * the process or the Lambda container.
  */
-export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenVerifier {
+export function createPoolTokenCheck(
+  options: Omit<IdTokenVerifierOptions, 'clientId'>,
+): (token: string) => Promise<JWTPayload> {
   const keys =
     options.keys instanceof URL
       ? createRemoteJWKSet(options.keys, { timeoutDuration: JWKS_TIMEOUT_MS })
       : options.keys;
   const clockTolerance = options.clockToleranceSeconds ?? CLOCK_TOLERANCE_SECONDS;
   return async (token) => {
-    let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, keys, {
+      const { payload } = await jwtVerify(token, keys, {
         issuer: options.issuer,
         algorithms: ALGORITHMS,
         clockTolerance,
         requiredClaims: ['exp'],
-      }));
+      });
+      return payload;
     } catch (error) {
       throw classify(error);
     }
-    return idClaims(payload, options.clientId);
   };
+}
+
+/** Creates a verifier of ID tokens (see `createPoolTokenCheck` for how keys are cached). */
+export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenVerifier {
+  const check = createPoolTokenCheck(options);
+  return async (token) => idClaims(await check(token), options.clientId);
 }

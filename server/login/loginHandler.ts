@@ -50,7 +50,7 @@ function header(headers: Readonly<Record<string, HeaderValue>>, name: string): s
 }
 
 /** The token of `Bearer <token>` (RFC 6750 §2.1: the scheme is case-insensitive). */
-function bearerToken(authorization: string): string | null {
+export function bearerToken(authorization: string): string | null {
   const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(authorization);
   return match?.[1] ?? null;
 }

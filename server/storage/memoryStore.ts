@@ -1,17 +1,133 @@
 import { createHash } from 'node:crypto';
-import type { NodeStore } from './nodeStore';
+import {
+  NodeExists,
+  NodeNotFound,
+  VersionConflict,
+  type JournalAction,
+  type JournalEntry,
+  type EditableNodeStore,
+  type StoredNode,
+} from './nodeStore';
+
+interface Row {
+  /** `video_id` when it is usable text; archive entries without one are listed but never found. */
+  id: string | null;
+  data: unknown;
+  version: number;
+  deleted: boolean;
+}
+
+function idOf(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const id = (data as { video_id?: unknown }).video_id;
+  return typeof id === 'string' ? id : null;
+}
+
+function stored(row: Row): StoredNode {
+  return {
+    node: structuredClone(row.data) as Record<string, unknown>,
+    version: row.version,
+    deleted: row.deleted,
+  };
+}
 
 /**
- * A read-only store over a list already in memory. The serverless adapter uses it for an archive
- * file bundled with the function: no database to start, so a cold start stays short.
+ * A store over a list in memory. The serverless adapter uses it for an archive file bundled with
+ * the function (no database to start, so a cold start stays short); its writes live as long as the
+ * process, which makes it the reference the PGlite store is tested against.
  */
-export function createMemoryStore(entries: readonly unknown[]): NodeStore {
-  const nodes = [...entries];
-  // The content fixes the revision: the same file deployed twice validates the same caches.
-  const revision = createHash('sha256').update(JSON.stringify(nodes)).digest('hex').slice(0, 12);
+export function createMemoryStore(entries: readonly unknown[]): EditableNodeStore {
+  const rows: Row[] = entries.map((data) => ({
+    id: idOf(data),
+    data: structuredClone(data),
+    version: 1,
+    deleted: false,
+  }));
+  const log: JournalEntry[] = [];
+  // The content fixes the first revision: the same file deployed twice validates the same caches.
+  const base = createHash('sha256').update(JSON.stringify(entries)).digest('hex').slice(0, 12);
+  let writes = 0;
+
+  function find(id: string): Row | undefined {
+    return rows.find((row) => row.id === id);
+  }
+
+  function record(
+    row: Row,
+    action: JournalAction,
+    who: string,
+    before: unknown,
+    after: unknown,
+  ): StoredNode {
+    writes++;
+    log.push({
+      id: log.length + 1,
+      nodeId: row.id ?? '',
+      action,
+      who,
+      at: new Date().toISOString(),
+      before: structuredClone(before),
+      after: structuredClone(after),
+    });
+    return stored(row);
+  }
+
+  function current(id: string, expectedVersion: number): Row {
+    const row = find(id);
+    if (!row || row.deleted) {
+      if (row) throw new VersionConflict(stored(row));
+      throw new NodeNotFound(id);
+    }
+    if (row.version !== expectedVersion) throw new VersionConflict(stored(row));
+    return row;
+  }
+
   return {
-    listNodes: () => Promise.resolve([...nodes]),
-    revision: () => Promise.resolve(revision),
+    listNodes: () =>
+      Promise.resolve(rows.filter((row) => !row.deleted).map((row) => structuredClone(row.data))),
+    revision: () => Promise.resolve(writes === 0 ? base : `${base}.${writes}`),
+    getNode(id) {
+      const row = find(id);
+      return Promise.resolve(row ? stored(row) : null);
+    },
+    createNode(node, who) {
+      const existing = find(node.video_id);
+      if (existing) return Promise.reject(new NodeExists(node.video_id, existing.deleted));
+      const row: Row = {
+        id: node.video_id,
+        data: structuredClone(node),
+        version: 1,
+        deleted: false,
+      };
+      rows.push(row);
+      return Promise.resolve(record(row, 'create', who, null, row.data));
+    },
+    async updateNode(id, node, expectedVersion, who) {
+      const row = current(id, expectedVersion);
+      const before = row.data;
+      row.data = structuredClone({ ...node, video_id: id });
+      row.version++;
+      return record(row, 'update', who, before, row.data);
+    },
+    async deleteNode(id, expectedVersion, who) {
+      const row = current(id, expectedVersion);
+      row.deleted = true;
+      row.version++;
+      return record(row, 'delete', who, row.data, null);
+    },
+    async restoreNode(id, who) {
+      const row = find(id);
+      if (!row) throw new NodeNotFound(id);
+      if (!row.deleted) throw new VersionConflict(stored(row));
+      row.deleted = false;
+      row.version++;
+      return record(row, 'restore', who, null, row.data);
+    },
+    journal({ nodeId, limit }) {
+      const entries = log.filter((entry) => nodeId === undefined || entry.nodeId === nodeId);
+      const newest = limit > 0 ? entries.slice(-limit).reverse() : [];
+      return Promise.resolve(structuredClone(newest));
+    },
     close: () => Promise.resolve(),
   };
 }

@@ -61,6 +61,27 @@ export const MIGRATIONS: readonly Migration[] = [
         for each statement execute function bump_archive_revision();
     `,
   },
+  {
+    version: 2,
+    name: 'node versions, soft delete and the journal',
+    sql: `
+      -- version drives optimistic concurrency; deleted_at hides a node without losing it.
+      alter table nodes add column version integer not null default 1;
+      alter table nodes add column deleted_at timestamptz;
+
+      -- Every editor's change, with the node before and after it (null where there is none).
+      create table node_journal (
+        id bigserial primary key,
+        node_id text not null,
+        action text not null check (action in ('create', 'update', 'delete', 'restore')),
+        who text not null,
+        at timestamptz not null default now(),
+        before jsonb,
+        after jsonb
+      );
+      create index node_journal_node_idx on node_journal (node_id, id);
+    `,
+  },
 ];
 
 /** Thrown when the database was written by a newer version of the service than this one. */

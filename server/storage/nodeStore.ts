@@ -1,21 +1,146 @@
 /**
- * Where the nodes-service keeps the archive. The editor work extends this interface with writes;
- * readers only ever need the list and a revision to validate caches against.
+ * Where the nodes-service keeps the archive: the public list with a revision to validate caches
+ * against, and the editors' writes, each versioned, journaled and (for deletes) recoverable.
  */
+
+/** What every write records about itself. */
+export type JournalAction = 'create' | 'update' | 'delete' | 'restore';
+
+/** One node with what optimistic concurrency needs. */
+export interface StoredNode {
+  /** The node as stored (raw JSON: a seeded node is kept exactly as its archive gave it). */
+  node: Record<string, unknown>;
+  /** Starts at 1 and grows by one on every update, delete and restore. */
+  version: number;
+  /** Soft-deleted: kept for restoring, never listed. */
+  deleted: boolean;
+}
+
+/** One change, as the journal keeps it. */
+export interface JournalEntry {
+  /** Grows with every entry (the journal's order). */
+  id: number;
+  nodeId: string;
+  action: JournalAction;
+  /** The editor's username. */
+  who: string;
+  /** ISO 8601 time of the change. */
+  at: string;
+  /** The listed node before the change (`null` for a create or a restore). */
+  before: unknown;
+  /** The listed node after it (`null` for a delete). */
+  after: unknown;
+}
+
+/** Which part of the journal to read. */
+export interface JournalQuery {
+  /** Only the changes of this node. */
+  nodeId?: string;
+  /** At most this many entries, newest first. */
+  limit: number;
+}
+
+/** What readers of the archive need: the public list and a revision to validate caches against. */
 export interface NodeStore {
   /**
-   * Every node of the archive as the raw JSON object it was stored as, in archive order. Nothing
-   * is normalised or dropped here: the client runs `normalizeArchive`, so a malformed node stays
-   * in the data where an editor can still find and fix it.
+   * Every node of the archive that is not deleted, as the raw JSON object it was stored as, in
+   * archive order. Nothing is normalised or dropped here: the client runs `normalizeArchive`, so a
+   * malformed node stays in the data where an editor can still find and fix it.
    */
   listNodes(): Promise<unknown[]>;
-  /** An opaque token that changes whenever the stored nodes change (feeds the HTTP ETag). */
+  /** An opaque token that changes whenever the listed nodes change (feeds the HTTP ETag). */
   revision(): Promise<string>;
   /** Releases the store (database handle, lock file). Safe to call more than once. */
   close(): Promise<void>;
 }
 
+/**
+ * A store editors can write to. Kept apart from `NodeStore` so that a read-only source still
+ * serves the list (the nodes-service then answers writes with 405).
+ */
+export interface EditableNodeStore extends NodeStore {
+  /** The node with this id (the first, when an archive holds duplicates), deleted or not. */
+  getNode(id: string): Promise<StoredNode | null>;
+  /**
+   * Adds a node (its `video_id` is its id) at version 1.
+   *
+   * @throws NodeExists when a node (even a deleted one) has that id.
+   */
+  createNode(
+    node: Record<string, unknown> & { video_id: string },
+    who: string,
+  ): Promise<StoredNode>;
+  /**
+   * Replaces a node's content.
+   *
+   * @throws NodeNotFound when there is no such node.
+   * @throws VersionConflict when `expectedVersion` is not the current version, or it is deleted.
+   */
+  updateNode(
+    id: string,
+    node: Record<string, unknown>,
+    expectedVersion: number,
+    who: string,
+  ): Promise<StoredNode>;
+  /**
+   * Hides a node from the list, keeping it for `restoreNode`.
+   *
+   * @throws NodeNotFound when there is no such node.
+   * @throws VersionConflict when `expectedVersion` is not the current version, or it is deleted.
+   */
+  deleteNode(id: string, expectedVersion: number, who: string): Promise<StoredNode>;
+  /**
+   * Lists a deleted node again.
+   *
+   * @throws NodeNotFound when there is no such node.
+   * @throws VersionConflict when it is not deleted.
+   */
+  restoreNode(id: string, who: string): Promise<StoredNode>;
+  /** Recorded changes, newest first. */
+  journal(query: JournalQuery): Promise<JournalEntry[]>;
+}
+
+/** Whether `store` takes writes. */
+export function isEditable(store: NodeStore): store is EditableNodeStore {
+  return typeof (store as Partial<EditableNodeStore>).createNode === 'function';
+}
+
 /** Thrown when a store cannot be opened; the message is meant for the person running the server. */
 export class StoreOpenError extends Error {
   override name = 'StoreOpenError';
+}
+
+/** No node has this id (or, for an update or delete, it is deleted). */
+export class NodeNotFound extends Error {
+  override name = 'NodeNotFound';
+  constructor(readonly nodeId: string) {
+    super(`No item has the id "${nodeId}".`);
+  }
+}
+
+/** A node with this id exists already (perhaps deleted: then it can be restored). */
+export class NodeExists extends Error {
+  override name = 'NodeExists';
+  constructor(
+    readonly nodeId: string,
+    readonly deleted: boolean,
+  ) {
+    super(
+      deleted
+        ? `A deleted item has the id "${nodeId}"; restore it, or choose another id.`
+        : `An item with the id "${nodeId}" exists already; choose another id.`,
+    );
+  }
+}
+
+/** The write was made against a version that is no longer current; carries what is current. */
+export class VersionConflict extends Error {
+  override name = 'VersionConflict';
+  constructor(readonly current: StoredNode) {
+    super(
+      current.deleted
+        ? 'This item was deleted since you opened it.'
+        : `This item was changed since you opened it (it is now at version ${current.version}).`,
+    );
+  }
 }

@@ -435,6 +435,53 @@ describe('the local server', () => {
     SLOW,
   );
 
+  it(
+    "takes an editor's writes with a real access token, and refuses a visitor's",
+    async () => {
+      writeFileSync(archive, '[]');
+      const server = await startServer(serverConfig({}), { log: (line) => logged.push(line) });
+      try {
+        const local = server.identity;
+        if (!local) throw new Error('IDENTITY=local should start the identity server');
+        const pool = userPool(`${server.url}/identity/`);
+        const tokenOf = async (name: string) =>
+          (await sessionOf(userOf(pool, name), seeded(local, name).password))
+            .getAccessToken()
+            .getJwtToken();
+        const node = {
+          video_id: 'porch-talk',
+          title: 'On the porch <script>alert(1)</script>',
+          youtube_id: 'dQw4w9WgXcQ',
+          lat: 38.65,
+          lng: -90.25,
+        };
+        const post = (token: string | null) =>
+          fetch(`${server.url}/api/nodes`, {
+            method: 'POST',
+            headers: {
+              'Content-Type': 'application/json',
+              ...(token ? { Authorization: `Bearer ${token}` } : {}),
+            },
+            body: JSON.stringify(node),
+          });
+        expect((await post(null)).status).toBe(401);
+        expect((await post(await tokenOf('visitor'))).status).toBe(403);
+        const created = await post(await tokenOf('editor'));
+        expect(created.status).toBe(201);
+        const list = (await (await fetch(`${server.url}/api/nodes`)).json()) as {
+          video_id: string;
+          title: string;
+        }[];
+        expect(list.map((n) => [n.video_id, n.title])).toEqual([
+          ['porch-talk', 'On the porch <script>alert(1)</script>'],
+        ]);
+      } finally {
+        await server.close();
+      }
+    },
+    SLOW,
+  );
+
   it('runs no identity server with IDENTITY=off', async () => {
     const server = await startServer(serverConfig({ IDENTITY: 'off' }), { log: () => undefined });
     try {

@@ -154,7 +154,7 @@ describe('openPgliteStore', () => {
 describe('migrate', () => {
   it('is idempotent', async () => {
     const db = await PGlite.create();
-    expect(await migrate(db)).toEqual([1]);
+    expect(await migrate(db)).toEqual(MIGRATIONS.map((m) => m.version));
     expect(await migrate(db)).toEqual([]);
     await db.close();
   });

@@ -1,0 +1,65 @@
+import type { IdentitySettings } from '../identity/localIdentity';
+import type { LoginConfig } from './loginConfig';
+
+/** The user pool the local server's services trust: whose tokens they accept, and how to reach it. */
+export interface PoolSettings {
+  issuer: string;
+  clientId: string;
+  /** The pool's JWKS. */
+  keys: URL;
+  region: string;
+  userPoolId: string;
+  /** Where admin calls go; `null` for AWS's regional endpoint. */
+  adminEndpoint: string | null;
+  /** `EDITOR_ALLOWLIST`. */
+  allowList: readonly string[];
+  appOrigins: readonly string[];
+}
+
+/** What the local server knows about pools when it starts. */
+export interface PoolSources {
+  /** A configured pool (`LOGIN_USER_POOL_ID` …), which wins over the local identity server. */
+  login: LoginConfig | null;
+  /** The local identity server's pool, when it runs. */
+  identity: IdentitySettings | null;
+  /** `EDITOR_ALLOWLIST`, for the local identity server. */
+  allowList: readonly string[];
+  appOrigins: readonly string[];
+}
+
+/**
+ * The one place that decides which pool the /login function and the nodes-service's writes
+ * trust: a configured pool, else the local identity server's; `null` when neither exists.
+ */
+export function resolvePool({
+  login,
+  identity,
+  allowList,
+  appOrigins,
+}: PoolSources): PoolSettings | null {
+  if (login) {
+    return {
+      issuer: login.issuer,
+      clientId: login.clientId,
+      keys: login.jwksUrl,
+      region: login.region,
+      userPoolId: login.userPoolId,
+      adminEndpoint: login.adminEndpoint,
+      allowList: login.allowList,
+      appOrigins: login.appOrigins,
+    };
+  }
+  if (identity) {
+    return {
+      issuer: identity.issuer,
+      clientId: identity.clientId,
+      keys: new URL(identity.jwksUrl),
+      region: identity.region,
+      userPoolId: identity.poolId,
+      adminEndpoint: identity.adminEndpoint,
+      allowList,
+      appOrigins,
+    };
+  }
+  return null;
+}

@@ -1,0 +1,275 @@
+/**
+ * The one validation schema for a node as an editor submits it, shared by the editor (errors beside
+ * the fields) and the nodes-service (400 with the same messages), so both refuse the same input in
+ * the same words. It checks what an editor can fix; `normalizeArchive` stays the forgiving reader
+ * of whatever an archive already holds.
+ */
+import { z } from 'zod';
+import type { MediaType } from '@/lib/mediaType';
+import { slugify } from '@/lib/slug';
+import { safeUrl } from '@/lib/url';
+import { extractYouTubeId, isYouTubeId, youtubeWatchUrl } from '@/lib/youtube';
+
+/** Limits of an editor's submission. */
+export const NODE_TITLE_MAX = 200;
+export const NODE_DESCRIPTION_MAX = 5000;
+export const NODE_CATEGORIES_MAX = 20;
+export const NODE_CATEGORY_NAME_MAX = 60;
+export const NODE_IMAGES_MAX = 100;
+export const NODE_LINKS_MAX = 100;
+export const NODE_ID_MAX = 100;
+
+/**
+ * Ids are what URLs (`/video/{id}`) and links carry: letters, digits, `-` and `_`, starting with a
+ * letter or digit. Upper case and `_` are allowed so that ids already in an archive stay editable.
+ */
+export const NODE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+/** Ids the service's own paths use (`/nodes/journal`), so no node may take them. */
+export const RESERVED_NODE_IDS: readonly string[] = ['journal'];
+
+/** One gallery image as stored: both URLs checked by `safeUrl`. */
+export interface NodeImageInput {
+  thumbUrl: string;
+  fullUrl: string;
+}
+
+/**
+ * A node as the service stores it after validation: every field present and in its final form.
+ * A type alias, not an interface, so it is assignable to a store's `Record<string, unknown>`.
+ */
+export type NodeInput = {
+  video_id: string;
+  type: MediaType;
+  title: string;
+  description: string;
+  youtube_id: string | null;
+  youtube_url: string | null;
+  images: NodeImageInput[];
+  categories: string[];
+  links: string[];
+  lat: number;
+  lng: number;
+};
+
+/** A refusal for one field: `path` is dotted (`images.0.thumbUrl`), empty for the whole node. */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** What `validateNode` answers. */
+export type NodeValidation = { ok: true; node: NodeInput } | { ok: false; errors: FieldError[] };
+
+// Control characters are never meaningful in a title or a name; tab and newline are kept in text.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+// eslint-disable-next-line no-control-regex
+const LINE_CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/** One line of text: trimmed, controls removed, runs of white space made one space. */
+function singleLine(text: string): string {
+  return text.replace(LINE_CONTROL_CHARS, ' ').replace(/\s+/g, ' ').trim();
+}
+
+const nodeId = (what: string) =>
+  z
+    .string({ error: `${what} must be text.` })
+    .trim()
+    .min(1, { error: `${what} is required.` })
+    .max(NODE_ID_MAX, { error: `${what} must be at most ${NODE_ID_MAX} characters.` })
+    .regex(NODE_ID_PATTERN, {
+      error: `${what} may use only letters, digits, "-" and "_", starting with a letter or digit.`,
+    });
+
+const optionalText = z
+  .string({ error: 'Must be text.' })
+  .nullish()
+  .transform((value) => (value ?? '').trim());
+
+const imageUrl = z
+  .string({ error: 'An image link must be text.' })
+  .nullish()
+  .refine((value) => value == null || value.trim() === '' || safeUrl(value) !== null, {
+    error: 'An image link must be an http(s) address or a path on this site.',
+  })
+  .transform((value) => (value == null ? null : safeUrl(value)));
+
+const image = z
+  .object(
+    { thumbUrl: imageUrl, fullUrl: imageUrl },
+    { error: 'Each image must have a thumbnail or full-size link.' },
+  )
+  .transform(({ thumbUrl, fullUrl }, ctx) => {
+    const thumb = thumbUrl ?? fullUrl;
+    const full = fullUrl ?? thumbUrl;
+    if (thumb === null || full === null) {
+      ctx.addIssue({ code: 'custom', message: 'Give the image a link.' });
+      return z.NEVER;
+    }
+    return { thumbUrl: thumb, fullUrl: full };
+  });
+
+const category = z
+  .string({ error: 'A category must be a name.' })
+  .transform(singleLine)
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'A category needs a name.' })
+      .max(NODE_CATEGORY_NAME_MAX, {
+        error: `A category name must be at most ${NODE_CATEGORY_NAME_MAX} characters.`,
+      })
+      .refine((name) => slugify(name) !== '', {
+        error: 'A category name needs a letter or a digit.',
+      }),
+  );
+
+const coordinate = (name: string, limit: number) =>
+  z
+    .number({ error: `${name} must be a number between -${limit} and ${limit}.` })
+    .min(-limit, { error: `${name} must be between -${limit} and ${limit}.` })
+    .max(limit, { error: `${name} must be between -${limit} and ${limit}.` });
+
+const nodeSchema = z
+  .object(
+    {
+      video_id: nodeId('The id').refine((id) => !RESERVED_NODE_IDS.includes(id), {
+        error: 'This id is reserved; choose another.',
+      }),
+      type: z
+        .enum(['video', 'gallery'], { error: 'The type must be video or gallery.' })
+        .nullish()
+        .transform((type): MediaType => type ?? 'video'),
+      title: z
+        .string({ error: 'The title is required.' })
+        .transform((title) => singleLine(title))
+        .pipe(
+          z
+            .string()
+            .min(1, { error: 'The title is required.' })
+            .max(NODE_TITLE_MAX, {
+              error: `The title must be at most ${NODE_TITLE_MAX} characters.`,
+            }),
+        ),
+      description: optionalText
+        .transform((text) => text.replace(CONTROL_CHARS, ''))
+        .pipe(
+          z.string().max(NODE_DESCRIPTION_MAX, {
+            error: `The description must be at most ${NODE_DESCRIPTION_MAX.toLocaleString('en')} characters.`,
+          }),
+        ),
+      youtube_url: optionalText,
+      youtube_id: optionalText,
+      images: z
+        .array(image, { error: 'Images must be a list.' })
+        .max(NODE_IMAGES_MAX, { error: `A gallery holds at most ${NODE_IMAGES_MAX} images.` })
+        .nullish()
+        .transform((images) => images ?? []),
+      categories: z
+        .array(category, { error: 'Categories must be a list of names.' })
+        .max(NODE_CATEGORIES_MAX, {
+          error: `Choose at most ${NODE_CATEGORIES_MAX} categories.`,
+        })
+        .nullish()
+        .transform((names) => {
+          // Two names with one slug are one category (SPEC §3): keep the first spelling.
+          const seen = new Set<string>();
+          return (names ?? []).filter((name) => {
+            const slug = slugify(name);
+            if (seen.has(slug)) return false;
+            seen.add(slug);
+            return true;
+          });
+        }),
+      links: z
+        .array(nodeId('A related item'), { error: 'Related items must be a list of ids.' })
+        .max(NODE_LINKS_MAX, { error: `Link at most ${NODE_LINKS_MAX} related items.` })
+        .nullish()
+        .transform((links) => [...new Set(links ?? [])]),
+      lat: coordinate('Latitude', 90),
+      lng: coordinate('Longitude', 180),
+    },
+    { error: 'The item must be a JSON object.' },
+  )
+  .transform((raw, ctx): NodeInput => {
+    let youtube_id: string | null = null;
+    if (raw.type === 'video') {
+      // SPEC §3/§5: either field gives the id; the link is rebuilt from it.
+      const fromId = extractYouTubeId(raw.youtube_id);
+      const fromUrl = extractYouTubeId(raw.youtube_url);
+      if (fromId === null && fromUrl === null) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['youtube_url'],
+          message: 'Give the YouTube link of the video.',
+        });
+      } else if (fromId !== null && !isYouTubeId(fromId)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['youtube_id'],
+          message: 'A YouTube video id is 11 letters, digits, "-" or "_".',
+        });
+      } else if (fromUrl !== null && !isYouTubeId(fromUrl)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['youtube_url'],
+          message: 'This is not a YouTube video link (no 11-character video id in it).',
+        });
+      } else if (fromId !== null && fromUrl !== null && fromId !== fromUrl) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['youtube_url'],
+          message: 'The link and the video id name different videos.',
+        });
+      } else {
+        youtube_id = fromId ?? fromUrl;
+      }
+    } else if (raw.images.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['images'],
+        message: 'Add at least one image to a gallery.',
+      });
+    }
+    if (raw.links.includes(raw.video_id)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['links'],
+        message: 'An item cannot be related to itself.',
+      });
+    }
+    return {
+      video_id: raw.video_id,
+      type: raw.type,
+      title: raw.title,
+      description: raw.description,
+      youtube_id,
+      youtube_url: youtube_id === null ? null : youtubeWatchUrl(youtube_id),
+      // A video shows its provider thumbnail; images belong to galleries only.
+      images: raw.type === 'gallery' ? raw.images : [],
+      categories: raw.categories,
+      links: raw.links,
+      lat: raw.lat,
+      lng: raw.lng,
+    };
+  });
+
+/**
+ * Checks a node as an editor submits it.
+ *
+ * @returns the clean node (text trimmed, the YouTube id and link in sync, duplicates removed), or
+ *   one plain-words error per field path, in the order of the form.
+ */
+export function validateNode(input: unknown): NodeValidation {
+  const result = nodeSchema.safeParse(input);
+  if (result.success) return { ok: true, node: result.data };
+  const errors: FieldError[] = [];
+  const seen = new Set<string>();
+  for (const issue of result.error.issues) {
+    const path = issue.path.map(String).join('.');
+    if (seen.has(path)) continue;
+    seen.add(path);
+    errors.push({ path, message: issue.message });
+  }
+  return { ok: false, errors };
+}

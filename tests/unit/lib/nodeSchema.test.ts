@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { validateNode } from '@/lib/nodeSchema';
+
+const VIDEO = { video_id: 'clayton', title: 'Clayton', lat: 38.6, lng: -90.3 };
+
+function errorsOf(input: unknown): Record<string, string> {
+  const result = validateNode(input);
+  if (result.ok) throw new Error('expected errors');
+  return Object.fromEntries(result.errors.map((e) => [e.path, e.message]));
+}
+
+describe('validateNode', () => {
+  it('accepts a video by link or id and keeps both in sync (SPEC §3, §5)', () => {
+    for (const source of [
+      { youtube_url: 'https://youtu.be/dQw4w9WgXcQ' },
+      { youtube_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=3' },
+      { youtube_id: 'dQw4w9WgXcQ' },
+    ]) {
+      const result = validateNode({ ...VIDEO, ...source });
+      expect(result).toMatchObject({
+        ok: true,
+        node: {
+          type: 'video',
+          youtube_id: 'dQw4w9WgXcQ',
+          youtube_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+          images: [],
+          categories: [],
+          links: [],
+          description: '',
+        },
+      });
+    }
+  });
+
+  it('refuses a video without a usable id, or with a link and an id that disagree', () => {
+    expect(errorsOf(VIDEO)).toHaveProperty('youtube_url');
+    expect(errorsOf({ ...VIDEO, youtube_id: 'short' })).toHaveProperty('youtube_id');
+    expect(
+      errorsOf({
+        ...VIDEO,
+        youtube_id: 'dQw4w9WgXcQ',
+        youtube_url: 'https://youtu.be/aaaaaaaaaaa',
+      }),
+    ).toHaveProperty('youtube_url');
+  });
+
+  it('keeps script tags as text, trims titles and removes control characters', () => {
+    const result = validateNode({
+      ...VIDEO,
+      youtube_id: 'dQw4w9WgXcQ',
+      title: '  <script>alert(1)</script>\u0007 ',
+      description: 'line one\nline two\u0000',
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      node: { title: '<script>alert(1)</script>', description: 'line one\nline two' },
+    });
+  });
+
+  it('gives one plain message per field', () => {
+    const errors = errorsOf({
+      video_id: 'has spaces',
+      type: 'podcast',
+      title: 'x'.repeat(10_000),
+      description: 'y'.repeat(5001),
+      categories: ['ok', '---', 'z'.repeat(61)],
+      links: ['fine', 'not fine'],
+      lat: 91,
+      lng: '12',
+    });
+    expect(Object.keys(errors)).toEqual([
+      'video_id',
+      'type',
+      'title',
+      'description',
+      'categories.1',
+      'categories.2',
+      'links.1',
+      'lat',
+      'lng',
+    ]);
+    expect(errors.title).toBe('The title must be at most 200 characters.');
+    expect(errors.lat).toBe('Latitude must be between -90 and 90.');
+    expect(errorsOf(null)).toEqual({ '': 'The item must be a JSON object.' });
+    expect(errorsOf({ ...VIDEO, title: '   ' }).title).toBe('The title is required.');
+    expect(errorsOf({ ...VIDEO, video_id: 'journal' }).video_id).toMatch(/reserved/);
+  });
+
+  it('checks gallery images with the one URL helper', () => {
+    const gallery = { ...VIDEO, type: 'gallery' };
+    expect(errorsOf({ ...gallery, images: [] }).images).toMatch(/at least one image/);
+    const errors = errorsOf({
+      ...gallery,
+      images: [
+        { thumbUrl: 'javascript:alert(1)', fullUrl: '/a.jpg' },
+        { thumbUrl: 'data:image/png;base64,AAAA' },
+        {},
+      ],
+    });
+    expect(Object.keys(errors)).toEqual(['images.0.thumbUrl', 'images.1.thumbUrl', 'images.2']);
+    expect(
+      validateNode({ ...gallery, images: [{ fullUrl: 'https://x.example/a.jpg' }] }),
+    ).toMatchObject({
+      ok: true,
+      node: {
+        images: [{ thumbUrl: 'https://x.example/a.jpg', fullUrl: 'https://x.example/a.jpg' }],
+      },
+    });
+  });
+
+  it('dedupes categories by slug and links, and refuses a link to itself', () => {
+    const result = validateNode({
+      ...VIDEO,
+      youtube_id: 'dQw4w9WgXcQ',
+      categories: ['Recovery', ' recovery ', 'Power  Crews'],
+      links: ['ville', 'ville'],
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      node: { categories: ['Recovery', 'Power Crews'], links: ['ville'] },
+    });
+    expect(errorsOf({ ...VIDEO, youtube_id: 'dQw4w9WgXcQ', links: ['clayton'] })).toHaveProperty(
+      'links',
+    );
+    expect(
+      errorsOf({ ...VIDEO, youtube_id: 'dQw4w9WgXcQ', categories: Array(21).fill('a') }),
+    ).toHaveProperty('categories');
+  });
+});
