@@ -4,7 +4,9 @@
  * the same handler as the local server, with the pool's signing keys cached per container.
  */
 import { ConfigError } from './config';
+import { noStoreJson } from './jsonReply';
 import type { HttpApiEvent, HttpApiResult } from './lambda';
+import type { ServiceResponse } from './nodesHandler';
 import { createCognitoGroups } from './login/cognitoGroups';
 import { readLoginConfig } from './login/loginConfig';
 import { createLoginHandler, type LoginHandler } from './login/loginHandler';
@@ -48,23 +50,18 @@ function setUp(): LoginHandler | string {
 const login = setUp();
 if (typeof login === 'string') console.error(`login: ${login}`);
 
-function unavailable(message: string): HttpApiResult {
-  const body = JSON.stringify({ error: message });
+function toResult(response: ServiceResponse): HttpApiResult {
   return {
-    statusCode: 503,
-    headers: {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-    body,
+    statusCode: response.status,
+    headers: response.headers,
+    body: response.body.toString(),
     isBase64Encoded: false,
   };
 }
 
 /** The Lambda entry point (`loginLambda.handler`). */
 export async function handler(event: LoginHttpApiEvent): Promise<HttpApiResult> {
-  if (typeof login === 'string') return unavailable(login);
+  if (typeof login === 'string') return toResult(noStoreJson(503, { error: login }));
   // A stage or a mount prefix (`/prod/login`, `/api/login`) leaves the function's own path.
   const path = /\/login\/?$/.test(event.rawPath) ? '/login' : event.rawPath;
   // API Gateway base64-encodes bodies it does not take for text; the handler wants the text.
@@ -78,10 +75,5 @@ export async function handler(event: LoginHttpApiEvent): Promise<HttpApiResult> 
     headers: event.headers ?? {},
     body,
   });
-  return {
-    statusCode: response.status,
-    headers: response.headers,
-    body: response.body.toString(),
-    isBase64Encoded: false,
-  };
+  return toResult(response);
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { compress, MIN_COMPRESS_BYTES, negotiateEncoding, type ContentCoding } from './compression';
 import { ALLOWED_METHODS, createCorsPolicy } from './cors';
+import { noStoreJson } from './jsonReply';
 import type { AccessTokenVerifier } from './login/accessToken';
 import { createNodeWrites, routeMethods, writeRoute } from './nodeWrites';
 import type { NodeStore } from './storage/nodeStore';
@@ -204,21 +205,8 @@ export function createNodesHandler(options: NodesHandlerOptions): NodesHandler {
     grant: Record<string, string>,
     extra: Record<string, string> = {},
   ): ServiceResponse {
-    const text = JSON.stringify(body);
     const vary = cors.vary();
-    return {
-      status,
-      headers: {
-        'Content-Type': 'application/json; charset=utf-8',
-        'Content-Length': String(Buffer.byteLength(text)),
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
-        ...(vary ? { Vary: vary } : {}),
-        ...grant,
-        ...extra,
-      },
-      body: text,
-    };
+    return noStoreJson(status, body, { ...(vary ? { Vary: vary } : {}), ...grant, ...extra });
   }
 
   async function handle(request: ServiceRequest): Promise<ServiceResponse> {

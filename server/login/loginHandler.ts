@@ -5,6 +5,7 @@
  */
 import { EDITOR_GROUP } from '@/lib/constants';
 import { createCorsPolicy } from '../cors';
+import { noStoreJson } from '../jsonReply';
 import type { HeaderValue, ServiceRequest, ServiceResponse } from '../nodesHandler';
 import { isAllowed, parseAllowList } from './allowList';
 import type { EditorGroups } from './cognitoGroups';
@@ -72,22 +73,8 @@ export function createLoginHandler(options: LoginHandlerOptions): LoginHandler {
     grant: Record<string, string>,
     extra: Record<string, string> = {},
   ): ServiceResponse {
-    const text = JSON.stringify(body);
     const vary = cors.vary();
-    return {
-      status,
-      headers: {
-        'Content-Type': 'application/json; charset=utf-8',
-        'Content-Length': String(Buffer.byteLength(text)),
-        // Each answer is about one user's token: no cache may keep it.
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
-        ...(vary ? { Vary: vary } : {}),
-        ...grant,
-        ...extra,
-      },
-      body: text,
-    };
+    return noStoreJson(status, body, { ...(vary ? { Vary: vary } : {}), ...grant, ...extra });
   }
 
   function unauthorised(reason: string, grant: Record<string, string>, challenge: string) {

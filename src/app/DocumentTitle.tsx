@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
-
-export const SITE_NAME = 'Globe Archive';
+import { SITE_NAME } from '@/lib/constants';
 
 /** Route data: the page's name for the tab title. */
 export interface RouteHandle {

@@ -77,3 +77,6 @@ export const HAS_SEEN_INTRO_KEY = 'hasSeenIntro';
 
 /** Local default thumbnail, used when a video has no provider id or an image fails. */
 export const DEFAULT_THUMBNAIL_URL = '/default-thumb.jpg';
+
+/** The archive's name, in tab titles and an authenticator app's account label. */
+export const SITE_NAME = 'Globe Archive';

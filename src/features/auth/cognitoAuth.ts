@@ -8,6 +8,7 @@ import {
   type IAuthenticationCallback,
 } from 'amazon-cognito-identity-js';
 import { toAuthError } from '@/features/auth/authErrors';
+import { SITE_NAME } from '@/lib/constants';
 import { groupsOf } from '@/lib/session';
 
 /** The user pool the app signs in to (SPEC §3 Session; §7 identity provider). */
@@ -71,9 +72,6 @@ export interface AuthService {
   refresh(): Promise<SessionSummary | null>;
   signOut(): Promise<void>;
 }
-
-/** The name the authenticator app shows for this account. */
-const ISSUER_LABEL = 'Globe Archive';
 
 function summarise(user: CognitoUser, session: CognitoUserSession): SessionSummary {
   return {
@@ -164,10 +162,10 @@ export function createCognitoAuth(settings: PoolSettings): AuthService {
             resolve({
               kind: 'mfaSetup',
               secret,
-              otpauthUri: `otpauth://totp/${encodeURIComponent(`${ISSUER_LABEL}:${user.getUsername()}`)}?secret=${secret}&issuer=${encodeURIComponent(ISSUER_LABEL)}`,
+              otpauthUri: `otpauth://totp/${encodeURIComponent(`${SITE_NAME}:${user.getUsername()}`)}?secret=${secret}&issuer=${encodeURIComponent(SITE_NAME)}`,
               verify: (code) =>
                 new Promise<SignInStep>((res, rej) =>
-                  user.verifySoftwareToken(code, ISSUER_LABEL, {
+                  user.verifySoftwareToken(code, SITE_NAME, {
                     onSuccess: (session) =>
                       res({ kind: 'signedIn', session: summarise(user, session) }),
                     onFailure: (error) => rej(toAuthError(error)),

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
+import { SITE_NAME } from '@/lib/constants';
 import type { MediaNode } from '@/lib/nodeModel';
-
-const SITE = 'Globe Archive';
 
 function descriptionMeta(): HTMLMetaElement {
   let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
@@ -22,7 +21,7 @@ export function useItemMeta(node: MediaNode | null): void {
     if (!node) return;
     const meta = descriptionMeta();
     const previous = { title: document.title, description: meta.content };
-    document.title = `${node.title} · ${SITE}`;
+    document.title = `${node.title} · ${SITE_NAME}`;
     const kind = node.type === 'video' ? 'Video' : 'Photo gallery';
     meta.content = node.description
       ? `${kind}: ${node.description}`
