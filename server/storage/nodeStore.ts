@@ -3,6 +3,8 @@
  * against, and the editors' writes, each versioned, journaled and (for deletes) recoverable.
  */
 
+import type { ContactInput, SubmissionInput } from '@/lib/submissionSchema';
+
 /** What every write records about itself. */
 export type JournalAction = 'create' | 'update' | 'delete' | 'restore';
 
@@ -141,6 +143,86 @@ export class VersionConflict extends Error {
       current.deleted
         ? 'This item was deleted since you opened it.'
         : `This item was changed since you opened it (it is now at version ${current.version}).`,
+    );
+  }
+}
+
+/** Where a community submission stands. */
+export type SubmissionStatus = 'pending' | 'approved' | 'rejected';
+
+/** A community submission as the inbox keeps it. */
+export interface StoredSubmission {
+  /** Opaque id (text), unique in the inbox. */
+  id: string;
+  status: SubmissionStatus;
+  /** What the visitor sent, validated by `validateSubmission` (`@/lib/submissionSchema`). */
+  submission: SubmissionInput;
+  /** ISO 8601 time it arrived. */
+  receivedAt: string;
+  /** ISO 8601 time an editor approved or rejected it; null while pending. */
+  decidedAt: string | null;
+  /** The editor who decided; null while pending. */
+  decidedBy: string | null;
+  /** The node an approval created; null otherwise. */
+  nodeId: string | null;
+  /** The editor's reason for a rejection ('' when none given). */
+  reason: string;
+}
+
+/** A contact-form message as the inbox keeps it. */
+export interface StoredMessage {
+  id: string;
+  message: ContactInput;
+  receivedAt: string;
+}
+
+/**
+ * The community's inbox, kept beside the nodes (same database, same transactions), so approving a
+ * submission creates its node and marks it approved in one step.
+ */
+export interface InboxStore {
+  addSubmission(submission: SubmissionInput): Promise<StoredSubmission>;
+  /** Newest first; only `status` when given. */
+  listSubmissions(query: { status?: SubmissionStatus; limit: number }): Promise<StoredSubmission[]>;
+  getSubmission(id: string): Promise<StoredSubmission | null>;
+  /**
+   * Creates `node` (journaled as a create by `who`) and marks the submission approved with its id,
+   * atomically.
+   *
+   * @throws SubmissionNotFound; SubmissionDecided when it is not pending; NodeExists.
+   */
+  approveSubmission(
+    id: string,
+    node: Record<string, unknown> & { video_id: string },
+    who: string,
+  ): Promise<{ submission: StoredSubmission; node: StoredNode }>;
+  /** @throws SubmissionNotFound; SubmissionDecided when it is not pending. */
+  rejectSubmission(id: string, who: string, reason: string): Promise<StoredSubmission>;
+  addMessage(message: ContactInput): Promise<StoredMessage>;
+  /** Newest first. */
+  listMessages(query: { limit: number }): Promise<StoredMessage[]>;
+}
+
+/** Whether `store` keeps the community's inbox. */
+export function hasInbox(store: NodeStore): store is EditableNodeStore & InboxStore {
+  return isEditable(store) && typeof (store as Partial<InboxStore>).addSubmission === 'function';
+}
+
+/** No submission has this id. */
+export class SubmissionNotFound extends Error {
+  override name = 'SubmissionNotFound';
+  constructor(readonly submissionId: string) {
+    super(`No submission has the id "${submissionId}".`);
+  }
+}
+
+/** The submission was approved or rejected already. */
+export class SubmissionDecided extends Error {
+  override name = 'SubmissionDecided';
+  constructor(readonly current: StoredSubmission) {
+    super(
+      `This submission was ${current.status} already` +
+        (current.decidedBy ? ` by ${current.decidedBy}.` : '.'),
     );
   }
 }

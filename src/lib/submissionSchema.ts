@@ -1,0 +1,290 @@
+/**
+ * The community's forms, checked by one schema on both sides: `/submit` (a video link or photos
+ * with what they show) and `/contact` (a message to the editors). The visitor's browser shows
+ * these messages beside the fields; the nodes-service answers 400 with the same ones.
+ */
+import { z } from 'zod';
+import type { FieldError, NodeImageInput } from '@/lib/nodeSchema';
+import {
+  NODE_CATEGORIES_MAX,
+  NODE_CATEGORY_NAME_MAX,
+  NODE_DESCRIPTION_MAX,
+  NODE_TITLE_MAX,
+} from '@/lib/nodeSchema';
+import { slugify } from '@/lib/slug';
+import { safeUrl } from '@/lib/url';
+import { extractYouTubeId, isYouTubeId, youtubeWatchUrl } from '@/lib/youtube';
+
+/** Limits of the community's forms. */
+export const SUBMISSION_IMAGES_MAX = 20;
+export const SUBMISSION_PLACE_TEXT_MAX = 300;
+export const SENDER_NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+export const CONTACT_MESSAGE_MAX = 5000;
+/** Forms one client may send per minute (each of /submit and /contact), SPEC-independent. */
+export const FORMS_PER_MINUTE = 5;
+/** Photos one client without an editor's sign-in may upload per ten minutes. */
+export const COMMUNITY_UPLOADS_PER_10_MIN = 40;
+/** Largest photo accepted, bytes. */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/** Image kinds accepted, checked by content on the server. */
+export const UPLOAD_FORMATS_TEXT = 'JPEG, PNG, WebP, GIF, AVIF or TIFF';
+
+/** What a visitor sends: a video link, or photos uploaded first to `/uploads`. */
+export type SubmissionKind = 'video' | 'photos';
+
+/** A submission after validation. */
+export type SubmissionInput = {
+  kind: SubmissionKind;
+  /** Videos: the standard watch link built from the id (null for photos). */
+  youtube_url: string | null;
+  youtube_id: string | null;
+  /** Photos: the uploaded images, in the visitor's order (empty for a video). */
+  images: NodeImageInput[];
+  title: string;
+  description: string;
+  categories: string[];
+  /** A place picked on the globe, or null. */
+  place: { lat: number; lng: number } | null;
+  /** A place described in words ('' when none). */
+  place_text: string;
+  name: string;
+  email: string;
+};
+
+/** A contact message after validation. */
+export type ContactInput = {
+  name: string;
+  email: string;
+  message: string;
+};
+
+export type SubmissionValidation =
+  { ok: true; submission: SubmissionInput } | { ok: false; errors: FieldError[]; spam?: boolean };
+export type ContactValidation =
+  { ok: true; message: ContactInput } | { ok: false; errors: FieldError[]; spam?: boolean };
+
+// eslint-disable-next-line no-control-regex
+const LINE_CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/g;
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const singleLine = (text: string) =>
+  text.replace(LINE_CONTROL_CHARS, ' ').replace(/\s+/g, ' ').trim();
+
+/** A pragmatic address check: one `@`, no spaces, a dot in the domain. */
+const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
+
+const line = (max: number, tooLong: string) =>
+  z
+    .string({ error: 'Must be text.' })
+    .nullish()
+    .transform((value) => singleLine(value ?? ''))
+    .pipe(z.string().max(max, { error: tooLong }));
+
+const text = (max: number, tooLong: string) =>
+  z
+    .string({ error: 'Must be text.' })
+    .nullish()
+    .transform((value) => (value ?? '').replace(CONTROL_CHARS, '').trim())
+    .pipe(z.string().max(max, { error: tooLong }));
+
+const email = (required: boolean) =>
+  line(EMAIL_MAX, `An e-mail address is at most ${EMAIL_MAX} characters.`).refine(
+    (value) => (value === '' ? !required : EMAIL_PATTERN.test(value)),
+    {
+      error: required
+        ? 'Give an e-mail address like name@example.org.'
+        : 'Check the e-mail address.',
+    },
+  );
+
+const title = line(
+  NODE_TITLE_MAX,
+  `The title must be at most ${NODE_TITLE_MAX} characters.`,
+).refine((value) => value !== '', { error: 'Give a title.' });
+
+const categories = z
+  .array(
+    line(
+      NODE_CATEGORY_NAME_MAX,
+      `A category name must be at most ${NODE_CATEGORY_NAME_MAX} characters.`,
+    ),
+    { error: 'Categories must be a list of names.' },
+  )
+  .max(NODE_CATEGORIES_MAX, { error: `Choose at most ${NODE_CATEGORIES_MAX} categories.` })
+  .nullish()
+  .transform((names) => {
+    const seen = new Set<string>();
+    return (names ?? []).filter((name) => {
+      const slug = slugify(name);
+      if (slug === '' || seen.has(slug)) return false;
+      seen.add(slug);
+      return true;
+    });
+  });
+
+const imageUrl = z
+  .string({ error: 'Upload the photo again.' })
+  .refine((value) => safeUrl(value) !== null, { error: 'Upload the photo again.' });
+
+const place = z
+  .object(
+    {
+      lat: z.number({ error: 'Pick the place again.' }).min(-90).max(90),
+      lng: z.number({ error: 'Pick the place again.' }).min(-180).max(180),
+    },
+    { error: 'Pick the place again.' },
+  )
+  .nullish()
+  .transform((value) => value ?? null);
+
+/** An empty field bots fill in and people never see; a filled one marks the form as spam. */
+const honeypot = z.unknown().optional();
+
+const submissionSchema = z
+  .object(
+    {
+      kind: z.enum(['video', 'photos'], { error: 'Choose a video link or photos.' }),
+      youtube_url: z.string({ error: 'Must be text.' }).nullish(),
+      images: z
+        .array(z.object({ thumbUrl: imageUrl, fullUrl: imageUrl }), {
+          error: 'Upload the photos again.',
+        })
+        .max(SUBMISSION_IMAGES_MAX, {
+          error: `Send at most ${SUBMISSION_IMAGES_MAX} photos at a time.`,
+        })
+        .nullish()
+        .transform((images) => images ?? []),
+      title,
+      description: text(
+        NODE_DESCRIPTION_MAX,
+        `The description must be at most ${NODE_DESCRIPTION_MAX.toLocaleString('en')} characters.`,
+      ),
+      categories,
+      place,
+      place_text: line(
+        SUBMISSION_PLACE_TEXT_MAX,
+        `Describe the place in at most ${SUBMISSION_PLACE_TEXT_MAX} characters.`,
+      ),
+      name: line(SENDER_NAME_MAX, `A name must be at most ${SENDER_NAME_MAX} characters.`),
+      email: email(false),
+      consent: z.literal(true, {
+        error: 'Tick the consent line so the archive may publish what you send.',
+      }),
+      website: honeypot,
+    },
+    { error: 'The submission must be a JSON object.' },
+  )
+  .transform((raw, ctx): SubmissionInput => {
+    let youtube_id: string | null = null;
+    if (raw.kind === 'video') {
+      const id = extractYouTubeId(raw.youtube_url);
+      if (id === null) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['youtube_url'],
+          message: 'Paste the YouTube link of the video.',
+        });
+      } else if (!isYouTubeId(id)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['youtube_url'],
+          message: 'This is not a YouTube video link (no 11-character video id in it).',
+        });
+      } else {
+        youtube_id = id;
+      }
+    } else if (raw.images.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['images'], message: 'Add at least one photo.' });
+    }
+    return {
+      kind: raw.kind,
+      youtube_id,
+      youtube_url: youtube_id === null ? null : youtubeWatchUrl(youtube_id),
+      images: raw.kind === 'photos' ? raw.images : [],
+      title: raw.title,
+      description: raw.description,
+      categories: raw.categories,
+      place: raw.place,
+      place_text: raw.place_text,
+      name: raw.name,
+      email: raw.email,
+    };
+  });
+
+const contactSchema = z.object(
+  {
+    name: line(SENDER_NAME_MAX, `A name must be at most ${SENDER_NAME_MAX} characters.`).refine(
+      (value) => value !== '',
+      { error: 'Give your name.' },
+    ),
+    email: email(true),
+    message: text(
+      CONTACT_MESSAGE_MAX,
+      `A message must be at most ${CONTACT_MESSAGE_MAX.toLocaleString('en')} characters.`,
+    ).refine((value) => value !== '', { error: 'Write your message.' }),
+    website: honeypot,
+  },
+  { error: 'The message must be a JSON object.' },
+);
+
+function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
+  const errors: FieldError[] = [];
+  const seen = new Set<string>();
+  for (const issue of issues) {
+    const path = issue.path.map(String).join('.');
+    if (seen.has(path)) continue;
+    seen.add(path);
+    errors.push({ path, message: issue.message });
+  }
+  return errors;
+}
+
+function filledHoneypot(input: unknown): boolean {
+  if (typeof input !== 'object' || input === null) return false;
+  const value = (input as { website?: unknown }).website;
+  return value !== undefined && value !== null && value !== '';
+}
+
+/**
+ * Checks a community submission.
+ *
+ * @returns the clean submission, or one error per field; `spam` when the hidden field was filled
+ *   (the service then answers as if it had been accepted and keeps nothing).
+ */
+export function validateSubmission(input: unknown): SubmissionValidation {
+  if (filledHoneypot(input)) return { ok: false, errors: [], spam: true };
+  const result = submissionSchema.safeParse(input);
+  return result.success
+    ? { ok: true, submission: result.data }
+    : { ok: false, errors: fieldErrors(result.error.issues) };
+}
+
+/** Checks a contact message; like `validateSubmission`. */
+export function validateContact(input: unknown): ContactValidation {
+  if (filledHoneypot(input)) return { ok: false, errors: [], spam: true };
+  const result = contactSchema.safeParse(input);
+  if (!result.success) return { ok: false, errors: fieldErrors(result.error.issues) };
+  const { name, email: address, message } = result.data;
+  return { ok: true, message: { name, email: address, message } };
+}
+
+/** The node an approved submission starts as, for the editor to finish before saving. */
+export function nodeDraftOfSubmission(
+  submission: SubmissionInput,
+  videoId: string,
+): Record<string, unknown> {
+  return {
+    video_id: videoId,
+    type: submission.kind === 'video' ? 'video' : 'gallery',
+    title: submission.title,
+    description: submission.description,
+    youtube_url: submission.youtube_url,
+    youtube_id: submission.youtube_id,
+    images: submission.images,
+    categories: submission.categories,
+    links: [],
+    lat: submission.place?.lat ?? null,
+    lng: submission.place?.lng ?? null,
+  };
+}
