@@ -19,10 +19,12 @@ export default defineConfig({
   server: {
     port: Number(process.env.PORT ?? 5173),
     strictPort: true,
-    // The local services: the nodes-service and the local identity server's Cognito endpoint.
+    // The local services: the nodes-service, the local identity server's Cognito endpoint and
+    // the uploaded photos.
     proxy: {
       '/api': `http://127.0.0.1:${devApiPort}`,
       '/identity': `http://127.0.0.1:${devApiPort}`,
+      '/uploads': `http://127.0.0.1:${devApiPort}`,
     },
   },
   test: {
@@ -35,6 +37,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['./vitest.setup.ts'],
+          // A PostgreSQL server for the storage tests, when one is installed or named.
+          globalSetup: ['./tests/unit/postgresSetup.ts'],
         },
       },
       {

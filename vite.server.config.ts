@@ -8,8 +8,22 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   publicDir: false,
-  // The Lambda runtimes supply the AWS SDK but not jose: bundle it so the function loads alone.
-  ssr: { noExternal: ['jose'] },
+  // The Lambda functions run from a zip without node_modules, so their pure-JS dependencies are
+  // bundled in: jose, zod, and pg with its own (pg-*, postgres-*, pgpass, split2, xtend). Left
+  // outside: the AWS SDK (the Node.js runtimes provide it), sharp (a native binary, installed in
+  // the zip for the function's platform), pg's optional pg-native and pg-cloudflare (required
+  // only when asked for, never on Lambda), and PGlite and cognito-local (the local server's).
+  ssr: {
+    noExternal: [
+      'jose',
+      'zod',
+      /^pg(?:-(?:pool|protocol|types|connection-string|int8))?$/,
+      /^postgres-(?:array|bytea|date|interval)$/,
+      'pgpass',
+      'split2',
+      'xtend',
+    ],
+  },
   build: {
     ssr: true,
     outDir: 'dist-server',

@@ -1,4 +1,5 @@
 import { relative, resolve } from 'node:path';
+import { databaseAddress } from './storage/databaseUrl';
 
 /**
  * Everything the local services read from the environment, in one place. Relative paths given in
@@ -21,6 +22,11 @@ export interface ServerConfig {
   archiveFile: string | null;
   /** `SEED_FILE`, default `server/data/sample-archive.json`: seeds a new `dataDir`. Absolute path. */
   seedFile: string;
+  /**
+   * `DATABASE_URL` (postgres://user:password@host:5432/database): keeps the nodes on that
+   * PostgreSQL server instead of `dataDir` (seeded from `seedFile` when never seeded). Null: unset.
+   */
+  databaseUrl: string | null;
   /** `APP_ORIGIN`: origins allowed to read the API cross-origin (comma-separated, or `*`). */
   appOrigins: string[];
   /** `SERVICE_ORIGINS`: origins the app calls from the browser (identity provider, functions). */
@@ -39,7 +45,35 @@ export interface ServerConfig {
    * serves it at `/identity/`; `off` runs none (null), as a deployment must.
    */
   identity: LocalIdentityConfig | null;
+  /** Where uploaded photos go: a local folder, or an S3 bucket when `UPLOADS_BUCKET` is set. */
+  uploads: UploadsConfig;
+  /**
+   * `TRUST_PROXY=1`: the server runs behind a reverse proxy that sets `X-Forwarded-For`, whose
+   * first hop then identifies the client for rate limits. Off (the default), the header is ignored:
+   * without a proxy that overwrites it, anyone could send a fresh one with every request.
+   */
+  trustProxy: boolean;
 }
+
+/** Where uploaded photos are kept. */
+export type UploadsConfig =
+  | {
+      kind: 'folder';
+      /**
+       * `UPLOADS_DIR`, default `data/uploads`, created on the first upload. Absolute path. Null when
+       * `ARCHIVE_FILE` is set and `UPLOADS_DIR` is not: a temporary folder, removed on stop.
+       */
+      dir: string | null;
+    }
+  | {
+      kind: 's3';
+      /** `UPLOADS_BUCKET`. */
+      bucket: string;
+      /** `UPLOADS_PUBLIC_URL`: the base URL visitors read objects from, without a trailing `/`. */
+      publicUrl: string;
+      /** `UPLOADS_PREFIX`: prepended to every key, '' or ending with `/`. */
+      prefix: string;
+    };
 
 /** The local identity server's settings. */
 export interface LocalIdentityConfig {
@@ -66,6 +100,7 @@ export const DEFAULTS = {
   dataDir: 'data/nodes',
   seedFile: 'server/data/sample-archive.json',
   identityDir: 'data/identity',
+  uploadsDir: 'data/uploads',
   confirmationCode: '123456',
 } as const;
 
@@ -114,6 +149,72 @@ function readIdentity(env: NodeJS.ProcessEnv, root: string): LocalIdentityConfig
   return { dir: resolve(root, DEFAULTS.identityDir), confirmationCode: code };
 }
 
+function readDatabaseUrl(value: string | undefined): string | null {
+  const url = value?.trim();
+  if (!url) return null;
+  // The value holds a password, so the message never repeats it.
+  if (databaseAddress(url) === null) {
+    throw new ConfigError(
+      'DATABASE_URL: not a PostgreSQL URL; write it like ' +
+        'postgres://user:password@host:5432/database.',
+    );
+  }
+  return url;
+}
+
+function readUploads(env: NodeJS.ProcessEnv, root: string): UploadsConfig {
+  const bucket = env.UPLOADS_BUCKET?.trim();
+  const dir = env.UPLOADS_DIR?.trim();
+  if (!bucket) {
+    if (dir) return { kind: 'folder', dir: resolve(dir) };
+    // A server of ARCHIVE_FILE writes nothing to data/: its photos go to a temporary folder.
+    if (env.ARCHIVE_FILE?.trim()) return { kind: 'folder', dir: null };
+    return { kind: 'folder', dir: resolve(root, DEFAULTS.uploadsDir) };
+  }
+  if (dir) {
+    throw new ConfigError(
+      'UPLOADS_DIR: set either UPLOADS_DIR (a folder) or UPLOADS_BUCKET, not both.',
+    );
+  }
+  // S3's rules for new buckets: 3-63 lower-case letters, digits, dots and hyphens.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError(`UPLOADS_BUCKET: "${bucket}" is not an S3 bucket name.`);
+  }
+  const publicUrl = env.UPLOADS_PUBLIC_URL?.trim().replace(/\/+$/, '') ?? '';
+  const parsed = URL.canParse(publicUrl) ? new URL(publicUrl) : null;
+  if (
+    parsed === null ||
+    (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') ||
+    parsed.search !== '' ||
+    parsed.hash !== '' ||
+    parsed.username !== ''
+  ) {
+    throw new ConfigError(
+      publicUrl === ''
+        ? 'UPLOADS_PUBLIC_URL: required with UPLOADS_BUCKET: the address visitors read the ' +
+            'photos from, like https://photos.example.org or https://bucket.s3.amazonaws.com.'
+        : `UPLOADS_PUBLIC_URL: "${publicUrl}" is not an http(s) address without query.`,
+    );
+  }
+  const prefix = env.UPLOADS_PREFIX?.trim().replace(/^\/+|\/+$/g, '') ?? '';
+  const segments = prefix === '' ? [] : prefix.split('/');
+  if (
+    segments.some((segment) => !/^[A-Za-z0-9!_.*'()-]+$/.test(segment) || /^\.+$/.test(segment))
+  ) {
+    throw new ConfigError(
+      `UPLOADS_PREFIX: "${prefix}" may use only letters, digits, "/" and !_.*'()- (S3's safe characters), and no "." or ".." folder.`,
+    );
+  }
+  return { kind: 's3', bucket, publicUrl, prefix: prefix === '' ? '' : `${prefix}/` };
+}
+
+function readTrustProxy(value: string | undefined): boolean {
+  const text = value?.trim().toLowerCase() ?? '';
+  if (text === '' || text === '0' || text === 'false' || text === 'off') return false;
+  if (text === '1' || text === 'true' || text === 'on') return true;
+  throw new ConfigError(`TRUST_PROXY: "${value}" is neither 1 nor 0.`);
+}
+
 function readPath(value: string | undefined, fallback: string, root: string): string {
   return value !== undefined && value.trim() !== '' ? resolve(value) : resolve(root, fallback);
 }
@@ -136,6 +237,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string = process.cwd())
     dataDir: readPath(env.DATA_DIR, DEFAULTS.dataDir, root),
     archiveFile: env.ARCHIVE_FILE?.trim() ? resolve(env.ARCHIVE_FILE.trim()) : null,
     seedFile: readPath(env.SEED_FILE, DEFAULTS.seedFile, root),
+    databaseUrl: readDatabaseUrl(env.DATABASE_URL),
     appOrigins: list(env.APP_ORIGIN).map((value) =>
       value === '*' ? value : readOrigin('APP_ORIGIN', value, { wildcardHost: false }),
     ),
@@ -150,6 +252,8 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string = process.cwd())
     ),
     analytics: (env.VITE_GA_MEASUREMENT_ID ?? '').trim() !== '',
     identity: readIdentity(env, root),
+    uploads: readUploads(env, root),
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
   };
 }
 

@@ -11,17 +11,23 @@ import type { LoginHandler } from './login/loginHandler';
 import { createAccessTokenVerifier } from './login/accessToken';
 import { resolvePool } from './login/poolSettings';
 import { createServerLogin } from './login/serverLogin';
-import { MAX_WRITE_BODY_BYTES } from './nodeWrites';
 import {
   createNodesHandler,
   type NodesHandler,
   type ServiceResponse,
   type WarmUpResult,
 } from './nodesHandler';
+import { clientAddressOf } from './rateLimit';
+import { bodyLimitOf, discardUnreadBody, readRequestBody } from './requestBody';
 import { baseSecurityHeaders, contentSecurityPolicy } from './securityHeaders';
 import { createStaticFiles, type StaticFiles, type StaticResponse } from './staticFiles';
+import { describeDatabaseUrl } from './storage/databaseUrl';
 import type { NodeStore } from './storage/nodeStore';
 import { openPgliteStore } from './storage/pgliteStore';
+import { openPgStore } from './storage/pgStore';
+import { serveUpload, UPLOADS_PATH } from './uploads/folderStorage';
+import type { MediaStorage } from './uploads/mediaStorage';
+import { openMediaStorage } from './uploads/openMediaStorage';
 
 /** The API's mount point on the local server (the Vite dev server proxies the same prefix). */
 export const API_PREFIX = '/api';
@@ -45,6 +51,8 @@ export interface RunningServer {
    * Its issuer, keys and admin endpoint are what the /login function checks tokens against.
    */
   identity: LocalIdentity | null;
+  /** Where uploaded photos go, in words. */
+  uploads: string;
   /** Stops accepting connections, ends open ones and closes the store. */
   close(): Promise<void>;
 }
@@ -86,14 +94,28 @@ async function storeOpener(
       source: `${display}, in memory: changes are not saved`,
     };
   }
-  const dataDir = displayPath(config.dataDir);
   const seedFile = displayPath(config.seedFile);
+  const seed = () => loadArchiveFile(config.seedFile, seedFile, log);
+  if (config.databaseUrl !== null) {
+    const { databaseUrl } = config;
+    const database = describeDatabaseUrl(databaseUrl);
+    return {
+      open: async () => {
+        const store = await openPgStore({ url: databaseUrl, seed, log });
+        if (store.seededCount > 0)
+          log(`Seeded ${database} with ${store.seededCount} nodes from ${seedFile}.`);
+        return store;
+      },
+      source: database,
+    };
+  }
+  const dataDir = displayPath(config.dataDir);
   return {
     open: async () => {
       const store = await openPgliteStore({
         dataDir: config.dataDir,
         displayName: dataDir,
-        seed: () => loadArchiveFile(config.seedFile, seedFile, log),
+        seed,
       });
       if (store.seededCount > 0)
         log(`Seeded ${dataDir} with ${store.seededCount} nodes from ${seedFile}.`);
@@ -136,23 +158,6 @@ function headersOf(req: IncomingMessage): Record<string, string | string[] | und
   return req.headers;
 }
 
-/**
- * The body of an API write, read to one byte past the limit (the handler answers 413 then); the
- * rest is drained unread, so the client still gets the answer rather than a reset connection.
- */
-async function readLimitedBody(req: IncomingMessage): Promise<Buffer | undefined> {
-  const method = req.method ?? 'GET';
-  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return undefined;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    if (size > MAX_WRITE_BODY_BYTES) continue;
-    chunks.push(chunk);
-    size += chunk.length;
-  }
-  return Buffer.concat(chunks);
-}
-
 function queryOf(req: IncomingMessage): string {
   const url = req.url ?? '';
   const at = url.indexOf('?');
@@ -193,6 +198,7 @@ function createListener(
   login: LoginHandler | null,
   csp: string,
   log: (line: string) => void,
+  { uploadsFolder, trustProxy }: { uploadsFolder: string | null; trustProxy: boolean },
 ) {
   const security = baseSecurityHeaders();
   const pageHeaders = { ...security, 'Content-Security-Policy': csp };
@@ -211,15 +217,22 @@ function createListener(
       }
       if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) {
         const path = pathname.slice(API_PREFIX.length) || '/';
-        const body = await readLimitedBody(req);
+        const { limit, readNothingOver } = bodyLimitOf(path);
+        const { body, complete } = await readRequestBody(req, limit, { readNothingOver });
         const request = {
           method,
           path,
           headers: headersOf(req),
           query: queryOf(req),
+          clientAddress: clientAddressOf(
+            req.socket.remoteAddress,
+            req.headers['x-forwarded-for'],
+            trustProxy,
+          ),
           ...(body ? { body } : {}),
         };
         await send(res, await handler.handle(request), security);
+        if (!complete) discardUnreadBody(req);
         return;
       }
       if (
@@ -230,6 +243,10 @@ function createListener(
         // The front sees the path below its mount: `/` for the API, `/{poolId}/.well-known/…`.
         const rest = (req.url ?? '').slice(IDENTITY_PREFIX.length).replace(/^\/?/, '/');
         await identity.handler(req, res, rest);
+        return;
+      }
+      if (uploadsFolder !== null && pathname.startsWith(`${UPLOADS_PATH}/`)) {
+        await send(res, await serveUpload(uploadsFolder, method, pathname), security);
         return;
       }
       if (staticFiles === null) {
@@ -281,6 +298,13 @@ export async function startServer(
     log(`Warning: ${displayPath(config.staticDir)}/index.html is missing; run npm run build.`);
   }
   const identity = await startIdentity(config, log);
+  let media: MediaStorage;
+  try {
+    media = await openMediaStorage(config.uploads);
+  } catch (error) {
+    await identity?.stop();
+    throw error;
+  }
   const pools = {
     login: options.login?.config ?? null,
     identity,
@@ -297,6 +321,7 @@ export async function startServer(
     verifyEditor: pool
       ? createAccessTokenVerifier({ issuer: pool.issuer, clientId: pool.clientId, keys: pool.keys })
       : null,
+    media,
     ...(options.storeTimeoutMs !== undefined ? { timeoutMs: options.storeTimeoutMs } : {}),
   });
   const server = createServer(
@@ -307,6 +332,7 @@ export async function startServer(
       createServerLogin({ ...pools, log }),
       contentSecurityPolicy(config),
       log,
+      { uploadsFolder: media.folder, trustProxy: config.trustProxy },
     ),
   );
 
@@ -321,6 +347,7 @@ export async function startServer(
   } catch (error) {
     await handler.close();
     await identity?.stop();
+    await media.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
       throw new StartError(
@@ -353,6 +380,7 @@ export async function startServer(
     nodes,
     source,
     identity,
+    uploads: media.description,
     close() {
       closing ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -362,6 +390,7 @@ export async function startServer(
         clearTimeout(force);
         await handler.close();
         await identity?.stop();
+        await media.close();
       })();
       return closing;
     },

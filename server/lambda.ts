@@ -1,61 +1,63 @@
 /**
- * The nodes-service as an AWS Lambda function behind an API Gateway HTTP API (payload format 2.0)
- * or a Lambda function URL: the same handler as the local server, with the store opened once per
- * container and reused by every invocation it serves.
+ * The nodes-service as an AWS Lambda function behind API Gateway (a REST API or an HTTP API) or a
+ * function URL: everything the local server serves under `/api` except `/login` (its own
+ * function, `loginLambda.ts`). The handler, its store, its token keys and its compressed list are
+ * made once per container and reused by every invocation it serves.
+ *
+ * - Store: `DATABASE_URL` (PostgreSQL, shared by every instance, so it takes writes and the
+ *   community's inbox), else the bundled `ARCHIVE_FILE`, read-only (see `lambdaSetup.ts`).
+ * - Editors: the pool of the /login function's `LOGIN_*`; without it the service is read-only.
+ * - Photos: the S3 bucket of `UPLOADS_BUCKET`; without it `/uploads` answers 405.
  */
-import { readArchiveFile } from './archiveFile';
-import { readConfig } from './config';
+import { ConfigError } from './config';
+import { noStoreJson } from './jsonReply';
+import {
+  apiGatewayResultOf,
+  createApiGatewayHandler,
+  type ApiGatewayEvent,
+  type ApiGatewayHandler,
+  type ApiGatewayResult,
+} from './lambda/apiGatewayEvent';
+import { readLambdaSetup } from './lambda/lambdaSetup';
 import { createNodesHandler } from './nodesHandler';
-import { createMemoryStore } from './storage/memoryStore';
-import type { NodeStore } from './storage/nodeStore';
-import { StoreOpenError } from './storage/nodeStore';
 
-/** The parts of an HTTP API v2 / function URL event the service reads. */
-export interface HttpApiEvent {
-  rawPath: string;
-  headers?: Record<string, string | undefined>;
-  requestContext: { http: { method: string } };
-}
+export type {
+  ApiGatewayEvent,
+  ApiGatewayResult,
+  HttpApiEvent,
+  RestApiEvent,
+} from './lambda/apiGatewayEvent';
 
-/** An HTTP API v2 / function URL result. */
-export interface HttpApiResult {
-  statusCode: number;
-  headers: Record<string, string>;
-  body: string;
-  isBase64Encoded: boolean;
-}
+const log = (line: string) => console.error(line);
 
-async function openStore(): Promise<NodeStore> {
-  if (process.env.DATABASE_URL) {
-    throw new StoreOpenError('DATABASE_URL is not supported yet; bundle ARCHIVE_FILE instead.');
+/**
+ * Builds the handler from the environment. A wrong setting answers 503 with its reason instead
+ * of failing the container's init (as the /login function does), so the reason shows in the
+ * response as well as in the log, and nothing is left half-configured.
+ */
+async function setUp(): Promise<ApiGatewayHandler> {
+  try {
+    const { options, summary } = await readLambdaSetup(process.env, log);
+    log(summary);
+    const nodes = createNodesHandler(options);
+    // Opening the store starts during init; the first request waits for it rather than for a
+    // connection it would only then begin. warmUp never rejects (a failure is logged).
+    void nodes.warmUp();
+    return createApiGatewayHandler(nodes, log);
+  } catch (error) {
+    const config = error instanceof ConfigError;
+    log(`nodes-service: ${config ? error.message : String((error as Error).stack ?? error)}`);
+    const message = config
+      ? error.message
+      : "The nodes-service could not start; the function's log says why.";
+    return () => Promise.resolve(apiGatewayResultOf(noStoreJson(503, { error: message })));
   }
-  // Relative to the function's folder (the working directory of a Lambda runtime).
-  const { archiveFile } = readConfig(process.env);
-  if (archiveFile === null) {
-    throw new StoreOpenError(
-      'ARCHIVE_FILE is not set: name the archive JSON bundled with the function.',
-    );
-  }
-  return createMemoryStore(await readArchiveFile(archiveFile, process.env.ARCHIVE_FILE));
 }
 
-// Created at init so that a warm container keeps its store and its serialised, compressed list.
-const nodes = createNodesHandler({ openStore, appOrigins: readConfig(process.env).appOrigins });
+// Started at init, so a warm container keeps everything it made (setUp never rejects).
+const service = setUp();
 
-/** The Lambda entry point (`lambda.handler`). */
-export async function handler(event: HttpApiEvent): Promise<HttpApiResult> {
-  // A stage or a mount prefix (`/prod/nodes`, `/api/nodes`) leaves the service's own path.
-  const path = /\/nodes\/?$/.test(event.rawPath) ? '/nodes' : event.rawPath;
-  const response = await nodes.handle({
-    method: event.requestContext.http.method,
-    path,
-    headers: event.headers ?? {},
-  });
-  const binary = typeof response.body !== 'string' && 'Content-Encoding' in response.headers;
-  return {
-    statusCode: response.status,
-    headers: response.headers,
-    body: binary ? response.body.toString('base64') : response.body.toString(),
-    isBase64Encoded: binary,
-  };
+/** The Lambda entry point (`lambda.handler`), for payload format 1.0 and 2.0 events alike. */
+export async function handler(event: ApiGatewayEvent): Promise<ApiGatewayResult> {
+  return (await service)(event);
 }

@@ -5,7 +5,7 @@
  */
 import { ConfigError } from './config';
 import { noStoreJson } from './jsonReply';
-import type { HttpApiEvent, HttpApiResult } from './lambda';
+import type { ApiGatewayResult, HttpApiEvent } from './lambda/apiGatewayEvent';
 import type { ServiceResponse } from './nodesHandler';
 import { createCognitoGroups } from './login/cognitoGroups';
 import { readLoginConfig } from './login/loginConfig';
@@ -50,7 +50,7 @@ function setUp(): LoginHandler | string {
 const login = setUp();
 if (typeof login === 'string') console.error(`login: ${login}`);
 
-function toResult(response: ServiceResponse): HttpApiResult {
+function toResult(response: ServiceResponse): ApiGatewayResult {
   return {
     statusCode: response.status,
     headers: response.headers,
@@ -60,7 +60,7 @@ function toResult(response: ServiceResponse): HttpApiResult {
 }
 
 /** The Lambda entry point (`loginLambda.handler`). */
-export async function handler(event: LoginHttpApiEvent): Promise<HttpApiResult> {
+export async function handler(event: LoginHttpApiEvent): Promise<ApiGatewayResult> {
   if (typeof login === 'string') return toResult(noStoreJson(503, { error: login }));
   // A stage or a mount prefix (`/prod/login`, `/api/login`) leaves the function's own path.
   const path = /\/login\/?$/.test(event.rawPath) ? '/login' : event.rawPath;

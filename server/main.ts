@@ -45,6 +45,7 @@ function printBanner(server: RunningServer, config: ServerConfig): void {
     ? `${server.nodes.count === 1 ? '1 node' : `${server.nodes.count} nodes`} from ${server.source}`
     : 'unavailable: answering 503 until fixed, see the message above';
   lines.push(`  Nodes: ${server.nodesUrl} (${nodes})`);
+  lines.push(`  Photos: uploaded to ${server.uploads}`);
   lines.push(...identityLines(server, config));
   if (host === '0.0.0.0' || host === '::') {
     lines.push(`  HOST=${host}: reachable from other machines on the network, not just this one.`);

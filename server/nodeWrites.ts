@@ -4,11 +4,9 @@
  * include `editor`; bodies pass the schema the editor's form uses (`@/lib/nodeSchema`), and edits
  * carry the version they were made against in `If-Match`, so a stale edit is refused with 409.
  */
-import { EDITOR_GROUP } from '@/lib/constants';
 import { validateNode, type FieldError, type NodeInput } from '@/lib/nodeSchema';
-import type { AccessTokenClaims, AccessTokenVerifier } from './login/accessToken';
-import { KeysUnavailable, TokenRejected } from './login/idToken';
-import { bearerToken } from './login/loginHandler';
+import { authoriseEditor, type Reply } from './editorAuth';
+import type { AccessTokenVerifier } from './login/accessToken';
 import type { ServiceResponse } from './nodesHandler';
 import {
   isEditable,
@@ -30,13 +28,6 @@ export const JOURNAL_MAX_LIMIT = 500;
 const ITEM_METHODS = 'GET, PUT, DELETE, OPTIONS';
 const RESTORE_METHODS = 'POST, OPTIONS';
 const JOURNAL_METHODS = 'GET, OPTIONS';
-
-/** How a write answers: status, JSON body, extra headers (the handler adds CORS and caching). */
-export type Reply = (
-  status: number,
-  body: unknown,
-  extra?: Record<string, string>,
-) => ServiceResponse;
 
 /** A write request, after the handler has read its headers. */
 export interface WriteRequest {
@@ -126,64 +117,6 @@ export interface NodeWrites {
 
 /** Creates the write routes. One instance per handler (the verifier caches the pool's keys). */
 export function createNodeWrites({ verify, log }: NodeWritesOptions): NodeWrites {
-  async function authorise(
-    headers: ReadonlyMap<string, string>,
-    reply: Reply,
-  ): Promise<{ claims: AccessTokenClaims } | { refused: ServiceResponse }> {
-    const authorization = headers.get('authorization');
-    if (authorization === undefined) {
-      return {
-        refused: reply(
-          401,
-          { error: 'Sign in as an editor first.' },
-          { 'WWW-Authenticate': 'Bearer' },
-        ),
-      };
-    }
-    const token = bearerToken(authorization);
-    if (token === null) {
-      return {
-        refused: reply(
-          401,
-          { error: 'The Authorization header is not "Bearer <access token>".' },
-          { 'WWW-Authenticate': 'Bearer error="invalid_request"' },
-        ),
-      };
-    }
-    let claims: AccessTokenClaims;
-    try {
-      claims = await verify(token);
-    } catch (error) {
-      if (error instanceof TokenRejected) {
-        return {
-          refused: reply(
-            401,
-            { error: `${error.message} Sign in again.` },
-            { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
-          ),
-        };
-      }
-      log(`nodes-service: ${error instanceof KeysUnavailable ? error.message : String(error)}`);
-      return {
-        refused: reply(
-          503,
-          { error: 'Your sign-in could not be checked now; try again shortly.' },
-          { 'Retry-After': '30' },
-        ),
-      };
-    }
-    if (!claims.groups.includes(EDITOR_GROUP)) {
-      return {
-        refused: reply(
-          403,
-          { error: 'Only editors can change the archive.' },
-          { 'WWW-Authenticate': 'Bearer error="insufficient_scope"' },
-        ),
-      };
-    }
-    return { claims };
-  }
-
   /** The validated node of a JSON body, or the reply refusing it. */
   function readNode(
     body: WriteRequest['body'],
@@ -262,7 +195,7 @@ export function createNodeWrites({ verify, log }: NodeWritesOptions): NodeWrites
           { Allow: routeMethods(route) },
         );
       }
-      const auth = await authorise(request.headers, reply);
+      const auth = await authoriseEditor(request.headers, reply, { verify, log });
       if ('refused' in auth) return auth.refused;
       const who = auth.claims.username;
 
@@ -292,7 +225,7 @@ export function createNodeWrites({ verify, log }: NodeWritesOptions): NodeWrites
         if (!isEditable(opened)) {
           return reply(
             405,
-            { error: 'This archive is read-only.' },
+            { error: opened.readOnlyReason ?? 'This archive is read-only.' },
             { Allow: 'GET, HEAD, OPTIONS' },
           );
         }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createCommunityRoutes } from './communityRoutes';
 import { compress, MIN_COMPRESS_BYTES, negotiateEncoding, type ContentCoding } from './compression';
 import { ALLOWED_METHODS, createCorsPolicy } from './cors';
 import { noStoreJson } from './jsonReply';
@@ -6,6 +7,7 @@ import type { AccessTokenVerifier } from './login/accessToken';
 import { createNodeWrites, routeMethods, writeRoute } from './nodeWrites';
 import type { NodeStore } from './storage/nodeStore';
 import { createStoreConnection, errorMessage, Unavailable, withTimeout } from './storeConnection';
+import type { MediaStorage } from './uploads/mediaStorage';
 
 /** A header value as Node and API Gateway hand them over. */
 export type HeaderValue = string | string[] | undefined;
@@ -19,8 +21,17 @@ export interface ServiceRequest {
   headers: Readonly<Record<string, HeaderValue>>;
   /** The query string without `?` (read by GET /nodes/journal). */
   query?: string;
-  /** The request body (writes); the server reads at most a little over `MAX_WRITE_BODY_BYTES`. */
+  /**
+   * The request body (writes); the server reads at most a little over `MAX_WRITE_BODY_BYTES`
+   * (`UPLOAD_MAX_BYTES` for `/uploads`).
+   */
   body?: Buffer | string;
+  /**
+   * The client's address, as rate limits count clients: the socket's peer, or the first
+   * `X-Forwarded-For` hop behind a trusted proxy (see `clientAddressOf`). Absent: one shared
+   * bucket for every such request.
+   */
+  clientAddress?: string;
 }
 
 /** What to answer. A `Buffer` body may be compressed (see its `Content-Encoding`). */
@@ -47,13 +58,18 @@ export interface NodesHandlerOptions {
    * trusts). Without it the service is read-only: writes answer 405 and `/nodes/…` 404.
    */
   verifyEditor?: AccessTokenVerifier | null;
+  /** Where uploaded photos go; without it `/uploads` answers 405 and photos cannot be submitted. */
+  media?: MediaStorage | null;
 }
 
 /** The outcome of opening the store ahead of the first request. */
 export type WarmUpResult =
   { ok: true; count: number; revision: string } | { ok: false; message: string };
 
-/** The nodes-service: `GET /nodes` and its HEAD and OPTIONS, and the editors' writes. */
+/**
+ * The nodes-service: `GET /nodes` and its HEAD and OPTIONS, the editors' writes, and the
+ * community's uploads, submissions and messages.
+ */
 export interface NodesHandler {
   handle(request: ServiceRequest): Promise<ServiceResponse>;
   /** Opens the store and prepares the response body, so the first visitor does not wait. */
@@ -111,6 +127,12 @@ export function createNodesHandler(options: NodesHandlerOptions): NodesHandler {
   const writes = options.verifyEditor
     ? createNodeWrites({ verify: options.verifyEditor, log })
     : null;
+  const community = createCommunityRoutes({
+    verify: options.verifyEditor ?? null,
+    media: options.media ?? null,
+    appOrigins: options.appOrigins ?? [],
+    log,
+  });
   // Editors' calls from the app carry a bearer token and If-Match, so a preflight must allow them.
   const cors = createCorsPolicy(
     options.appOrigins ?? [],
@@ -214,6 +236,22 @@ export function createNodesHandler(options: NodesHandlerOptions): NodesHandler {
     const origin = headers.get('origin');
     const grant = cors.headers(origin);
     const method = request.method.toUpperCase();
+    const communityRoute = community.route(request.path);
+    if (communityRoute) {
+      return community.handle(
+        {
+          method,
+          path: request.path,
+          headers,
+          query: request.query ?? '',
+          body: request.body,
+          clientAddress: request.clientAddress ?? 'unknown',
+        },
+        communityRoute,
+        () => connection.get(),
+        origin,
+      );
+    }
     const isList = request.path === '/nodes' || request.path === '/nodes/';
     const route = writes ? writeRoute(request.path) : null;
     if (!isList && route === null) {

@@ -15,12 +15,20 @@ const ANALYTICS = {
   img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
 };
 
+/** The origin photos are read from when they are in a bucket (`UPLOADS_PUBLIC_URL`); [] locally. */
+function uploadOrigins(uploads: ServerConfig['uploads'] | undefined): string[] {
+  return uploads?.kind === 's3' ? [new URL(uploads.publicUrl).origin] : [];
+}
+
 /** The Content-Security-Policy for the app's pages. */
 export function contentSecurityPolicy(
-  config: Pick<ServerConfig, 'serviceOrigins' | 'mediaOrigins' | 'scriptOrigins' | 'analytics'>,
+  config: Pick<ServerConfig, 'serviceOrigins' | 'mediaOrigins' | 'scriptOrigins' | 'analytics'> &
+    Partial<Pick<ServerConfig, 'uploads'>>,
 ): string {
   // The IFrame Player API (www.youtube.com) is loaded only to report plays, so only with analytics.
   const analytics = config.analytics ? ANALYTICS : { script: [], connect: [], img: [] };
+  // Uploaded photos are shown (img-src) and fetched by the globe for its card atlas (connect-src).
+  const uploads = uploadOrigins(config.uploads);
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'", ...analytics.script, ...config.scriptOrigins],
@@ -35,6 +43,7 @@ export function contentSecurityPolicy(
       YOUTUBE_IMAGES,
       ...analytics.img,
       ...config.mediaOrigins,
+      ...uploads,
     ],
     ['font-src', "'self'", 'data:'],
     // The globe fetches card images (fetch + createImageBitmap), so image hosts belong here too.
@@ -44,6 +53,7 @@ export function contentSecurityPolicy(
       YOUTUBE_IMAGES,
       ...analytics.connect,
       ...config.mediaOrigins,
+      ...uploads,
       ...config.serviceOrigins,
     ],
     ['frame-src', ...YOUTUBE_FRAMES],

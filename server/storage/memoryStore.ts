@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
+import { createMemoryInbox, type CreateNodeNow } from './memoryInbox';
 import {
   NodeExists,
   NodeNotFound,
   VersionConflict,
+  type EditableNodeStore,
+  type InboxStore,
   type JournalAction,
   type JournalEntry,
-  type EditableNodeStore,
   type StoredNode,
 } from './nodeStore';
 
@@ -34,9 +36,9 @@ function stored(row: Row): StoredNode {
 /**
  * A store over a list in memory. The serverless adapter uses it for an archive file bundled with
  * the function (no database to start, so a cold start stays short); its writes live as long as the
- * process, which makes it the reference the PGlite store is tested against.
+ * process, which makes it the reference the SQL stores are tested against.
  */
-export function createMemoryStore(entries: readonly unknown[]): EditableNodeStore {
+export function createMemoryStore(entries: readonly unknown[]): EditableNodeStore & InboxStore {
   const rows: Row[] = entries.map((data) => ({
     id: idOf(data),
     data: structuredClone(data),
@@ -82,7 +84,16 @@ export function createMemoryStore(entries: readonly unknown[]): EditableNodeStor
     return row;
   }
 
+  const createNow: CreateNodeNow = (node, who) => {
+    const existing = find(node.video_id);
+    if (existing) throw new NodeExists(node.video_id, existing.deleted);
+    const row: Row = { id: node.video_id, data: structuredClone(node), version: 1, deleted: false };
+    rows.push(row);
+    return record(row, 'create', who, null, row.data);
+  };
+
   return {
+    ...createMemoryInbox(createNow),
     listNodes: () =>
       Promise.resolve(rows.filter((row) => !row.deleted).map((row) => structuredClone(row.data))),
     revision: () => Promise.resolve(writes === 0 ? base : `${base}.${writes}`),
@@ -90,17 +101,8 @@ export function createMemoryStore(entries: readonly unknown[]): EditableNodeStor
       const row = find(id);
       return Promise.resolve(row ? stored(row) : null);
     },
-    createNode(node, who) {
-      const existing = find(node.video_id);
-      if (existing) return Promise.reject(new NodeExists(node.video_id, existing.deleted));
-      const row: Row = {
-        id: node.video_id,
-        data: structuredClone(node),
-        version: 1,
-        deleted: false,
-      };
-      rows.push(row);
-      return Promise.resolve(record(row, 'create', who, null, row.data));
+    async createNode(node, who) {
+      return createNow(node, who);
     },
     async updateNode(id, node, expectedVersion, who) {
       const row = current(id, expectedVersion);

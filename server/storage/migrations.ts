@@ -82,6 +82,35 @@ export const MIGRATIONS: readonly Migration[] = [
       create index node_journal_node_idx on node_journal (node_id, id);
     `,
   },
+  {
+    version: 3,
+    name: 'the community inbox: submissions and contact messages',
+    sql: `
+      -- What visitors send, kept apart from nodes: a submission changes neither the public list
+      -- nor the archive revision until an editor approves it (which creates its node).
+      create table submissions (
+        id bigserial primary key,
+        status text not null default 'pending'
+          check (status in ('pending', 'approved', 'rejected')),
+        data jsonb not null,
+        received_at timestamptz not null default now(),
+        decided_at timestamptz,
+        decided_by text,
+        node_id text,
+        reason text not null default '',
+        -- A decision always says when and by whom; an approval always names its node.
+        check ((status = 'pending') = (decided_at is null and decided_by is null)),
+        check ((status = 'approved') = (node_id is not null))
+      );
+      create index submissions_status_idx on submissions (status, id);
+
+      create table contact_messages (
+        id bigserial primary key,
+        data jsonb not null,
+        received_at timestamptz not null default now()
+      );
+    `,
+  },
 ];
 
 /** Thrown when the database was written by a newer version of the service than this one. */

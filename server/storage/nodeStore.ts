@@ -54,6 +54,26 @@ export interface NodeStore {
   revision(): Promise<string>;
   /** Releases the store (database handle, lock file). Safe to call more than once. */
   close(): Promise<void>;
+  /**
+   * Why this store takes no writes, when it can say more than "read-only" (see `readOnlyView`):
+   * the 405 of an editor's write or a visitor's form then gives this reason.
+   */
+  readonly readOnlyReason?: string;
+}
+
+/**
+ * `store` with its writes and inbox hidden (`isEditable` and `hasInbox` answer false), so the
+ * service refuses every write with 405 and `reason`. For a store whose writes would be lost: the
+ * Lambda function's bundled archive lives in one instance's memory, while the next request may
+ * reach another instance, and a recycled one forgets everything.
+ */
+export function readOnlyView(store: NodeStore, reason: string): NodeStore {
+  return {
+    listNodes: () => store.listNodes(),
+    revision: () => store.revision(),
+    close: () => store.close(),
+    readOnlyReason: reason,
+  };
 }
 
 /**

@@ -27,12 +27,15 @@ describe('readConfig', () => {
       dataDir: join(root, 'data/nodes'),
       archiveFile: null,
       seedFile: join(root, 'server/data/sample-archive.json'),
+      databaseUrl: null,
       appOrigins: [],
       serviceOrigins: [],
       mediaOrigins: [],
       scriptOrigins: [],
       analytics: false,
       identity: { dir: join(root, 'data/identity'), confirmationCode: '123456' },
+      uploads: { kind: 'folder', dir: join(root, 'data/uploads') },
+      trustProxy: false,
     });
   });
 
@@ -82,6 +85,18 @@ describe('readConfig', () => {
     expect(configError({ IDENTITY_CONFIRMATION_CODE: '12345' })).toMatch(
       /^IDENTITY_CONFIRMATION_CODE:/,
     );
+  });
+
+  it('takes a PostgreSQL DATABASE_URL, and never repeats a wrong one (it holds a password)', () => {
+    const url = 'postgresql://archive:s3cret@db.example.org:5432/archive?sslmode=require';
+    expect(readConfig({ DATABASE_URL: ` ${url} ` }, root).databaseUrl).toBe(url);
+    expect(readConfig({ DATABASE_URL: 'postgres://localhost/archive' }, root).databaseUrl).toBe(
+      'postgres://localhost/archive',
+    );
+    expect(readConfig({ DATABASE_URL: ' ' }, root).databaseUrl).toBeNull();
+    const message = configError({ DATABASE_URL: 'mysql://archive:s3cret@db.example.org/archive' });
+    expect(message).toMatch(/^DATABASE_URL: not a PostgreSQL URL/);
+    expect(message).not.toContain('s3cret');
   });
 });
 

@@ -1,12 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryStore } from '../../../server/storage/memoryStore';
-import {
-  NodeExists,
-  NodeNotFound,
-  VersionConflict,
-  type EditableNodeStore,
-} from '../../../server/storage/nodeStore';
-import { openPgliteStore } from '../../../server/storage/pgliteStore';
+import { expect, it, vi } from 'vitest';
+import { NodeExists, NodeNotFound, VersionConflict } from '../../../server/storage/nodeStore';
+import { describeEachStore, type TestStore } from './eachStore';
 
 // Creating a PostgreSQL cluster takes a few seconds under WebAssembly.
 vi.setConfig({ testTimeout: 60_000 });
@@ -26,19 +20,9 @@ const NEW = {
   lng: -90.23,
 };
 
-const stores: EditableNodeStore[] = [];
-afterEach(async () => {
-  await Promise.all(stores.splice(0).map((store) => store.close()));
-});
-
-describe.each([
-  ['memoryStore', () => Promise.resolve(createMemoryStore(SEED))],
-  ['pgliteStore', () => openPgliteStore({ dataDir: null, seed: () => SEED })],
-])('%s writes', (_name, open: () => Promise<EditableNodeStore>) => {
-  async function fresh(): Promise<EditableNodeStore> {
-    const store = await open();
-    stores.push(store);
-    return store;
+describeEachStore('writes', (open) => {
+  function fresh(): Promise<TestStore> {
+    return open(SEED);
   }
 
   it('reads a seeded node at version 1, and nothing for an unknown id', async () => {

@@ -1,0 +1,118 @@
+/**
+ * The community side of the nodes-service (issue 7): photo uploads (`/uploads`), submissions
+ * (`/submissions…`) and contact messages (`/messages`). Public routes are rate-limited per client;
+ * editor routes check tokens as the node writes do. This module only routes; each route lives in
+ * its own module.
+ */
+import { FORMS_PER_MINUTE } from '@/lib/submissionSchema';
+import { createCorsPolicy } from './cors';
+import type { Reply } from './editorAuth';
+import type { CommunityRequest, EditorVerifier } from './inbox/communityRequest';
+import { createMessageRoutes } from './inbox/messageRoutes';
+import {
+  createSubmissionRoutes,
+  submissionRoute,
+  submissionRouteMethods,
+  type SubmissionRoute,
+} from './inbox/submissionRoutes';
+import { noStoreJson } from './jsonReply';
+import type { ServiceResponse } from './nodesHandler';
+import { createRateLimiter } from './rateLimit';
+import type { NodeStore } from './storage/nodeStore';
+import type { MediaStorage } from './uploads/mediaStorage';
+import { createUploadLimiter, createUploadRoute, UPLOAD_METHODS } from './uploads/uploadRoute';
+
+/** A community route. */
+export type CommunityRoute =
+  { kind: 'uploads' } | { kind: 'messages' } | { kind: 'submissions'; route: SubmissionRoute };
+
+/** What the community routes need from the handler that mounts them. */
+export interface CommunityRoutesOptions {
+  /** Checks editors' tokens; null when the server trusts no pool. */
+  verify: EditorVerifier;
+  /** Where photos are uploaded; null when this server takes none. */
+  media: MediaStorage | null;
+  /** Origins allowed to call cross-origin (`APP_ORIGIN`). */
+  appOrigins: readonly string[];
+  log: (line: string) => void;
+}
+
+/** The community routes of one handler (they own its rate limits). */
+export interface CommunityRoutes {
+  /** The route of a path, or null when it is not a community path. */
+  route(path: string): CommunityRoute | null;
+  /**
+   * Answers a request (any method, OPTIONS included) to a route `route` found; `origin` is its
+   * `Origin` header, for CORS.
+   */
+  handle(
+    request: CommunityRequest,
+    route: CommunityRoute,
+    openStore: () => Promise<NodeStore>,
+    origin: string | undefined,
+  ): Promise<ServiceResponse>;
+}
+
+/** One minute, the window of `FORMS_PER_MINUTE`. */
+const FORM_WINDOW_MS = 60_000;
+
+/** Creates the community routes. */
+export function createCommunityRoutes({
+  verify,
+  media,
+  appOrigins,
+  log,
+}: CommunityRoutesOptions): CommunityRoutes {
+  const editors = verify !== null;
+  // Public forms post JSON (Content-Type) and editors send their token, so preflights allow both.
+  const cors = createCorsPolicy(appOrigins, {
+    methods: 'GET, POST, OPTIONS',
+    requestHeaders: 'Content-Type, Authorization',
+  });
+  // Each form has its own bucket: a visitor who sends a message can still submit a video.
+  const submissions = createSubmissionRoutes({
+    verify,
+    log,
+    media,
+    limiter: createRateLimiter({ limit: FORMS_PER_MINUTE, windowMs: FORM_WINDOW_MS }),
+  });
+  const messages = createMessageRoutes({
+    verify,
+    log,
+    limiter: createRateLimiter({ limit: FORMS_PER_MINUTE, windowMs: FORM_WINDOW_MS }),
+  });
+  const uploads = createUploadRoute({ verify, log, media, limiter: createUploadLimiter() });
+
+  function methodsOf(route: CommunityRoute): string {
+    if (route.kind === 'uploads') return UPLOAD_METHODS;
+    if (route.kind === 'messages') return messages.methods;
+    return submissionRouteMethods(route.route, editors);
+  }
+
+  return {
+    route(path) {
+      if (path === '/uploads' || path === '/uploads/') return { kind: 'uploads' };
+      if (path === '/messages' || path === '/messages/') return { kind: 'messages' };
+      const found = submissionRoute(path, editors);
+      return found ? { kind: 'submissions', route: found } : null;
+    },
+    async handle(request, route, openStore, origin) {
+      const grant = cors.headers(origin);
+      const vary = cors.vary();
+      const varyHeader: Record<string, string> = vary ? { Vary: vary } : {};
+      if (request.method.toUpperCase() === 'OPTIONS') {
+        return {
+          status: 204,
+          headers: { Allow: methodsOf(route), ...varyHeader, ...cors.preflight(origin) },
+          body: '',
+        };
+      }
+      const reply: Reply = (status, body, extra = {}) =>
+        noStoreJson(status, body, { ...varyHeader, ...grant, ...extra });
+      const context = { openStore, reply };
+      if (route.kind === 'uploads') return uploads.handle(request, context);
+      if (route.kind === 'messages') return messages.handle(request, context);
+      return submissions.handle(request, route.route, context);
+    },
+  };
+}

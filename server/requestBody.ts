@@ -1,0 +1,107 @@
+/**
+ * Reading an API request's body on the local server with a size limit: reading stops at the first
+ * chunk past the limit, so a client that sends 50 MB costs the server no more than the limit.
+ */
+import type { IncomingMessage } from 'node:http';
+import { UPLOAD_MAX_BYTES } from '@/lib/submissionSchema';
+import { MAX_WRITE_BODY_BYTES } from './nodeWrites';
+
+/** How much of a request body an API route reads (`path` relative to the API, `/uploads`). */
+export interface BodyLimit {
+  /** Bytes read at most (the route answers 413 beyond them). */
+  limit: number;
+  /** Whether a body declared over `limit` is refused without reading any of it. */
+  readNothingOver: boolean;
+}
+
+/**
+ * Photos come as raw bytes (up to 10 MB, refused unread when the declared length is over);
+ * every other API body is JSON, up to 64 KB. The local server and the Lambda adapter both use
+ * this, so a body is refused at the same size wherever the service runs.
+ */
+export function bodyLimitOf(path: string): BodyLimit {
+  return path === '/uploads' || path === '/uploads/'
+    ? { limit: UPLOAD_MAX_BYTES, readNothingOver: true }
+    : { limit: MAX_WRITE_BODY_BYTES, readNothingOver: false };
+}
+
+/** What `readRequestBody` read. */
+export interface RequestBody {
+  /** The bytes read (past `limit` by one chunk at most); undefined when nothing was read. */
+  body: Buffer | undefined;
+  /**
+   * Whether the whole body was read. When not, the rest is still on the wire and the request is
+   * paused: call `discardUnreadBody` once the answer is sent.
+   */
+  complete: boolean;
+}
+
+/**
+ * Reads a request's body up to `limit` bytes, for the handler to answer 413 beyond it:
+ * - a `Content-Length` over the limit is refused before reading anything, with `readNothingOver`
+ *   (photo uploads: 10 MB unread is worth not reading; a 64 KB JSON body is read to its limit so
+ *   its route answers 413 from the bytes, as it always did);
+ * - a body without a length (chunked) is read until it ends or passes the limit, then paused.
+ */
+export function readRequestBody(
+  req: IncomingMessage,
+  limit: number,
+  { readNothingOver = false }: { readNothingOver?: boolean } = {},
+): Promise<RequestBody> {
+  const method = req.method ?? 'GET';
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') {
+    return Promise.resolve({ body: undefined, complete: true });
+  }
+  const declared = Number(req.headers['content-length'] ?? Number.NaN);
+  if (readNothingOver && declared > limit) {
+    req.pause();
+    return Promise.resolve({ body: undefined, complete: false });
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (complete: boolean) => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      // Paused, the socket stops reading and TCP makes the sender wait: nothing more arrives.
+      if (!complete) req.pause();
+      resolve({ body: Buffer.concat(chunks), complete });
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size > limit) finish(false);
+    };
+    const onEnd = () => finish(true);
+    const onError = (error: Error) => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      reject(error);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
+}
+
+/** How long the rest of a refused body is still read, and thrown away, after the answer, ms. */
+export const LINGER_MS = 2000;
+
+/**
+ * Reads and throws away what is left of a request body after its answer was sent, for at most
+ * `lingerMs`, then closes the connection. Closing at once would be simpler but unkind: a client
+ * still sending gets a reset, and a reset can reach it before it has read the answer (it then
+ * reports a network error instead of "too large"). Nothing is kept, so the cost is bandwidth,
+ * bounded in time; a body that does end in time leaves the connection usable.
+ */
+export function discardUnreadBody(req: IncomingMessage, lingerMs: number = LINGER_MS): void {
+  if (req.complete || req.destroyed) return;
+  const timer = setTimeout(() => req.socket.destroy(), lingerMs);
+  timer.unref();
+  const stop = () => clearTimeout(timer);
+  req.once('end', stop);
+  req.once('close', stop);
+  // Flowing with no 'data' listener: the parser keeps the framing, the bytes are dropped.
+  req.resume();
+}

@@ -1,0 +1,151 @@
+/**
+ * The community's inbox in SQL, over the same `SqlDatabase` as the nodes: approving a submission
+ * creates its node in the same transaction that marks it approved.
+ */
+import type { ContactInput, SubmissionInput } from '@/lib/submissionSchema';
+import type { SqlDatabase, SqlSession } from './migrations';
+import {
+  SubmissionDecided,
+  SubmissionNotFound,
+  type InboxStore,
+  type StoredMessage,
+  type StoredSubmission,
+  type SubmissionStatus,
+} from './nodeStore';
+import { isoTime, isRowId, jsonParam, rowLimit, withoutNul } from './postgresValues';
+import { insertNode } from './sqlNodes';
+
+interface SubmissionRow {
+  id: string;
+  status: SubmissionStatus;
+  data: SubmissionInput;
+  received_at: Date | string;
+  decided_at: Date | string | null;
+  decided_by: string | null;
+  node_id: string | null;
+  reason: string;
+}
+
+interface MessageRow {
+  id: string;
+  data: ContactInput;
+  received_at: Date | string;
+}
+
+// Ids are bigserial, read as text: drivers disagree on bigints, and the contract's ids are opaque.
+const SUBMISSION_COLUMNS = `id::text as id, status, data, received_at, decided_at, decided_by,
+  node_id, reason`;
+const MESSAGE_COLUMNS = 'id::text as id, data, received_at';
+
+function submissionOf(row: SubmissionRow): StoredSubmission {
+  return {
+    id: row.id,
+    status: row.status,
+    submission: row.data,
+    receivedAt: isoTime(row.received_at),
+    decidedAt: row.decided_at === null ? null : isoTime(row.decided_at),
+    decidedBy: row.decided_by,
+    nodeId: row.node_id,
+    reason: row.reason,
+  };
+}
+
+function messageOf(row: MessageRow): StoredMessage {
+  return { id: row.id, message: row.data, receivedAt: isoTime(row.received_at) };
+}
+
+function firstRow<T>(rows: T[]): T {
+  const row = rows[0];
+  if (!row) throw new Error('the row vanished during its own statement');
+  return row;
+}
+
+/** Locks a pending submission for the rest of the transaction, or throws why it cannot be decided. */
+async function lockPending(tx: SqlSession, id: string): Promise<void> {
+  const { rows } = isRowId(id)
+    ? await tx.query<SubmissionRow>(
+        `select ${SUBMISSION_COLUMNS} from submissions where id = $1::bigint for update`,
+        [id],
+      )
+    : { rows: [] };
+  const row = rows[0];
+  if (!row) throw new SubmissionNotFound(id);
+  if (row.status !== 'pending') throw new SubmissionDecided(submissionOf(row));
+}
+
+async function decide(
+  tx: SqlSession,
+  id: string,
+  status: Exclude<SubmissionStatus, 'pending'>,
+  who: string,
+  nodeId: string | null,
+  reason: string,
+): Promise<StoredSubmission> {
+  const { rows } = await tx.query<SubmissionRow>(
+    `update submissions
+        set status = $2, decided_at = now(), decided_by = $3, node_id = $4, reason = $5
+      where id = $1::bigint
+      returning ${SUBMISSION_COLUMNS}`,
+    [id, status, who, nodeId, reason],
+  );
+  return submissionOf(firstRow(rows));
+}
+
+/** The inbox's reads and writes over `db` (the database that holds the nodes). */
+export function sqlInboxOperations(db: SqlDatabase): InboxStore {
+  return {
+    async addSubmission(submission) {
+      const { rows } = await db.query<SubmissionRow>(
+        `insert into submissions (data) values ($1::jsonb) returning ${SUBMISSION_COLUMNS}`,
+        [jsonParam(submission)],
+      );
+      return submissionOf(firstRow(rows));
+    },
+    async listSubmissions({ status, limit }) {
+      const { rows } = await db.query<SubmissionRow>(
+        `select ${SUBMISSION_COLUMNS} from submissions
+          where $1::text is null or status = $1 order by id desc limit $2`,
+        [status ?? null, rowLimit(limit)],
+      );
+      return rows.map(submissionOf);
+    },
+    async getSubmission(id) {
+      if (!isRowId(id)) return null;
+      const { rows } = await db.query<SubmissionRow>(
+        `select ${SUBMISSION_COLUMNS} from submissions where id = $1::bigint`,
+        [id],
+      );
+      return rows[0] ? submissionOf(rows[0]) : null;
+    },
+    approveSubmission(id, node, who) {
+      return db.transaction(async (tx) => {
+        await lockPending(tx, id);
+        // A NodeExists here rolls the whole transaction back: the submission stays pending.
+        const created = await insertNode(tx, node, who);
+        const submission = await decide(tx, id, 'approved', who, node.video_id, '');
+        return { submission, node: created };
+      });
+    },
+    rejectSubmission(id, who, reason) {
+      return db.transaction(async (tx) => {
+        await lockPending(tx, id);
+        // An editor's reason is free text; a stray NUL must not make the rejection fail.
+        return decide(tx, id, 'rejected', who, null, withoutNul(reason) as string);
+      });
+    },
+    async addMessage(message) {
+      const { rows } = await db.query<MessageRow>(
+        `insert into contact_messages (data) values ($1::jsonb) returning ${MESSAGE_COLUMNS}`,
+        [jsonParam(message)],
+      );
+      return messageOf(firstRow(rows));
+    },
+    async listMessages({ limit }) {
+      const { rows } = await db.query<MessageRow>(
+        `select ${MESSAGE_COLUMNS} from contact_messages order by id desc limit $1`,
+        [rowLimit(limit)],
+      );
+      return rows.map(messageOf);
+    },
+  };
+}

@@ -1,0 +1,187 @@
+/**
+ * The nodes' reads and writes in SQL, written once over `SqlDatabase` so that PGlite and a
+ * PostgreSQL server run the same statements.
+ */
+import type { SqlDatabase, SqlSession } from './migrations';
+import {
+  NodeExists,
+  NodeNotFound,
+  VersionConflict,
+  type EditableNodeStore,
+  type JournalAction,
+  type JournalEntry,
+  type StoredNode,
+} from './nodeStore';
+import { isoTime, jsonParam, rowLimit } from './postgresValues';
+
+interface NodeRow {
+  seq: number;
+  data: Record<string, unknown>;
+  version: number;
+  deleted: boolean;
+}
+
+const SELECT_NODE = `select seq, data, version, deleted_at is not null as deleted from nodes`;
+
+function storedOf(row: NodeRow): StoredNode {
+  return { node: row.data, version: row.version, deleted: row.deleted };
+}
+
+/** The node with this id, locked for the rest of the transaction (the first of duplicates). */
+async function lockNode(tx: SqlSession, id: string): Promise<NodeRow | null> {
+  const { rows } = await tx.query<NodeRow>(
+    `${SELECT_NODE} where video_id = $1 order by seq limit 1 for update`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+async function record(
+  tx: SqlSession,
+  nodeId: string,
+  action: JournalAction,
+  who: string,
+  before: unknown,
+  after: unknown,
+): Promise<void> {
+  await tx.query(
+    `insert into node_journal (node_id, action, who, before, after)
+       values ($1, $2, $3, $4::jsonb, $5::jsonb)`,
+    [nodeId, action, who, jsonParam(before), jsonParam(after)],
+  );
+}
+
+/** The node after a change, from `insert … returning` or `update … returning`. */
+async function change(tx: SqlSession, sql: string, params: unknown[]): Promise<NodeRow> {
+  const { rows } = await tx.query<NodeRow>(
+    `${sql} returning seq, data, version, deleted_at is not null as deleted`,
+    params,
+  );
+  const row = rows[0];
+  if (!row) throw new Error('the node vanished during its own transaction');
+  return row;
+}
+
+/** Locks a live node at the expected version, or throws what the caller must be told. */
+async function lockCurrent(tx: SqlSession, id: string, expectedVersion: number): Promise<NodeRow> {
+  const row = await lockNode(tx, id);
+  if (row === null) throw new NodeNotFound(id);
+  if (row.deleted || row.version !== expectedVersion) throw new VersionConflict(storedOf(row));
+  return row;
+}
+
+/**
+ * Adds a node at version 1 and journals it, inside the caller's transaction: an editor's create
+ * and a submission's approval share it, so both make exactly the same node.
+ *
+ * @throws NodeExists when a node (even a deleted one) has that id.
+ */
+export async function insertNode(
+  tx: SqlSession,
+  node: Record<string, unknown> & { video_id: string },
+  who: string,
+): Promise<StoredNode> {
+  // One writer at a time decides whether an id is free: a PostgreSQL server has many
+  // connections, and a row lock cannot guard a row that does not exist yet.
+  await tx.query('lock table nodes in share row exclusive mode');
+  const existing = await lockNode(tx, node.video_id);
+  if (existing) throw new NodeExists(node.video_id, existing.deleted);
+  const row = await change(tx, 'insert into nodes (data) values ($1::jsonb)', [jsonParam(node)]);
+  await record(tx, node.video_id, 'create', who, null, row.data);
+  return storedOf(row);
+}
+
+/** The public list, its revision, and the editors' reads and writes over `db`. */
+export function sqlNodeOperations(db: SqlDatabase): Omit<EditableNodeStore, 'close'> {
+  return {
+    async listNodes() {
+      const { rows } = await db.query<{ data: unknown }>(
+        'select data from nodes where deleted_at is null order by seq',
+      );
+      return rows.map((row) => row.data);
+    },
+    async revision() {
+      // As text: PGlite and node-postgres disagree on how a bigint comes back.
+      const { rows } = await db.query<{ revision: string }>(
+        'select revision::text as revision from archive_meta',
+      );
+      return rows[0]?.revision ?? '0';
+    },
+    async getNode(id) {
+      const { rows } = await db.query<NodeRow>(
+        `${SELECT_NODE} where video_id = $1 order by seq limit 1`,
+        [id],
+      );
+      return rows[0] ? storedOf(rows[0]) : null;
+    },
+    createNode(node, who) {
+      return db.transaction((tx) => insertNode(tx, node, who));
+    },
+    updateNode(id, node, expectedVersion, who) {
+      const content = { ...node, video_id: id };
+      return db.transaction(async (tx) => {
+        const before = await lockCurrent(tx, id, expectedVersion);
+        const row = await change(
+          tx,
+          `update nodes set data = $2::jsonb, version = version + 1, updated_at = now()
+             where seq = $1`,
+          [before.seq, jsonParam(content)],
+        );
+        await record(tx, id, 'update', who, before.data, row.data);
+        return storedOf(row);
+      });
+    },
+    deleteNode(id, expectedVersion, who) {
+      return db.transaction(async (tx) => {
+        const before = await lockCurrent(tx, id, expectedVersion);
+        const row = await change(
+          tx,
+          `update nodes set deleted_at = now(), version = version + 1, updated_at = now()
+             where seq = $1`,
+          [before.seq],
+        );
+        await record(tx, id, 'delete', who, before.data, null);
+        return storedOf(row);
+      });
+    },
+    restoreNode(id, who) {
+      return db.transaction(async (tx) => {
+        const before = await lockNode(tx, id);
+        if (before === null) throw new NodeNotFound(id);
+        if (!before.deleted) throw new VersionConflict(storedOf(before));
+        const row = await change(
+          tx,
+          `update nodes set deleted_at = null, version = version + 1, updated_at = now()
+             where seq = $1`,
+          [before.seq],
+        );
+        await record(tx, id, 'restore', who, null, row.data);
+        return storedOf(row);
+      });
+    },
+    async journal({ nodeId, limit }) {
+      const { rows } = await db.query<{
+        id: string;
+        node_id: string;
+        action: JournalAction;
+        who: string;
+        at: Date | string;
+        before: unknown;
+        after: unknown;
+      }>(
+        `select id::text as id, node_id, action, who, at, before, after from node_journal
+           where $1::text is null or node_id = $1 order by id desc limit $2`,
+        [nodeId ?? null, rowLimit(limit)],
+      );
+      return rows.map((row): JournalEntry => ({
+        id: Number(row.id),
+        nodeId: row.node_id,
+        action: row.action,
+        who: row.who,
+        at: isoTime(row.at),
+        before: row.before,
+        after: row.after,
+      }));
+    },
+  };
+}

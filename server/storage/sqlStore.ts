@@ -1,0 +1,87 @@
+/**
+ * The nodes store over any `SqlDatabase`: schema, seeding, nodes and inbox, written once. The
+ * PGlite and PostgreSQL adapters only open a database, guard its preparation and close it.
+ */
+import { migrate, type SqlDatabase } from './migrations';
+import type { EditableNodeStore, InboxStore } from './nodeStore';
+import { withoutNul } from './postgresValues';
+import { sqlInboxOperations } from './sqlInbox';
+import { sqlNodeOperations } from './sqlNodes';
+
+/**
+ * Nodes to put into a database that has never been seeded. Called only then, so an unreadable
+ * seed file matters only to a fresh database.
+ */
+export type SeedSource = () => unknown[] | Promise<unknown[]>;
+
+/** A store backed by a SQL database, with what happened on open. */
+export interface SqlNodeStore extends EditableNodeStore, InboxStore {
+  /** How many nodes this open seeded (0 when the database already had its data). */
+  readonly seededCount: number;
+}
+
+/**
+ * Seeds a database once: an editor who later empties the archive must not get the sample back.
+ * Returns how many nodes it put in.
+ */
+async function seedIfNew(db: SqlDatabase, seed: SeedSource | undefined): Promise<number> {
+  return db.transaction(async (tx) => {
+    // `for update` makes a second server starting at the same moment wait here, then see the seed.
+    const { rows } = await tx.query<{ seeded: boolean; empty: boolean }>(
+      `select seeded_at is not null as seeded, not exists (select 1 from nodes) as empty
+         from archive_meta for update`,
+    );
+    const state = rows[0];
+    if (!state || state.seeded || !state.empty || !seed) return 0;
+    const entries = await seed();
+    const nul = { n: 0 };
+    const clean = withoutNul(entries, nul);
+    if (nul.n > 0) {
+      console.warn(`Seed archive: ${nul.n} NUL character(s) replaced with U+FFFD for PostgreSQL.`);
+    }
+    // One statement for the whole list; `with ordinality` keeps archive order in seq.
+    await tx.query(
+      `insert into nodes (data)
+         select entry.value from jsonb_array_elements($1::jsonb) with ordinality as entry(value, n)
+         order by entry.n`,
+      [JSON.stringify(clean)],
+    );
+    await tx.query('update archive_meta set seeded_at = now()');
+    return entries.length;
+  });
+}
+
+/**
+ * Brings the schema up to date and seeds a database that has never been seeded.
+ * Returns how many nodes it seeded.
+ *
+ * @throws SchemaTooNewError when the database was written by a newer server.
+ */
+export async function prepareSqlDatabase(
+  db: SqlDatabase,
+  seed: SeedSource | undefined,
+): Promise<number> {
+  await migrate(db);
+  return seedIfNew(db, seed);
+}
+
+/**
+ * The store over a prepared database.
+ *
+ * @param close releases the database; called once however often the store is closed.
+ */
+export function createSqlStore(
+  db: SqlDatabase,
+  { seededCount, close }: { seededCount: number; close: () => Promise<void> },
+): SqlNodeStore {
+  let closing: Promise<void> | null = null;
+  return {
+    seededCount,
+    ...sqlNodeOperations(db),
+    ...sqlInboxOperations(db),
+    close() {
+      closing ??= close();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * Turns an uploaded file into the two JPEGs the archive serves: a full-size photo and a
+ * thumbnail. The type is decided by the bytes (sharp's decoders), never by a name or a header;
+ * every photo is decoded and re-encoded, which applies its EXIF orientation and leaves all its
+ * metadata behind: camera GPS positions must not be published with a community's photos.
+ */
+import type { Metadata } from 'sharp';
+import type sharpLibrary from 'sharp';
+
+/** sharp's entry function (its default export). */
+type Sharp = typeof sharpLibrary;
+
+/** The full-size photo fits within this square (never enlarged). */
+export const FULL_MAX_EDGE = 2560;
+/** The thumbnail fits within this square. */
+export const THUMB_MAX_EDGE = 640;
+/** JPEG quality of the full-size photo: no visible loss on a detail view. */
+export const FULL_JPEG_QUALITY = 85;
+/** JPEG quality of the thumbnail: card faces are small, so bytes matter more than detail. */
+export const THUMB_JPEG_QUALITY = 78;
+/**
+ * Largest decoded image accepted, pixels. A few kilobytes of PNG can declare a 100,000² image
+ * (a decompression bomb); 60 megapixels is above any phone or consumer camera.
+ */
+export const MAX_INPUT_PIXELS = 60_000_000;
+/**
+ * Photos decoded at once. A 60-megapixel photo takes ~240 MB decoded; queueing the rest bounds
+ * the server's memory under a burst of uploads.
+ */
+export const MAX_CONCURRENT_IMAGES = 2;
+
+/** sharp's names of the formats in `UPLOAD_FORMATS_TEXT` (AVIF is `heif` compressed with AV1). */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'heif']);
+
+/** The processed photo. */
+export interface ProcessedImage {
+  full: Buffer;
+  thumb: Buffer;
+  /** Size of `full` after orientation and resizing, pixels. */
+  width: number;
+  height: number;
+}
+
+/** The bytes are not a photo in an accepted format (or are damaged). */
+export class NotAPhoto extends Error {
+  override name = 'NotAPhoto';
+}
+
+/** The photo declares more pixels than `MAX_INPUT_PIXELS`. */
+export class TooManyPixels extends Error {
+  override name = 'TooManyPixels';
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {
+    super(
+      `The photo is ${width} × ${height} pixels: at most ${MAX_INPUT_PIXELS / 1e6} megapixels.`,
+    );
+  }
+}
+
+/**
+ * sharp (a native library) cannot be loaded: not installed, or installed for another platform (a
+ * Lambda zip packed on macOS). Only photo uploads need it, so it is loaded on the first one.
+ */
+export class ImageLibraryUnavailable extends Error {
+  override name = 'ImageLibraryUnavailable';
+}
+
+let loadingSharp: Promise<Sharp> | null = null;
+
+/**
+ * sharp, loaded on first use rather than at start: the serverless function then starts, and
+ * serves everything but uploads, from a zip without it (see the README's deployment section).
+ */
+function loadSharp(): Promise<Sharp> {
+  loadingSharp ??= import('sharp').then(
+    (module) => module.default,
+    (error: unknown) => {
+      // Not remembered: installing it beside a running server should not need a restart.
+      loadingSharp = null;
+      throw new ImageLibraryUnavailable(
+        `sharp, the photo library, could not be loaded (${error instanceof Error ? error.message : String(error)}); ` +
+          `install it for this platform (${process.platform}-${process.arch}), e.g. ` +
+          '`npm install --os=linux --cpu=x64 sharp` beside an x86_64 Lambda function.',
+        { cause: error },
+      );
+    },
+  );
+  return loadingSharp;
+}
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_IMAGES) {
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+async function acceptedSize(
+  sharp: Sharp,
+  bytes: Buffer,
+): Promise<{ width: number; height: number }> {
+  let metadata: Metadata;
+  try {
+    // The header only: cheap, and enough to refuse a wrong format or a bomb before decoding.
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch (error) {
+    throw new NotAPhoto('Unsupported or damaged image.', { cause: error });
+  }
+  const { format, compression, width, height } = metadata;
+  if (
+    !ACCEPTED_FORMATS.has(format) ||
+    (format === 'heif' && compression !== 'av1') ||
+    !width ||
+    !height
+  ) {
+    throw new NotAPhoto(`Not an accepted format (${format}).`);
+  }
+  if (width * height > MAX_INPUT_PIXELS) throw new TooManyPixels(width, height);
+  return { width, height };
+}
+
+/**
+ * Checks and converts one upload.
+ *
+ * @throws NotAPhoto for anything that is not a complete photo in an accepted format (text, SVG,
+ *   PDF, a truncated JPEG); TooManyPixels for an image larger than `MAX_INPUT_PIXELS`;
+ *   ImageLibraryUnavailable when sharp cannot be loaded.
+ */
+export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
+  return withImageSlot(async () => {
+    await acceptedSize(sharp, bytes);
+    try {
+      // mozjpeg: files about a third smaller for about 60 % more encoding time (a 12-megapixel
+      // photo: 0.53 s instead of 0.34 s here); a photo is encoded once and downloaded many times.
+      // failOn 'warning' (sharp's default, spelled out): a truncated or corrupt photo is refused
+      // rather than published half grey. Animated images give their first frame (pages: 1).
+      const { data: full, info } = await sharp(bytes, {
+        limitInputPixels: MAX_INPUT_PIXELS,
+        failOn: 'warning',
+        pages: 1,
+      })
+        .rotate()
+        // JPEG has no transparency: a transparent PNG shows on white, as on the page, not black.
+        .flatten({ background: '#ffffff' })
+        .resize(FULL_MAX_EDGE, FULL_MAX_EDGE, { fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: FULL_JPEG_QUALITY, mozjpeg: true })
+        .toBuffer({ resolveWithObject: true });
+      // From the full-size JPEG, not the original: decoding ≤ 2560 px is cheaper than 60 MP.
+      const thumb = await sharp(full)
+        .resize(THUMB_MAX_EDGE, THUMB_MAX_EDGE, { fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: THUMB_JPEG_QUALITY, mozjpeg: true })
+        .toBuffer();
+      return { full, thumb, width: info.width, height: info.height };
+    } catch (error) {
+      throw new NotAPhoto('The photo could not be decoded.', { cause: error });
+    }
+  });
+}

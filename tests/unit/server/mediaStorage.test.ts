@@ -1,0 +1,169 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFolderStorage, serveUpload } from '../../../server/uploads/folderStorage';
+import { isUploadKey, newUploadKeys } from '../../../server/uploads/mediaStorage';
+import { createS3Storage, type S3Command } from '../../../server/uploads/s3Storage';
+
+const temps: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'globe-media-'));
+  temps.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xd9]);
+
+describe('upload keys', () => {
+  it('are month folders with a random UUID, the thumbnail beside the photo', () => {
+    const keys = newUploadKeys(new Date(Date.UTC(2026, 10, 3)));
+    expect(keys.full).toMatch(/^2026\/11\/[0-9a-f-]{36}\.jpg$/);
+    expect(keys.thumb).toBe(keys.full.replace('.jpg', '-thumb.jpg'));
+    expect(isUploadKey(keys.full) && isUploadKey(keys.thumb)).toBe(true);
+    expect(newUploadKeys().full).not.toBe(newUploadKeys().full);
+  });
+
+  it('refuse anything else', () => {
+    const { full } = newUploadKeys();
+    for (const key of [
+      '../secret.txt',
+      `../${full}`,
+      `${full}/..`,
+      full.replace('/', '\\'),
+      full.replace('.jpg', '.svg'),
+      full.replace('.jpg', '.jpg.html'),
+      `2026/13/${full.slice(8)}`,
+      `/${full}`,
+      `${full}\0`,
+      '',
+    ]) {
+      expect(isUploadKey(key), key).toBe(false);
+    }
+  });
+});
+
+describe('folder storage', () => {
+  it('stores under the key, serves the URL it gives, and owns only such URLs', async () => {
+    const dir = tempDir();
+    const storage = createFolderStorage({ dir: join(dir, 'uploads') });
+    const { full } = newUploadKeys();
+    await storage.put(full, JPEG, 'image/jpeg');
+    expect(readFileSync(join(dir, 'uploads', ...full.split('/')))).toEqual(JPEG);
+    await expect(storage.put(full, JPEG, 'image/jpeg')).rejects.toThrow();
+    expect(storage.urlOf(full)).toBe(`/uploads/${full}`);
+    expect(storage.owns(`/uploads/${full}`)).toBe(true);
+    for (const url of [
+      `https://elsewhere.example/uploads/${full}`,
+      `/uploads/../${full}`,
+      `/uploads/${full}?x=1`,
+      '/uploads/2026/11/photo.jpg',
+      'javascript:alert(1)',
+      `//evil.example/uploads/${full}`,
+    ]) {
+      expect(storage.owns(url), url).toBe(false);
+    }
+    await storage.delete(full);
+    await storage.delete(full);
+    expect(existsSync(join(dir, 'uploads', ...full.split('/')))).toBe(false);
+    await expect(storage.put('../escape.jpg', JPEG, 'image/jpeg')).rejects.toThrow();
+  });
+
+  it('with no folder named uses a temporary one and removes it on close', async () => {
+    const storage = createFolderStorage({ dir: null });
+    const folder = storage.folder;
+    expect(folder).not.toBeNull();
+    await storage.put(newUploadKeys().full, JPEG, 'image/jpeg');
+    expect(existsSync(folder ?? '')).toBe(true);
+    await storage.close();
+    expect(existsSync(folder ?? '')).toBe(false);
+  });
+});
+
+describe('serveUpload', () => {
+  it('serves a stored photo as image/jpeg, cacheable for a year', async () => {
+    const dir = tempDir();
+    const storage = createFolderStorage({ dir });
+    const { full } = newUploadKeys();
+    await storage.put(full, JPEG, 'image/jpeg');
+    const response = await serveUpload(dir, 'GET', `/uploads/${full}`);
+    expect(response.status).toBe(200);
+    expect(response.file).toBe(join(dir, ...full.split('/')));
+    expect(response.headers['Content-Type']).toBe('image/jpeg');
+    expect(response.headers['Content-Length']).toBe(String(JPEG.length));
+    expect(response.headers['Cache-Control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['Content-Security-Policy']).toContain("default-src 'none'");
+    const head = await serveUpload(dir, 'HEAD', `/uploads/${full}`);
+    expect([head.status, head.body]).toEqual([200, '']);
+    expect((await serveUpload(dir, 'POST', `/uploads/${full}`)).status).toBe(405);
+  });
+
+  it('answers 404 for a missing photo and for anything that is not a key', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'secret.txt'), 'secret');
+    const { full } = newUploadKeys();
+    for (const path of [
+      `/uploads/${full}`,
+      '/uploads/secret.txt',
+      '/uploads/../secret.txt',
+      '/uploads/%2e%2e/secret.txt',
+      '/uploads/2026/11/..%2f..%2fsecret.txt',
+      `/uploads/${full.replace(/\//g, '%2f')}`,
+      '/uploads/',
+      `/elsewhere/${full}`,
+    ]) {
+      expect((await serveUpload(dir, 'GET', path)).status, path).toBe(404);
+    }
+  });
+});
+
+describe('S3 storage', () => {
+  function fakeS3() {
+    const sent: S3Command[] = [];
+    const storage = createS3Storage({
+      bucket: 'archive-photos',
+      publicUrl: 'https://photos.example.org',
+      prefix: 'community/',
+      send: (command) => {
+        sent.push(command);
+        return Promise.resolve({});
+      },
+    });
+    return { sent, storage };
+  }
+
+  it('puts each photo under the prefix with its type and a year of caching', async () => {
+    const { sent, storage } = fakeS3();
+    const { full } = newUploadKeys();
+    await storage.put(full, JPEG, 'image/jpeg');
+    await storage.delete(full);
+    expect(sent[0]).toBeInstanceOf(PutObjectCommand);
+    expect(sent[0]?.input).toMatchObject({
+      Bucket: 'archive-photos',
+      Key: `community/${full}`,
+      Body: JPEG,
+      ContentType: 'image/jpeg',
+      CacheControl: 'public, max-age=31536000, immutable',
+    });
+    expect(sent[1]).toBeInstanceOf(DeleteObjectCommand);
+    expect(sent[1]?.input).toEqual({ Bucket: 'archive-photos', Key: `community/${full}` });
+    expect(storage.folder).toBeNull();
+  });
+
+  it('gives public URLs and owns only those', async () => {
+    const { sent, storage } = fakeS3();
+    const { full } = newUploadKeys();
+    const url = storage.urlOf(full);
+    expect(url).toBe(`https://photos.example.org/community/${full}`);
+    expect(storage.owns(url)).toBe(true);
+    expect(storage.owns(`https://photos.example.org/${full}`)).toBe(false);
+    expect(storage.owns(`https://photos.example.org.evil.example/community/${full}`)).toBe(false);
+    expect(storage.owns(`/uploads/${full}`)).toBe(false);
+    await expect(storage.put('../x.jpg', JPEG, 'image/jpeg')).rejects.toThrow();
+    expect(sent).toEqual([]);
+  });
+});
