@@ -20,7 +20,28 @@ const noParentImports = {
 const layer = (name, message) => ({ group: [`@/${name}`, `@/${name}/**`], message });
 
 /** Files that bind React to the framework-free globe engine: the only ones allowed to import both. */
-const globeBridges = ['src/features/globe/GlobeCanvas.tsx', 'src/features/globe/connectGlobe.ts'];
+const globeBridges = [
+  'src/features/globe/GlobeCanvas.tsx',
+  'src/features/globe/connectGlobe.ts',
+  'src/components/PositionPicker.tsx',
+];
+
+/** Shared UI (src/components/) sits below app/ and features/: any feature may use it. */
+const sharedComponentImports = (engine) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        noParentImports,
+        layer('app', 'Shared components import no app code (app → features → components).'),
+        layer('features', 'Shared components import no feature code; features import them.'),
+        ...(engine
+          ? []
+          : [layer('globe', 'Only a globe bridge imports the engine (ARCHITECTURE §1).')]),
+      ],
+    },
+  ],
+});
 
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -127,6 +148,11 @@ export default tseslint.config(
       ],
     },
   })),
+  { files: ['src/components/**'], ignores: globeBridges, rules: sharedComponentImports(false) },
+  {
+    files: globeBridges.filter((file) => file.startsWith('src/components/')),
+    rules: sharedComponentImports(true),
+  },
   {
     files: ['server/**'],
     rules: {

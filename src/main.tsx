@@ -3,12 +3,13 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { config } from '@/app/config';
-import { AnalyticsContext } from '@/app/hooks';
+import { AnalyticsContext, ServiceAccessContext } from '@/app/hooks';
 import { makeRouter } from '@/app/router';
 import { makeStore } from '@/app/store';
 import { createAnalytics } from '@/features/analytics/ga4Analytics';
 import { AuthAccessContext, createAuthAccess } from '@/features/auth/authAccess';
 import { sessionChecked } from '@/features/auth/authSlice';
+import { serviceBaseUrl, type ServiceAccess } from '@/lib/serviceApi';
 import '@/styles.css';
 
 const auth = createAuthAccess(config.cognito, config.loginFunctionUrl);
@@ -17,13 +18,23 @@ const store = makeStore({ nodesUrl: config.nodesUrl, auth });
 void store.dispatch(sessionChecked());
 const router = makeRouter();
 const analytics = createAnalytics(config.analyticsId);
+const service: ServiceAccess = {
+  baseUrl: serviceBaseUrl(config.nodesUrl),
+  // The stored session, refreshed when expired: editors' calls always carry a live token.
+  accessToken: async () =>
+    auth.enabled && auth.hasStoredUser()
+      ? ((await (await auth.load()).currentSession())?.accessToken ?? null)
+      : null,
+};
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <Provider store={store}>
       <AuthAccessContext value={auth}>
         <AnalyticsContext value={analytics}>
-          <RouterProvider router={router} />
+          <ServiceAccessContext value={service}>
+            <RouterProvider router={router} />
+          </ServiceAccessContext>
         </AnalyticsContext>
       </AuthAccessContext>
     </Provider>

@@ -2,6 +2,7 @@ import { createContext, useContext, useSyncExternalStore } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import type { AppDispatch, RootState } from '@/app/store';
 import { noAnalytics, type Analytics } from '@/lib/analytics';
+import type { ServiceAccess } from '@/lib/serviceApi';
 
 /** Typed hooks: the only way components touch the store. */
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
@@ -28,4 +29,17 @@ export const AnalyticsContext = createContext<Analytics>(noAnalytics);
 /** Where components report page views, clicks and video events (SPEC §7). */
 export function useAnalytics(): Analytics {
   return useContext(AnalyticsContext);
+}
+
+/** Without a provider: the service at `/api`, nobody signed in. */
+const defaultServiceAccess: ServiceAccess = {
+  baseUrl: '/api',
+  accessToken: () => Promise.resolve(null),
+};
+
+/** How features reach the nodes-service's writes, uploads and forms (main.tsx provides it). */
+export const ServiceAccessContext = createContext<ServiceAccess>(defaultServiceAccess);
+
+export function useServiceAccess(): ServiceAccess {
+  return useContext(ServiceAccessContext);
 }

@@ -7,7 +7,6 @@ import { EditorLayout } from '@/app/layouts/EditorLayout';
 import { MainLayout } from '@/app/layouts/MainLayout';
 import { HomeShell } from '@/app/routes/HomeShell';
 import { EnvPage } from '@/features/pages/EnvPage';
-import { InfoPage } from '@/features/pages/InfoPage';
 import { NotFoundPage } from '@/features/pages/NotFoundPage';
 import type { ContentName } from '@/features/pages/contentSources';
 import { ROUTES } from '@/lib/routes';
@@ -24,27 +23,59 @@ const SignUpPage = lazy(() =>
 const ConfirmPage = lazy(() =>
   import('@/features/auth/ConfirmPage').then((m) => ({ default: m.ConfirmPage })),
 );
+/** The community's forms load on first use; their words come from the Markdown pages above them. */
+const SubmitRoute = lazy(() =>
+  import('@/app/routes/SubmitRoute').then((m) => ({ default: m.SubmitRoute })),
+);
+const ContactPage = lazy(() =>
+  import('@/features/submit/ContactPage').then((m) => ({ default: m.ContactPage })),
+);
+
+/** The editor area loads only for editors, after the guard. */
+const ItemListPage = lazy(() =>
+  import('@/features/editor/ItemListPage').then((m) => ({ default: m.ItemListPage })),
+);
+const ItemEditorPage = lazy(() =>
+  import('@/features/editor/ItemEditorPage').then((m) => ({ default: m.ItemEditorPage })),
+);
+const SubmissionsPage = lazy(() =>
+  import('@/features/editor/SubmissionsPage').then((m) => ({ default: m.SubmissionsPage })),
+);
+const MessagesPage = lazy(() =>
+  import('@/features/editor/MessagesPage').then((m) => ({ default: m.MessagesPage })),
+);
+const JournalPage = lazy(() =>
+  import('@/features/editor/JournalPage').then((m) => ({ default: m.JournalPage })),
+);
+const EditorDetailPreview = lazy(() =>
+  import('@/app/routes/EditorDetailPreview').then((m) => ({ default: m.EditorDetailPreview })),
+);
 
 const loading = <p role="status">Loading…</p>;
 
 const titled = (title: string): RouteHandle => ({ title });
 const path = (route: string) => route.slice(1);
 
+/** A Markdown page's words, as a whole page or above a form. */
+function content(name: ContentName) {
+  return (
+    <ContentPage
+      name={name}
+      contactEmail={config.contactEmail}
+      analyticsConfigured={config.analyticsId !== null}
+    />
+  );
+}
+
 function page(name: ContentName, title: string): RouteObject {
   return {
     path: path(ROUTES[name]),
     handle: titled(title),
-    element: (
-      <Suspense fallback={loading}>
-        <ContentPage
-          name={name}
-          contactEmail={config.contactEmail}
-          analyticsConfigured={config.analyticsId !== null}
-        />
-      </Suspense>
-    ),
+    element: <Suspense fallback={loading}>{content(name)}</Suspense>,
   };
 }
+
+const lazyElement = (element: ReactNode) => <Suspense fallback={loading}>{element}</Suspense>;
 
 function lazyPage(route: string, title: string, element: ReactNode): RouteObject {
   return {
@@ -72,8 +103,8 @@ export const routes: RouteObject[] = [
               { path: path(ROUTES.category), element: null },
               page('statement', 'About this archive'),
               page('resources', 'Resources'),
-              page('submit', 'Submit media'),
-              page('contact', 'Contact'),
+              lazyPage(ROUTES.submit, 'Submit media', <SubmitRoute intro={content('submit')} />),
+              lazyPage(ROUTES.contact, 'Contact', <ContactPage intro={content('contact')} />),
               {
                 path: path(ROUTES.env),
                 handle: titled('Environment'),
@@ -88,10 +119,53 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        path: `${path(ROUTES.editor)}/*`,
+        path: path(ROUTES.editor),
         handle: titled('Editor'),
         element: <EditorLayout />,
-        children: [{ index: true, element: <InfoPage title="Editor">{null}</InfoPage> }],
+        children: [
+          { index: true, handle: titled('Items · Editor'), element: lazyElement(<ItemListPage />) },
+          {
+            path: 'items/new',
+            handle: titled('New item · Editor'),
+            element: lazyElement(
+              <ItemEditorPage kind="create" DetailPreview={EditorDetailPreview} />,
+            ),
+          },
+          {
+            path: 'items/:id',
+            handle: titled('Edit item · Editor'),
+            element: lazyElement(
+              <ItemEditorPage kind="edit" DetailPreview={EditorDetailPreview} />,
+            ),
+          },
+          {
+            path: 'submissions',
+            handle: titled('Submissions · Editor'),
+            element: lazyElement(<SubmissionsPage />),
+          },
+          {
+            path: 'submissions/:id',
+            handle: titled('Review a submission · Editor'),
+            element: lazyElement(
+              <ItemEditorPage kind="approve" DetailPreview={EditorDetailPreview} />,
+            ),
+          },
+          {
+            path: 'messages',
+            handle: titled('Messages · Editor'),
+            element: lazyElement(<MessagesPage />),
+          },
+          {
+            path: 'journal',
+            handle: titled('Journal · Editor'),
+            element: lazyElement(<JournalPage />),
+          },
+          {
+            path: '*',
+            handle: titled('Page not found'),
+            element: <NotFoundPage />,
+          },
+        ],
       },
     ],
   },

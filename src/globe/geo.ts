@@ -27,6 +27,42 @@ export function latLngToVector(lat: number, lng: number, radius: number): Vec3 {
   ];
 }
 
+/** A place on the globe, degrees: latitude -90..90 (north positive), longitude -180..180 (east positive). */
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+/**
+ * The latitude and longitude (degrees) of the direction `v` from the globe's centre: the inverse
+ * of {@link latLngToVector} at any radius. Longitude comes back in [-180, 180); at the poles, where
+ * it is undefined, it is 0.
+ */
+export function vectorToLatLng(v: Vec3): LatLng {
+  const r = length(v);
+  if (r === 0) return { lat: 0, lng: 0 };
+  // Clamped: rounding can push |y| / r a hair past 1, where acos is NaN.
+  const lat = 90 - Math.acos(Math.min(1, Math.max(-1, v[1] / r))) / DEG;
+  const onAxis = Math.hypot(v[0], v[2]) < r * 1e-12;
+  const theta = onAxis ? Math.PI : Math.atan2(v[2], v[0]);
+  return { lat, lng: wrapLongitude(theta / DEG - 180) };
+}
+
+/** A longitude moved by whole turns into [-180, 180). */
+export function wrapLongitude(lng: number): number {
+  return ((((lng + 180) % 360) + 360) % 360) - 180;
+}
+
+/**
+ * A position rounded to `decimals` places (5 ≈ 1 m, finer than any map can show), longitude kept
+ * in [-180, 180) and no negative zero, so a picked value reads cleanly in a form field.
+ */
+export function roundLatLng({ lat, lng }: LatLng, decimals = 5): LatLng {
+  const scale = 10 ** decimals;
+  const round = (value: number) => Math.round(value * scale) / scale + 0;
+  return { lat: round(lat), lng: round(wrapLongitude(round(lng))) };
+}
+
 export function length(v: Vec3): number {
   return Math.hypot(v[0], v[1], v[2]);
 }

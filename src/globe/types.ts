@@ -1,3 +1,5 @@
+import type { AbstractEngine } from '@babylonjs/core/Engines/abstractEngine';
+import type { LatLng } from '@/globe/geo';
 import type { ArchiveFilter } from '@/lib/filter';
 import type { MediaNode } from '@/lib/nodeModel';
 
@@ -54,3 +56,58 @@ export interface Globe {
 
 /** Read-only figures on `window.__globe` (the contract lives in lib/, for /env to read too). */
 export type { GlobeDiagnostics } from '@/lib/globeDiagnostics';
+
+/** Events the position picker reports, in the past tense. */
+export interface PositionPickerEvents {
+  /** The map was clicked (not dragged) and the marker moved there; degrees, rounded to 5 places. */
+  positionPicked: LatLng;
+}
+
+/** How a position picker is set up; fixed for its lifetime. */
+export interface PositionPickerOptions {
+  /** prefers-reduced-motion: flights and the map's fade-in happen at once. */
+  reducedMotion: boolean;
+  /** The marker's first position, which the camera then faces; none: the camera faces St. Louis. */
+  position?: LatLng | null;
+  /** Equirectangular map texture, the public globe's by default (`/map.png`). */
+  mapUrl?: string;
+  /**
+   * The engine to draw with, by default a WebGL engine on the canvas. Tests pass a `NullEngine`.
+   * The picker owns it: `dispose()` disposes it.
+   */
+  engine?: AbstractEngine;
+}
+
+/** A small globe for choosing a latitude and longitude by clicking the map. */
+export interface PositionPicker {
+  /**
+   * Moves the marker to a position, or hides it with `null`. With `fly`, the camera turns to face
+   * it (0.6 s, keeping the zoom). Reports no `positionPicked`: only a click does.
+   */
+  setPosition(position: LatLng | null, options?: { fly?: boolean }): void;
+  /** Subscribes to an event; returns the unsubscribe function. */
+  on<K extends keyof PositionPickerEvents>(
+    type: K,
+    listener: (event: PositionPickerEvents[K]) => void,
+  ): () => void;
+  /**
+   * Where a position appears now, CSS pixels from the canvas's top left, or null when it is on
+   * the far side of the globe or outside the canvas (browser tests click here).
+   */
+  screenPointOf(position: LatLng): { x: number; y: number } | null;
+  /** Releases the engine, its textures, observers and listeners. */
+  dispose(): void;
+}
+
+/** What browser tests read of the running position picker (the facade's own method). */
+export type PositionPickerDiagnostics = Pick<PositionPicker, 'screenPointOf'>;
+
+declare global {
+  interface Window {
+    /**
+     * The latest position picker in the page, for browser tests to click a known place (absent
+     * while none runs). Its canvas carries `data-picker-ready` and `data-picker-idle`.
+     */
+    __positionPicker?: PositionPickerDiagnostics;
+  }
+}

@@ -130,6 +130,81 @@ const coordinate = (name: string, limit: number) =>
     .min(-limit, { error: `${name} must be between -${limit} and ${limit}.` })
     .max(limit, { error: `${name} must be between -${limit} and ${limit}.` });
 
+/** The fields the cross-field rules read, as far as they can be read from any input. */
+interface CrossFieldInput {
+  type: MediaType;
+  youtube_id: string | null;
+  youtube_url: string | null;
+  imageCount: number;
+  video_id: string | null;
+  links: readonly unknown[];
+}
+
+function crossFieldInput(input: unknown): CrossFieldInput {
+  const raw = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : null);
+  return {
+    type: raw.type === 'gallery' ? 'gallery' : 'video',
+    youtube_id: text(raw.youtube_id),
+    youtube_url: text(raw.youtube_url),
+    imageCount: Array.isArray(raw.images) ? raw.images.length : 0,
+    video_id: text(raw.video_id),
+    links: Array.isArray(raw.links) ? raw.links : [],
+  };
+}
+
+/** SPEC §3/§5: either field gives the id; null when neither names one video. */
+function youtubeIdOf(raw: {
+  youtube_id?: string | null;
+  youtube_url?: string | null;
+}): string | null {
+  const fromId = extractYouTubeId(raw.youtube_id ?? null);
+  const fromUrl = extractYouTubeId(raw.youtube_url ?? null);
+  if (fromId !== null && !isYouTubeId(fromId)) return null;
+  if (fromUrl !== null && !isYouTubeId(fromUrl)) return null;
+  if (fromId !== null && fromUrl !== null && fromId !== fromUrl) return null;
+  return fromId ?? fromUrl;
+}
+
+/**
+ * The rules that read more than one field (the video's link, a gallery's images, a link to
+ * itself). Run on the raw input as well, so an editor sees them together with the other fields'
+ * errors instead of only after fixing those.
+ */
+function crossFieldErrors(input: unknown): FieldError[] {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return [];
+  const raw = crossFieldInput(input);
+  const errors: FieldError[] = [];
+  if (raw.type === 'video') {
+    const fromId = extractYouTubeId(raw.youtube_id);
+    const fromUrl = extractYouTubeId(raw.youtube_url);
+    if (fromId === null && fromUrl === null) {
+      errors.push({ path: 'youtube_url', message: 'Give the YouTube link of the video.' });
+    } else if (fromId !== null && !isYouTubeId(fromId)) {
+      errors.push({
+        path: 'youtube_id',
+        message: 'A YouTube video id is 11 letters, digits, "-" or "_".',
+      });
+    } else if (fromUrl !== null && !isYouTubeId(fromUrl)) {
+      errors.push({
+        path: 'youtube_url',
+        message: 'This is not a YouTube video link (no 11-character video id in it).',
+      });
+    } else if (fromId !== null && fromUrl !== null && fromId !== fromUrl) {
+      errors.push({
+        path: 'youtube_url',
+        message: 'The link and the video id name different videos.',
+      });
+    }
+  } else if (raw.imageCount === 0) {
+    errors.push({ path: 'images', message: 'Add at least one image to a gallery.' });
+  }
+  if (raw.video_id !== null && raw.links.includes(raw.video_id)) {
+    errors.push({ path: 'links', message: 'An item cannot be related to itself.' });
+  }
+  return errors;
+}
+
 const nodeSchema = z
   .object(
     {
@@ -192,51 +267,9 @@ const nodeSchema = z
     { error: 'The item must be a JSON object.' },
   )
   .transform((raw, ctx): NodeInput => {
-    let youtube_id: string | null = null;
-    if (raw.type === 'video') {
-      // SPEC §3/§5: either field gives the id; the link is rebuilt from it.
-      const fromId = extractYouTubeId(raw.youtube_id);
-      const fromUrl = extractYouTubeId(raw.youtube_url);
-      if (fromId === null && fromUrl === null) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['youtube_url'],
-          message: 'Give the YouTube link of the video.',
-        });
-      } else if (fromId !== null && !isYouTubeId(fromId)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['youtube_id'],
-          message: 'A YouTube video id is 11 letters, digits, "-" or "_".',
-        });
-      } else if (fromUrl !== null && !isYouTubeId(fromUrl)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['youtube_url'],
-          message: 'This is not a YouTube video link (no 11-character video id in it).',
-        });
-      } else if (fromId !== null && fromUrl !== null && fromId !== fromUrl) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['youtube_url'],
-          message: 'The link and the video id name different videos.',
-        });
-      } else {
-        youtube_id = fromId ?? fromUrl;
-      }
-    } else if (raw.images.length === 0) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['images'],
-        message: 'Add at least one image to a gallery.',
-      });
-    }
-    if (raw.links.includes(raw.video_id)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['links'],
-        message: 'An item cannot be related to itself.',
-      });
+    const youtube_id = raw.type === 'video' ? youtubeIdOf(raw) : null;
+    for (const issue of crossFieldErrors(raw)) {
+      ctx.addIssue({ code: 'custom', path: issue.path.split('.'), message: issue.message });
     }
     return {
       video_id: raw.video_id,
@@ -265,7 +298,13 @@ export function validateNode(input: unknown): NodeValidation {
   if (result.success) return { ok: true, node: result.data };
   const errors: FieldError[] = [];
   const seen = new Set<string>();
-  for (const issue of result.error.issues) {
+  // Zod skips the cross-field rules while a field fails; they are added here, so every error
+  // shows at once.
+  const issues = [
+    ...result.error.issues,
+    ...crossFieldErrors(input).map((e) => ({ path: e.path.split('.'), message: e.message })),
+  ];
+  for (const issue of issues) {
     const path = issue.path.map(String).join('.');
     if (seen.has(path)) continue;
     seen.add(path);

@@ -228,10 +228,39 @@ const contactSchema = z.object(
   { error: 'The message must be a JSON object.' },
 );
 
-function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
+/**
+ * The rules that read two fields (a video needs its link, photos need a photo). Zod skips them
+ * while another field fails, so they run on the raw input too and every error shows at once.
+ */
+function crossFieldErrors(input: unknown): FieldError[] {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return [];
+  const raw = input as Record<string, unknown>;
+  if (raw.kind === 'video') {
+    const id = extractYouTubeId(typeof raw.youtube_url === 'string' ? raw.youtube_url : null);
+    if (id === null)
+      return [{ path: 'youtube_url', message: 'Paste the YouTube link of the video.' }];
+    if (!isYouTubeId(id)) {
+      return [
+        {
+          path: 'youtube_url',
+          message: 'This is not a YouTube video link (no 11-character video id in it).',
+        },
+      ];
+    }
+  } else if (raw.kind === 'photos' && (!Array.isArray(raw.images) || raw.images.length === 0)) {
+    return [{ path: 'images', message: 'Add at least one photo.' }];
+  }
+  return [];
+}
+
+function fieldErrors(issues: readonly z.core.$ZodIssue[], input: unknown): FieldError[] {
   const errors: FieldError[] = [];
   const seen = new Set<string>();
-  for (const issue of issues) {
+  const all = [
+    ...issues,
+    ...crossFieldErrors(input).map((e) => ({ path: e.path.split('.'), message: e.message })),
+  ];
+  for (const issue of all) {
     const path = issue.path.map(String).join('.');
     if (seen.has(path)) continue;
     seen.add(path);
@@ -257,14 +286,14 @@ export function validateSubmission(input: unknown): SubmissionValidation {
   const result = submissionSchema.safeParse(input);
   return result.success
     ? { ok: true, submission: result.data }
-    : { ok: false, errors: fieldErrors(result.error.issues) };
+    : { ok: false, errors: fieldErrors(result.error.issues, input) };
 }
 
 /** Checks a contact message; like `validateSubmission`. */
 export function validateContact(input: unknown): ContactValidation {
   if (filledHoneypot(input)) return { ok: false, errors: [], spam: true };
   const result = contactSchema.safeParse(input);
-  if (!result.success) return { ok: false, errors: fieldErrors(result.error.issues) };
+  if (!result.success) return { ok: false, errors: fieldErrors(result.error.issues, null) };
   const { name, email: address, message } = result.data;
   return { ok: true, message: { name, email: address, message } };
 }

@@ -128,7 +128,7 @@ describe('accounts', () => {
       ]),
     );
     await page.goto(`${app.url}/editor`);
-    await page.getByRole('heading', { name: 'Editor' }).waitFor(WAIT);
+    await page.getByRole('navigation', { name: 'Editor' }).waitFor(WAIT);
     expect(seen.pageErrors).toEqual([]);
   });
 
@@ -137,7 +137,7 @@ describe('accounts', () => {
     await signIn(page, EDITOR);
     await page.waitForURL(`${app.url}/`, WAIT);
     await page.goto(`${app.url}/editor`);
-    await page.getByRole('heading', { name: 'Editor' }).waitFor(WAIT);
+    await page.getByRole('navigation', { name: 'Editor' }).waitFor(WAIT);
     expect(new URL(page.url()).pathname).toBe('/editor');
   });
 
@@ -214,7 +214,7 @@ describe('accounts', () => {
     });
     calls.length = 0;
     await page.goto(`${app.url}/editor`);
-    await page.getByRole('heading', { name: 'Editor' }).waitFor(WAIT);
+    await page.getByRole('navigation', { name: 'Editor' }).waitFor(WAIT);
     expect(calls).toContain('InitiateAuth REFRESH_TOKEN_AUTH');
     const after = await page.evaluate(() => {
       const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken')) as string;

@@ -75,7 +75,7 @@ afterAll(async () => {
 const PAGES = [
   ['/statement', 'About this archive', /Privacy and analytics/],
   ['/resources', 'Resources', /Content to review\./],
-  ['/submit', 'Submit media', /What to send/],
+  ['/submit', 'Submit media', /An editor reviews every submission/],
   ['/contact', 'Contact', /To take an item down/],
   ['/env', 'Environment', /The globe, live/],
 ] as const;

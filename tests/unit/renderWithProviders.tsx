@@ -2,11 +2,12 @@ import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { AnalyticsContext } from '@/app/hooks';
+import { AnalyticsContext, ServiceAccessContext } from '@/app/hooks';
 import { AuthAccessContext, noAuth } from '@/features/auth/authAccess';
 import { routes } from '@/app/router';
 import { makeStore, type StoreOptions } from '@/app/store';
 import { noAnalytics, type Analytics } from '@/lib/analytics';
+import type { ServiceAccess } from '@/lib/serviceApi';
 
 /** Analytics that records every report, switched on, for assertions. */
 export function recordingAnalytics() {
@@ -24,7 +25,11 @@ export function recordingAnalytics() {
  */
 export function renderApp(
   url: string,
-  options: StoreOptions & { firstVisit?: boolean; analytics?: Analytics } = {},
+  options: StoreOptions & {
+    firstVisit?: boolean;
+    analytics?: Analytics;
+    service?: ServiceAccess;
+  } = {},
 ) {
   if (!options.firstVisit) window.localStorage.setItem('hasSeenIntro', 'true');
   const store = makeStore(options);
@@ -33,7 +38,11 @@ export function renderApp(
     <Provider store={store}>
       <AuthAccessContext value={options.auth ?? noAuth}>
         <AnalyticsContext value={options.analytics ?? noAnalytics}>
-          <RouterProvider router={router} />
+          <ServiceAccessContext
+            value={options.service ?? { baseUrl: '/api', accessToken: () => Promise.resolve(null) }}
+          >
+            <RouterProvider router={router} />
+          </ServiceAccessContext>
         </AnalyticsContext>
       </AuthAccessContext>
     </Provider>,

@@ -3,6 +3,7 @@ import { Link, Navigate, Outlet } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { AccountControl } from '@/features/auth/AccountControl';
 import { selectIsEditor, sessionChecked } from '@/features/auth/authSlice';
+import { EditorNav } from '@/features/editor/EditorNav';
 
 /**
  * The editor area's frame. SPEC §2 guard: entering it loads the stored session first (refreshed
@@ -36,6 +37,7 @@ export function EditorLayout() {
           Globe Archive
         </Link>
         <span className="site-header__area">Editor</span>
+        <EditorNav />
         <nav aria-label="Account">
           <ul className="site-header__nav">
             <AccountControl />

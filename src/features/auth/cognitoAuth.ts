@@ -23,11 +23,15 @@ export interface PoolSettings {
   storage?: Storage;
 }
 
-/** What the app keeps of a session: who, their groups, and the ID token for the /login call. */
+/**
+ * What the app reads of a session: who, their groups, the ID token for the /login call and the
+ * access token the nodes-service checks on editors' writes. Tokens never enter the store.
+ */
 export interface SessionSummary {
   username: string;
   groups: string[];
   idToken: string;
+  accessToken: string;
 }
 
 /** Where a sign-in stands: done, or a challenge the pool asks the person to answer. */
@@ -78,6 +82,7 @@ function summarise(user: CognitoUser, session: CognitoUserSession): SessionSumma
     username: user.getUsername(),
     groups: groupsOf(session.getAccessToken().decodePayload()),
     idToken: session.getIdToken().getJwtToken(),
+    accessToken: session.getAccessToken().getJwtToken(),
   };
 }
 

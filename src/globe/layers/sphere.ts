@@ -59,7 +59,7 @@ void main(void) {
 
 /**
  * The map sphere and a faint atmosphere rim. The map fades in over 3 s once its texture has
- * loaded (SPEC §4).
+ * loaded (SPEC §4), or over `fadeMs` where a view wants it sooner (the position picker).
  */
 export class SphereLayer {
   private readonly map: Mesh;
@@ -75,9 +75,16 @@ export class SphereLayer {
     scene: Scene,
     mapUrl: string,
     now: () => number,
-    { reducedMotion }: { reducedMotion: boolean },
+    {
+      reducedMotion,
+      fadeMs = MAP_SPHERE_FADE_MS,
+    }: {
+      reducedMotion: boolean;
+      /** How long the map takes to fade in (the public globe's SPEC §4 fade by default). */
+      fadeMs?: number;
+    },
   ) {
-    this.fadeSeconds = reducedMotion ? 0 : MAP_SPHERE_FADE_MS / 1000;
+    this.fadeSeconds = reducedMotion ? 0 : fadeMs / 1000;
     let settle!: (ok: boolean) => void;
     this.loaded = new Promise((resolve) => (settle = resolve));
     this.texture = new Texture(mapUrl, scene, {

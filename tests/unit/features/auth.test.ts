@@ -239,7 +239,7 @@ describe('session validity (SPEC §4)', () => {
 });
 
 describe('the auth slice', () => {
-  const session = { username: 'ed', groups: ['editor'], idToken: 't' };
+  const session = { username: 'ed', groups: ['editor'], idToken: 't', accessToken: 't' };
 
   it('starts unknown, then follows sign-in and sign-out', () => {
     let state = authReducer(undefined, { type: 'init' });

@@ -7,8 +7,18 @@ import { AuthError } from '@/features/auth/authErrors';
 import type { AuthService, SessionSummary, SignInStep } from '@/features/auth/cognitoAuth';
 import { renderApp } from '../renderWithProviders';
 
-const editor: SessionSummary = { username: 'editor', groups: ['editor'], idToken: 'id-token' };
-const visitor: SessionSummary = { username: 'visitor', groups: [], idToken: 'id-token' };
+const editor: SessionSummary = {
+  username: 'editor',
+  groups: ['editor'],
+  idToken: 'id-token',
+  accessToken: 'access-token',
+};
+const visitor: SessionSummary = {
+  username: 'visitor',
+  groups: [],
+  idToken: 'id-token',
+  accessToken: 'access-token',
+};
 
 function fakeService(overrides: Partial<AuthService> = {}): AuthService {
   return {
@@ -190,9 +200,10 @@ describe('the editor guard and sign-out', () => {
     });
     const { router } = renderApp('/editor', { fetchArchive, auth: access(service, true) });
     expect(await screen.findByText('Checking your access…')).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'Editor' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Editor' })).toBeNull();
     resolve(editor);
-    expect(await screen.findByRole('heading', { name: 'Editor' })).toBeTruthy();
+    expect(await screen.findByRole('navigation', { name: 'Editor' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Items' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/editor');
   });
 
@@ -200,7 +211,7 @@ describe('the editor guard and sign-out', () => {
     const service = fakeService({ currentSession: vi.fn(async () => visitor) });
     const { router } = renderApp('/editor/anything', { fetchArchive, auth: access(service, true) });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(screen.queryByRole('heading', { name: 'Editor' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Editor' })).toBeNull();
   });
 
   it('sign-out clears the session and the header', async () => {

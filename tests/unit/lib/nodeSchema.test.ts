@@ -78,7 +78,10 @@ describe('validateNode', () => {
       'links.1',
       'lat',
       'lng',
+      // The cross-field rules show together with the others, not only once they pass.
+      'youtube_url',
     ]);
+    expect(errors.youtube_url).toBe('Give the YouTube link of the video.');
     expect(errors.title).toBe('The title must be at most 200 characters.');
     expect(errors.lat).toBe('Latitude must be between -90 and 90.');
     expect(errorsOf(null)).toEqual({ '': 'The item must be a JSON object.' });

@@ -1,0 +1,129 @@
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import type { LatLng } from '@/globe/geo';
+import type { PositionPicker as PickerEngine } from '@/globe/types';
+
+export interface PositionPickerProps {
+  /** The position the form holds (null while its fields are empty or invalid). */
+  value: LatLng | null;
+  /** The globe was clicked: the position there, degrees rounded to 5 places. */
+  onChange(position: LatLng): void;
+  /** The canvas's accessible name. */
+  label?: string;
+  /** What to do with the globe, under it. */
+  hint?: string;
+  /** What to do instead when the browser has no WebGL. */
+  fallback?: string;
+  className?: string;
+}
+
+type Status = 'loading' | 'ready' | 'unavailable';
+
+const sameSpot = (a: LatLng | null, b: LatLng | null) =>
+  a === b || (a !== null && b !== null && a.lat === b.lat && a.lng === b.lng);
+
+/**
+ * A globe preview for choosing a latitude and longitude by clicking the map: the bridge between
+ * a form and the framework-free picker engine, which loads (with Babylon) only once this is
+ * shown. The form keeps the typed fields; this keeps the marker on `value` and flies to it when
+ * it changes from outside (typed), and reports clicks through `onChange`.
+ */
+export function PositionPicker({
+  value,
+  onChange,
+  label = 'Globe preview: click to place the item',
+  hint = 'Click the globe to place the item; drag to turn it, scroll to zoom.',
+  fallback = 'The globe preview needs WebGL; type the latitude and longitude instead.',
+  className,
+}: PositionPickerProps) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [picker, setPicker] = useState<PickerEngine | null>(null);
+  const [status, setStatus] = useState<Status>('loading');
+  const hintId = useId();
+  // What the engine shows now, so the form echoing a click back does not fly the camera.
+  const shown = useRef<LatLng | null>(value);
+  const reportPicked = useEffectEvent((position: LatLng) => onChange(position));
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    let created: PickerEngine | null = null;
+    let cancelled = false;
+    void import('@/globe/createPositionPicker')
+      .then(({ createPositionPicker }) =>
+        // A mount already undone (StrictMode mounts twice) must not put a second engine on the canvas.
+        cancelled
+          ? null
+          : createPositionPicker(canvas, {
+              position: shown.current,
+              reducedMotion: window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+            }),
+      )
+      .then((instance) => {
+        if (!instance) return;
+        if (cancelled) {
+          instance.dispose();
+          return;
+        }
+        created = instance;
+        setPicker(instance);
+        setStatus('ready');
+      })
+      .catch((error: unknown) => {
+        console.warn('The globe preview could not start:', error);
+        if (!cancelled) setStatus('unavailable');
+      });
+    return () => {
+      cancelled = true;
+      created?.dispose();
+      setPicker(null);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!picker) return;
+    return picker.on('positionPicked', (position) => {
+      shown.current = position;
+      reportPicked(position);
+    });
+  }, [picker]);
+
+  const lat = value?.lat ?? null;
+  const lng = value?.lng ?? null;
+  useEffect(() => {
+    if (!picker) return;
+    const next = lat === null || lng === null ? null : { lat, lng };
+    if (sameSpot(next, shown.current)) return;
+    shown.current = next;
+    picker.setPosition(next, { fly: true });
+  }, [picker, lat, lng]);
+
+  const classes = ['position-picker', className].filter(Boolean).join(' ');
+  if (status === 'unavailable')
+    return (
+      <div className={classes}>
+        <p className="position-picker__fallback">{fallback}</p>
+      </div>
+    );
+  return (
+    <div className={classes} data-status={status}>
+      <div className="position-picker__frame">
+        <canvas
+          ref={canvasRef}
+          className="position-picker__canvas"
+          role="img"
+          aria-label={label}
+          aria-describedby={hintId}
+          tabIndex={-1}
+        />
+        {status === 'loading' && (
+          <p className="position-picker__loading" role="status">
+            Loading the globe…
+          </p>
+        )}
+      </div>
+      <p className="position-picker__hint" id={hintId}>
+        {hint}
+      </p>
+    </div>
+  );
+}

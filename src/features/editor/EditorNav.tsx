@@ -1,0 +1,25 @@
+import { NavLink } from 'react-router';
+
+const LINKS = [
+  { to: '/editor', label: 'Items', end: true },
+  { to: '/editor/submissions', label: 'Submissions', end: false },
+  { to: '/editor/messages', label: 'Messages', end: false },
+  { to: '/editor/journal', label: 'Journal', end: false },
+] as const;
+
+/** The editor area's sections. */
+export function EditorNav() {
+  return (
+    <nav aria-label="Editor" className="editor-nav">
+      <ul>
+        {LINKS.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} end={link.end}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

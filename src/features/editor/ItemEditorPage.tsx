@@ -1,0 +1,114 @@
+import { useCallback } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import type { EditorApi } from '@/features/editor/editorApi';
+import { ItemEditor, type EditorMode } from '@/features/editor/ItemEditor';
+import type { DetailPreviewComponent } from '@/features/editor/ItemPreview';
+import { draftOfNode, EMPTY_DRAFT, suggestId, type ItemDraft } from '@/features/editor/itemDraft';
+import { useArchiveItems, useEditorApi, useLoaded } from '@/features/editor/useEditorData';
+import { nodeDraftOfSubmission } from '@/lib/submissionSchema';
+
+interface Props {
+  /** Which item the route names: a new one, a stored one, or a submission to approve. */
+  kind: 'create' | 'edit' | 'approve';
+  DetailPreview: DetailPreviewComponent;
+}
+
+interface Opened {
+  mode: EditorMode;
+  draft: ItemDraft;
+  title: string;
+}
+
+async function open(api: EditorApi, kind: Props['kind'], id: string | undefined): Promise<Opened> {
+  if (kind === 'create' || id === undefined) {
+    return { mode: { kind: 'create' }, draft: EMPTY_DRAFT, title: 'New item' };
+  }
+  if (kind === 'edit') {
+    const stored = await api.getNode(id);
+    const draft = draftOfNode(stored.node);
+    return {
+      mode: { kind: 'edit', version: stored.version, deleted: stored.deleted },
+      draft,
+      title: draft.title || id,
+    };
+  }
+  const [submission, raw] = await Promise.all([api.submission(id), api.listNodes()]);
+  if (submission.status !== 'pending') {
+    throw new Error(`This submission was ${submission.status} already.`);
+  }
+  const taken = new Set(
+    raw.flatMap((node) =>
+      typeof node === 'object' && node !== null && 'video_id' in node
+        ? [String((node as { video_id: unknown }).video_id)]
+        : [],
+    ),
+  );
+  const draft = draftOfNode(
+    nodeDraftOfSubmission(submission.submission, suggestId(submission.submission.title, taken)),
+  );
+  return {
+    mode: { kind: 'approve', submissionId: id },
+    draft,
+    title: `Review: ${submission.submission.title}`,
+  };
+}
+
+/** The route of one item's form: loads what it edits, then hands over to `ItemEditor`. */
+export function ItemEditorPage({ kind, DetailPreview }: Props) {
+  const { id } = useParams();
+  const location = useLocation();
+  const api = useEditorApi();
+  const load = useCallback(() => open(api, kind, id), [api, kind, id]);
+  const [opened] = useLoaded(load);
+  const [items] = useArchiveItems();
+  const arrivalNotice = (location.state as { notice?: unknown } | null)?.notice;
+
+  const back =
+    kind === 'approve' ? (
+      <Link to="/editor/submissions">← Submissions</Link>
+    ) : (
+      <Link to="/editor">← All items</Link>
+    );
+
+  if (opened.status === 'loading' || items.status === 'loading') {
+    return (
+      <div className="editor-page">
+        {back}
+        <p role="status">Loading…</p>
+      </div>
+    );
+  }
+  if (opened.status === 'failed' || items.status === 'failed') {
+    const message =
+      opened.status === 'failed' ? opened.message : (items as { message: string }).message;
+    return (
+      <div className="editor-page">
+        {back}
+        <h1>This item could not be opened</h1>
+        <p className="form-error" role="alert">
+          {message}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="editor-page">
+      {back}
+      <h1>{opened.data.title}</h1>
+      {typeof arrivalNotice === 'string' && (
+        <p className="form-notice" role="status">
+          {arrivalNotice}
+        </p>
+      )}
+      <ItemEditor
+        // A new route (another item, or the item just created) starts a fresh form.
+        key={`${kind}:${id ?? ''}`}
+        mode={opened.data.mode}
+        initial={opened.data.draft}
+        items={items.data}
+        api={api}
+        DetailPreview={DetailPreview}
+      />
+    </div>
+  );
+}

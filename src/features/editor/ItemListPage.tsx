@@ -1,0 +1,168 @@
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useArchiveItems } from '@/features/editor/useEditorData';
+import { nodeRoute, nodeThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
+
+const SORTS = {
+  'title-asc': 'Title A–Z',
+  'title-desc': 'Title Z–A',
+  type: 'Type, then title',
+  archive: 'Archive order (newest last)',
+} as const;
+type Sort = keyof typeof SORTS;
+
+function sorted(items: MediaNode[], sort: Sort): MediaNode[] {
+  const byTitle = (a: MediaNode, b: MediaNode) => a.title.localeCompare(b.title);
+  switch (sort) {
+    case 'title-asc':
+      return [...items].sort(byTitle);
+    case 'title-desc':
+      return [...items].sort((a, b) => byTitle(b, a));
+    case 'type':
+      return [...items].sort((a, b) => a.type.localeCompare(b.type) || byTitle(a, b));
+    case 'archive':
+      return items;
+  }
+}
+
+/**
+ * Every item of the archive: search by title (or id), filter by type and category, sort. The
+ * choices live in the URL, so Back from an item returns to the same view.
+ */
+export function ItemListPage() {
+  const [items, reload] = useArchiveItems();
+  const [params, setParams] = useSearchParams();
+  const ids = { q: useId(), type: useId(), category: useId(), sort: useId() };
+  const q = params.get('q') ?? '';
+  const type = params.get('type') ?? '';
+  const category = params.get('category') ?? '';
+  const sort: Sort = (params.get('sort') as Sort | null) ?? 'title-asc';
+
+  const set = (key: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === '') next.delete(key);
+        else next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  if (items.status !== 'ready') {
+    return (
+      <div className="editor-page">
+        <h1>Items</h1>
+        {items.status === 'loading' ? (
+          <p role="status">Loading the archive…</p>
+        ) : (
+          <p className="form-error" role="alert">
+            The archive could not be loaded: {items.message}{' '}
+            <button type="button" onClick={reload}>
+              Try again
+            </button>
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  const all = items.data;
+  const categories = [
+    ...new Map(all.flatMap((item) => item.categories).map((c) => [c.slug, c.name])).entries(),
+  ].sort((a, b) => a[1].localeCompare(b[1]));
+  const needle = q.trim().toLowerCase();
+  const shown = sorted(
+    all.filter(
+      (item) =>
+        (needle === '' ||
+          item.title.toLowerCase().includes(needle) ||
+          item.video_id.toLowerCase().includes(needle)) &&
+        (type === '' || item.type === type) &&
+        (category === '' || item.categories.some((c) => c.slug === category)),
+    ),
+    SORTS[sort] ? sort : 'title-asc',
+  );
+
+  return (
+    <div className="editor-page">
+      <div className="editor-page__heading">
+        <h1>Items</h1>
+        <Link className="button-link" to="/editor/items/new">
+          New item
+        </Link>
+      </div>
+      <form className="item-filters" role="search" onSubmit={(event) => event.preventDefault()}>
+        <div className="field">
+          <label htmlFor={ids.q}>Search titles</label>
+          <input
+            id={ids.q}
+            type="search"
+            value={q}
+            autoComplete="off"
+            onChange={(event) => set('q', event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.type}>Type</label>
+          <select id={ids.type} value={type} onChange={(event) => set('type', event.target.value)}>
+            <option value="">All types</option>
+            <option value="video">Videos</option>
+            <option value="gallery">Galleries</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.category}>Category</label>
+          <select
+            id={ids.category}
+            value={category}
+            onChange={(event) => set('category', event.target.value)}
+          >
+            <option value="">All categories</option>
+            {categories.map(([slug, name]) => (
+              <option key={slug} value={slug}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.sort}>Sort</label>
+          <select id={ids.sort} value={sort} onChange={(event) => set('sort', event.target.value)}>
+            {Object.entries(SORTS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+      <p className="field__hint" aria-live="polite">
+        {shown.length === all.length
+          ? `${all.length} items`
+          : `${shown.length} of ${all.length} items`}
+      </p>
+      <ul className="item-list" aria-label="Items">
+        {shown.map((item) => (
+          <li key={item.video_id} className="item-list__row">
+            <img src={nodeThumbnailUrl(item)} alt="" loading="lazy" />
+            <div>
+              <Link to={`/editor/items/${encodeURIComponent(item.video_id)}`}>{item.title}</Link>
+              <p className="field__hint">
+                {item.type === 'video'
+                  ? 'Video'
+                  : `Gallery · ${item.images.length === 1 ? '1 photo' : `${item.images.length} photos`}`}
+                {item.categories.length > 0 &&
+                  ` · ${item.categories.map((c) => c.name).join(', ')}`}
+              </p>
+            </div>
+            <Link className="item-list__public" to={nodeRoute(item)}>
+              On the globe
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {shown.length === 0 && <p>No item matches these choices.</p>}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState, type ComponentType } from 'react';
+import { galleryGrid } from '@/lib/cardGrid';
+import { cardPreviewImages, nodeThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
+import { safeUrl } from '@/lib/url';
+
+/** How the app renders an item's detail view (the router passes the visitors' own). */
+export type DetailPreviewComponent = ComponentType<{
+  node: MediaNode;
+  related: readonly MediaNode[];
+}>;
+
+/** The globe card as visitors will see it: the video's thumbnail, or the gallery's grid. */
+export function CardPreview({ node }: { node: MediaNode }) {
+  const images = cardPreviewImages(node);
+  const { columns, rows } = galleryGrid(images.length);
+  return (
+    <figure className="card-preview" aria-label="Card preview">
+      {node.type === 'gallery' && images.length > 0 ? (
+        <div
+          className="card-preview__grid"
+          style={{
+            gridTemplateColumns: `repeat(${columns}, 1fr)`,
+            gridTemplateRows: `repeat(${rows}, 1fr)`,
+          }}
+        >
+          {images.map((image, index) => {
+            const src = safeUrl(image.thumbUrl);
+            return src ? <img key={index} src={src} alt="" /> : null;
+          })}
+        </div>
+      ) : (
+        <img className="card-preview__thumb" src={nodeThumbnailUrl(node)} alt="" />
+      )}
+      <figcaption className="card-preview__title">{node.title || 'Untitled'}</figcaption>
+    </figure>
+  );
+}
+
+/**
+ * The item before it is saved: its card, and on request its detail view exactly as the public
+ * globe shows it (the video player loads only then).
+ */
+export function ItemPreview({
+  node,
+  related,
+  DetailPreview,
+}: {
+  /** The draft as visitors would get it, or null while it cannot be shown. */
+  node: MediaNode | null;
+  related: readonly MediaNode[];
+  DetailPreview: DetailPreviewComponent;
+}) {
+  const [detail, setDetail] = useState(false);
+  if (node === null) {
+    return (
+      <section className="item-preview" aria-label="Preview">
+        <h2>Preview</h2>
+        <p className="field__hint">Fill in the title and the position to see the card.</p>
+      </section>
+    );
+  }
+  return (
+    <section className="item-preview" aria-label="Preview">
+      <h2>Preview</h2>
+      <CardPreview node={node} />
+      <button
+        type="button"
+        className="button-quiet"
+        aria-expanded={detail}
+        onClick={() => setDetail((open) => !open)}
+      >
+        {detail ? 'Hide the detail view' : 'Show the detail view'}
+      </button>
+      {detail && (
+        <div className="item-preview__detail">
+          <DetailPreview node={node} related={related} />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
+import type { JournalEntry } from '@/features/editor/editorApi';
+import { changedFields, draftOfNode, FIELD_LABELS } from '@/features/editor/itemDraft';
+import { useEditorApi, useLoaded } from '@/features/editor/useEditorData';
+
+const ACTIONS: Record<JournalEntry['action'], string> = {
+  create: 'created',
+  update: 'edited',
+  delete: 'deleted',
+  restore: 'restored',
+};
+
+function titleOf(entry: JournalEntry): string {
+  const node = (entry.after ?? entry.before) as { title?: unknown } | null;
+  return typeof node?.title === 'string' && node.title !== '' ? node.title : entry.nodeId;
+}
+
+const asRecord = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+
+/** What an edit changed, in the form's words. */
+function summary(entry: JournalEntry): string {
+  if (entry.action !== 'update') return '';
+  const fields = changedFields(
+    draftOfNode(asRecord(entry.before)),
+    draftOfNode(asRecord(entry.after)),
+  );
+  return fields.length === 0 ? 'no field changed' : fields.map((f) => FIELD_LABELS[f]).join(', ');
+}
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * Every change editors made, newest first: who, when, what, and the fields an edit touched. A
+ * deleted item is restored from its delete entry.
+ */
+export function JournalPage() {
+  const api = useEditorApi();
+  const load = useCallback(() => api.journal({ limit: 200 }), [api]);
+  const [entries, reload] = useLoaded(load);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+
+  async function restore(entry: JournalEntry) {
+    setMessage(null);
+    try {
+      await api.restoreNode(entry.nodeId);
+      setMessage({
+        text: `Restored “${titleOf(entry)}”: it shows on the globe again.`,
+        error: false,
+      });
+      reload();
+    } catch (error) {
+      setMessage({
+        text: error instanceof Error ? error.message : 'Restoring failed.',
+        error: true,
+      });
+    }
+  }
+
+  return (
+    <div className="editor-page">
+      <h1>Journal</h1>
+      <p className="field__hint">
+        Every change to the archive: who made it, when, and what it was.
+      </p>
+      {message && (
+        <p
+          className={message.error ? 'form-error' : 'form-notice'}
+          role={message.error ? 'alert' : 'status'}
+        >
+          {message.text}
+        </p>
+      )}
+      {entries.status === 'loading' && <p role="status">Loading the journal…</p>}
+      {entries.status === 'failed' && (
+        <p className="form-error" role="alert">
+          The journal could not be loaded: {entries.message}
+        </p>
+      )}
+      {entries.status === 'ready' && entries.data.length === 0 && (
+        <p>No change has been made yet.</p>
+      )}
+      {entries.status === 'ready' && entries.data.length > 0 && (
+        <ol className="journal" aria-label="Changes, newest first">
+          {entries.data.map((entry) => {
+            // Only the latest entry of an item says whether it is deleted now.
+            const latest = entries.data.find((e) => e.nodeId === entry.nodeId) === entry;
+            return (
+              <li key={entry.id} className={`journal__entry journal__entry--${entry.action}`}>
+                <time dateTime={entry.at}>{when(entry.at)}</time>
+                <span>
+                  <strong>{entry.who}</strong> {ACTIONS[entry.action]}{' '}
+                  <Link to={`/editor/items/${encodeURIComponent(entry.nodeId)}`}>
+                    “{titleOf(entry)}”
+                  </Link>
+                  {entry.action === 'update' && (
+                    <span className="field__hint"> ({summary(entry)})</span>
+                  )}
+                </span>
+                {entry.action === 'delete' && latest && (
+                  <button
+                    type="button"
+                    className="button-quiet"
+                    onClick={() => void restore(entry)}
+                  >
+                    Restore
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </div>
+  );
+}

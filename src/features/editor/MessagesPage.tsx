@@ -1,0 +1,37 @@
+import { useCallback } from 'react';
+import { useEditorApi, useLoaded } from '@/features/editor/useEditorData';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Messages sent with the contact form, newest first; every field shown as plain text. */
+export function MessagesPage() {
+  const api = useEditorApi();
+  const load = useCallback(() => api.messages(), [api]);
+  const [messages] = useLoaded(load);
+  return (
+    <div className="editor-page">
+      <h1>Messages</h1>
+      {messages.status === 'loading' && <p role="status">Loading messages…</p>}
+      {messages.status === 'failed' && (
+        <p className="form-error" role="alert">
+          Messages could not be loaded: {messages.message}
+        </p>
+      )}
+      {messages.status === 'ready' && messages.data.length === 0 && <p>No message yet.</p>}
+      {messages.status === 'ready' && messages.data.length > 0 && (
+        <ol className="inbox" aria-label="Messages, newest first">
+          {messages.data.map(({ id, message, receivedAt }) => (
+            <li key={id} className="inbox__item">
+              <p className="inbox__meta">
+                <strong>{message.name}</strong> · {message.email} ·{' '}
+                <time dateTime={receivedAt}>{when(receivedAt)}</time>
+              </p>
+              <p className="inbox__text">{message.message}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { useCallback, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { Submission, SubmissionStatus } from '@/features/editor/editorApi';
+import { useEditorApi, useLoaded } from '@/features/editor/useEditorData';
+import { safeUrl } from '@/lib/url';
+import { youtubeThumbnailUrl } from '@/lib/youtube';
+
+const TABS: Record<SubmissionStatus, string> = {
+  pending: 'Waiting',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function SubmissionCard({
+  entry,
+  onReject,
+}: {
+  entry: Submission;
+  onReject: (id: string, reason: string) => Promise<void>;
+}) {
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const { submission: s } = entry;
+  return (
+    <li className="inbox__item submission">
+      <h2 className="submission__title">{s.title}</h2>
+      <p className="inbox__meta">
+        {s.kind === 'video'
+          ? 'Video link'
+          : s.images.length === 1
+            ? '1 photo'
+            : `${s.images.length} photos`}{' '}
+        · received <time dateTime={entry.receivedAt}>{when(entry.receivedAt)}</time>
+        {s.name && ` · from ${s.name}`}
+        {s.email && ` (${s.email})`}
+      </p>
+      <div className="submission__media">
+        {s.kind === 'video' && s.youtube_id && (
+          <a href={safeUrl(s.youtube_url) ?? undefined} target="_blank" rel="noreferrer">
+            <img src={youtubeThumbnailUrl(s.youtube_id)} alt={`Video ${s.youtube_id} on YouTube`} />
+          </a>
+        )}
+        {s.images.map((image, index) => {
+          const src = safeUrl(image.thumbUrl);
+          return src ? (
+            <img key={index} src={src} alt={`Photo ${index + 1}`} loading="lazy" />
+          ) : null;
+        })}
+      </div>
+      {s.description && <p className="inbox__text">{s.description}</p>}
+      <p className="inbox__meta">
+        {s.categories.length > 0 ? `Categories: ${s.categories.join(', ')}` : 'No categories'} ·{' '}
+        {s.place
+          ? `Place: ${s.place.lat}, ${s.place.lng}`
+          : s.place_text
+            ? `Place: ${s.place_text}`
+            : 'No place given'}
+        {s.place && s.place_text && ` (${s.place_text})`}
+      </p>
+      {entry.status === 'pending' ? (
+        <div className="submission__actions">
+          <Link className="button-link" to={`/editor/submissions/${encodeURIComponent(entry.id)}`}>
+            Review and approve
+          </Link>
+          {!rejecting ? (
+            <button type="button" className="button-quiet" onClick={() => setRejecting(true)}>
+              Reject
+            </button>
+          ) : (
+            <form
+              className="submission__reject"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void onReject(entry.id, reason);
+              }}
+            >
+              <label>
+                Reason (for the record, optional){' '}
+                <input value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+              </label>
+              <button type="submit" className="button-danger">
+                Reject submission
+              </button>
+              <button type="button" className="button-quiet" onClick={() => setRejecting(false)}>
+                Cancel
+              </button>
+            </form>
+          )}
+        </div>
+      ) : (
+        <p className="inbox__meta">
+          {entry.status === 'approved' ? 'Approved' : 'Rejected'} by{' '}
+          {entry.decidedBy ?? 'an editor'}
+          {entry.decidedAt && ` on ${when(entry.decidedAt)}`}
+          {entry.reason && `: ${entry.reason}`}
+          {entry.nodeId && (
+            <>
+              {' '}
+              · <Link to={`/editor/items/${encodeURIComponent(entry.nodeId)}`}>open the item</Link>
+            </>
+          )}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** The moderation queue: what visitors sent, to approve (as an item, edited first) or reject. */
+export function SubmissionsPage() {
+  const api = useEditorApi();
+  const [params, setParams] = useSearchParams();
+  const status = (params.get('status') as SubmissionStatus | null) ?? 'pending';
+  const load = useCallback(() => api.submissions(status), [api, status]);
+  const [list, reload] = useLoaded(load);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+
+  async function reject(id: string, reason: string) {
+    setMessage(null);
+    try {
+      await api.reject(id, reason);
+      setMessage({ text: 'Rejected: it will not be published.', error: false });
+      reload();
+    } catch (error) {
+      setMessage({
+        text: error instanceof Error ? error.message : 'Rejecting failed.',
+        error: true,
+      });
+    }
+  }
+
+  return (
+    <div className="editor-page">
+      <h1>Submissions</h1>
+      <div className="tabs" role="group" aria-label="Show submissions">
+        {(Object.keys(TABS) as SubmissionStatus[]).map((tab) => (
+          <button
+            key={tab}
+            type="button"
+            className="button-quiet"
+            aria-pressed={tab === status}
+            onClick={() => setParams(tab === 'pending' ? {} : { status: tab }, { replace: true })}
+          >
+            {TABS[tab]}
+          </button>
+        ))}
+      </div>
+      {message && (
+        <p
+          className={message.error ? 'form-error' : 'form-notice'}
+          role={message.error ? 'alert' : 'status'}
+        >
+          {message.text}
+        </p>
+      )}
+      {list.status === 'loading' && <p role="status">Loading submissions…</p>}
+      {list.status === 'failed' && (
+        <p className="form-error" role="alert">
+          Submissions could not be loaded: {list.message}
+        </p>
+      )}
+      {list.status === 'ready' && list.data.length === 0 && (
+        <p>{status === 'pending' ? 'Nothing is waiting for review.' : 'None yet.'}</p>
+      )}
+      {list.status === 'ready' && list.data.length > 0 && (
+        <ol className="inbox" aria-label={`${TABS[status]} submissions`}>
+          {list.data.map((entry) => (
+            <SubmissionCard key={entry.id} entry={entry} onReject={reject} />
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useId } from 'react';
+
+/**
+ * The line a sender ticks so the archive may publish what they send: that the media is theirs to
+ * give, and how it will be credited.
+ */
+export function ConsentField({
+  checked,
+  onChange,
+  error,
+}: {
+  checked: boolean;
+  onChange(checked: boolean): void;
+  error: string | undefined;
+}) {
+  const id = useId();
+  return (
+    <div className="field consent-field">
+      <label className="field__choice" htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          name="consent"
+          checked={checked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <span>
+          I recorded this media or own it, or its owner has allowed me to send it; and I agree that
+          the Globe Archive may publish it, credited as I ask in the description (or not named, if I
+          ask for that).
+          <span className="field__required"> (required)</span>
+        </span>
+      </label>
+      {error && (
+        <p className="field__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { useServiceAccess } from '@/app/hooks';
+import { TextAreaField, TextField } from '@/components/FormFields';
+import {
+  CONTACT_MESSAGE_MAX,
+  EMAIL_MAX,
+  SENDER_NAME_MAX,
+  validateContact,
+} from '@/lib/submissionSchema';
+import { postMessage } from '@/features/submit/communityService';
+import {
+  contactRequest,
+  parseContactDraft,
+  type ContactDraft,
+} from '@/features/submit/contactDraft';
+import { DraftNotice } from '@/features/submit/DraftNotice';
+import { FormConfirmation } from '@/features/submit/FormConfirmation';
+import { FormProblemSummary } from '@/features/submit/FormProblemSummary';
+import { HoneypotField } from '@/features/submit/HoneypotField';
+import { useFormDraft } from '@/features/submit/useFormDraft';
+import { useFormSender } from '@/features/submit/useFormSender';
+
+/** Where an unsent message is kept in this tab (session storage: it holds an e-mail address). */
+export const CONTACT_DRAFT_KEY = 'globe-archive:contact-draft';
+
+interface Props {
+  /** The page's words above the form (the router passes the Markdown of src/content/contact.md). */
+  intro: ReactNode;
+}
+
+/**
+ * /contact: a message to the editors (name, e-mail, message), checked by the shared schema before
+ * it goes, kept in the tab until it is sent.
+ */
+export function ContactPage({ intro }: Props) {
+  const { baseUrl } = useServiceAccess();
+  const form = useRef<HTMLFormElement>(null);
+  const { draft, setDraft, clearDraft, restored } = useFormDraft(
+    CONTACT_DRAFT_KEY,
+    parseContactDraft,
+  );
+  const [honeypot, setHoneypot] = useState('');
+  const sender = useFormSender({
+    form,
+    validate: () => {
+      const result = validateContact(contactRequest(draft, honeypot));
+      return result.ok ? [] : result.errors;
+    },
+    post: () => postMessage(baseUrl, contactRequest(draft, honeypot)),
+    onSent: clearDraft,
+    sentWhat: 'messages',
+  });
+
+  const update = (field: keyof ContactDraft) => (value: string) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    sender.fieldChanged(field);
+  };
+
+  return (
+    <div className="page community-page">
+      {intro}
+      {sender.sentId !== null ? (
+        <FormConfirmation
+          heading="Message sent"
+          reference={sender.sentId}
+          againLabel="Write another message"
+          onAgain={sender.startAgain}
+        >
+          <p>
+            Thank you for writing. The editors read every message and answer by e-mail when there is
+            something to answer.
+          </p>
+          <p>
+            They cannot send help: in an emergency, call <a href="tel:911">911</a>.
+          </p>
+        </FormConfirmation>
+      ) : (
+        <form
+          ref={form}
+          className="community-form"
+          aria-label="Write to the editors"
+          noValidate
+          onSubmit={sender.onSubmit}
+        >
+          <DraftNotice
+            restored={restored}
+            onStartOver={() => {
+              clearDraft();
+              sender.startAgain();
+            }}
+          />
+          <FormProblemSummary problem={sender.problem} />
+          <TextField
+            label="Your name"
+            name="name"
+            required
+            autoComplete="name"
+            maxLength={SENDER_NAME_MAX}
+            value={draft.name}
+            onChange={update('name')}
+            error={sender.fieldErrors.name}
+          />
+          <TextField
+            label="Your e-mail address"
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            inputMode="email"
+            maxLength={EMAIL_MAX}
+            hint="So the editors can answer you. It is never published."
+            value={draft.email}
+            onChange={update('email')}
+            error={sender.fieldErrors.email}
+          />
+          <TextAreaField
+            label="Message"
+            name="message"
+            required
+            rows={8}
+            maxLength={CONTACT_MESSAGE_MAX}
+            value={draft.message}
+            onChange={update('message')}
+            error={sender.fieldErrors.message}
+          />
+          <HoneypotField value={honeypot} onChange={setHoneypot} />
+          <button
+            type="submit"
+            className="auth-form__submit"
+            disabled={sender.sending}
+            aria-busy={sender.sending}
+          >
+            {sender.sending ? 'Sending…' : 'Send message'}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { FieldSet } from '@/components/FormFields';
+import { ImageListField } from '@/components/ImageListField';
+import type { NodeImageInput } from '@/lib/nodeSchema';
+import {
+  SUBMISSION_IMAGES_MAX,
+  UPLOAD_FORMATS_TEXT,
+  UPLOAD_MAX_BYTES,
+  type SubmissionKind,
+} from '@/lib/submissionSchema';
+import { YouTubeLinkField } from '@/features/submit/YouTubeLinkField';
+
+const KINDS: { kind: SubmissionKind; label: string }[] = [
+  { kind: 'video', label: 'A video link' },
+  { kind: 'photos', label: 'Photos' },
+];
+
+interface Props {
+  kind: SubmissionKind;
+  youtubeUrl: string;
+  images: readonly NodeImageInput[];
+  onKind(kind: SubmissionKind): void;
+  onYoutubeUrl(url: string): void;
+  onImages(images: NodeImageInput[]): void;
+  upload(file: File): Promise<NodeImageInput>;
+  errors: Readonly<Record<string, string>>;
+}
+
+/** What is sent: a choice of a YouTube link or photos, then the field for that choice. */
+export function MediaFields({
+  kind,
+  youtubeUrl,
+  images,
+  onKind,
+  onYoutubeUrl,
+  onImages,
+  upload,
+  errors,
+}: Props) {
+  return (
+    <>
+      <FieldSet legend="What are you sending?" error={errors.kind} className="kind-choice">
+        <div className="kind-choice__options">
+          {KINDS.map((choice) => (
+            <label key={choice.kind} className="field__choice">
+              <input
+                type="radio"
+                name="kind"
+                value={choice.kind}
+                checked={kind === choice.kind}
+                onChange={() => onKind(choice.kind)}
+              />
+              {choice.label}
+            </label>
+          ))}
+        </div>
+      </FieldSet>
+      {kind === 'video' ? (
+        <YouTubeLinkField value={youtubeUrl} onChange={onYoutubeUrl} error={errors.youtube_url} />
+      ) : (
+        <ImageListField
+          label="Your photos"
+          name="images"
+          images={images}
+          onChange={onImages}
+          upload={upload}
+          max={SUBMISSION_IMAGES_MAX}
+          error={errors.images}
+          hint={`Each photo uploads as you choose it: ${UPLOAD_FORMATS_TEXT}, up to ${UPLOAD_MAX_BYTES / 1024 / 1024} MB each.`}
+        />
+      )}
+    </>
+  );
+}

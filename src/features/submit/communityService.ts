@@ -1,0 +1,45 @@
+/**
+ * The community's calls to the nodes-service: photo uploads, submissions and messages. Visitors
+ * send them without a sign-in, so no token goes with them.
+ */
+import type { NodeImageInput } from '@/lib/nodeSchema';
+import { callService, ServiceError, uploadImage } from '@/lib/serviceApi';
+import { waitText } from '@/features/submit/formErrors';
+import type { ContactRequest } from '@/features/submit/contactDraft';
+import type { SubmissionRequest } from '@/features/submit/submitDraft';
+
+/** The reference the service gives what it received (`''` if the answer had none). */
+function referenceOf(data: unknown): string {
+  const id = typeof data === 'object' && data !== null ? (data as { id?: unknown }).id : null;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : '';
+}
+
+/** `POST {base}/submissions`; resolves with the submission's reference. */
+export async function postSubmission(baseUrl: string, body: SubmissionRequest): Promise<string> {
+  const { data } = await callService<unknown>(`${baseUrl}/submissions`, { method: 'POST', body });
+  return referenceOf(data);
+}
+
+/** `POST {base}/messages`; resolves with the message's reference. */
+export async function postMessage(baseUrl: string, body: ContactRequest): Promise<string> {
+  const { data } = await callService<unknown>(`${baseUrl}/messages`, { method: 'POST', body });
+  return referenceOf(data);
+}
+
+/**
+ * Uploads one photo of a submission. A rate limit is worded for the visitor, with the wait the
+ * service asked for; other refusals already carry words meant for a person.
+ */
+export async function uploadSubmissionPhoto(baseUrl: string, file: File): Promise<NodeImageInput> {
+  try {
+    return (await uploadImage(baseUrl, file, null)).image;
+  } catch (failure) {
+    if (failure instanceof ServiceError && failure.status === 429) {
+      const wait = waitText(failure.retryAfter, 'a few minutes');
+      throw new Error(`You have uploaded many photos in a short time; try again in ${wait}.`, {
+        cause: failure,
+      });
+    }
+    throw failure;
+  }
+}

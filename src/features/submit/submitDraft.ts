@@ -1,0 +1,101 @@
+/**
+ * What a visitor has typed into /submit, as kept between visits to the page, and the request body
+ * the nodes-service's `POST /submissions` takes. Field names follow the service's, so a refusal's
+ * `path` names the field it belongs to.
+ */
+import type { NodeImageInput } from '@/lib/nodeSchema';
+import type { SubmissionKind } from '@/lib/submissionSchema';
+
+/** The /submit form's fields as typed (not yet cleaned: the schema trims on sending). */
+export interface SubmitDraft {
+  kind: SubmissionKind;
+  youtube_url: string;
+  /** Uploaded already: kept when the visitor switches to a video link and back. */
+  images: NodeImageInput[];
+  title: string;
+  description: string;
+  categories: string[];
+  place: { lat: number; lng: number } | null;
+  place_text: string;
+  name: string;
+  email: string;
+  consent: boolean;
+}
+
+/** The JSON body of `POST {base}/submissions`. */
+export interface SubmissionRequest {
+  kind: SubmissionKind;
+  youtube_url: string;
+  images: NodeImageInput[];
+  title: string;
+  description: string;
+  categories: string[];
+  place: { lat: number; lng: number } | null;
+  place_text: string;
+  name: string;
+  email: string;
+  consent: boolean;
+  /** The honeypot: empty from a person. */
+  website: string;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+const isImage = (value: unknown): value is NodeImageInput =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as NodeImageInput).thumbUrl === 'string' &&
+  typeof (value as NodeImageInput).fullUrl === 'string';
+
+function place(value: unknown): SubmitDraft['place'] {
+  if (typeof value !== 'object' || value === null) return null;
+  const { lat, lng } = value as { lat?: unknown; lng?: unknown };
+  return typeof lat === 'number' && typeof lng === 'number' && Number.isFinite(lat + lng)
+    ? { lat, lng }
+    : null;
+}
+
+/**
+ * A draft from whatever session storage held (nothing, an older shape, something edited by hand):
+ * each field it recognises is kept, anything else starts empty.
+ */
+export function parseSubmitDraft(stored: unknown): SubmitDraft {
+  const raw =
+    typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  return {
+    kind: raw.kind === 'photos' ? 'photos' : 'video',
+    youtube_url: text(raw.youtube_url),
+    images: Array.isArray(raw.images) ? raw.images.filter(isImage) : [],
+    title: text(raw.title),
+    description: text(raw.description),
+    categories: Array.isArray(raw.categories)
+      ? raw.categories.filter((name): name is string => typeof name === 'string')
+      : [],
+    place: place(raw.place),
+    place_text: text(raw.place_text),
+    name: text(raw.name),
+    email: text(raw.email),
+    consent: raw.consent === true,
+  };
+}
+
+/**
+ * The request for a draft. Only the chosen kind's media goes: photos uploaded before switching to
+ * a video link stay in the draft but are not sent with the video.
+ */
+export function submissionRequest(draft: SubmitDraft, honeypot: string): SubmissionRequest {
+  return {
+    kind: draft.kind,
+    youtube_url: draft.kind === 'video' ? draft.youtube_url.trim() : '',
+    images: draft.kind === 'photos' ? draft.images : [],
+    title: draft.title,
+    description: draft.description,
+    categories: draft.categories,
+    place: draft.place,
+    place_text: draft.place_text,
+    name: draft.name,
+    email: draft.email,
+    consent: draft.consent,
+    website: honeypot,
+  };
+}

@@ -1,0 +1,193 @@
+/**
+ * Calls to the nodes-service beyond the public list: the editors' writes, uploads and the
+ * community's forms. One request helper, so every call times out, reads the service's JSON error
+ * (`{ error, errors }`) and turns a network failure into words a person can act on.
+ */
+import type { FieldError } from '@/lib/nodeSchema';
+import { UPLOAD_FORMATS_TEXT, UPLOAD_MAX_BYTES } from '@/lib/submissionSchema';
+import type { NodeImageInput } from '@/lib/nodeSchema';
+
+/** Longest wait for one call, ms (uploads get longer: a phone's photo on a slow line). */
+export const SERVICE_TIMEOUT_MS = 15_000;
+export const UPLOAD_TIMEOUT_MS = 120_000;
+
+/** How the app reaches the service: its base URL and, for editors, the current access token. */
+export interface ServiceAccess {
+  /** The nodes-service base, e.g. `/api` (the list is `${baseUrl}/nodes`). */
+  baseUrl: string;
+  /** The signed-in user's access token, refreshed when expired; null when nobody is signed in. */
+  accessToken(): Promise<string | null>;
+}
+
+/** The service base of a nodes list URL: `/api/nodes` → `/api`. */
+export function serviceBaseUrl(nodesUrl: string): string {
+  return nodesUrl.replace(/\/nodes\/?$/, '');
+}
+
+/** A refusal or failure, with what the service said. */
+export class ServiceError extends Error {
+  override name = 'ServiceError';
+  constructor(
+    message: string,
+    /** HTTP status; 0 when the service could not be reached. */
+    readonly status: number,
+    /** Field errors of a 400, in form order. */
+    readonly errors: readonly FieldError[] = [],
+    /** The whole JSON body (a 409 carries the current item). */
+    readonly body: Record<string, unknown> = {},
+    /** Seconds to wait, from Retry-After (429, 503). */
+    readonly retryAfter: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/** The messages of a 400 by field path. */
+export function errorsByPath(errors: readonly FieldError[]): Record<string, string> {
+  const byPath: Record<string, string> = {};
+  for (const { path, message } of errors) byPath[path] ??= message;
+  return byPath;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function fieldErrors(value: unknown): FieldError[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) =>
+    isRecord(item) && typeof item.path === 'string' && typeof item.message === 'string'
+      ? [{ path: item.path, message: item.message }]
+      : [],
+  );
+}
+
+const FALLBACK: Record<number, string> = {
+  401: 'Your sign-in has expired; sign in again.',
+  403: 'Only editors can do this.',
+  404: 'It is not there any more.',
+  413: 'That is too large to send.',
+  429: 'Too many requests; wait a minute and try again.',
+  503: 'The archive service is unavailable; try again shortly.',
+};
+
+/** Options of one call. */
+export interface CallOptions {
+  method?: string;
+  /** JSON-encoded unless it is a Blob (sent as is). */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Bearer token, when the call needs an editor. */
+  token?: string | null;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  fetchImpl?: typeof fetch;
+}
+
+/** The JSON answer of a call and its headers. */
+export interface CallResult<T> {
+  data: T;
+  headers: Headers;
+  status: number;
+}
+
+/**
+ * Calls the service.
+ *
+ * @throws ServiceError with the service's message (or a plain one for its status), or status 0
+ *   when it could not be reached or did not answer in time.
+ */
+export async function callService<T>(
+  url: string,
+  options: CallOptions = {},
+): Promise<CallResult<T>> {
+  const {
+    method = 'GET',
+    body,
+    token,
+    timeoutMs = SERVICE_TIMEOUT_MS,
+    fetchImpl = fetch,
+  } = options;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof Blob) payload = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await fetchImpl(url, { method, headers, body: payload, signal });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ServiceError(
+      timeout.aborted
+        ? 'The archive service did not answer in time; check your connection and try again.'
+        : 'The archive service could not be reached; check your connection and try again.',
+      0,
+    );
+  }
+  let json: unknown = null;
+  const text = await response.text().catch(() => '');
+  if (text !== '') {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = null;
+    }
+  }
+  if (!response.ok) {
+    const data = isRecord(json) ? json : {};
+    const retry = Number(response.headers.get('Retry-After'));
+    throw new ServiceError(
+      typeof data.error === 'string'
+        ? data.error
+        : (FALLBACK[response.status] ?? `The archive service answered ${response.status}.`),
+      response.status,
+      fieldErrors(data.errors),
+      data,
+      Number.isFinite(retry) && retry > 0 ? retry : null,
+    );
+  }
+  return { data: json as T, headers: response.headers, status: response.status };
+}
+
+/** What an upload answers. */
+export interface UploadedImage {
+  image: NodeImageInput;
+  width: number;
+  height: number;
+}
+
+/**
+ * Uploads one photo. The service checks the content; this only spares a visitor the wait for a
+ * file that is plainly too large or not an image.
+ */
+export async function uploadImage(
+  baseUrl: string,
+  file: Blob,
+  token: string | null,
+  fetchImpl: typeof fetch = fetch,
+): Promise<UploadedImage> {
+  if (file.size > UPLOAD_MAX_BYTES) {
+    throw new ServiceError(
+      `The photo is too large: at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`,
+      413,
+    );
+  }
+  if (file.type !== '' && !file.type.startsWith('image/')) {
+    throw new ServiceError(`This file is not a photo: send a ${UPLOAD_FORMATS_TEXT} image.`, 415);
+  }
+  const { data } = await callService<UploadedImage>(`${baseUrl}/uploads`, {
+    method: 'POST',
+    body: file,
+    token,
+    timeoutMs: UPLOAD_TIMEOUT_MS,
+    fetchImpl,
+    headers: { 'Content-Type': file.type || 'application/octet-stream' },
+  });
+  return data;
+}

@@ -1,0 +1,263 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  axeViolations,
+  launchBrowser,
+  markIntroSeen,
+  SAMPLE,
+  screenshot,
+  startApp,
+  type RunningApp,
+  watchPage,
+} from './harness';
+
+/*
+ * The editor's and the community's flows against the real local stack: the built app, the
+ * nodes-service with its embedded database, uploads on disk and the local identity server.
+ */
+
+const EDITOR = { username: 'editor', password: 'Editor-Local-2025!' };
+const WAIT = { timeout: 30_000 };
+/** Where the editor places the gallery: Fountain Park. */
+const FOUNTAIN_PARK = { lat: 38.6595, lng: -90.2558 };
+
+let browser: Browser;
+let app: RunningApp;
+let scratch: string;
+const contexts: BrowserContext[] = [];
+let photos: string[];
+
+async function newPage(viewport = { width: 1400, height: 1000 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  contexts.push(context);
+  await markIntroSeen(context);
+  return context.newPage();
+}
+
+async function signInAsEditor(page: Page): Promise<void> {
+  await page.goto(`${app.url}/signin`);
+  await page.getByLabel('Username or email').fill(EDITOR.username);
+  await page.getByLabel('Password', { exact: true }).fill(EDITOR.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${app.url}/`, WAIT);
+}
+
+/** The public list as a visitor's next load gets it. */
+async function publicNodes(): Promise<{ video_id: string; title: string; images?: unknown[] }[]> {
+  const response = await fetch(`${app.url}/api/nodes`);
+  return (await response.json()) as { video_id: string; title: string }[];
+}
+
+/** Clicks the globe preview where `target` is and returns the position the form took. */
+async function pickOnGlobe(page: Page, target: { lat: number; lng: number }) {
+  const canvas = page.locator('.position-picker canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  await page.waitForFunction(
+    () =>
+      (document.querySelector('.position-picker canvas') as HTMLCanvasElement | null)?.dataset
+        .pickerReady === 'true',
+    null,
+    { timeout: 60_000 },
+  );
+  const box = await canvas.boundingBox();
+  const point = await page.evaluate((pos) => window.__positionPicker?.screenPointOf(pos), target);
+  if (!box || !point) throw new Error('The globe preview does not show the target');
+  await page.mouse.click(box.x + point.x, box.y + point.y);
+  const latitude = page.getByLabel('Latitude');
+  await expect.poll(() => latitude.inputValue(), WAIT).not.toBe('');
+  return {
+    lat: Number(await latitude.inputValue()),
+    lng: Number(await page.getByLabel('Longitude').inputValue()),
+  };
+}
+
+beforeAll(async () => {
+  scratch = mkdtempSync(join(tmpdir(), 'globe-editor-e2e-'));
+  photos = [join(scratch, 'porch.jpg'), join(scratch, 'street.png')];
+  await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#c0502a' } })
+    .jpeg()
+    .toFile(photos[0] as string);
+  await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#2a78c0' } })
+    .png()
+    .toFile(photos[1] as string);
+  browser = await launchBrowser();
+  app = await startApp({
+    archiveFile: SAMPLE,
+    env: {
+      IDENTITY: 'local',
+      IDENTITY_DIR: join(scratch, 'identity'),
+      UPLOADS_DIR: join(scratch, 'uploads'),
+    },
+  });
+}, 90_000);
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await app?.stop();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('the editor', () => {
+  it('creates a gallery with two uploads at a picked position, edits, deletes and restores it', async () => {
+    const page = await newPage();
+    const seen = watchPage(page);
+    await signInAsEditor(page);
+    await page.goto(`${app.url}/editor`);
+    await page.getByRole('link', { name: 'New item' }).click();
+    await page.waitForURL('**/editor/items/new', WAIT);
+
+    await page.getByLabel('Photo gallery').check();
+    await page.getByLabel(/^Title/).fill('Porch and street, two days after');
+    await expect
+      .poll(() => page.getByLabel('Id', { exact: true }).inputValue())
+      .toBe('porch-and-street-two-days-after');
+    await page.getByLabel(/^Description/).fill('Two photos sent by a neighbour.');
+    await page.locator('input[type=file][name=images]').setInputFiles(photos);
+    await page.getByRole('img', { name: 'Photo 2' }).waitFor(WAIT);
+    // Order: the second photo first.
+    await page.getByRole('button', { name: 'Move photo 2 earlier' }).click();
+    await page.getByLabel('Categories', { exact: true }).fill('Community Stories');
+    await page.getByLabel('Categories', { exact: true }).press('Enter');
+    const picked = await pickOnGlobe(page, FOUNTAIN_PARK);
+    // A click lands within a pixel of the place: well under 0.05° at the picker's start zoom.
+    expect(Math.abs(picked.lat - FOUNTAIN_PARK.lat)).toBeLessThan(0.05);
+    expect(Math.abs(picked.lng - FOUNTAIN_PARK.lng)).toBeLessThan(0.05);
+    await page.getByRole('figure', { name: 'Card preview' }).waitFor();
+    await screenshot(page, 'editor-new-gallery');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Create item' }).click();
+    await page.waitForURL('**/editor/items/porch-and-street-two-days-after', WAIT);
+    await page.getByText(/Created: the item is published/).waitFor(WAIT);
+
+    const created = (await publicNodes()).find(
+      (node) => node.video_id === 'porch-and-street-two-days-after',
+    );
+    expect(created).toMatchObject({ type: 'gallery', lat: picked.lat, lng: picked.lng });
+    const images = created?.images as { thumbUrl: string; fullUrl: string }[];
+    expect(images).toHaveLength(2);
+    // The uploads are served, as images, by content: the PNG came back as a JPEG.
+    for (const image of images) {
+      const response = await fetch(`${app.url}${image.fullUrl}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^image\//);
+    }
+    const [first] = images;
+    const firstMeta = await sharp(
+      Buffer.from(await (await fetch(`${app.url}${first?.fullUrl}`)).arrayBuffer()),
+    ).metadata();
+    expect(firstMeta.height).toBeGreaterThan(firstMeta.width ?? 0); // the portrait photo moved first
+
+    // A visitor's next load shows it on the globe and opens it.
+    const visitor = await newPage();
+    await visitor.goto(`${app.url}/gallery/porch-and-street-two-days-after`);
+    await visitor.getByRole('heading', { name: 'Porch and street, two days after' }).waitFor(WAIT);
+    await visitor.waitForFunction(
+      () => window.__globe?.card('porch-and-street-two-days-after') != null,
+      null,
+      WAIT,
+    );
+    await screenshot(visitor, 'editor-gallery-public');
+
+    // Edit.
+    const title = page.getByLabel(/^Title/);
+    await title.fill('Porch and street, two days after the storm');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText(/Saved \(version 2\)/).waitFor(WAIT);
+    expect((await publicNodes()).map((n) => n.title)).toContain(
+      'Porch and street, two days after the storm',
+    );
+
+    // Delete: gone from the public list.
+    await page.getByRole('button', { name: 'Delete item' }).click();
+    await page.getByRole('button', { name: 'Yes, delete it' }).click();
+    await page.getByText('This item is deleted: it is not on the public globe.').waitFor(WAIT);
+    expect((await publicNodes()).map((n) => n.video_id)).not.toContain(
+      'porch-and-street-two-days-after',
+    );
+
+    // Restore from the journal.
+    await page.getByRole('link', { name: 'Journal' }).click();
+    const journal = page.getByRole('list', { name: 'Changes, newest first' });
+    await journal.waitFor(WAIT);
+    const entries = await journal.getByRole('listitem').allTextContents();
+    expect(entries.slice(0, 3).map((text) => /editor (\w+)/.exec(text)?.[1])).toEqual([
+      'deleted',
+      'edited',
+      'created',
+    ]);
+    await journal.getByRole('button', { name: 'Restore' }).first().click();
+    await page.getByText(/Restored “Porch and street, two days after the storm”/).waitFor(WAIT);
+    expect((await publicNodes()).map((n) => n.video_id)).toContain(
+      'porch-and-street-two-days-after',
+    );
+    expect(seen.pageErrors).toEqual([]);
+  });
+
+  it('asks before leaving unsaved changes', async () => {
+    const page = await newPage();
+    await signInAsEditor(page);
+    await page.goto(`${app.url}/editor/items/clayton-morning-after`);
+    await page.getByLabel(/^Title/).fill('Clayton, the morning after (draft)');
+    await page.getByRole('link', { name: 'Messages' }).click();
+    await page.getByRole('dialog', { name: 'Leave without saving?' }).waitFor(WAIT);
+    await page.getByRole('button', { name: 'Stay and keep editing' }).click();
+    expect(page.url()).toMatch(/\/editor\/items\/clayton-morning-after$/);
+    expect(await page.getByLabel(/^Title/).inputValue()).toBe('Clayton, the morning after (draft)');
+  });
+});
+
+describe('community submissions', () => {
+  it('a visitor submits a video link, an editor approves it, and it appears on the globe', async () => {
+    const visitor = await newPage();
+    const seen = watchPage(visitor);
+    await visitor.goto(`${app.url}/submit`);
+    await visitor.getByLabel('A video link').check();
+    await visitor.getByLabel(/YouTube link/).fill('https://www.youtube.com/watch?v=ScMzIvxBSi4');
+    await visitor.getByText('ScMzIvxBSi4').waitFor();
+    await visitor.getByLabel(/^Title/).fill('Hail on Kingshighway <script>alert(1)</script>');
+    await visitor.getByLabel(/^Description/).fill('Recorded from my car at 2:40 pm.');
+    await visitor.getByLabel(/describe the place/i).fill('Kingshighway and Page');
+    await visitor.getByRole('checkbox').check();
+    await visitor.getByRole('button', { name: /send/i }).click();
+    await visitor.getByRole('heading', { name: 'Thank you' }).waitFor(WAIT);
+    await screenshot(visitor, 'submit-confirmation');
+    expect(seen.pageErrors).toEqual([]);
+    // Pending submissions never reach the public list.
+    expect((await publicNodes()).map((n) => n.title)).not.toContain(
+      'Hail on Kingshighway <script>alert(1)</script>',
+    );
+
+    const editor = await newPage();
+    await signInAsEditor(editor);
+    await editor.goto(`${app.url}/editor/submissions`);
+    const queue = editor.getByRole('list', { name: 'Waiting submissions' });
+    await queue.getByText('Hail on Kingshighway <script>alert(1)</script>').waitFor(WAIT);
+    await screenshot(editor, 'editor-submissions');
+    await queue.getByRole('link', { name: 'Review and approve' }).first().click();
+    await editor.waitForURL('**/editor/submissions/**', WAIT);
+    // Approving makes it an item, edited first: the editor fixes the title and places it.
+    await editor.getByLabel(/^Title/).fill('Hail on Kingshighway');
+    await pickOnGlobe(editor, { lat: 38.67, lng: -90.26 });
+    await editor.getByRole('button', { name: 'Approve and publish' }).click();
+    await editor.getByText(/Approved: the item is published/).waitFor(WAIT);
+    const id = decodeURIComponent(new URL(editor.url()).pathname.split('/').pop() ?? '');
+
+    const published = (await publicNodes()).find((node) => node.video_id === id);
+    expect(published).toMatchObject({ title: 'Hail on Kingshighway', youtube_id: 'ScMzIvxBSi4' });
+    await visitor.goto(`${app.url}/video/${id}`);
+    await visitor.getByRole('heading', { name: 'Hail on Kingshighway' }).waitFor(WAIT);
+    await visitor.waitForFunction((nodeId) => window.__globe?.card(nodeId) != null, id, WAIT);
+
+    await editor.goto(`${app.url}/editor/submissions?status=approved`);
+    await editor
+      .getByRole('list', { name: 'Approved submissions' })
+      .getByText(/Approved by editor/)
+      .waitFor(WAIT);
+  });
+});

@@ -1,0 +1,268 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthAccess } from '@/features/auth/authAccess';
+import type { AuthService, SessionSummary } from '@/features/auth/cognitoAuth';
+import { draftOfNode, bodyOfDraft, suggestId, EMPTY_DRAFT } from '@/features/editor/itemDraft';
+import { validateNode } from '@/lib/nodeSchema';
+import { createNodesHandler, type NodesHandler } from '../../../server/nodesHandler';
+import { createMemoryStore } from '../../../server/storage/memoryStore';
+import type { EditableNodeStore } from '../../../server/storage/nodeStore';
+import { renderApp } from '../renderWithProviders';
+
+const editor: SessionSummary = {
+  username: 'editor',
+  groups: ['editor'],
+  idToken: 'id-token',
+  accessToken: 'editor-token',
+};
+
+const SEED = [
+  {
+    video_id: 'clayton-morning',
+    type: 'video',
+    title: 'Clayton the morning after',
+    youtube_id: 'dQw4w9WgXcQ',
+    categories: ['Damage'],
+    lat: 38.64,
+    lng: -90.33,
+  },
+  {
+    video_id: 'volunteer-day',
+    type: 'gallery',
+    title: 'Volunteer day in the Ville',
+    images: [{ thumb: '/sample/a-thumb.jpg', full: '/sample/a.jpg' }],
+    categories: ['Volunteers'],
+    lat: 38.66,
+    lng: -90.23,
+  },
+];
+
+function editorAccess(): AuthAccess {
+  const service = {
+    currentSession: vi.fn(async () => editor),
+  } as unknown as AuthService;
+  return {
+    enabled: true,
+    load: async () => service,
+    loginFunctionUrl: null,
+    hasStoredUser: () => true,
+  };
+}
+
+/**
+ * The real nodes-service handler over a memory store, answering the app's fetches in-process:
+ * the editor is tested against the service's own validation, versions and journal.
+ */
+function serveInProcess(handler: NodesHandler) {
+  const calls: { method: string; path: string }[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init.method ?? 'GET';
+    const path = url.pathname.replace(/^\/api/, '');
+    calls.push({ method, path });
+    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    const body = typeof init.body === 'string' ? init.body : undefined;
+    const response = await handler.handle({
+      method,
+      path,
+      headers,
+      query: url.search.slice(1),
+      ...(body !== undefined ? { body } : {}),
+    });
+    const payload =
+      typeof response.body === 'string' ? response.body : new Uint8Array(response.body);
+    return new Response(response.status === 204 || response.status === 304 ? null : payload, {
+      status: response.status,
+      headers: response.headers,
+    });
+  });
+  return calls;
+}
+
+let store: EditableNodeStore;
+let calls: { method: string; path: string }[];
+
+beforeEach(() => {
+  store = createMemoryStore(SEED);
+  const handler = createNodesHandler({
+    openStore: async () => store,
+    verifyEditor: async (token) => {
+      if (token !== 'editor-token') throw new Error('unexpected token');
+      return { username: 'editor', groups: ['editor'] };
+    },
+  });
+  calls = serveInProcess(handler);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+function openEditor(url: string) {
+  return renderApp(url, {
+    fetchArchive: async () => SEED,
+    auth: editorAccess(),
+    service: { baseUrl: '/api', accessToken: async () => 'editor-token' },
+  });
+}
+
+describe('the item form model', () => {
+  it('reads any archive shape and writes what the shared schema accepts', () => {
+    const draft = draftOfNode(SEED[1] as Record<string, unknown>);
+    expect(draft.images).toEqual([{ thumbUrl: '/sample/a-thumb.jpg', fullUrl: '/sample/a.jpg' }]);
+    expect(draft.lat).toBe('38.66');
+    expect(validateNode(bodyOfDraft(draft)).ok).toBe(true);
+    const video = draftOfNode(SEED[0] as Record<string, unknown>);
+    expect(video.youtube_url).toBe('dQw4w9WgXcQ');
+    expect(validateNode(bodyOfDraft(video))).toMatchObject({
+      ok: true,
+      node: { youtube_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
+    });
+  });
+
+  it('keeps a half-typed coordinate as text so the schema names the field', () => {
+    const result = validateNode(
+      bodyOfDraft({ ...EMPTY_DRAFT, title: 'x', video_id: 'x', lat: '38.6a', lng: '' }),
+    );
+    expect(result.ok).toBe(false);
+    if (!result.ok)
+      expect(result.errors.map((e) => e.path)).toEqual(expect.arrayContaining(['lat', 'lng']));
+  });
+
+  it('suggests a free id from the title', () => {
+    expect(suggestId('Clayton: the Morning!', new Set())).toBe('clayton-the-morning');
+    expect(suggestId('Volunteer day', new Set(['volunteer-day', 'volunteer-day-2']))).toBe(
+      'volunteer-day-3',
+    );
+  });
+});
+
+describe('/editor', () => {
+  it('lists the items and narrows them by title, type and category', async () => {
+    openEditor('/editor');
+    const list = await screen.findByRole('list', { name: 'Items' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    await userEvent.type(screen.getByLabelText('Search titles'), 'ville');
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(list).getByRole('link', { name: 'Volunteer day in the Ville' })).toBeTruthy();
+    await userEvent.clear(screen.getByLabelText('Search titles'));
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'video');
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(screen.getByText('1 of 2 items')).toBeTruthy();
+  });
+
+  it('creates a video: the id is read from the link and the item is saved and journaled', async () => {
+    const { router } = openEditor('/editor/items/new');
+    await userEvent.type(await screen.findByLabelText(/^Title/), 'Storm over <b>Forest Park</b>');
+    expect((screen.getByLabelText('Id') as HTMLInputElement).value).toBe(
+      'storm-over-b-forest-park-b',
+    );
+    await userEvent.type(
+      screen.getByLabelText(/^YouTube link/),
+      'https://youtu.be/abcdefghijk?t=3',
+    );
+    expect(screen.getByText('abcdefghijk')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Latitude'), '38.637');
+    await userEvent.type(screen.getByLabelText('Longitude'), '-90.285');
+    await userEvent.click(screen.getByRole('button', { name: 'Create item' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/editor/items/storm-over-b-forest-park-b'),
+    );
+    expect(await screen.findByText(/Created: the item is published/)).toBeTruthy();
+    // The page now edits the stored item, every field filled from it.
+    await waitFor(() =>
+      expect((screen.getByLabelText(/^YouTube link/) as HTMLInputElement).value).toBe(
+        'https://www.youtube.com/watch?v=abcdefghijk',
+      ),
+    );
+    expect((screen.getByLabelText('Id') as HTMLInputElement).value).toBe(
+      'storm-over-b-forest-park-b',
+    );
+    const saved = await store.getNode('storm-over-b-forest-park-b');
+    expect(saved?.node).toMatchObject({
+      title: 'Storm over <b>Forest Park</b>',
+      youtube_id: 'abcdefghijk',
+      lat: 38.637,
+      lng: -90.285,
+    });
+    expect((await store.journal({ limit: 5 }))[0]).toMatchObject({
+      action: 'create',
+      who: 'editor',
+    });
+    // The title is text, never markup.
+    expect(document.querySelector('b')).toBeNull();
+  });
+
+  it('shows the schema’s errors beside the fields and sends nothing', async () => {
+    openEditor('/editor/items/new');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create item' }));
+    expect(await screen.findByText('Some fields need fixing before saving.')).toBeTruthy();
+    expect(screen.getByLabelText(/^Title/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Give the YouTube link of the video.')).toBeTruthy();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
+  it('refuses a 10,000-character title with the schema’s message', async () => {
+    openEditor('/editor/items/clayton-morning');
+    const title = await screen.findByLabelText(/^Title/);
+    await userEvent.clear(title);
+    await userEvent.click(title);
+    await userEvent.paste('x'.repeat(10_000));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('The title must be at most 200 characters.')).toBeTruthy();
+  });
+
+  it('says what another editor changed when the version is stale, and can save over it', async () => {
+    openEditor('/editor/items/clayton-morning');
+    const title = await screen.findByLabelText(/^Title/);
+    // Another editor saves first.
+    await store.updateNode('clayton-morning', { ...SEED[0], title: 'Their title' }, 1, 'other');
+    await userEvent.clear(title);
+    await userEvent.type(title, 'My title');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    const conflict = await screen.findByText(/Another editor saved this item/);
+    expect(conflict.closest('.conflict')?.textContent).toContain('now “Their title”');
+    await userEvent.click(screen.getByRole('button', { name: 'Save mine over theirs' }));
+    await screen.findByText(/Saved \(version 3\)/);
+    expect((await store.getNode('clayton-morning'))?.node.title).toBe('My title');
+  });
+
+  it('deletes an item and restores it', async () => {
+    openEditor('/editor/items/volunteer-day');
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete item' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, delete it' }));
+    await screen.findByText('This item is deleted: it is not on the public globe.');
+    expect((await store.listNodes()).map((n) => (n as { video_id: string }).video_id)).toEqual([
+      'clayton-morning',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Restore item' }));
+    await screen.findByText(/Restored: the item shows on the globe again/);
+    expect(await store.listNodes()).toHaveLength(2);
+  });
+
+  it('asks before leaving unsaved changes, and stays when asked to', async () => {
+    const { router } = openEditor('/editor/items/clayton-morning');
+    await userEvent.type(await screen.findByLabelText(/^Title/), ' (edited)');
+    await userEvent.click(screen.getByRole('link', { name: 'Journal' }));
+    expect(await screen.findByText('Leave without saving?')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Stay and keep editing' }));
+    expect(router.state.location.pathname).toBe('/editor/items/clayton-morning');
+    expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe(
+      'Clayton the morning after (edited)',
+    );
+  });
+
+  it('lists the journal and restores a deleted item from it', async () => {
+    const current = await store.getNode('volunteer-day');
+    await store.deleteNode('volunteer-day', current?.version ?? 1, 'other');
+    openEditor('/editor/journal');
+    const list = await screen.findByRole('list', { name: 'Changes, newest first' });
+    expect(within(list).getByText('other')).toBeTruthy();
+    await userEvent.click(within(list).getByRole('button', { name: 'Restore' }));
+    await screen.findByText(/Restored “Volunteer day in the Ville”/);
+    expect(await store.listNodes()).toHaveLength(2);
+  });
+});
