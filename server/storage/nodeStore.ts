@@ -4,35 +4,24 @@
  */
 
 import type { ContactInput, SubmissionInput } from '@/lib/submissionSchema';
+import type {
+  JournalAction,
+  JournalEntry,
+  StoredMessage,
+  StoredNode,
+  StoredSubmission,
+  SubmissionStatus,
+} from '@/lib/archiveRecords';
 
-/** What every write records about itself. */
-export type JournalAction = 'create' | 'update' | 'delete' | 'restore';
-
-/** One node with what optimistic concurrency needs. */
-export interface StoredNode {
-  /** The node as stored (raw JSON: a seeded node is kept exactly as its archive gave it). */
-  node: Record<string, unknown>;
-  /** Starts at 1 and grows by one on every update, delete and restore. */
-  version: number;
-  /** Soft-deleted: kept for restoring, never listed. */
-  deleted: boolean;
-}
-
-/** One change, as the journal keeps it. */
-export interface JournalEntry {
-  /** Grows with every entry (the journal's order). */
-  id: number;
-  nodeId: string;
-  action: JournalAction;
-  /** The editor's username. */
-  who: string;
-  /** ISO 8601 time of the change. */
-  at: string;
-  /** The listed node before the change (`null` for a create or a restore). */
-  before: unknown;
-  /** The listed node after it (`null` for a delete). */
-  after: unknown;
-}
+// The records the service answers with are shared with the editor's client.
+export type {
+  JournalAction,
+  JournalEntry,
+  StoredMessage,
+  StoredNode,
+  StoredSubmission,
+  SubmissionStatus,
+};
 
 /** Which part of the journal to read. */
 export interface JournalQuery {
@@ -165,35 +154,6 @@ export class VersionConflict extends Error {
         : `This item was changed since you opened it (it is now at version ${current.version}).`,
     );
   }
-}
-
-/** Where a community submission stands. */
-export type SubmissionStatus = 'pending' | 'approved' | 'rejected';
-
-/** A community submission as the inbox keeps it. */
-export interface StoredSubmission {
-  /** Opaque id (text), unique in the inbox. */
-  id: string;
-  status: SubmissionStatus;
-  /** What the visitor sent, validated by `validateSubmission` (`@/lib/submissionSchema`). */
-  submission: SubmissionInput;
-  /** ISO 8601 time it arrived. */
-  receivedAt: string;
-  /** ISO 8601 time an editor approved or rejected it; null while pending. */
-  decidedAt: string | null;
-  /** The editor who decided; null while pending. */
-  decidedBy: string | null;
-  /** The node an approval created; null otherwise. */
-  nodeId: string | null;
-  /** The editor's reason for a rejection ('' when none given). */
-  reason: string;
-}
-
-/** A contact-form message as the inbox keeps it. */
-export interface StoredMessage {
-  id: string;
-  message: ContactInput;
-  receivedAt: string;
 }
 
 /**

@@ -35,6 +35,25 @@ function Described({
   );
 }
 
+function FieldLabel({ id, label, required }: { id: string; label: string; required?: boolean }) {
+  return (
+    <label htmlFor={id}>
+      {label}
+      {required && <span className="field__required"> (required)</span>}
+    </label>
+  );
+}
+
+/** Shown once text nears its limit; typing past it stays possible and the schema says by how much. */
+function LengthCounter({ length, max }: { length: number; max: number | undefined }) {
+  if (max === undefined || length <= max * 0.8) return null;
+  return (
+    <p className="field__hint" aria-live="polite">
+      {length.toLocaleString('en')} / {max.toLocaleString('en')} characters
+    </p>
+  );
+}
+
 function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
   const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
   return ids.length > 0 ? ids.join(' ') : undefined;
@@ -69,10 +88,7 @@ export function TextField({
   const id = useId();
   return (
     <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {required && <span className="field__required"> (required)</span>}
-      </label>
+      <FieldLabel id={id} label={label} required={required} />
       <input
         id={id}
         name={name}
@@ -85,11 +101,7 @@ export function TextField({
         onChange={(event) => onChange(event.target.value)}
       />
       {after}
-      {maxLength !== undefined && value.length > maxLength * 0.8 && (
-        <p className="field__hint" aria-live="polite">
-          {value.length.toLocaleString('en')} / {maxLength.toLocaleString('en')} characters
-        </p>
-      )}
+      <LengthCounter length={value.length} max={maxLength} />
       <Described id={id} hint={hint} error={error} />
     </div>
   );
@@ -116,10 +128,7 @@ export function TextAreaField({
   const id = useId();
   return (
     <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {required && <span className="field__required"> (required)</span>}
-      </label>
+      <FieldLabel id={id} label={label} required={required} />
       <textarea
         id={id}
         name={name}
@@ -129,11 +138,7 @@ export function TextAreaField({
         aria-describedby={describedBy(id, hint, error)}
         onChange={(event) => onChange(event.target.value)}
       />
-      {maxLength !== undefined && value.length > maxLength * 0.8 && (
-        <p className="field__hint" aria-live="polite">
-          {value.length.toLocaleString('en')} / {maxLength.toLocaleString('en')} characters
-        </p>
-      )}
+      <LengthCounter length={value.length} max={maxLength} />
       <Described id={id} hint={hint} error={error} />
     </div>
   );

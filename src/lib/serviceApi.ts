@@ -3,9 +3,8 @@
  * community's forms. One request helper, so every call times out, reads the service's JSON error
  * (`{ error, errors }`) and turns a network failure into words a person can act on.
  */
-import type { FieldError } from '@/lib/nodeSchema';
-import { UPLOAD_FORMATS_TEXT, UPLOAD_MAX_BYTES } from '@/lib/submissionSchema';
-import type { NodeImageInput } from '@/lib/nodeSchema';
+import type { FieldError, NodeImageInput } from '@/lib/nodeSchema';
+import { UPLOAD_FORMATS_TEXT, UPLOAD_MAX_BYTES } from '@/lib/uploadLimits';
 
 /** Longest wait for one call, ms (uploads get longer: a phone's photo on a slow line). */
 export const SERVICE_TIMEOUT_MS = 15_000;

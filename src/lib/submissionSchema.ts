@@ -25,10 +25,7 @@ export const CONTACT_MESSAGE_MAX = 5000;
 export const FORMS_PER_MINUTE = 5;
 /** Photos one client without an editor's sign-in may upload per ten minutes. */
 export const COMMUNITY_UPLOADS_PER_10_MIN = 40;
-/** Largest photo accepted, bytes. */
-export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-/** Image kinds accepted, checked by content on the server. */
-export const UPLOAD_FORMATS_TEXT = 'JPEG, PNG, WebP, GIF, AVIF or TIFF';
+export { UPLOAD_FORMATS_TEXT, UPLOAD_MAX_BYTES } from '@/lib/uploadLimits';
 
 /** What a visitor sends: a video link, or photos uploaded first to `/uploads`. */
 export type SubmissionKind = 'video' | 'photos';

@@ -5,46 +5,21 @@
  */
 import type { NodeImageInput } from '@/lib/nodeSchema';
 import { callService, ServiceError, uploadImage, type ServiceAccess } from '@/lib/serviceApi';
-import type { ContactInput, SubmissionInput } from '@/lib/submissionSchema';
+import type {
+  JournalEntry,
+  StoredMessage,
+  StoredNode,
+  StoredSubmission,
+  SubmissionStatus,
+} from '@/lib/archiveRecords';
 
-/** One item with what optimistic concurrency needs. */
-export interface VersionedNode {
-  node: Record<string, unknown>;
-  version: number;
-  deleted: boolean;
-}
-
-/** One change in the journal. */
-export interface JournalEntry {
-  id: number;
-  nodeId: string;
-  action: 'create' | 'update' | 'delete' | 'restore';
-  who: string;
-  at: string;
-  before: unknown;
-  after: unknown;
-}
-
-export type SubmissionStatus = 'pending' | 'approved' | 'rejected';
-
+/** One item with its version (what optimistic concurrency needs). */
+export type VersionedNode = StoredNode;
 /** A community submission in the moderation queue. */
-export interface Submission {
-  id: string;
-  status: SubmissionStatus;
-  submission: SubmissionInput;
-  receivedAt: string;
-  decidedAt: string | null;
-  decidedBy: string | null;
-  nodeId: string | null;
-  reason: string;
-}
-
+export type Submission = StoredSubmission;
 /** A message sent with the contact form. */
-export interface ContactMessage {
-  id: string;
-  message: ContactInput;
-  receivedAt: string;
-}
+export type ContactMessage = StoredMessage;
+export type { JournalEntry, SubmissionStatus };
 
 /** Everything the editor asks of the service. */
 export interface EditorApi {
