@@ -40,7 +40,7 @@ export function EditorLayout() {
         <EditorNav />
         <nav aria-label="Account">
           <ul className="site-header__nav">
-            <AccountControl />
+            <AccountControl editorLink={false} />
           </ul>
         </nav>
       </header>

@@ -5,8 +5,11 @@ import { useAuthAccess } from '@/features/auth/authAccess';
 import { toAuthError } from '@/features/auth/authErrors';
 import { selectAuth, selectIsEditor, signedOut } from '@/features/auth/authSlice';
 
-/** The header's account entry: Sign in, or who is signed in with Sign out (and Editor). */
-export function AccountControl() {
+/**
+ * The header's account entry: Sign in, or who is signed in with Sign out (and Editor, except
+ * inside the editor area, whose own navigation is beside it).
+ */
+export function AccountControl({ editorLink = true }: { editorLink?: boolean }) {
   const access = useAuthAccess();
   const auth = useAppSelector(selectAuth);
   const isEditor = useAppSelector(selectIsEditor);
@@ -37,7 +40,7 @@ export function AccountControl() {
 
   return (
     <>
-      {isEditor && (
+      {isEditor && editorLink && (
         <li>
           <Link to="/editor">Editor</Link>
         </li>
