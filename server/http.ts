@@ -1,38 +1,22 @@
-import { createReadStream, existsSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { loadArchiveFile } from './archiveFile';
 import { displayPath, type ServerConfig } from './config';
 import type { LocalIdentity } from './identity/localIdentity';
 import type { LoginConfig } from './login/loginConfig';
-import type { LoginHandler } from './login/loginHandler';
 import { createAccessTokenVerifier } from './login/accessToken';
 import { resolvePool } from './login/poolSettings';
 import { createServerLogin } from './login/serverLogin';
-import {
-  createNodesHandler,
-  type NodesHandler,
-  type ServiceResponse,
-  type WarmUpResult,
-} from './nodesHandler';
-import { clientAddressOf } from './rateLimit';
-import { bodyLimitOf, discardUnreadBody, readRequestBody } from './requestBody';
-import { baseSecurityHeaders, contentSecurityPolicy } from './securityHeaders';
-import { createStaticFiles, type StaticFiles, type StaticResponse } from './staticFiles';
-import { describeDatabaseUrl } from './storage/databaseUrl';
-import type { NodeStore } from './storage/nodeStore';
-import { openPgliteStore } from './storage/pgliteStore';
-import { openPgStore } from './storage/pgStore';
-import { serveUpload, UPLOADS_PATH } from './uploads/folderStorage';
+import { createNodesHandler, type WarmUpResult } from './nodesHandler';
+import { API_PREFIX, createRequestListener } from './requestListener';
+import { contentSecurityPolicy } from './securityHeaders';
+import { createStaticFiles } from './staticFiles';
+import { storeOpener } from './storeOpener';
 import type { MediaStorage } from './uploads/mediaStorage';
 import { openMediaStorage } from './uploads/openMediaStorage';
 
-/** The API's mount point on the local server (the Vite dev server proxies the same prefix). */
-export const API_PREFIX = '/api';
-/** The local identity server's mount point: the app's Cognito endpoint is `/identity/`. */
-export const IDENTITY_PREFIX = '/identity';
+export { API_PREFIX, IDENTITY_PREFIX } from './requestListener';
 
 /** A server started by `startServer`. */
 export interface RunningServer {
@@ -81,50 +65,6 @@ const WARM_UP_LIMIT_MS = 30_000;
 /** How long open keep-alive connections get to finish when the server stops. */
 const CLOSE_GRACE_MS = 3000;
 
-async function storeOpener(
-  config: ServerConfig,
-  log: (line: string) => void,
-): Promise<{ open: () => Promise<NodeStore>; source: string }> {
-  if (config.archiveFile !== null) {
-    const display = displayPath(config.archiveFile);
-    // Read once, before listening: a wrong ARCHIVE_FILE should stop the start with its reason.
-    const entries = await loadArchiveFile(config.archiveFile, display, log);
-    return {
-      open: () => openPgliteStore({ dataDir: null, seed: () => entries }),
-      source: `${display}, in memory: changes are not saved`,
-    };
-  }
-  const seedFile = displayPath(config.seedFile);
-  const seed = () => loadArchiveFile(config.seedFile, seedFile, log);
-  if (config.databaseUrl !== null) {
-    const { databaseUrl } = config;
-    const database = describeDatabaseUrl(databaseUrl);
-    return {
-      open: async () => {
-        const store = await openPgStore({ url: databaseUrl, seed, log });
-        if (store.seededCount > 0)
-          log(`Seeded ${database} with ${store.seededCount} nodes from ${seedFile}.`);
-        return store;
-      },
-      source: database,
-    };
-  }
-  const dataDir = displayPath(config.dataDir);
-  return {
-    open: async () => {
-      const store = await openPgliteStore({
-        dataDir: config.dataDir,
-        displayName: dataDir,
-        seed,
-      });
-      if (store.seededCount > 0)
-        log(`Seeded ${dataDir} with ${store.seededCount} nodes from ${seedFile}.`);
-      return store;
-    },
-    source: dataDir,
-  };
-}
-
 /**
  * Starts the local identity server when configured. Loaded only then: it needs cognito-local, a
  * devDependency that a production install may lack.
@@ -152,125 +92,6 @@ async function startIdentity(
       { cause: error },
     );
   }
-}
-
-function headersOf(req: IncomingMessage): Record<string, string | string[] | undefined> {
-  return req.headers;
-}
-
-function queryOf(req: IncomingMessage): string {
-  const url = req.url ?? '';
-  const at = url.indexOf('?');
-  return at === -1 ? '' : url.slice(at + 1);
-}
-
-async function send(
-  res: ServerResponse,
-  response: ServiceResponse | StaticResponse,
-  extraHeaders: Record<string, string>,
-): Promise<void> {
-  res.writeHead(response.status, { ...extraHeaders, ...response.headers });
-  if (response.body !== null) {
-    res.end(response.body);
-    return;
-  }
-  if ('file' in response && response.file !== undefined) {
-    await pipeline(createReadStream(response.file), res);
-  } else {
-    res.end();
-  }
-}
-
-/** The request path without query, keeping a leading `//` as a path (not a host). */
-function pathnameOf(req: IncomingMessage): string | null {
-  const raw = req.url ?? '/';
-  try {
-    return new URL(raw.startsWith('/') ? `http://localhost${raw}` : raw).pathname;
-  } catch {
-    return null;
-  }
-}
-
-function createListener(
-  handler: NodesHandler,
-  staticFiles: StaticFiles | null,
-  identity: LocalIdentity | null,
-  login: LoginHandler | null,
-  csp: string,
-  log: (line: string) => void,
-  { uploadsFolder, trustProxy }: { uploadsFolder: string | null; trustProxy: boolean },
-) {
-  const security = baseSecurityHeaders();
-  const pageHeaders = { ...security, 'Content-Security-Policy': csp };
-  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const method = req.method ?? 'GET';
-    try {
-      const pathname = pathnameOf(req);
-      if (pathname === null) {
-        res.writeHead(400, { ...security, 'Content-Type': 'text/plain; charset=utf-8' });
-        res.end('Bad request.');
-        return;
-      }
-      if (login !== null && pathname === `${API_PREFIX}/login`) {
-        await send(res, await login({ method, path: '/login', headers: headersOf(req) }), security);
-        return;
-      }
-      if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) {
-        const path = pathname.slice(API_PREFIX.length) || '/';
-        const { limit, readNothingOver } = bodyLimitOf(path);
-        const { body, complete } = await readRequestBody(req, limit, { readNothingOver });
-        const request = {
-          method,
-          path,
-          headers: headersOf(req),
-          query: queryOf(req),
-          clientAddress: clientAddressOf(
-            req.socket.remoteAddress,
-            req.headers['x-forwarded-for'],
-            trustProxy,
-          ),
-          ...(body ? { body } : {}),
-        };
-        await send(res, await handler.handle(request), security);
-        if (!complete) discardUnreadBody(req);
-        return;
-      }
-      if (
-        identity !== null &&
-        (pathname === IDENTITY_PREFIX || pathname.startsWith(`${IDENTITY_PREFIX}/`))
-      ) {
-        for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
-        // The front sees the path below its mount: `/` for the API, `/{poolId}/.well-known/…`.
-        const rest = (req.url ?? '').slice(IDENTITY_PREFIX.length).replace(/^\/?/, '/');
-        await identity.handler(req, res, rest);
-        return;
-      }
-      if (uploadsFolder !== null && pathname.startsWith(`${UPLOADS_PATH}/`)) {
-        await send(res, await serveUpload(uploadsFolder, method, pathname), security);
-        return;
-      }
-      if (staticFiles === null) {
-        const message = `This server serves only the API (${API_PREFIX}/nodes); STATIC_DIR is none.`;
-        res.writeHead(404, { ...security, 'Content-Type': 'text/plain; charset=utf-8' });
-        res.end(message);
-        return;
-      }
-      await send(res, await staticFiles.serve(method, pathname, headersOf(req)), pageHeaders);
-    } catch (error) {
-      // A visitor who leaves mid-download is not a server fault.
-      const aborted = (error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE';
-      if (!aborted)
-        log(
-          `${method} ${req.url ?? ''} failed: ${error instanceof Error ? error.stack : String(error)}`,
-        );
-      if (!res.headersSent) {
-        res.writeHead(500, { ...security, 'Content-Type': 'text/plain; charset=utf-8' });
-        res.end('Internal server error.');
-      } else {
-        res.destroy();
-      }
-    }
-  };
 }
 
 function formatUrl(host: string, port: number): string {
@@ -325,15 +146,16 @@ export async function startServer(
     ...(options.storeTimeoutMs !== undefined ? { timeoutMs: options.storeTimeoutMs } : {}),
   });
   const server = createServer(
-    createListener(
+    createRequestListener({
       handler,
       staticFiles,
       identity,
-      createServerLogin({ ...pools, log }),
-      contentSecurityPolicy(config),
+      login: createServerLogin({ ...pools, log }),
+      csp: contentSecurityPolicy(config),
       log,
-      { uploadsFolder: media.folder, trustProxy: config.trustProxy },
-    ),
+      uploadsFolder: media.folder,
+      trustProxy: config.trustProxy,
+    }),
   );
 
   try {
