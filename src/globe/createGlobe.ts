@@ -3,6 +3,7 @@ import { SceneInstrumentation } from '@babylonjs/core/Instrumentation/sceneInstr
 import { Color4 } from '@babylonjs/core/Maths/math.color';
 import { Scene } from '@babylonjs/core/scene';
 import { anglesFacing, orbitBasis } from '@/globe/camera/limits';
+import { pointerRay } from '@/globe/camera/rays';
 import {
   FOCUS_RADIUS,
   OrbitCamera,
@@ -348,21 +349,14 @@ export async function createGlobe(
   /** The card under a point of the canvas (CSS pixels), or -1. */
   function pickAt(x: number, y: number, now: number): number {
     const rect = canvas.getBoundingClientRect();
-    const { alpha, beta, radius } = orbit.camera;
+    const { alpha, beta, radius, fov } = orbit.camera;
     const t = orbit.camera.target;
-    const basis = orbitBasis(alpha, beta, radius, [t.x, t.y, t.z]);
-    const tan = Math.tan(orbit.camera.fov / 2);
-    const nx = ((x - rect.left) / Math.max(1, rect.width)) * 2 - 1;
-    const ny = 1 - ((y - rect.top) / Math.max(1, rect.height)) * 2;
-    const aspect = rect.width / Math.max(1, rect.height);
-    const d: Vec3 = [0, 1, 2].map(
-      (k) =>
-        (basis.forward[k] as number) +
-        (basis.right[k] as number) * nx * tan * aspect +
-        (basis.up[k] as number) * ny * tan,
-    ) as Vec3;
-    const l = Math.hypot(d[0], d[1], d[2]);
-    return cards.pick(basis.position, [d[0] / l, d[1] / l, d[2] / l], now);
+    const ray = pointerRay(
+      { alpha, beta, radius, fov, width: rect.width, height: rect.height, target: [t.x, t.y, t.z] },
+      x - rect.left,
+      y - rect.top,
+    );
+    return cards.pick(ray.origin, ray.direction, now);
   }
 
   function setHover(slot: number, now: number): void {

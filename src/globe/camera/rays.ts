@@ -16,6 +16,8 @@ export interface OrbitView {
   fov: number;
   width: number;
   height: number;
+  /** The point the camera orbits (the origin unless the view was panned). */
+  target?: Vec3;
 }
 
 /** The camera's position and the unit direction through a point of the canvas (CSS pixels from its top left). */
@@ -24,7 +26,7 @@ export function pointerRay(
   x: number,
   y: number,
 ): { origin: Vec3; direction: Vec3 } {
-  const basis = orbitBasis(view.alpha, view.beta, view.radius);
+  const basis = orbitBasis(view.alpha, view.beta, view.radius, view.target);
   const tan = Math.tan(view.fov / 2);
   const aspect = view.width / Math.max(1, view.height);
   const nx = (x / Math.max(1, view.width)) * 2 - 1;
