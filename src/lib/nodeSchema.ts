@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { MediaType } from '@/lib/mediaType';
+import type { NodeImage } from '@/lib/nodeModel';
 import { slugify } from '@/lib/slug';
 import { safeUrl } from '@/lib/url';
 import { extractYouTubeId, isYouTubeId, youtubeWatchUrl } from '@/lib/youtube';
@@ -27,11 +28,8 @@ export const NODE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 /** Ids the service's own paths use (`/nodes/journal`), so no node may take them. */
 export const RESERVED_NODE_IDS: readonly string[] = ['journal'];
 
-/** One gallery image as stored: both URLs checked by `safeUrl`. */
-export interface NodeImageInput {
-  thumbUrl: string;
-  fullUrl: string;
-}
+/** One gallery image as stored: both URLs checked by `safeUrl` (the model's own shape). */
+export type NodeImageInput = NodeImage;
 
 /**
  * A node as the service stores it after validation: every field present and in its final form.
@@ -67,8 +65,50 @@ const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 const LINE_CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/g;
 
 /** One line of text: trimmed, controls removed, runs of white space made one space. */
-function singleLine(text: string): string {
+export function singleLine(text: string): string {
   return text.replace(LINE_CONTROL_CHARS, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** Text of several lines: control characters removed, tabs and newlines kept. */
+export function withoutControls(text: string): string {
+  return text.replace(CONTROL_CHARS, '');
+}
+
+/**
+ * Category names, one per slug (SPEC §3: two names with one slug are one category), keeping the
+ * first spelling; names without a letter or digit are dropped.
+ */
+export function uniqueCategories(names: readonly string[] | null | undefined): string[] {
+  const seen = new Set<string>();
+  return (names ?? []).filter((name) => {
+    const slug = slugify(name);
+    if (slug === '' || seen.has(slug)) return false;
+    seen.add(slug);
+    return true;
+  });
+}
+
+/**
+ * One error per field path, first message first, from zod's issues and a schema's cross-field
+ * errors (zod skips those while another field fails; adding them shows every error at once).
+ */
+export function collectFieldErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  crossField: readonly FieldError[],
+): FieldError[] {
+  const errors: FieldError[] = [];
+  const seen = new Set<string>();
+  const all = [
+    ...issues,
+    ...crossField.map((e) => ({ path: e.path.split('.'), message: e.message })),
+  ];
+  for (const issue of all) {
+    const path = issue.path.map(String).join('.');
+    if (seen.has(path)) continue;
+    seen.add(path);
+    errors.push({ path, message: issue.message });
+  }
+  return errors;
 }
 
 const nodeId = (what: string) =>
@@ -226,13 +266,11 @@ const nodeSchema = z
               error: `The title must be at most ${NODE_TITLE_MAX} characters.`,
             }),
         ),
-      description: optionalText
-        .transform((text) => text.replace(CONTROL_CHARS, ''))
-        .pipe(
-          z.string().max(NODE_DESCRIPTION_MAX, {
-            error: `The description must be at most ${NODE_DESCRIPTION_MAX.toLocaleString('en')} characters.`,
-          }),
-        ),
+      description: optionalText.transform(withoutControls).pipe(
+        z.string().max(NODE_DESCRIPTION_MAX, {
+          error: `The description must be at most ${NODE_DESCRIPTION_MAX.toLocaleString('en')} characters.`,
+        }),
+      ),
       youtube_url: optionalText,
       youtube_id: optionalText,
       images: z
@@ -246,16 +284,7 @@ const nodeSchema = z
           error: `Choose at most ${NODE_CATEGORIES_MAX} categories.`,
         })
         .nullish()
-        .transform((names) => {
-          // Two names with one slug are one category (SPEC §3): keep the first spelling.
-          const seen = new Set<string>();
-          return (names ?? []).filter((name) => {
-            const slug = slugify(name);
-            if (seen.has(slug)) return false;
-            seen.add(slug);
-            return true;
-          });
-        }),
+        .transform(uniqueCategories),
       links: z
         .array(nodeId('A related item'), { error: 'Related items must be a list of ids.' })
         .max(NODE_LINKS_MAX, { error: `Link at most ${NODE_LINKS_MAX} related items.` })
@@ -296,19 +325,5 @@ const nodeSchema = z
 export function validateNode(input: unknown): NodeValidation {
   const result = nodeSchema.safeParse(input);
   if (result.success) return { ok: true, node: result.data };
-  const errors: FieldError[] = [];
-  const seen = new Set<string>();
-  // Zod skips the cross-field rules while a field fails; they are added here, so every error
-  // shows at once.
-  const issues = [
-    ...result.error.issues,
-    ...crossFieldErrors(input).map((e) => ({ path: e.path.split('.'), message: e.message })),
-  ];
-  for (const issue of issues) {
-    const path = issue.path.map(String).join('.');
-    if (seen.has(path)) continue;
-    seen.add(path);
-    errors.push({ path, message: issue.message });
-  }
-  return { ok: false, errors };
+  return { ok: false, errors: collectFieldErrors(result.error.issues, crossFieldErrors(input)) };
 }

@@ -6,12 +6,15 @@
 import { z } from 'zod';
 import type { FieldError, NodeImageInput } from '@/lib/nodeSchema';
 import {
+  collectFieldErrors,
   NODE_CATEGORIES_MAX,
   NODE_CATEGORY_NAME_MAX,
   NODE_DESCRIPTION_MAX,
   NODE_TITLE_MAX,
+  singleLine,
+  uniqueCategories,
+  withoutControls,
 } from '@/lib/nodeSchema';
-import { slugify } from '@/lib/slug';
 import { safeUrl } from '@/lib/url';
 import { extractYouTubeId, isYouTubeId, youtubeWatchUrl } from '@/lib/youtube';
 
@@ -61,13 +64,6 @@ export type SubmissionValidation =
 export type ContactValidation =
   { ok: true; message: ContactInput } | { ok: false; errors: FieldError[]; spam?: boolean };
 
-// eslint-disable-next-line no-control-regex
-const LINE_CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/g;
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-const singleLine = (text: string) =>
-  text.replace(LINE_CONTROL_CHARS, ' ').replace(/\s+/g, ' ').trim();
-
 /** A pragmatic address check: one `@`, no spaces, a dot in the domain. */
 const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
 
@@ -82,7 +78,7 @@ const text = (max: number, tooLong: string) =>
   z
     .string({ error: 'Must be text.' })
     .nullish()
-    .transform((value) => (value ?? '').replace(CONTROL_CHARS, '').trim())
+    .transform((value) => withoutControls(value ?? '').trim())
     .pipe(z.string().max(max, { error: tooLong }));
 
 const email = (required: boolean) =>
@@ -110,15 +106,7 @@ const categories = z
   )
   .max(NODE_CATEGORIES_MAX, { error: `Choose at most ${NODE_CATEGORIES_MAX} categories.` })
   .nullish()
-  .transform((names) => {
-    const seen = new Set<string>();
-    return (names ?? []).filter((name) => {
-      const slug = slugify(name);
-      if (slug === '' || seen.has(slug)) return false;
-      seen.add(slug);
-      return true;
-    });
-  });
+  .transform(uniqueCategories);
 
 const imageUrl = z
   .string({ error: 'Upload the photo again.' })
@@ -250,22 +238,6 @@ function crossFieldErrors(input: unknown): FieldError[] {
   return [];
 }
 
-function fieldErrors(issues: readonly z.core.$ZodIssue[], input: unknown): FieldError[] {
-  const errors: FieldError[] = [];
-  const seen = new Set<string>();
-  const all = [
-    ...issues,
-    ...crossFieldErrors(input).map((e) => ({ path: e.path.split('.'), message: e.message })),
-  ];
-  for (const issue of all) {
-    const path = issue.path.map(String).join('.');
-    if (seen.has(path)) continue;
-    seen.add(path);
-    errors.push({ path, message: issue.message });
-  }
-  return errors;
-}
-
 function filledHoneypot(input: unknown): boolean {
   if (typeof input !== 'object' || input === null) return false;
   const value = (input as { website?: unknown }).website;
@@ -283,14 +255,14 @@ export function validateSubmission(input: unknown): SubmissionValidation {
   const result = submissionSchema.safeParse(input);
   return result.success
     ? { ok: true, submission: result.data }
-    : { ok: false, errors: fieldErrors(result.error.issues, input) };
+    : { ok: false, errors: collectFieldErrors(result.error.issues, crossFieldErrors(input)) };
 }
 
 /** Checks a contact message; like `validateSubmission`. */
 export function validateContact(input: unknown): ContactValidation {
   if (filledHoneypot(input)) return { ok: false, errors: [], spam: true };
   const result = contactSchema.safeParse(input);
-  if (!result.success) return { ok: false, errors: fieldErrors(result.error.issues, null) };
+  if (!result.success) return { ok: false, errors: collectFieldErrors(result.error.issues, []) };
   const { name, email: address, message } = result.data;
   return { ok: true, message: { name, email: address, message } };
 }

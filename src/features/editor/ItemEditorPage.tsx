@@ -32,20 +32,12 @@ async function open(api: EditorApi, kind: Props['kind'], id: string | undefined)
       title: draft.title || id,
     };
   }
-  const [submission, raw] = await Promise.all([api.submission(id), api.listNodes()]);
+  const submission = await api.submission(id);
   if (submission.status !== 'pending') {
     throw new Error(`This submission was ${submission.status} already.`);
   }
-  const taken = new Set(
-    raw.flatMap((node) =>
-      typeof node === 'object' && node !== null && 'video_id' in node
-        ? [String((node as { video_id: unknown }).video_id)]
-        : [],
-    ),
-  );
-  const draft = draftOfNode(
-    nodeDraftOfSubmission(submission.submission, suggestId(submission.submission.title, taken)),
-  );
+  // The id is suggested once the archive's items are known (the page loads them anyway).
+  const draft = draftOfNode(nodeDraftOfSubmission(submission.submission, ''));
   return {
     mode: { kind: 'approve', submissionId: id },
     draft,
@@ -91,6 +83,14 @@ export function ItemEditorPage({ kind, DetailPreview }: Props) {
       </div>
     );
   }
+  const { mode, draft } = opened.data;
+  const initial =
+    mode.kind === 'approve' && draft.video_id === ''
+      ? {
+          ...draft,
+          video_id: suggestId(draft.title, new Set(items.data.map((item) => item.video_id))),
+        }
+      : draft;
   return (
     <div className="editor-page">
       {back}
@@ -103,8 +103,8 @@ export function ItemEditorPage({ kind, DetailPreview }: Props) {
       <ItemEditor
         // A new route (another item, or the item just created) starts a fresh form.
         key={`${kind}:${id ?? ''}`}
-        mode={opened.data.mode}
-        initial={opened.data.draft}
+        mode={mode}
+        initial={initial}
         items={items.data}
         api={api}
         DetailPreview={DetailPreview}

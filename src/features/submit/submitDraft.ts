@@ -22,22 +22,8 @@ export interface SubmitDraft {
   consent: boolean;
 }
 
-/** The JSON body of `POST {base}/submissions`. */
-export interface SubmissionRequest {
-  kind: SubmissionKind;
-  youtube_url: string;
-  images: NodeImageInput[];
-  title: string;
-  description: string;
-  categories: string[];
-  place: { lat: number; lng: number } | null;
-  place_text: string;
-  name: string;
-  email: string;
-  consent: boolean;
-  /** The honeypot: empty from a person. */
-  website: string;
-}
+/** The JSON body of `POST {base}/submissions`: the draft's fields and the honeypot (empty from a person). */
+export type SubmissionRequest = SubmitDraft & { website: string };
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
@@ -85,17 +71,9 @@ export function parseSubmitDraft(stored: unknown): SubmitDraft {
  */
 export function submissionRequest(draft: SubmitDraft, honeypot: string): SubmissionRequest {
   return {
-    kind: draft.kind,
+    ...draft,
     youtube_url: draft.kind === 'video' ? draft.youtube_url.trim() : '',
     images: draft.kind === 'photos' ? draft.images : [],
-    title: draft.title,
-    description: draft.description,
-    categories: draft.categories,
-    place: draft.place,
-    place_text: draft.place_text,
-    name: draft.name,
-    email: draft.email,
-    consent: draft.consent,
     website: honeypot,
   };
 }
