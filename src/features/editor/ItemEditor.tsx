@@ -81,6 +81,16 @@ export function ItemEditor({
     });
   }
 
+  /**
+   * Delete and Restore are far below the form's top, where their outcome shows: bring it into
+   * view and give it focus, so the editor sees (and a screen reader reads) what happened.
+   */
+  function showStatus() {
+    requestAnimationFrame(() =>
+      form.current?.querySelector<HTMLElement>('.item-editor__status')?.focus(),
+    );
+  }
+
   function refuse(fieldErrors: Record<string, string>, message: string) {
     setErrors(fieldErrors);
     setProblem(message);
@@ -152,6 +162,7 @@ export function ItemEditor({
       setVersion(result.version);
       setConfirmDelete(false);
       setNotice('Deleted: the item no longer shows on the globe. You can restore it.');
+      showStatus();
       onDeletedChange?.(true, result.version);
     } catch (error) {
       if (error instanceof ServiceError && error.status === 409 && 'current' in error.body) {
@@ -176,6 +187,7 @@ export function ItemEditor({
       setDeleted(false);
       setVersion(result.version);
       setNotice('Restored: the item shows on the globe again.');
+      showStatus();
       onDeletedChange?.(false, result.version);
     } catch (error) {
       setProblem(error instanceof Error ? error.message : 'The item could not be restored.');
@@ -204,7 +216,7 @@ export function ItemEditor({
           </div>
         )}
         {notice && (
-          <p className="form-notice" role="status">
+          <p className="form-notice item-editor__status" role="status" tabIndex={-1}>
             {notice}{' '}
             {mode.kind === 'edit' && !deleted && preview && (
               <Link to={nodeRoute(preview)}>View it on the globe</Link>
