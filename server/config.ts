@@ -132,11 +132,46 @@ function readPort(value: string | undefined): number {
   return port;
 }
 
+/**
+ * Whether `host` answers only on this machine: `localhost`, 127.0.0.0/8 or ::1. A name that
+ * resolves elsewhere, a wildcard or any other address does not.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  return (
+    bare === 'localhost' ||
+    bare === '::1' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare) ||
+    /^::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare)
+  );
+}
+
 function readIdentity(env: NodeJS.ProcessEnv, root: string): LocalIdentityConfig | null {
   const mode = env.IDENTITY?.trim().toLowerCase() || 'local';
   if (mode === 'off') return null;
   if (mode !== 'local') {
     throw new ConfigError(`IDENTITY: "${env.IDENTITY}" is neither local nor off.`);
+  }
+  const host = env.HOST?.trim() || DEFAULTS.host;
+  const onNetwork = env.IDENTITY_ON_NETWORK?.trim().toLowerCase() ?? '';
+  if (onNetwork !== '' && onNetwork !== 'allow') {
+    throw new ConfigError(
+      `IDENTITY_ON_NETWORK: "${env.IDENTITY_ON_NETWORK}" is not allow; leave it unset to keep the local identity server on this machine.`,
+    );
+  }
+  const allowNetwork = onNetwork === 'allow';
+  if (!isLoopbackHost(host) && !allowNetwork) {
+    // Its accounts' passwords are in the source and printed at start, its confirmation code is
+    // fixed, and it keeps passwords in clear text: facing a network, anyone could be an editor.
+    throw new ConfigError(
+      `IDENTITY: the local identity server is for development on this machine and does not ` +
+        `start with HOST=${host}, where other machines could reach it (its seeded passwords are ` +
+        `public). Set IDENTITY=off and configure a real user pool (LOGIN_USER_POOL_ID…), or ` +
+        `HOST=127.0.0.1; only on a network you control, IDENTITY_ON_NETWORK=allow starts it anyway.`,
+    );
   }
   const code = env.IDENTITY_CONFIRMATION_CODE?.trim() || DEFAULTS.confirmationCode;
   if (!/^\d{6}$/.test(code)) {

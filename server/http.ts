@@ -79,7 +79,12 @@ async function startIdentity(
   const { dir, confirmationCode } = config.identity;
   try {
     const { startLocalIdentity } = await import('./identity/localIdentity');
-    return await startLocalIdentity({ dir, confirmationCode, log });
+    return await startLocalIdentity({
+      dir,
+      confirmationCode,
+      log,
+      appOrigins: config.appOrigins,
+    });
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND';
     const where = dir === null ? 'a temporary folder' : displayPath(dir);

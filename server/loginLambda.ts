@@ -33,6 +33,7 @@ function setUp(): LoginHandler | string {
       clientId: config.clientId,
       keys: config.jwksUrl,
       allowList: config.allowList,
+      usernamesCaseSensitive: config.usernamesCaseSensitive,
       appOrigins: config.appOrigins,
       groups: createCognitoGroups({
         region: config.region,

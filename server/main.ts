@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { ArchiveFileError } from './archiveFile';
-import { ConfigError, displayPath, readConfig, type ServerConfig } from './config';
+import { ConfigError, displayPath, isLoopbackHost, readConfig, type ServerConfig } from './config';
 import { loadDotEnv } from './dotenv';
 import { StartError, startServer, type RunningServer } from './http';
 import { readAllowList, readLoginConfig } from './login/loginConfig';
@@ -33,7 +33,8 @@ function identityLines(server: RunningServer, config: ServerConfig): string[] {
         (account.groups.length > 0 ? `  (${account.groups.join(', ')})` : ''),
     ),
     `    Sign-up confirmation code: ${identity.confirmationCode}`,
-    `    Admin API (local only, any credentials): ${identity.adminEndpoint}`,
+    `    Admin API (this machine only, never web pages): ${identity.adminEndpoint}` +
+      ` with access key id ${identity.adminCredentials.accessKeyId}`,
   ];
 }
 
@@ -47,10 +48,12 @@ function printBanner(server: RunningServer, config: ServerConfig): void {
   lines.push(`  Nodes: ${server.nodesUrl} (${nodes})`);
   lines.push(`  Photos: uploaded to ${server.uploads}`);
   lines.push(...identityLines(server, config));
-  if (host === '0.0.0.0' || host === '::') {
+  if (!isLoopbackHost(host)) {
     lines.push(`  HOST=${host}: reachable from other machines on the network, not just this one.`);
     if (server.identity !== null) {
-      lines.push('  IDENTITY=local: anyone who reaches it can sign in with the accounts above.');
+      lines.push(
+        '  IDENTITY_ON_NETWORK=allow: anyone who reaches it can sign in with the accounts above.',
+      );
     }
   }
   lines.push('Press Ctrl-C to stop.');

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -8,14 +9,23 @@ import type { Context } from 'cognito-local/lib/services/context';
 import type { MessageSender } from 'cognito-local/lib/services/messageDelivery/messageSender';
 // Types only: pino is cognito-local's dependency, loaded below from cognito-local's folder.
 import type { Logger, LoggerOptions } from 'pino';
+import { guardUpstream, UPSTREAM_KEY_HEADER } from './upstreamGuard';
+import type { InstallationSecrets } from './signingKey';
+import { InstallationTokenGenerator } from './tokenGenerator';
 
 /** How long open connections get when cognito-local stops. */
 const CLOSE_GRACE_MS = 2000;
 
 /** cognito-local running in this process, with its services at hand. */
 export interface CognitoLocal {
-  /** Its base URL, `http://127.0.0.1:{port}`: the API (POST /), JWKS and the tokens' issuer domain. */
+  /**
+   * Its base URL, `http://127.0.0.1:{port}`: the API (POST /) and the tokens' issuer domain. It
+   * answers only requests that carry `frontHeaders` (the SRP front's) or the installation's admin
+   * key id, and never a browser's (see `guardUpstream`).
+   */
   url: string;
+  /** The headers the front sends with every request it passes on. */
+  frontHeaders: Readonly<Record<string, string>>;
   /** Its user pools, read and written directly (bootstrap, the SRP front's password lookups). */
   cognito: CognitoService;
   /** The context its services expect on every call. */
@@ -28,6 +38,8 @@ export interface CognitoLocal {
 export interface CognitoLocalOptions {
   /** Its data folder: `clients.json` and one `{poolId}.json` per user pool. */
   dataDir: string;
+  /** The installation's signing key and admin key id (`loadInstallationSecrets`). */
+  secrets: InstallationSecrets;
   /** Every code it sends (sign-up, forgotten password, attribute verification). */
   confirmationCode: string;
   /** Where its errors and the codes it "delivers" are reported. */
@@ -73,7 +85,7 @@ function createLogger(log: (line: string) => void): Logger {
 
 /** cognito-local's modules, imported only when a local identity server starts. */
 async function importCognitoLocal() {
-  const [server, router, services, cognitoService, userPoolService, stormDb, delivery, tokens] =
+  const [server, router, services, cognitoService, userPoolService, stormDb, delivery] =
     await Promise.all([
       import('cognito-local/lib/server/server.js'),
       import('cognito-local/lib/server/Router.js'),
@@ -82,9 +94,8 @@ async function importCognitoLocal() {
       import('cognito-local/lib/services/userPoolService.js'),
       import('cognito-local/lib/services/dataStore/stormDb.js'),
       import('cognito-local/lib/services/messageDelivery/messageDelivery.js'),
-      import('cognito-local/lib/services/tokenGenerator.js'),
     ]);
-  return { server, router, services, cognitoService, userPoolService, stormDb, delivery, tokens };
+  return { server, router, services, cognitoService, userPoolService, stormDb, delivery };
 }
 
 /** Builds cognito-local's services and its Express application for the server at `url`. */
@@ -132,7 +143,8 @@ async function wire(url: string, port: number, options: CognitoLocalOptions) {
     // Its default reads process.env.CODE on every call; a function of our own fixes the code
     // without touching this process's environment.
     otp: () => options.confirmationCode,
-    tokenGenerator: new modules.tokens.JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    // Not cognito-local's own generator, which signs with the key its package ships.
+    tokenGenerator: new InstallationTokenGenerator(options.secrets, url),
     triggers,
   };
   const application = modules.server.createServer(
@@ -147,18 +159,28 @@ async function wire(url: string, port: number, options: CognitoLocalOptions) {
 /**
  * Runs cognito-local in this process on 127.0.0.1 and a free port, wired as its own
  * `createDefaultServer` does but with our folder instead of `./.cognito`, our confirmation code,
- * no Lambda triggers (so neither the AWS SDK nor KMS is loaded) and a one-line log for the codes
- * it would email. Loaded with dynamic imports: cognito-local is a devDependency, and a server
- * with `IDENTITY=off` never reaches this module.
+ * tokens signed with the installation's key, no Lambda triggers (so neither the AWS SDK nor KMS is
+ * loaded), a one-line log for the codes it would email, and a guard in front of its port. Loaded
+ * with dynamic imports: cognito-local is a devDependency, and a server with `IDENTITY=off` never
+ * reaches this module.
  */
 export async function runCognitoLocal(options: CognitoLocalOptions): Promise<CognitoLocal> {
   // Listen first: the tokens' issuer names the port, and the token generator reads it at start.
   let application: RequestListener | null = null;
-  const server = createServer((req, res) => {
-    if (application) return application(req, res);
-    res.writeHead(503).end();
-  });
-  const port = await listen(server);
+  const frontKey = randomBytes(32).toString('base64url');
+  let port = 0;
+  const server = createServer(
+    guardUpstream({
+      frontKey,
+      adminKeyId: options.secrets.adminKeyId,
+      port: () => port,
+      next: (req, res) => {
+        if (application) return application(req, res);
+        res.writeHead(503).end();
+      },
+    }),
+  );
+  port = await listen(server);
   const url = `http://127.0.0.1:${port}`;
   let wired: Awaited<ReturnType<typeof wire>>;
   try {
@@ -173,6 +195,7 @@ export async function runCognitoLocal(options: CognitoLocalOptions): Promise<Cog
   let closing: Promise<void> | null = null;
   return {
     url,
+    frontHeaders: { [UPSTREAM_KEY_HEADER]: frontKey },
     cognito,
     ctx,
     close() {

@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { request } from 'node:http';
 
 /**
@@ -41,14 +41,63 @@ const IAM_ONLY_ACTIONS = new Set([
   'UpdateUserPoolClient',
 ]);
 
-/** Headers that describe one connection, not the message, so they are not passed on. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'host']);
+/**
+ * What a browser may call on Cognito without AWS credentials: the public API of sign-up, sign-in,
+ * the signed-in user's own account, devices and MFA. Everything else is refused before it reaches
+ * cognito-local, which would otherwise serve it to anyone.
+ */
+const BROWSER_ACTIONS = new Set([
+  'AssociateSoftwareToken',
+  'ChangePassword',
+  'ConfirmDevice',
+  'ConfirmForgotPassword',
+  'ConfirmSignUp',
+  'DeleteUser',
+  'DeleteUserAttributes',
+  'ForgetDevice',
+  'ForgotPassword',
+  'GetDevice',
+  'GetUser',
+  'GetUserAttributeVerificationCode',
+  'GlobalSignOut',
+  'InitiateAuth',
+  'ListDevices',
+  'ResendConfirmationCode',
+  'RespondToAuthChallenge',
+  'RevokeToken',
+  'SetUserMFAPreference',
+  'SetUserSettings',
+  'SignUp',
+  'UpdateDeviceStatus',
+  'UpdateUserAttributes',
+  'VerifySoftwareToken',
+  'VerifyUserAttribute',
+]);
 
-/** The action an `X-Amz-Target` header names, or null when it names none. */
-export function actionOf(target: string | string[] | undefined): string | null {
-  return typeof target === 'string' && target.startsWith(TARGET_PREFIX)
-    ? target.slice(TARGET_PREFIX.length) || null
-    : null;
+/**
+ * What an `X-Amz-Target` header asks for: a browser action, an action Cognito serves only to
+ * IAM-signed callers, or nothing Cognito knows (any other prefix, spelling or value).
+ */
+export type Target =
+  { kind: 'browser'; action: string } | { kind: 'iam'; action: string } | { kind: 'unknown' };
+
+/**
+ * Parses an `X-Amz-Target` header strictly: exactly `AWSCognitoIdentityProviderService.` and an
+ * action name. cognito-local reads only what follows the first dot, so a lax reading here (any
+ * prefix, a second header, trailing text) would let a caller reach actions the front never checked.
+ */
+export function parseTarget(target: string | string[] | undefined): Target {
+  if (typeof target !== 'string' || !target.startsWith(TARGET_PREFIX)) return { kind: 'unknown' };
+  const action = target.slice(TARGET_PREFIX.length);
+  if (!/^[A-Za-z]+$/.test(action)) return { kind: 'unknown' };
+  if (BROWSER_ACTIONS.has(action)) return { kind: 'browser', action };
+  if (requiresIamCredentials(action)) return { kind: 'iam', action };
+  return { kind: 'unknown' };
+}
+
+/** Whether a `Content-Type` is Cognito's JSON (the version 1.1 the SDKs and the app send). */
+export function isCognitoJson(contentType: string | undefined): boolean {
+  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() === CONTENT_TYPE;
 }
 
 /**
@@ -61,13 +110,13 @@ export function requiresIamCredentials(action: string): boolean {
 }
 
 /**
- * A JSON answer in Cognito's content type. Readable from any origin, like every answer of
- * Cognito's public API and of cognito-local, so the front's own answers match the ones it passes on.
+ * A JSON answer in Cognito's content type. Which origins may read it is the front's decision
+ * (its CORS policy), added when the answer is sent.
  */
 export function jsonReply(value: unknown, status = 200): CognitoReply {
   return {
     status,
-    headers: { 'Content-Type': CONTENT_TYPE, 'Access-Control-Allow-Origin': '*' },
+    headers: { 'Content-Type': CONTENT_TYPE },
     body: Buffer.from(JSON.stringify(value)),
   };
 }
@@ -91,51 +140,63 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
   return Buffer.concat(chunks);
 }
 
-/** A request to pass on to cognito-local. */
+/** A request to pass on to cognito-local: always a POST of one action to its API. */
 export interface ForwardedRequest {
-  method: string;
-  /** Path and query on cognito-local, e.g. `/` or `/{poolId}/.well-known/jwks.json`. */
-  path: string;
-  headers: IncomingHttpHeaders;
+  action: string;
   body: Buffer;
 }
 
-/** Sends a request to `upstream` (cognito-local's base URL) and returns its answer unchanged. */
-export function forward(upstream: string, message: ForwardedRequest): Promise<CognitoReply> {
+/** Reply headers worth passing back: what the client reads, never cognito-local's CORS grant. */
+function isReplyHeader(name: string): boolean {
+  return name === 'content-type' || name.startsWith('x-amzn-');
+}
+
+/**
+ * Sends an action to `upstream` (cognito-local's base URL) with only the headers the action
+ * needs plus `extraHeaders` (the front's key), and returns its answer with only the headers a
+ * client reads. Nothing the browser sent besides the body (cookies, Origin, credentials) goes on.
+ */
+export function forward(
+  upstream: string,
+  message: ForwardedRequest,
+  extraHeaders: Readonly<Record<string, string>> = {},
+): Promise<CognitoReply> {
   const { hostname, port } = new URL(upstream);
-  const headers: IncomingHttpHeaders = {};
-  for (const [name, value] of Object.entries(message.headers)) {
-    if (!HOP_BY_HOP.has(name) && name !== 'content-length') headers[name] = value;
-  }
-  headers['content-length'] = String(message.body.length);
+  const headers = {
+    ...extraHeaders,
+    'content-type': CONTENT_TYPE,
+    'x-amz-target': `${TARGET_PREFIX}${message.action}`,
+    'content-length': String(message.body.length),
+  };
   return new Promise((resolve, reject) => {
-    const outgoing = request(
-      { hostname, port, method: message.method, path: message.path, headers },
-      (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('error', reject);
-        incoming.on('end', () => {
-          const replyHeaders: CognitoReply['headers'] = {};
-          for (const [name, value] of Object.entries(incoming.headers)) {
-            if (value !== undefined && !HOP_BY_HOP.has(name)) replyHeaders[name] = value;
-          }
-          resolve({
-            status: incoming.statusCode ?? 502,
-            headers: replyHeaders,
-            body: Buffer.concat(chunks),
-          });
+    const outgoing = request({ hostname, port, method: 'POST', path: '/', headers }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('error', reject);
+      incoming.on('end', () => {
+        const replyHeaders: CognitoReply['headers'] = {};
+        for (const [name, value] of Object.entries(incoming.headers)) {
+          if (value !== undefined && isReplyHeader(name)) replyHeaders[name] = value;
+        }
+        resolve({
+          status: incoming.statusCode ?? 502,
+          headers: replyHeaders,
+          body: Buffer.concat(chunks),
         });
-      },
-    );
+      });
+    });
     outgoing.on('error', reject);
     outgoing.end(message.body);
   });
 }
 
-/** Writes a reply. */
-export function sendReply(res: ServerResponse, reply: CognitoReply): void {
-  res.writeHead(reply.status, reply.headers);
+/** Writes a reply, with `extraHeaders` (the CORS grant) added. */
+export function sendReply(
+  res: ServerResponse,
+  reply: CognitoReply,
+  extraHeaders: Readonly<Record<string, string>> = {},
+): void {
+  res.writeHead(reply.status, { ...reply.headers, ...extraHeaders });
   res.end(reply.body);
 }
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
+import { errors, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
 import { runCognitoLocal, type CognitoLocal } from './cognitoLocal';
 import {
   bootstrapLocalPool,
@@ -12,6 +12,7 @@ import {
   type SeededAccount,
 } from './localPool';
 import { AccessTokenError, type IdentityDirectory } from './identityDirectory';
+import { loadInstallationSecrets } from './signingKey';
 import { createSrpFront, type SrpFront } from './srpFront';
 
 /** Where the local identity server keeps its users by default, from the working directory. */
@@ -24,18 +25,28 @@ export const DEFAULT_IDENTITY_DIR = 'data/identity';
 export interface IdentitySettings {
   /** The tokens' `iss`: `http://127.0.0.1:{port}/local_GlobeArch` locally. */
   issuer: string;
-  /** The pool's signing keys, `{issuer}/.well-known/jwks.json`. */
-  jwksUrl: string;
+  /**
+   * The pool's public keys (made for this installation), which the front serves at
+   * `/identity/{poolId}/.well-known/jwks.json`.
+   */
+  jwks: JSONWebKeySet;
+  /** A key lookup over `jwks` for jose's `jwtVerify`: in-process, no fetch. */
+  keys: JWTVerifyGetKey;
   poolId: string;
   /** The app client; the id token's `aud` and the access token's `client_id`. */
   clientId: string;
   /** The region to give an AWS SDK client (`local` for the local server). */
   region: string;
   /**
-   * Where IAM-only calls go (AdminAddUserToGroup…): cognito-local's own URL locally, which takes
-   * any credentials; for a real pool, the regional endpoint.
+   * Where IAM-only calls go (AdminAddUserToGroup…): cognito-local's own URL on 127.0.0.1, which
+   * answers only calls signed with `adminCredentials` and never a web page.
    */
   adminEndpoint: string;
+  /**
+   * Credentials for `adminEndpoint`: the access key id is this installation's secret (kept in its
+   * folder); the emulator checks no signatures, so the secret key is a placeholder.
+   */
+  adminCredentials: { accessKeyId: string; secretAccessKey: string };
 }
 
 /** A running local identity server. */
@@ -65,11 +76,16 @@ export interface LocalIdentityOptions {
   accounts?: readonly SeededAccount[];
   /** Where cognito-local's errors and delivered codes are reported (stderr by default). */
   log?: (line: string) => void;
+  /** Origins besides the app's own that may call the identity front (`APP_ORIGIN`, not `*`). */
+  appOrigins?: readonly string[];
 }
 
-function directoryOf(local: CognitoLocal, issuer: string, jwksUrl: string): IdentityDirectory {
+function directoryOf(
+  local: CognitoLocal,
+  issuer: string,
+  keys: JWTVerifyGetKey,
+): IdentityDirectory {
   const { cognito, ctx } = local;
-  const keys = createRemoteJWKSet(new URL(jwksUrl));
   return {
     async findClient(clientId) {
       const client = await cognito.getAppClient(ctx, clientId);
@@ -84,7 +100,7 @@ function directoryOf(local: CognitoLocal, issuer: string, jwksUrl: string): Iden
     },
     async verifyAccessToken(token) {
       try {
-        const { payload } = await jwtVerify(token, keys, { issuer });
+        const { payload } = await jwtVerify(token, keys, { issuer, algorithms: ['RS256'] });
         if (payload.token_use === 'access' && typeof payload.username === 'string') {
           return payload.username;
         }
@@ -108,8 +124,9 @@ function directoryOf(local: CognitoLocal, issuer: string, jwksUrl: string): Iden
  * and a free port, its data in `dir`, bootstrapped on every start (idempotently) with the pool
  * `local_GlobeArch`, the client `globearchivelocalclient`, the group `editor` and the seeded
  * accounts, plus the SRP front that the app's amazon-cognito-identity-js signs in through.
- * Never start it for a deployment: its front checks passwords against clear text, and its
- * admin endpoint takes any credentials.
+ * Tokens are signed with a key made for this folder on its first start (`loadInstallationSecrets`).
+ * Never start it for a deployment: it keeps passwords in clear text and its accounts' passwords
+ * are printed; `readConfig` refuses it on a non-loopback `HOST` unless told otherwise.
  */
 export async function startLocalIdentity(
   options: LocalIdentityOptions = {},
@@ -129,25 +146,31 @@ export async function startLocalIdentity(
     if (temporary) rmSync(dir, { recursive: true, force: true });
   };
   try {
-    local = await runCognitoLocal({ dataDir: dir, confirmationCode, log });
+    const secrets = await loadInstallationSecrets(dir);
+    local = await runCognitoLocal({ dataDir: dir, confirmationCode, log, secrets });
     const passwordPolicy = await bootstrapLocalPool(local.cognito, local.ctx, accounts);
     const issuer = `${local.url}/${LOCAL_POOL_ID}`;
-    const jwksUrl = `${issuer}/.well-known/jwks.json`;
     return {
       issuer,
-      jwksUrl,
+      jwks: secrets.jwks,
+      keys: secrets.keys,
       poolId: LOCAL_POOL_ID,
       clientId: LOCAL_CLIENT_ID,
       region: 'local',
       adminEndpoint: local.url,
+      adminCredentials: { accessKeyId: secrets.adminKeyId, secretAccessKey: 'unchecked' },
       dir,
       confirmationCode,
       accounts,
       handler: createSrpFront({
         upstream: local.url,
+        upstreamHeaders: local.frontHeaders,
         poolId: LOCAL_POOL_ID,
+        issuer,
+        jwks: secrets.jwks,
         passwordPolicy,
-        directory: directoryOf(local, issuer, jwksUrl),
+        directory: directoryOf(local, issuer, secrets.keys),
+        ...(options.appOrigins ? { appOrigins: options.appOrigins } : {}),
       }),
       stop,
     };

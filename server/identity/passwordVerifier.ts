@@ -29,8 +29,13 @@ export interface PasswordVerifierOptions {
   now: () => number;
 }
 
-/** The outcome of a PASSWORD_VERIFIER answer: the proven user, or Cognito's refusal. */
-export type VerifierOutcome = { user: IdentityUser } | { refusal: CognitoReply };
+/**
+ * The outcome of a PASSWORD_VERIFIER answer: the proven user, or Cognito's refusal and, when the
+ * refusal is a wrong password, whose (the user the check was started for, whatever the answer
+ * claims), so that lockouts count against the right account.
+ */
+export type VerifierOutcome =
+  { user: IdentityUser } | { refusal: CognitoReply; wrongPasswordFor?: string };
 
 /** USER_SRP_AUTH's PASSWORD_VERIFIER exchange, as Cognito runs it. */
 export interface PasswordVerifier {
@@ -110,7 +115,10 @@ export function createPasswordVerifier(options: PasswordVerifierOptions): Passwo
         field('USERNAME') !== user.username ||
         !isPasswordClaimValid(check.key, claim, signature)
       ) {
-        return { refusal: cognitoError('NotAuthorizedException', INCORRECT_CREDENTIALS) };
+        return {
+          refusal: cognitoError('NotAuthorizedException', INCORRECT_CREDENTIALS),
+          wrongPasswordFor: user.username,
+        };
       }
       if (!user.enabled) {
         return { refusal: cognitoError('NotAuthorizedException', 'User is disabled.') };

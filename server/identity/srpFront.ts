@@ -1,12 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { JSONWebKeySet } from 'jose';
+import { createCorsPolicy } from '../cors';
 import {
-  actionOf,
   cognitoError,
   forward,
+  isCognitoJson,
   jsonReply,
   parseObject,
+  parseTarget,
   readBody,
-  requiresIamCredentials,
   sendReply,
   stringField,
   type CognitoReply,
@@ -15,18 +17,30 @@ import {
 import { ExpiringMap } from './expiringMap';
 import { AccessTokenError, type IdentityDirectory } from './identityDirectory';
 import type { PasswordPolicy } from './localPool';
+import { createPasswordLockout, PASSWORD_ATTEMPTS_EXCEEDED } from './passwordLockout';
 import { passwordPolicyViolation } from './passwordPolicy';
-import { createPasswordVerifier, SESSION_EXPIRED } from './passwordVerifier';
+import { createPasswordVerifier, INCORRECT_CREDENTIALS, SESSION_EXPIRED } from './passwordVerifier';
 
 /** Settings for `createSrpFront`. */
 export interface SrpFrontOptions {
-  /** cognito-local's base URL, which answers everything the front does not. */
+  /** cognito-local's base URL, which answers the calls the front passes on. */
   upstream: string;
+  /** Headers that admit the front's requests upstream (`CognitoLocal.frontHeaders`). */
+  upstreamHeaders?: Readonly<Record<string, string>>;
   /** The user pool id; SRP hashes the part after the underscore. */
   poolId: string;
+  /** The pool's issuer (`iss`), for its OpenID configuration. */
+  issuer: string;
+  /** The pool's public keys, served at `/{poolId}/.well-known/jwks.json`. */
+  jwks: JSONWebKeySet;
   /** The pool's password policy, checked on every new password (cognito-local checks none). */
   passwordPolicy: PasswordPolicy;
   directory: IdentityDirectory;
+  /**
+   * Origins other than the front's own that may call it from a browser (`APP_ORIGIN`); `*` is
+   * ignored here: the public nodes list may be open to every site, accounts never are.
+   */
+  appOrigins?: readonly string[];
   /** How long a started sign-in stays answerable; Cognito's default is 3 minutes. */
   sessionTtlMs?: number;
   now?: () => number;
@@ -43,14 +57,40 @@ const SESSION_TTL_MS = 3 * 60_000;
 const MAX_BODY_BYTES = 256 * 1024;
 /** What Cognito allows a client whose ExplicitAuthFlows were never set. */
 const DEFAULT_AUTH_FLOWS = ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_CUSTOM_AUTH'];
-const CHECKED_AUTH_FLOWS = new Set([
+/** The flows InitiateAuth takes; the ADMIN_ ones are AdminInitiateAuth's, for IAM callers only. */
+const AUTH_FLOWS = [
   'USER_SRP_AUTH',
   'USER_PASSWORD_AUTH',
   'CUSTOM_AUTH',
   'REFRESH_TOKEN_AUTH',
   'REFRESH_TOKEN',
   'USER_AUTH',
+];
+/** The headers a browser may send cross-origin: what amazon-cognito-identity-js sends. */
+const REQUEST_HEADERS = 'Content-Type, X-Amz-Target, X-Amz-User-Agent, Cache-Control';
+/**
+ * Actions that act on the signed-in user named by an `AccessToken`. cognito-local only decodes
+ * that token, so the front checks its signature, issuer and expiry before passing any of them on.
+ */
+const ACCESS_TOKEN_ACTIONS = new Set([
+  'ChangePassword',
+  'ConfirmDevice',
+  'DeleteUser',
+  'DeleteUserAttributes',
+  'ForgetDevice',
+  'GetDevice',
+  'GetUser',
+  'GetUserAttributeVerificationCode',
+  'GlobalSignOut',
+  'ListDevices',
+  'SetUserMFAPreference',
+  'SetUserSettings',
+  'UpdateDeviceStatus',
+  'UpdateUserAttributes',
+  'VerifyUserAttribute',
 ]);
+/** Actions that take an `AccessToken` or, during an MFA set-up challenge, its `Session`. */
+const TOKEN_OR_SESSION_ACTIONS = new Set(['AssociateSoftwareToken', 'VerifySoftwareToken']);
 
 /** A challenge cognito-local issued, kept under its Session until answered. */
 interface PendingChallenge {
@@ -66,35 +106,49 @@ function allowsFlow(authFlows: readonly string[], flow: string): boolean {
 }
 
 function internalInitiateAuth(body: unknown): ForwardedRequest {
-  return {
-    method: 'POST',
-    path: '/',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    body: Buffer.from(JSON.stringify(body)),
-  };
+  return { action: 'InitiateAuth', body: Buffer.from(JSON.stringify(body)) };
+}
+
+/** Whether a browser's `Origin` is the front's own site (the app served beside it). */
+function isSameOrigin(origin: string, host: string | undefined): boolean {
+  try {
+    return host !== undefined && new URL(origin).host === host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
+/** The `__type` of a Cognito error answer, or null for any other answer. */
+function errorTypeOf(reply: CognitoReply): string | null {
+  return reply.status === 200 ? null : (stringField(parseObject(reply.body), '__type') ?? null);
 }
 
 /**
  * Creates the SRP front: an HTTP handler that speaks Cognito's JSON protocol in front of
  * cognito-local, adding what cognito-local lacks and the app needs: USER_SRP_AUTH (the default
  * sign-in of amazon-cognito-identity-js), GlobalSignOut, the pool's password policy, the client's
- * allowed auth flows and challenge sessions. Every other request goes to cognito-local and its
- * answer comes back unchanged; IAM-only actions are refused as Cognito refuses them to a browser.
+ * allowed auth flows, challenge sessions, checked access tokens, wrong-password lockouts and the
+ * pool's keys. Only the calls a browser may make on Cognito (`parseTarget`) are answered; the
+ * rest are refused as Cognito refuses them, and nothing else on cognito-local is reachable.
  * Local development only: it checks passwords against the clear ones cognito-local stores.
  */
 export function createSrpFront(options: SrpFrontOptions): SrpFront {
-  const { upstream, directory, passwordPolicy } = options;
+  const { upstream, directory, passwordPolicy, poolId } = options;
   const now = options.now ?? Date.now;
   const ttl = options.sessionTtlMs ?? SESSION_TTL_MS;
-  const verifier = createPasswordVerifier({ poolId: options.poolId, directory, ttlMs: ttl, now });
+  const verifier = createPasswordVerifier({ poolId, directory, ttlMs: ttl, now });
   const challenges = new ExpiringMap<PendingChallenge>(ttl, now);
+  const lockout = createPasswordLockout({ now });
+  const cors = createCorsPolicy(
+    (options.appOrigins ?? []).filter((origin) => origin !== '*'),
+    { methods: 'POST, OPTIONS', requestHeaders: REQUEST_HEADERS },
+  );
+  const keysPath = `/${poolId}/.well-known/jwks.json`;
+  const configurationPath = `/${poolId}/.well-known/openid-configuration`;
 
   /** Passes a request on and remembers any challenge session in the answer. */
   async function pass(request: ForwardedRequest, clientId = ''): Promise<CognitoReply> {
-    const reply = await forward(upstream, request);
+    const reply = await forward(upstream, request, options.upstreamHeaders);
     if (reply.status === 200) {
       const answer = parseObject(reply.body);
       const session = stringField(answer, 'Session');
@@ -110,13 +164,22 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     return reply;
   }
 
+  const attemptsExceeded = () => cognitoError('NotAuthorizedException', PASSWORD_ATTEMPTS_EXCEEDED);
+
   /**
    * Answers a PASSWORD_VERIFIER. Once the password is proven, cognito-local's own password flow
    * issues the tokens (or the next challenge), so they are exactly what it would give.
    */
   async function verifyPassword(clientId: string, input: Record<string, unknown>) {
+    const claimed = stringField(input.ChallengeResponses, 'USERNAME') ?? '';
+    if (lockout.isLocked(claimed)) return attemptsExceeded();
     const outcome = verifier.verify(clientId, input.ChallengeResponses);
-    if ('refusal' in outcome) return outcome.refusal;
+    if ('refusal' in outcome) {
+      if (outcome.wrongPasswordFor !== undefined) lockout.failed(outcome.wrongPasswordFor);
+      return outcome.refusal;
+    }
+    if (lockout.isLocked(outcome.user.username)) return attemptsExceeded();
+    lockout.succeeded(outcome.user.username);
     return pass(
       internalInitiateAuth({
         AuthFlow: 'USER_PASSWORD_AUTH',
@@ -128,8 +191,44 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     );
   }
 
+  /** USER_SRP_AUTH's first step: refused while the username is locked out. */
+  async function startSrp(clientId: string, input: Record<string, unknown>) {
+    const username = stringField(input.AuthParameters, 'USERNAME') ?? '';
+    if (username !== '' && lockout.isLocked(username)) return attemptsExceeded();
+    const reply = await verifier.challenge(clientId, input.AuthParameters);
+    // An unknown user is refused here; counted like a wrong password, so that a lockout says
+    // nothing about which usernames exist.
+    if (
+      username !== '' &&
+      stringField(parseObject(reply.body), 'message') === INCORRECT_CREDENTIALS
+    )
+      lockout.failed(username);
+    return reply;
+  }
+
+  /** USER_PASSWORD_AUTH, which cognito-local checks: the lockout is counted around it. */
+  async function plainPassword(request: ForwardedRequest, clientId: string, username: string) {
+    if (lockout.isLocked(username)) return attemptsExceeded();
+    const reply = await pass(request, clientId);
+    const error = errorTypeOf(reply);
+    if (error === 'NotAuthorizedException' || error === 'UserNotFoundException') {
+      lockout.failed(username);
+    } else if (error === null) {
+      lockout.succeeded(username);
+    }
+    return reply;
+  }
+
   async function initiateAuth(request: ForwardedRequest, input: Record<string, unknown>) {
     const clientId = stringField(input, 'ClientId') ?? '';
+    const flow = stringField(input, 'AuthFlow') ?? '';
+    if (!AUTH_FLOWS.includes(flow)) {
+      return cognitoError(
+        'InvalidParameterException',
+        `1 validation error detected: Value '${flow}' at 'authFlow' failed to satisfy constraint: ` +
+          `Member must satisfy enum value set: [${AUTH_FLOWS.join(', ')}]`,
+      );
+    }
     const client = await directory.findClient(clientId);
     if (!client) {
       return cognitoError(
@@ -137,13 +236,25 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
         `User pool client ${clientId} does not exist.`,
       );
     }
-    const flow = stringField(input, 'AuthFlow') ?? '';
-    if (CHECKED_AUTH_FLOWS.has(flow) && !allowsFlow(client.authFlows, flow)) {
+    if (!allowsFlow(client.authFlows, flow)) {
       return cognitoError('InvalidParameterException', `${flow} flow not enabled for this client`);
     }
-    return flow === 'USER_SRP_AUTH'
-      ? verifier.challenge(clientId, input.AuthParameters)
-      : pass(request, clientId);
+    if (flow === 'USER_SRP_AUTH') return startSrp(clientId, input);
+    const username = stringField(input.AuthParameters, 'USERNAME');
+    if (flow === 'USER_PASSWORD_AUTH' && username !== undefined) {
+      return plainPassword(request, clientId, username);
+    }
+    return pass(request, clientId);
+  }
+
+  /** Whether a challenge `Session` is one cognito-local issued to this client (and user). */
+  function isPendingSession(session: string, clientId: string, username: string | undefined) {
+    const pending = challenges.get(session);
+    return (
+      pending !== undefined &&
+      pending.clientId === clientId &&
+      (username === undefined || pending.username === username)
+    );
   }
 
   async function respondToAuthChallenge(request: ForwardedRequest, input: Record<string, unknown>) {
@@ -152,9 +263,8 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     if (challengeName === 'PASSWORD_VERIFIER') return verifyPassword(clientId, input);
     // cognito-local answers any challenge for any user without a session: check the one issued.
     const session = stringField(input, 'Session') ?? '';
-    const pending = challenges.get(session);
-    const username = stringField(input.ChallengeResponses, 'USERNAME');
-    if (!pending || pending.clientId !== clientId || pending.username !== username) {
+    const username = stringField(input.ChallengeResponses, 'USERNAME') ?? '';
+    if (!isPendingSession(session, clientId, username)) {
       return cognitoError('NotAuthorizedException', SESSION_EXPIRED);
     }
     if (challengeName === 'NEW_PASSWORD_REQUIRED') {
@@ -170,19 +280,25 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     return reply;
   }
 
-  async function globalSignOut(input: Record<string, unknown>) {
-    const token = stringField(input, 'AccessToken');
-    if (!token)
+  /** The username of a checked access token, or Cognito's refusal. */
+  async function tokenHolder(token: string | undefined): Promise<string | CognitoReply> {
+    if (!token) {
       return cognitoError('InvalidParameterException', 'Missing required parameter AccessToken');
-    let username: string;
+    }
     try {
-      username = await directory.verifyAccessToken(token);
+      return await directory.verifyAccessToken(token);
     } catch (error) {
-      if (error instanceof AccessTokenError)
+      if (error instanceof AccessTokenError) {
         return cognitoError('NotAuthorizedException', error.message);
+      }
       throw error;
     }
-    await directory.signOutEverywhere(username);
+  }
+
+  async function globalSignOut(input: Record<string, unknown>) {
+    const holder = await tokenHolder(stringField(input, 'AccessToken'));
+    if (typeof holder !== 'string') return holder;
+    await directory.signOutEverywhere(holder);
     return jsonReply({});
   }
 
@@ -208,34 +324,121 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     ConfirmForgotPassword: withPasswordPolicy('Password'),
   };
 
-  async function answer(action: string, request: ForwardedRequest): Promise<CognitoReply> {
-    if (requiresIamCredentials(action)) {
+  /** Checks what every call of `action` must hold before it is looked at further. */
+  async function precondition(
+    action: string,
+    input: Record<string, unknown>,
+  ): Promise<CognitoReply | null> {
+    const token = stringField(input, 'AccessToken');
+    const tokenOrSession =
+      TOKEN_OR_SESSION_ACTIONS.has(action) && token === undefined && 'Session' in input;
+    if (tokenOrSession) {
+      const session = stringField(input, 'Session') ?? '';
+      return challenges.get(session) === undefined
+        ? cognitoError('NotAuthorizedException', SESSION_EXPIRED)
+        : null;
+    }
+    if (
+      ACCESS_TOKEN_ACTIONS.has(action) ||
+      TOKEN_OR_SESSION_ACTIONS.has(action) ||
+      input.AccessToken !== undefined
+    ) {
+      const holder = await tokenHolder(token);
+      if (typeof holder !== 'string') return holder;
+    }
+    return null;
+  }
+
+  async function answerCall(req: IncomingMessage): Promise<CognitoReply> {
+    if (!isCognitoJson(req.headers['content-type'])) {
+      return cognitoError(
+        'SerializationException',
+        'Send the request as application/x-amz-json-1.1.',
+        415,
+      );
+    }
+    const target = parseTarget(req.headers['x-amz-target']);
+    if (target.kind === 'iam') {
       return cognitoError('MissingAuthenticationTokenException', 'Missing Authentication Token');
     }
-    const handler = actions[action];
-    if (!handler) return pass(request);
-    const input = parseObject(request.body);
-    if (!input)
+    if (target.kind === 'unknown') {
+      return cognitoError(
+        'UnknownOperationException',
+        'The action or operation requested is invalid. Verify that the action is typed correctly.',
+      );
+    }
+    const body = await readBody(req, MAX_BODY_BYTES);
+    if (body === null) {
+      return cognitoError('SerializationException', 'The request body is too large.', 413);
+    }
+    const input = parseObject(body);
+    if (!input) {
       return cognitoError('SerializationException', 'The request body is not a JSON object.');
-    return handler(request, input);
+    }
+    const refusal = await precondition(target.action, input);
+    if (refusal) return refusal;
+    const request: ForwardedRequest = { action: target.action, body };
+    const handler = actions[target.action];
+    return handler ? handler(request, input) : pass(request);
+  }
+
+  /** The pool's keys and OpenID configuration, made from this installation's key. */
+  function wellKnown(pathname: string): CognitoReply | null {
+    const document =
+      pathname === keysPath
+        ? options.jwks
+        : pathname === configurationPath
+          ? {
+              issuer: options.issuer,
+              jwks_uri: `${options.issuer}/.well-known/jwks.json`,
+              id_token_signing_alg_values_supported: ['RS256'],
+            }
+          : null;
+    if (document === null) return null;
+    const reply = jsonReply(document);
+    reply.headers['Content-Type'] = 'application/json';
+    return reply;
   }
 
   return async (req, res, path = req.url ?? '/') => {
-    const body = await readBody(req, MAX_BODY_BYTES);
-    if (body === null) {
-      sendReply(res, cognitoError('SerializationException', 'The request body is too large.', 413));
+    const origin = req.headers.origin;
+    const foreign = origin !== undefined && !isSameOrigin(origin, req.headers.host);
+    const grant = foreign ? cors.headers(origin) : {};
+    const vary = cors.vary();
+    const corsHeaders = { ...grant, ...(vary ? { Vary: vary } : {}) };
+    if (foreign && !('Access-Control-Allow-Origin' in grant)) {
+      // Browsers would not let the page read the answer anyway; refusing unread keeps a page on
+      // another site from even making a sign-up or a sign-in attempt happen.
+      sendReply(
+        res,
+        cognitoError('AccessDeniedException', 'This origin may not call the identity server.', 403),
+        corsHeaders,
+      );
       return;
     }
-    const request: ForwardedRequest = {
-      method: req.method ?? 'GET',
-      path,
-      headers: req.headers,
-      body,
-    };
-    const action = actionOf(req.headers['x-amz-target']);
-    sendReply(
-      res,
-      request.method === 'POST' && action ? await answer(action, request) : await pass(request),
-    );
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { ...cors.preflight(origin), ...(vary ? { Vary: vary } : {}) });
+      res.end();
+      return;
+    }
+    const pathname = path.split('?')[0] ?? '/';
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      const document = wellKnown(pathname);
+      sendReply(
+        res,
+        document ?? cognitoError('ResourceNotFoundException', 'Not found.', 404),
+        corsHeaders,
+      );
+      return;
+    }
+    if (req.method !== 'POST' || pathname !== '/') {
+      sendReply(
+        res,
+        cognitoError('UnknownOperationException', 'Only POST / is answered.', 404),
+        corsHeaders,
+      );
+      return;
+    }
+    sendReply(res, await answerCall(req), corsHeaders);
   };
 }

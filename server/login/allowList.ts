@@ -4,9 +4,12 @@
  * so only the people (or email domains) the operators list here are added.
  */
 
-/** A parsed `EDITOR_ALLOWLIST`: lower-cased usernames and email domains. */
+/** A parsed `EDITOR_ALLOWLIST`: usernames (as the pool compares them) and email domains. */
 export interface AllowList {
+  /** Usernames as written, or lower-cased when the pool ignores case. */
   usernames: ReadonlySet<string>;
+  /** Whether the pool tells `alice` and `ALICE` apart (Cognito's `UsernameConfiguration`). */
+  caseSensitive: boolean;
   /** Domains without the leading `@`. */
   domains: ReadonlySet<string>;
 }
@@ -27,18 +30,24 @@ const DOMAIN = /^[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+$/u;
 
 /**
  * Parses allow-list entries: `@example.org` admits every verified address of that domain (not its
- * subdomains); anything else is a username. Case does not matter.
+ * subdomains; domains ignore case, as DNS does); anything else is a username, compared as the
+ * pool compares usernames. On a case-sensitive pool (cognito-local's, and Cognito's unless the pool
+ * was made case-insensitive) `alice` and `ALICE` are two accounts, and listing one must not admit
+ * whoever registers the other.
  *
  * @throws RangeError naming an entry that cannot be either.
  */
-export function parseAllowList(entries: readonly string[]): AllowList {
+export function parseAllowList(
+  entries: readonly string[],
+  { caseSensitive = true }: { caseSensitive?: boolean } = {},
+): AllowList {
   const usernames = new Set<string>();
   const domains = new Set<string>();
   for (const raw of entries) {
-    const entry = raw.trim().toLowerCase();
+    const entry = raw.trim();
     if (entry === '') continue;
     if (entry.startsWith('@')) {
-      const domain = entry.slice(1);
+      const domain = entry.slice(1).toLowerCase();
       if (!DOMAIN.test(domain)) {
         throw new RangeError(`"${raw.trim()}" is not an email domain; write it like @example.org.`);
       }
@@ -47,15 +56,16 @@ export function parseAllowList(entries: readonly string[]): AllowList {
       // Cognito usernames have no spaces; a space means two entries missing their comma.
       throw new RangeError(`"${raw.trim()}" is not a username (usernames have no spaces).`);
     } else {
-      usernames.add(entry);
+      usernames.add(caseSensitive ? entry : entry.toLowerCase());
     }
   }
-  return { usernames, domains };
+  return { usernames, caseSensitive, domains };
 }
 
 /** Whether the allow-list admits this user to the editor group. */
 export function isAllowed(list: AllowList, identity: SignedInIdentity): boolean {
-  if (list.usernames.has(identity.username.toLowerCase())) return true;
+  const username = list.caseSensitive ? identity.username : identity.username.toLowerCase();
+  if (list.usernames.has(username)) return true;
   if (!identity.emailVerified || identity.email === null) return false;
   const at = identity.email.lastIndexOf('@');
   return at > 0 && list.domains.has(identity.email.slice(at + 1).toLowerCase());

@@ -25,6 +25,8 @@ export interface CognitoGroupsOptions {
   endpoint?: string | null;
   /** Where to look for AWS credentials; `process.env` by default. */
   env?: NodeJS.ProcessEnv;
+  /** Credentials to use instead of the environment's: the local identity server's admin key. */
+  credentials?: { accessKeyId: string; secretAccessKey: string } | null;
 }
 
 /** Bounds on one admin call: a stalled pool must answer the app before the function times out. */
@@ -48,12 +50,13 @@ const CREDENTIAL_VARIABLES = [
 export function createCognitoGroups(options: CognitoGroupsOptions): EditorGroups {
   const env = options.env ?? process.env;
   const endpoint = options.endpoint ?? undefined;
-  // A local emulator accepts any signature; without this the SDK's chain would end by probing the
-  // EC2 metadata service, which on a laptop costs seconds and then fails the call.
+  // A local emulator is given its installation's credentials; without any, the SDK's chain would
+  // end by probing the EC2 metadata service, which on a laptop costs seconds and then fails.
   const emulatorCredentials =
-    endpoint !== undefined && !CREDENTIAL_VARIABLES.some((name) => env[name])
+    options.credentials ??
+    (endpoint !== undefined && !CREDENTIAL_VARIABLES.some((name) => env[name])
       ? { accessKeyId: 'local', secretAccessKey: 'local' }
-      : undefined;
+      : undefined);
   const client = new CognitoIdentityProviderClient({
     region: options.region,
     endpoint,

@@ -3,7 +3,14 @@
  * admin rights on the user the token names, so nothing is read from a token before its signature,
  * issuer, expiry, use and audience are checked.
  */
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import {
+  createRemoteJWKSet,
+  decodeProtectedHeader,
+  errors,
+  jwtVerify,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
 import type { SignedInIdentity } from './allowList';
 
 /** What a verified ID token says: who the user is and the groups they were in when it was issued. */
@@ -44,6 +51,21 @@ export const JWKS_TIMEOUT_MS = 3000;
 
 /** Cognito signs user pool tokens with RS256 only; refusing others blocks algorithm confusion. */
 const ALGORITHMS = ['RS256'];
+
+/**
+ * The key id of the private key that cognito-local's npm package ships and signs with: whoever
+ * installs it can mint tokens under that key, so no pool that publishes it is trusted.
+ */
+export const PUBLISHED_EMULATOR_KEY_ID = 'CognitoLocal';
+
+/** The header's `kid`, or null when the token has no readable header (jose then says why). */
+function keyIdOf(token: string): string | null {
+  try {
+    return decodeProtectedHeader(token).kid ?? null;
+  } catch {
+    return null;
+  }
+}
 
 function claimReason(error: InstanceType<typeof errors.JWTClaimValidationFailed>): string {
   switch (error.claim) {
@@ -133,6 +155,11 @@ export function createPoolTokenCheck(
       : options.keys;
   const clockTolerance = options.clockToleranceSeconds ?? CLOCK_TOLERANCE_SECONDS;
   return async (token) => {
+    if (keyIdOf(token) === PUBLISHED_EMULATOR_KEY_ID) {
+      throw new TokenRejected(
+        "The token was signed with cognito-local's published key, which anyone can use.",
+      );
+    }
     try {
       const { payload } = await jwtVerify(token, keys, {
         issuer: options.issuer,

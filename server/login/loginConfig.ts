@@ -21,8 +21,13 @@ export interface LoginConfig {
   adminEndpoint: string | null;
   /** `LOGIN_LOCAL=true`: the pool is the local identity emulator, which speaks plain http. */
   local: boolean;
-  /** `EDITOR_ALLOWLIST`: usernames and `@domain` entries, trimmed and lower-cased. */
+  /** `EDITOR_ALLOWLIST`: usernames and `@domain` entries, trimmed. */
   allowList: string[];
+  /**
+   * `LOGIN_USERNAMES_CASE_SENSITIVE`, default true: whether the pool tells `alice` from `ALICE`
+   * (its `UsernameConfiguration.CaseSensitive`), which decides how the allow-list matches.
+   */
+  usernamesCaseSensitive: boolean;
   /** `APP_ORIGIN`: origins allowed to call the function cross-origin, as for the nodes-service. */
   appOrigins: string[];
 }
@@ -35,8 +40,8 @@ function text(env: NodeJS.ProcessEnv, name: string): string | null {
   return value ? value : null;
 }
 
-function readBoolean(env: NodeJS.ProcessEnv, name: string): boolean {
-  const value = text(env, name)?.toLowerCase() ?? 'false';
+function readBoolean(env: NodeJS.ProcessEnv, name: string, fallback = false): boolean {
+  const value = text(env, name)?.toLowerCase() ?? String(fallback);
   if (value !== 'true' && value !== 'false') {
     throw new ConfigError(`${name}: "${env[name]}" is neither true nor false.`);
   }
@@ -68,11 +73,14 @@ function regionOf(env: NodeJS.ProcessEnv, userPoolId: string): string {
   return region;
 }
 
-/** `EDITOR_ALLOWLIST`, checked: lower-cased usernames and `@domain` entries. */
+/**
+ * `EDITOR_ALLOWLIST`, checked: usernames as written (the pool decides whether case matters) and
+ * `@domain` entries.
+ */
 export function readAllowList(env: NodeJS.ProcessEnv): string[] {
   const entries = (env.EDITOR_ALLOWLIST ?? '')
     .split(',')
-    .map((entry) => entry.trim().toLowerCase())
+    .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
   try {
     parseAllowList(entries);
@@ -129,6 +137,7 @@ export function readLoginConfig(env: NodeJS.ProcessEnv): LoginConfig | null {
     adminEndpoint,
     local,
     allowList: readAllowList(env),
+    usernamesCaseSensitive: readBoolean(env, 'LOGIN_USERNAMES_CASE_SENSITIVE', true),
     // Read by the nodes-service's own code so both services accept and refuse the same origins;
     // only this variable is passed, so nothing else in the environment can fail here.
     appOrigins: readConfig({ APP_ORIGIN: env.APP_ORIGIN }).appOrigins,

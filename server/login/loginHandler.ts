@@ -27,6 +27,8 @@ export type LoginHandler = (request: LoginRequest) => Promise<ServiceResponse>;
 export interface LoginHandlerOptions extends IdTokenVerifierOptions {
   /** `EDITOR_ALLOWLIST` entries: usernames and `@domain`s (see `parseAllowList`). */
   allowList: readonly string[];
+  /** Whether the pool's usernames are case-sensitive (default true, as the local pool's are). */
+  usernamesCaseSensitive?: boolean;
   /** Adds users to the editor group (`createCognitoGroups`, or a fake in tests). */
   groups: EditorGroups;
   /** Origins allowed to call it cross-origin (`*` for any); empty means same-origin only. */
@@ -59,7 +61,9 @@ export function bearerToken(authorization: string): string | null {
 /** Creates the /login handler. Create it once: it caches the pool's signing keys. */
 export function createLoginHandler(options: LoginHandlerOptions): LoginHandler {
   const verify = createIdTokenVerifier(options);
-  const allowList = parseAllowList(options.allowList);
+  const allowList = parseAllowList(options.allowList, {
+    caseSensitive: options.usernamesCaseSensitive ?? true,
+  });
   const log = options.log ?? ((line: string) => console.error(line));
   // The app's call carries Authorization, so its preflight must allow that header and POST.
   const cors = createCorsPolicy(options.appOrigins ?? [], {

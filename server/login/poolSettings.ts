@@ -1,3 +1,4 @@
+import type { JWTVerifyGetKey } from 'jose';
 import type { IdentitySettings } from '../identity/localIdentity';
 import type { LoginConfig } from './loginConfig';
 
@@ -5,14 +6,18 @@ import type { LoginConfig } from './loginConfig';
 export interface PoolSettings {
   issuer: string;
   clientId: string;
-  /** The pool's JWKS. */
-  keys: URL;
+  /** The pool's JWKS: its URL, or the local identity server's keys in-process. */
+  keys: URL | JWTVerifyGetKey;
   region: string;
   userPoolId: string;
   /** Where admin calls go; `null` for AWS's regional endpoint. */
   adminEndpoint: string | null;
+  /** The local identity server's admin credentials; `null`: the environment's (an IAM role). */
+  adminCredentials: { accessKeyId: string; secretAccessKey: string } | null;
   /** `EDITOR_ALLOWLIST`. */
   allowList: readonly string[];
+  /** Whether the pool's usernames are case-sensitive (the local pool's are). */
+  usernamesCaseSensitive: boolean;
   appOrigins: readonly string[];
 }
 
@@ -45,7 +50,9 @@ export function resolvePool({
       region: login.region,
       userPoolId: login.userPoolId,
       adminEndpoint: login.adminEndpoint,
+      adminCredentials: null,
       allowList: login.allowList,
+      usernamesCaseSensitive: login.usernamesCaseSensitive,
       appOrigins: login.appOrigins,
     };
   }
@@ -53,11 +60,14 @@ export function resolvePool({
     return {
       issuer: identity.issuer,
       clientId: identity.clientId,
-      keys: new URL(identity.jwksUrl),
+      keys: identity.keys,
       region: identity.region,
       userPoolId: identity.poolId,
       adminEndpoint: identity.adminEndpoint,
+      adminCredentials: identity.adminCredentials,
       allowList,
+      // cognito-local looks users up by their exact username.
+      usernamesCaseSensitive: true,
       appOrigins,
     };
   }

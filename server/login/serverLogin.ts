@@ -19,11 +19,13 @@ export function createServerLogin({ log, ...sources }: ServerLoginOptions): Logi
     clientId: pool.clientId,
     keys: pool.keys,
     allowList: pool.allowList,
+    usernamesCaseSensitive: pool.usernamesCaseSensitive,
     appOrigins: pool.appOrigins,
     groups: createCognitoGroups({
       region: pool.region,
       userPoolId: pool.userPoolId,
       endpoint: pool.adminEndpoint,
+      credentials: pool.adminCredentials,
     }),
     ...(log ? { log } : {}),
   });

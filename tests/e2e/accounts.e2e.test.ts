@@ -173,14 +173,20 @@ describe('accounts', () => {
   });
 
   it('completes a new-password challenge for an account made with a temporary password', async () => {
-    // An administrator creates the account, on the emulator's admin API (printed at start-up).
-    const admin = /Admin API \(local only, any credentials\): (\S+)/.exec(app.output())?.[1];
-    expect(admin).toBeDefined();
+    // An administrator creates the account, on the emulator's admin API with the installation's
+    // key, both printed at start-up.
+    const banner =
+      /Admin API \(this machine only, never web pages\): (\S+) with access key id (\S+)/.exec(
+        app.output(),
+      );
+    expect(banner).not.toBeNull();
+    const [, admin, keyId] = banner as RegExpExecArray;
     const created = await fetch(admin as string, {
       method: 'POST',
       headers: {
         'Content-Type': 'application/x-amz-json-1.1',
         'X-Amz-Target': 'AWSCognitoIdentityProviderService.AdminCreateUser',
+        Authorization: `AWS4-HMAC-SHA256 Credential=${keyId}/20250516/local/cognito-idp/aws4_request, SignedHeaders=host, Signature=0`,
       },
       body: JSON.stringify({
         UserPoolId: 'local_GlobeArch',

@@ -46,8 +46,14 @@ const WORDS: Record<string, string> = {
   CodeDeliveryFailureException: 'The code could not be sent. Try again in a moment.',
 };
 
+/** Cognito's NotAuthorizedException while a username is locked out after wrong passwords. */
+const LOCKED_OUT = 'Password attempts exceeded';
+
 /** The error in words a person understands. */
 export function describeAuthError(error: AuthError): string {
+  if (error.code === 'NotAuthorizedException' && error.message === LOCKED_OUT)
+    // Not "do not match": the password may be right this time, and trying again at once fails.
+    return 'Too many wrong passwords for this account. Wait a few minutes, then try again.';
   if (error.code === 'InvalidPasswordException' || error.code === 'InvalidParameterException')
     // The pool says which rule was broken ("Password must have uppercase characters").
     return error.message.replace(/^[^:]*validation error[^:]*:\s*/i, '') || 'Check what you typed.';

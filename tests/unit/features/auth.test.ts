@@ -191,6 +191,13 @@ describe('SPEC §5 messages, word for word', () => {
       'That username and password do not match. Check them and try again.',
     );
   });
+
+  it('says a locked-out account must wait, not that the password is wrong', () => {
+    const locked = new AuthError('Password attempts exceeded', 'NotAuthorizedException');
+    expect(describeAuthError(locked)).toBe(
+      'Too many wrong passwords for this account. Wait a few minutes, then try again.',
+    );
+  });
 });
 
 describe('session validity (SPEC §4)', () => {

@@ -53,6 +53,25 @@ describe('readConfig', () => {
     ).toEqual({ dir: resolve('tmp/id'), confirmationCode: '000111' });
   });
 
+  it('refuses the local identity server on a host other machines reach, unless told to allow it', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'archive.example.org', '[2001:db8::1]']) {
+      expect(() => readConfig({ HOST: host }, root)).toThrow(
+        new RegExp(`^IDENTITY: .*HOST=${host.replace(/[.[\]]/g, '\\$&')}.*IDENTITY=off`),
+      );
+      expect(readConfig({ HOST: host, IDENTITY: 'off' }, root).identity).toBeNull();
+      expect(
+        readConfig({ HOST: host, IDENTITY_ON_NETWORK: 'allow' }, root).identity,
+      ).not.toBeNull();
+    }
+    for (const host of ['127.0.0.1', '127.10.0.2', 'localhost', 'LOCALHOST', '::1', '[::1]']) {
+      expect(readConfig({ HOST: host }, root).identity).not.toBeNull();
+    }
+    // Only the explicit word counts: a typo or "1" is not a decision to expose the accounts.
+    expect(() => readConfig({ HOST: '0.0.0.0', IDENTITY_ON_NETWORK: 'yes' }, root)).toThrow(
+      /^IDENTITY_ON_NETWORK: "yes" is not allow/,
+    );
+  });
+
   it('reads paths given in the environment from the working directory', () => {
     const config = readConfig(
       { DATA_DIR: 'tmp/db', ARCHIVE_FILE: 'archive.json', PORT: '0' },

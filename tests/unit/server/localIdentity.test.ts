@@ -166,13 +166,20 @@ describe('startLocalIdentity', () => {
     });
     expect(identity.issuer).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/local_GlobeArch$/);
     expect(identity.adminEndpoint).toBe(identity.issuer.replace('/local_GlobeArch', ''));
-    expect(identity.jwksUrl).toBe(`${identity.issuer}/.well-known/jwks.json`);
+    expect(identity.adminCredentials.accessKeyId).toMatch(/^LOCAL[A-Z2-7]{27}$/);
     expect(identity.accounts.map(({ username, groups }) => ({ username, groups }))).toEqual([
       { username: 'editor', groups: ['editor'] },
       { username: 'visitor', groups: [] },
     ]);
-    const jwks = (await (await fetch(identity.jwksUrl)).json()) as { keys: unknown[] };
+    const jwks = (await (
+      await fetch(`${endpoint}${LOCAL_POOL_ID}/.well-known/jwks.json`)
+    ).json()) as {
+      keys: { kid: string }[];
+    };
+    expect(jwks).toEqual(identity.jwks);
     expect(jwks.keys).toHaveLength(1);
+    // A key of this installation's, not the one cognito-local's package ships.
+    expect(jwks.keys[0]?.kid).not.toBe('CognitoLocal');
     expect(existsSync(join(dir, `${LOCAL_POOL_ID}.json`))).toBe(true);
   });
 
@@ -204,7 +211,7 @@ describe('startLocalIdentity', () => {
     async () => {
       const editor = seeded(identity, 'editor');
       const session = await sessionOf(userOf(userPool(), 'editor'), editor.password);
-      const keys = createRemoteJWKSet(new URL(identity.jwksUrl));
+      const keys = createRemoteJWKSet(new URL(`${endpoint}${LOCAL_POOL_ID}/.well-known/jwks.json`));
       const { payload: access } = await jwtVerify(session.getAccessToken().getJwtToken(), keys, {
         issuer: identity.issuer,
       });
@@ -257,7 +264,7 @@ describe('startLocalIdentity', () => {
       const admin = new CognitoIdentityProviderClient({
         region: identity.region,
         endpoint: identity.adminEndpoint,
-        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        credentials: identity.adminCredentials,
       });
       await admin.send(
         new AdminCreateUserCommand({
@@ -382,10 +389,13 @@ describe('startLocalIdentity', () => {
   it(
     'keeps users, ids and keys across a restart on the same folder',
     async () => {
-      const issuer = identity.issuer;
+      const { issuer, jwks, adminCredentials } = identity;
       await identity.stop();
       identity = await startLocalIdentity({ dir, log: (line) => logged.push(line) });
       expect(identity).toMatchObject({ poolId: LOCAL_POOL_ID, clientId: LOCAL_CLIENT_ID, dir });
+      // The installation's key and admin key id are kept with its users.
+      expect(identity.jwks).toEqual(jwks);
+      expect(identity.adminCredentials).toEqual(adminCredentials);
       // A new port, so a new issuer: sessions from before a restart are not accepted by /login.
       expect(identity.issuer).not.toBe(issuer);
 

@@ -21,6 +21,7 @@ import {
 } from '../../../server/login/loginHandler';
 import type { LoginHttpApiEvent } from '../../../server/loginLambda';
 import type { ServiceResponse } from '../../../server/nodesHandler';
+import { PUBLISHED_PUBLIC_JWK, publishedPrivateKey } from './publishedEmulatorKey';
 
 const POOL_ID = 'us-east-1_TestPool';
 const ISSUER = `https://cognito-idp.us-east-1.amazonaws.com/${POOL_ID}`;
@@ -179,11 +180,24 @@ describe('POST /login', () => {
     expect(log.mock.calls[0]?.[0]).toMatch(/added "alice" to the editor group/);
   });
 
-  it('matches usernames without regard to case', async () => {
+  it("matches usernames as the pool does: ALICE does not inherit alice's place by default", async () => {
+    // A case-sensitive pool (the local one, and Cognito's unless made otherwise): ALICE is
+    // someone else, who could register that name to become an editor.
     const { handle, groups } = loginWith();
-    const response = await handle(post(await idToken({ 'cognito:username': 'BOB' })));
-    expect(json(response)).toEqual({ editor: true, added: true });
-    expect(groups.calls).toEqual(['BOB']);
+    for (const username of ['ALICE', 'Alice', 'bob', 'BOB']) {
+      const response = await handle(post(await idToken({ 'cognito:username': username })));
+      expect(json(response)).toEqual({ editor: false });
+    }
+    expect(groups.calls).toEqual([]);
+    const bob = await handle(post(await idToken({ 'cognito:username': 'Bob' })));
+    expect(json(bob)).toEqual({ editor: true, added: true });
+    expect(groups.calls).toEqual(['Bob']);
+
+    // A pool made case-insensitive treats them as one account, so the list does too.
+    const insensitive = loginWith({ usernamesCaseSensitive: false });
+    const shouted = await insensitive.handle(post(await idToken({ 'cognito:username': 'BOB' })));
+    expect(json(shouted)).toEqual({ editor: true, added: true });
+    expect(insensitive.groups.calls).toEqual(['BOB']);
   });
 
   it('adds nobody who is not on the allow-list', async () => {
@@ -277,6 +291,19 @@ describe('POST /login refuses tokens', () => {
     expect(json(response)).toEqual({ error: expect.stringMatching(reason) });
     expect(response.headers['WWW-Authenticate']).toMatch(/^Bearer/);
     expect(response.headers['Access-Control-Allow-Origin']).toBe(APP);
+    expect(groups.calls).toEqual([]);
+  });
+
+  it("refuses a token signed with cognito-local's published key, even from a pool that serves it", async () => {
+    // A stand-alone cognito-local (LOGIN_LOCAL=true) publishes the key its npm package ships:
+    // anyone can mint tokens under it, so no JWKS that holds it makes them good.
+    const { handle, groups } = loginWith({
+      keys: createLocalJWKSet({ keys: [PUBLISHED_PUBLIC_JWK] }),
+    });
+    const token = await idToken({}, { key: await publishedPrivateKey(), kid: 'CognitoLocal' });
+    const response = await handle(post(token));
+    expect(response.status).toBe(401);
+    expect(json(response)).toEqual({ error: expect.stringMatching(/published key/) });
     expect(groups.calls).toEqual([]);
   });
 
@@ -382,7 +409,8 @@ describe('readLoginConfig', () => {
       ),
       adminEndpoint: null,
       local: false,
-      allowList: ['alice', '@example.org'],
+      allowList: ['Alice', '@Example.org'],
+      usernamesCaseSensitive: true,
       appOrigins: [APP],
     });
   });
@@ -395,8 +423,10 @@ describe('readLoginConfig', () => {
       LOGIN_ISSUER: 'https://issuer.example.org/pool/',
       LOGIN_JWKS_URL: 'https://keys.example.org/jwks.json',
       LOGIN_ADMIN_ENDPOINT: 'https://cognito.example.org',
+      LOGIN_USERNAMES_CASE_SENSITIVE: 'false',
     });
     expect(config).toMatchObject({
+      usernamesCaseSensitive: false,
       region: 'us-west-2',
       issuer: 'https://issuer.example.org/pool',
       jwksUrl: new URL('https://keys.example.org/jwks.json'),
