@@ -52,8 +52,10 @@ export function createCognitoGroups(options: CognitoGroupsOptions): EditorGroups
   const endpoint = options.endpoint ?? undefined;
   // A local emulator is given its installation's credentials; without any, the SDK's chain would
   // end by probing the EC2 metadata service, which on a laptop costs seconds and then fails.
+  // A copy of the given credentials: the SDK writes its own bookkeeping into the object.
+  const given = options.credentials ? { ...options.credentials } : undefined;
   const emulatorCredentials =
-    options.credentials ??
+    given ??
     (endpoint !== undefined && !CREDENTIAL_VARIABLES.some((name) => env[name])
       ? { accessKeyId: 'local', secretAccessKey: 'local' }
       : undefined);

@@ -57,7 +57,7 @@ beforeAll(async () => {
   admin = new CognitoIdentityProviderClient({
     region: local.region,
     endpoint: local.adminEndpoint,
-    credentials: local.adminCredentials,
+    credentials: { ...local.adminCredentials },
   });
 }, SLOW);
 
