@@ -13,7 +13,11 @@ export default defineConfig({
   envPrefix: 'VITE_',
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Maps stay beside the build, for decoding a stack trace and for the bundle benchmark (which
+    // reads their module lists), but no script names them and the server never serves them; they
+    // carry no sources, so a static host that publishes them anyway gives away only file names.
+    sourcemap: 'hidden',
+    rolldownOptions: { output: { sourcemapExcludeSources: true } },
     target: 'es2022',
   },
   server: {

@@ -5,6 +5,7 @@
  * its own module.
  */
 import { FORMS_PER_MINUTE } from '@/lib/submissionSchema';
+import { DEFAULT_UPLOAD_QUOTAS, type UploadQuotas } from './config';
 import { createCorsPolicy } from './cors';
 import type { Reply } from './editorAuth';
 import type { CommunityRequest, EditorVerifier } from './inbox/communityRequest';
@@ -18,13 +19,21 @@ import {
 import { noStoreJson } from './jsonReply';
 import type { ServiceResponse } from './nodesHandler';
 import { createRateLimiter } from './rateLimit';
-import type { NodeStore } from './storage/nodeStore';
+import type { InboxStore, NodeStore } from './storage/nodeStore';
 import type { MediaStorage } from './uploads/mediaStorage';
+import {
+  createPendingPhotoRoute,
+  pendingPhotoKey,
+  PENDING_PHOTO_METHODS,
+} from './uploads/pendingPhotoRoute';
 import { createUploadLimiter, createUploadRoute, UPLOAD_METHODS } from './uploads/uploadRoute';
 
 /** A community route. */
 export type CommunityRoute =
-  { kind: 'uploads' } | { kind: 'messages' } | { kind: 'submissions'; route: SubmissionRoute };
+  | { kind: 'uploads' }
+  | { kind: 'pendingPhoto'; key: string }
+  | { kind: 'messages' }
+  | { kind: 'submissions'; route: SubmissionRoute };
 
 /** What the community routes need from the handler that mounts them. */
 export interface CommunityRoutesOptions {
@@ -35,6 +44,12 @@ export interface CommunityRoutesOptions {
   /** Origins allowed to call cross-origin (`APP_ORIGIN`). */
   appOrigins: readonly string[];
   log: (line: string) => void;
+  /** How much visitors may upload; `DEFAULT_UPLOAD_QUOTAS` when not given. */
+  uploadQuotas?: UploadQuotas;
+  /** The clock of uploads, claims and approvals (tests move it); the system's by default. */
+  now?: () => Date;
+  /** Runs after each visitor's stored upload (see `UploadRouteOptions.afterVisitorUpload`). */
+  afterVisitorUpload?: (store: InboxStore) => Promise<void>;
 }
 
 /** The community routes of one handler (they own its rate limits). */
@@ -62,6 +77,9 @@ export function createCommunityRoutes({
   media,
   appOrigins,
   log,
+  uploadQuotas = DEFAULT_UPLOAD_QUOTAS,
+  now = () => new Date(),
+  afterVisitorUpload,
 }: CommunityRoutesOptions): CommunityRoutes {
   const editors = verify !== null;
   // Public forms post JSON (Content-Type) and editors send their token, so preflights allow both.
@@ -74,6 +92,7 @@ export function createCommunityRoutes({
     verify,
     log,
     media,
+    now,
     limiter: createRateLimiter({ limit: FORMS_PER_MINUTE, windowMs: FORM_WINDOW_MS }),
   });
   const messages = createMessageRoutes({
@@ -81,10 +100,21 @@ export function createCommunityRoutes({
     log,
     limiter: createRateLimiter({ limit: FORMS_PER_MINUTE, windowMs: FORM_WINDOW_MS }),
   });
-  const uploads = createUploadRoute({ verify, log, media, limiter: createUploadLimiter() });
+  const uploads = createUploadRoute({
+    verify,
+    log,
+    media,
+    limiter: createUploadLimiter(),
+    quotas: uploadQuotas,
+    now,
+    ...(afterVisitorUpload ? { afterVisitorUpload } : {}),
+  });
+  // Only editors see a photo before it is published: without a pool to trust, no such route.
+  const pendingPhotos = verify ? createPendingPhotoRoute({ verify, log, media }) : null;
 
   function methodsOf(route: CommunityRoute): string {
     if (route.kind === 'uploads') return UPLOAD_METHODS;
+    if (route.kind === 'pendingPhoto') return PENDING_PHOTO_METHODS;
     if (route.kind === 'messages') return messages.methods;
     return submissionRouteMethods(route.route, editors);
   }
@@ -92,6 +122,8 @@ export function createCommunityRoutes({
   return {
     route(path) {
       if (path === '/uploads' || path === '/uploads/') return { kind: 'uploads' };
+      const key = pendingPhotos ? pendingPhotoKey(path) : null;
+      if (key !== null) return { kind: 'pendingPhoto', key };
       if (path === '/messages' || path === '/messages/') return { kind: 'messages' };
       const found = submissionRoute(path, editors);
       return found ? { kind: 'submissions', route: found } : null;
@@ -111,6 +143,11 @@ export function createCommunityRoutes({
         noStoreJson(status, body, { ...varyHeader, ...grant, ...extra });
       const context = { openStore, reply };
       if (route.kind === 'uploads') return uploads.handle(request, context);
+      if (route.kind === 'pendingPhoto') {
+        return pendingPhotos
+          ? pendingPhotos.handle(request, route.key, context, { ...varyHeader, ...grant })
+          : reply(404, { error: `No such endpoint: ${request.path}` });
+      }
       if (route.kind === 'messages') return messages.handle(request, context);
       return submissions.handle(request, route.route, context);
     },

@@ -1,4 +1,10 @@
 import { relative, resolve } from 'node:path';
+import {
+  MAX_TRUSTED_HOPS,
+  parseAddressRange,
+  TRUST_NO_PROXY,
+  type TrustProxy,
+} from './clientAddress';
 import { databaseAddress } from './storage/databaseUrl';
 
 /**
@@ -47,12 +53,15 @@ export interface ServerConfig {
   identity: LocalIdentityConfig | null;
   /** Where uploaded photos go: a local folder, or an S3 bucket when `UPLOADS_BUCKET` is set. */
   uploads: UploadsConfig;
+  /** How much visitors may upload: `UPLOADS_CLIENT_DAILY_MB`, `UPLOADS_PENDING_MAX_MB`. */
+  uploadQuotas: UploadQuotas;
   /**
-   * `TRUST_PROXY=1`: the server runs behind a reverse proxy that sets `X-Forwarded-For`, whose
-   * first hop then identifies the client for rate limits. Off (the default), the header is ignored:
-   * without a proxy that overwrites it, anyone could send a fresh one with every request.
+   * `TRUST_PROXY`: the reverse proxies in front of the server, as a number of hops (`1`) or their
+   * addresses (`10.0.0.0/8,127.0.0.1`); rate limits then count the address the outermost of them
+   * saw, read from the right end of `X-Forwarded-For`. Off (the default), the header is ignored:
+   * without a proxy that writes it, anyone could send a fresh one with every request.
    */
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
 }
 
 /** Where uploaded photos are kept. */
@@ -74,6 +83,17 @@ export type UploadsConfig =
       /** `UPLOADS_PREFIX`: prepended to every key, '' or ending with `/`. */
       prefix: string;
     };
+
+/** How many bytes of photos visitors may store (editors' uploads are not counted). */
+export interface UploadQuotas {
+  /** `UPLOADS_CLIENT_DAILY_MB`, default 200: what one client may upload in 24 hours. */
+  clientDailyBytes: number;
+  /**
+   * `UPLOADS_PENDING_MAX_MB`, default 5120 (5 GB): what every photo still waiting for an editor
+   * may hold together; beyond it visitors' uploads answer 507 until editors decide.
+   */
+  pendingBytes: number;
+}
 
 /** The local identity server's settings. */
 export interface LocalIdentityConfig {
@@ -101,6 +121,8 @@ export const DEFAULTS = {
   seedFile: 'server/data/sample-archive.json',
   identityDir: 'data/identity',
   uploadsDir: 'data/uploads',
+  uploadsClientDailyMb: 200,
+  uploadsPendingMaxMb: 5120,
   confirmationCode: '123456',
 } as const;
 
@@ -243,11 +265,74 @@ function readUploads(env: NodeJS.ProcessEnv, root: string): UploadsConfig {
   return { kind: 's3', bucket, publicUrl, prefix: prefix === '' ? '' : `${prefix}/` };
 }
 
-function readTrustProxy(value: string | undefined): boolean {
+/**
+ * `TRUST_PROXY`: off, a number of hops, or a list of proxy addresses and ranges. `true`/`on` stay
+ * one hop, as they were when the setting was a switch, so existing configurations keep working.
+ */
+function readTrustProxy(value: string | undefined): TrustProxy {
   const text = value?.trim().toLowerCase() ?? '';
-  if (text === '' || text === '0' || text === 'false' || text === 'off') return false;
-  if (text === '1' || text === 'true' || text === 'on') return true;
-  throw new ConfigError(`TRUST_PROXY: "${value}" is neither 1 nor 0.`);
+  if (text === '' || text === 'false' || text === 'off') return TRUST_NO_PROXY;
+  if (text === 'true' || text === 'on') return { kind: 'hops', hops: 1 };
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > MAX_TRUSTED_HOPS) {
+      throw new ConfigError(
+        `TRUST_PROXY: ${text} proxy hops is more than any real chain (at most ${MAX_TRUSTED_HOPS}).`,
+      );
+    }
+    return { kind: 'hops', hops };
+  }
+  const ranges = list(text).map((item) => {
+    const range = parseAddressRange(item);
+    if (range === null) {
+      throw new ConfigError(
+        `TRUST_PROXY: "${item}" is neither a number of proxy hops (0, 1, 2…) nor a proxy's ` +
+          'IP address or CIDR range; write it like 1, or 10.0.0.0/8,127.0.0.1.',
+      );
+    }
+    return range;
+  });
+  if (ranges.length === 0) {
+    throw new ConfigError(`TRUST_PROXY: "${value}" names no proxy; leave it empty to trust none.`);
+  }
+  return { kind: 'proxies', ranges: [...new Set(ranges)] };
+}
+
+/** The quotas when `UPLOADS_CLIENT_DAILY_MB` and `UPLOADS_PENDING_MAX_MB` are not set. */
+export const DEFAULT_UPLOAD_QUOTAS: UploadQuotas = {
+  clientDailyBytes: DEFAULTS.uploadsClientDailyMb * 1024 * 1024,
+  pendingBytes: DEFAULTS.uploadsPendingMaxMb * 1024 * 1024,
+};
+
+/** Largest quota a setting may name, MB (a petabyte: anything more is a typing slip). */
+const MAX_QUOTA_MB = 1_000_000_000;
+
+/** A quota in whole megabytes (MiB), as bytes: digits only, no unit, at least 1. */
+function readMegabytes(name: string, value: string | undefined, fallback: number): number {
+  const text = value?.trim() ?? '';
+  if (text === '') return fallback * 1024 * 1024;
+  const megabytes = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(megabytes) || megabytes < 1 || megabytes > MAX_QUOTA_MB) {
+    throw new ConfigError(
+      `${name}: "${value}" is not a whole number of megabytes from 1 to ${MAX_QUOTA_MB} (write 200, not 200MB).`,
+    );
+  }
+  return megabytes * 1024 * 1024;
+}
+
+function readUploadQuotas(env: NodeJS.ProcessEnv): UploadQuotas {
+  return {
+    clientDailyBytes: readMegabytes(
+      'UPLOADS_CLIENT_DAILY_MB',
+      env.UPLOADS_CLIENT_DAILY_MB,
+      DEFAULTS.uploadsClientDailyMb,
+    ),
+    pendingBytes: readMegabytes(
+      'UPLOADS_PENDING_MAX_MB',
+      env.UPLOADS_PENDING_MAX_MB,
+      DEFAULTS.uploadsPendingMaxMb,
+    ),
+  };
 }
 
 function readPath(value: string | undefined, fallback: string, root: string): string {
@@ -288,6 +373,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string = process.cwd())
     analytics: (env.VITE_GA_MEASUREMENT_ID ?? '').trim() !== '',
     identity: readIdentity(env, root),
     uploads: readUploads(env, root),
+    uploadQuotas: readUploadQuotas(env),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
   };
 }

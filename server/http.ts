@@ -15,6 +15,7 @@ import { createStaticFiles } from './staticFiles';
 import { storeOpener } from './storeOpener';
 import type { MediaStorage } from './uploads/mediaStorage';
 import { openMediaStorage } from './uploads/openMediaStorage';
+import { SWEEP_EVERY_MS } from './uploads/uploadSweep';
 
 export { API_PREFIX, IDENTITY_PREFIX } from './requestListener';
 
@@ -148,6 +149,7 @@ export async function startServer(
       ? createAccessTokenVerifier({ issuer: pool.issuer, clientId: pool.clientId, keys: pool.keys })
       : null,
     media,
+    uploadQuotas: config.uploadQuotas,
     ...(options.storeTimeoutMs !== undefined ? { timeoutMs: options.storeTimeoutMs } : {}),
   });
   const server = createServer(
@@ -197,6 +199,23 @@ export async function startServer(
     }),
   ]);
   clearTimeout(timer);
+  // Visitors' photos nobody will publish are deleted at start and hourly; unref'd, the timer
+  // never keeps a stopping process alive.
+  const sweep = () =>
+    handler.sweepUploads().then(
+      (report) => {
+        if (report && report.deleted > 0) {
+          log(`Deleted ${report.deleted} expired photo upload(s) nobody published.`);
+        }
+      },
+      (error: unknown) =>
+        log(`Sweeping expired photo uploads failed: ${(error as Error).message ?? String(error)}`),
+    );
+  let sweeping = sweep();
+  const sweeper = setInterval(() => {
+    sweeping = sweep();
+  }, SWEEP_EVERY_MS);
+  sweeper.unref();
   const { port } = server.address() as AddressInfo;
   const url = formatUrl(config.host, port);
   let closing: Promise<void> | null = null;
@@ -210,6 +229,9 @@ export async function startServer(
     uploads: media.description,
     close() {
       closing ??= (async () => {
+        clearInterval(sweeper);
+        // A sweep still running finishes before its store and storage close under it.
+        await sweeping;
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);

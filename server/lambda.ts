@@ -7,7 +7,9 @@
  * - Store: `DATABASE_URL` (PostgreSQL, shared by every instance, so it takes writes and the
  *   community's inbox), else the bundled `ARCHIVE_FILE`, read-only (see `lambdaSetup.ts`).
  * - Editors: the pool of the /login function's `LOGIN_*`; without it the service is read-only.
- * - Photos: the S3 bucket of `UPLOADS_BUCKET`; without it `/uploads` answers 405.
+ * - Photos: the S3 bucket of `UPLOADS_BUCKET`; without it `/uploads` answers 405. Visitors'
+ *   uploads nobody will publish are swept now and then by later uploads; `sweepUploads` is a
+ *   second entry point for a schedule that sweeps without waiting for one.
  */
 import { ConfigError } from './config';
 import { noStoreJson } from './jsonReply';
@@ -19,7 +21,8 @@ import {
   type ApiGatewayResult,
 } from './lambda/apiGatewayEvent';
 import { readLambdaSetup } from './lambda/lambdaSetup';
-import { createNodesHandler } from './nodesHandler';
+import { createNodesHandler, type NodesHandler } from './nodesHandler';
+import type { SweepReport } from './uploads/uploadSweep';
 
 export type {
   ApiGatewayEvent,
@@ -35,7 +38,7 @@ const log = (line: string) => console.error(line);
  * of failing the container's init (as the /login function does), so the reason shows in the
  * response as well as in the log, and nothing is left half-configured.
  */
-async function setUp(): Promise<ApiGatewayHandler> {
+async function setUp(): Promise<{ handle: ApiGatewayHandler; nodes: NodesHandler | null }> {
   try {
     const { options, summary } = await readLambdaSetup(process.env, log);
     log(summary);
@@ -43,14 +46,17 @@ async function setUp(): Promise<ApiGatewayHandler> {
     // Opening the store starts during init; the first request waits for it rather than for a
     // connection it would only then begin. warmUp never rejects (a failure is logged).
     void nodes.warmUp();
-    return createApiGatewayHandler(nodes, log);
+    return { handle: createApiGatewayHandler(nodes, log), nodes };
   } catch (error) {
     const config = error instanceof ConfigError;
     log(`nodes-service: ${config ? error.message : String((error as Error).stack ?? error)}`);
     const message = config
       ? error.message
       : "The nodes-service could not start; the function's log says why.";
-    return () => Promise.resolve(apiGatewayResultOf(noStoreJson(503, { error: message })));
+    return {
+      handle: () => Promise.resolve(apiGatewayResultOf(noStoreJson(503, { error: message }))),
+      nodes: null,
+    };
   }
 }
 
@@ -59,5 +65,22 @@ const service = setUp();
 
 /** The Lambda entry point (`lambda.handler`), for payload format 1.0 and 2.0 events alike. */
 export async function handler(event: ApiGatewayEvent): Promise<ApiGatewayResult> {
-  return (await service)(event);
+  return (await service).handle(event);
+}
+
+/**
+ * A second entry point (`lambda.sweepUploads`), for a schedule (an EventBridge rule, hourly):
+ * deletes visitors' uploads past keeping, a bounded amount per call, and says what it did. Any
+ * event is accepted and ignored.
+ *
+ * @throws when the function is misconfigured or its store cannot be read (the log says why).
+ */
+export async function sweepUploads(): Promise<SweepReport | { skipped: string }> {
+  const { nodes } = await service;
+  if (nodes === null)
+    throw new Error("The nodes-service could not start; the function's log says why.");
+  const report = await nodes.sweepUploads();
+  if (report === null) return { skipped: 'no photo storage or no database: nothing to sweep' };
+  log(`nodes-service: swept uploads: ${report.deleted} deleted, ${report.failed} failed.`);
+  return report;
 }

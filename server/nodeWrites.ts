@@ -6,6 +6,7 @@
  */
 import { validateNode, type FieldError, type NodeInput } from '@/lib/nodeSchema';
 import { authoriseEditor, type Reply } from './editorAuth';
+import { pageOf, readBefore } from './listPage';
 import type { AccessTokenVerifier } from './login/accessToken';
 import type { ServiceResponse } from './nodesHandler';
 import {
@@ -251,9 +252,14 @@ export function createNodeWrites({ verify, log }: NodeWritesOptions): NodeWrites
               error: `limit must be a whole number from 1 to ${JOURNAL_MAX_LIMIT}.`,
             });
           }
+          const before = readBefore(params, reply);
+          if ('refused' in before) return before.refused;
           const nodeId = params.get('nodeId');
-          const entries = await store.journal({ limit, ...(nodeId ? { nodeId } : {}) });
-          return reply(200, { entries });
+          const page = pageOf(
+            await store.journal({ limit: limit + 1, ...before, ...(nodeId ? { nodeId } : {}) }),
+            limit,
+          );
+          return reply(200, { entries: page.items, older: page.older });
         }
         if (route.kind === 'restore') return answer(await store.restoreNode(route.id, who), reply);
         if (route.kind === 'item') {

@@ -5,9 +5,15 @@ import { ALLOWED_METHODS, createCorsPolicy } from './cors';
 import { noStoreJson } from './jsonReply';
 import type { AccessTokenVerifier } from './login/accessToken';
 import { createNodeWrites, routeMethods, writeRoute } from './nodeWrites';
-import type { NodeStore } from './storage/nodeStore';
+import { hasInbox, type InboxStore, type NodeStore } from './storage/nodeStore';
 import { createStoreConnection, errorMessage, Unavailable, withTimeout } from './storeConnection';
 import type { MediaStorage } from './uploads/mediaStorage';
+import {
+  SWEEP_EVERY_MS,
+  sweepUploads as sweepExpiredUploads,
+  type SweepReport,
+} from './uploads/uploadSweep';
+import type { UploadQuotas } from './config';
 
 /** A header value as Node and API Gateway hand them over. */
 export type HeaderValue = string | string[] | undefined;
@@ -27,9 +33,9 @@ export interface ServiceRequest {
    */
   body?: Buffer | string;
   /**
-   * The client's address, as rate limits count clients: the socket's peer, or the first
-   * `X-Forwarded-For` hop behind a trusted proxy (see `clientAddressOf`). Absent: one shared
-   * bucket for every such request.
+   * The client's address, as rate limits count clients: the socket's peer, or behind trusted
+   * proxies the address the outermost of them saw (see `createClientAddressResolver`). Absent:
+   * one shared bucket for every such request.
    */
   clientAddress?: string;
 }
@@ -60,6 +66,15 @@ export interface NodesHandlerOptions {
   verifyEditor?: AccessTokenVerifier | null;
   /** Where uploaded photos go; without it `/uploads` answers 405 and photos cannot be submitted. */
   media?: MediaStorage | null;
+  /** How much visitors may upload; `DEFAULT_UPLOAD_QUOTAS` by default. */
+  uploadQuotas?: UploadQuotas;
+  /** The clock of uploads, their expiry and approvals (tests move it); the system's by default. */
+  now?: () => Date;
+  /**
+   * Sweep expired uploads after a visitor's upload, at most once per `SWEEP_EVERY_MS` (a small
+   * batch, awaited before the answer): for a serverless function, which has no timer of its own.
+   */
+  sweepOnUploads?: boolean;
 }
 
 /** The outcome of opening the store ahead of the first request. */
@@ -74,6 +89,13 @@ export interface NodesHandler {
   handle(request: ServiceRequest): Promise<ServiceResponse>;
   /** Opens the store and prepares the response body, so the first visitor does not wait. */
   warmUp(): Promise<WarmUpResult>;
+  /**
+   * Deletes visitors' uploads past keeping (see `sweepUploads`), a bounded amount per call; null
+   * when there is nothing to sweep (no photo storage, or a store without an inbox).
+   *
+   * @throws when the store cannot be opened or read.
+   */
+  sweepUploads(): Promise<SweepReport | null>;
   /** Closes the store; later requests answer 503. */
   close(): Promise<void>;
 }
@@ -127,11 +149,30 @@ export function createNodesHandler(options: NodesHandlerOptions): NodesHandler {
   const writes = options.verifyEditor
     ? createNodeWrites({ verify: options.verifyEditor, log })
     : null;
+  const media = options.media ?? null;
+  const now = options.now ?? (() => new Date());
+  let lastSweep = Number.NEGATIVE_INFINITY;
   const community = createCommunityRoutes({
     verify: options.verifyEditor ?? null,
-    media: options.media ?? null,
+    media,
     appOrigins: options.appOrigins ?? [],
     log,
+    now,
+    ...(options.uploadQuotas ? { uploadQuotas: options.uploadQuotas } : {}),
+    ...(options.sweepOnUploads && media
+      ? {
+          afterVisitorUpload: async (store: InboxStore) => {
+            const at = now().getTime();
+            if (at - lastSweep < SWEEP_EVERY_MS) return;
+            lastSweep = at;
+            // A failed sweep must not fail the visitor's upload; the next one tries again.
+            await sweepExpiredUploads(store, media, { now, log, batchSize: 50 }).catch(
+              (error: unknown) =>
+                log(`nodes-service: sweeping expired uploads failed: ${errorMessage(error)}`),
+            );
+          },
+        }
+      : {}),
   });
   // Editors' calls from the app carry a bearer token and If-Match, so a preflight must allow them.
   const cors = createCorsPolicy(
@@ -335,6 +376,13 @@ export function createNodesHandler(options: NodesHandlerOptions): NodesHandler {
       } catch (error) {
         return { ok: false, message: errorMessage(error) };
       }
+    },
+    async sweepUploads() {
+      if (media === null) return null;
+      const store = await connection.get();
+      if (!hasInbox(store)) return null;
+      lastSweep = now().getTime();
+      return sweepExpiredUploads(store, media, { now, log, batches: 20 });
     },
     async close() {
       current = null;

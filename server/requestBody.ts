@@ -25,6 +25,25 @@ export function bodyLimitOf(path: string): BodyLimit {
     : { limit: MAX_WRITE_BODY_BYTES, readNothingOver: false };
 }
 
+/**
+ * The client closed the connection before its body ended. Nothing is wrong with the server, and
+ * nobody is left to answer: the listener logs it as one line, without a stack.
+ */
+export class RequestAborted extends Error {
+  override name = 'RequestAborted';
+  constructor(
+    /** Bytes that arrived. */
+    readonly received: number,
+    /** The length the client declared, when it did. */
+    readonly declared: number | null,
+  ) {
+    super(
+      `the client closed the connection before its request body ended (${received} of ` +
+        `${declared === null ? 'an undeclared number of' : declared} bytes).`,
+    );
+  }
+}
+
 /** What `readRequestBody` read. */
 export interface RequestBody {
   /** The bytes read (past `limit` by one chunk at most); undefined when nothing was read. */
@@ -60,10 +79,14 @@ export function readRequestBody(
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const finish = (complete: boolean) => {
+    const stopListening = () => {
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const finish = (complete: boolean) => {
+      stopListening();
       // Paused, the socket stops reading and TCP makes the sender wait: nothing more arrives.
       if (!complete) req.pause();
       resolve({ body: Buffer.concat(chunks), complete });
@@ -74,14 +97,26 @@ export function readRequestBody(
       if (size > limit) finish(false);
     };
     const onEnd = () => finish(true);
+    const aborted = () => {
+      stopListening();
+      reject(new RequestAborted(size, Number.isSafeInteger(declared) ? declared : null));
+    };
     const onError = (error: Error) => {
-      req.off('data', onData);
-      req.off('end', onEnd);
+      if (!req.complete && (error as NodeJS.ErrnoException).code === 'ECONNRESET') {
+        aborted();
+        return;
+      }
+      stopListening();
       reject(error);
+    };
+    // Closed before 'end' without an error: the body will not come either.
+    const onClose = () => {
+      if (!req.complete) aborted();
     };
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);
+    req.on('close', onClose);
   });
 }
 

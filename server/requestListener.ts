@@ -1,11 +1,11 @@
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
+import { createClientAddressResolver, type TrustProxy } from './clientAddress';
 import type { LocalIdentity } from './identity/localIdentity';
 import type { LoginHandler } from './login/loginHandler';
 import type { NodesHandler, ServiceResponse } from './nodesHandler';
-import { clientAddressOf } from './rateLimit';
-import { bodyLimitOf, discardUnreadBody, readRequestBody } from './requestBody';
+import { bodyLimitOf, discardUnreadBody, readRequestBody, RequestAborted } from './requestBody';
 import { baseSecurityHeaders } from './securityHeaders';
 import type { StaticFiles, StaticResponse } from './staticFiles';
 import { serveUpload, UPLOADS_PATH } from './uploads/folderStorage';
@@ -26,8 +26,8 @@ export interface ListenerParts {
   log: (line: string) => void;
   /** The local photo folder served at `/uploads/`, or null (a bucket, or none). */
   uploadsFolder: string | null;
-  /** Count the first `X-Forwarded-For` address as the client (`TRUST_PROXY=1`). */
-  trustProxy: boolean;
+  /** Which proxies' `X-Forwarded-For` entries name the client (`TRUST_PROXY`). */
+  trustProxy: TrustProxy;
 }
 
 function headersOf(req: IncomingMessage): Record<string, string | string[] | undefined> {
@@ -68,6 +68,20 @@ function pathnameOf(req: IncomingMessage): string | null {
 }
 
 /**
+ * Whether `error` is the reset of a request whose body never ended (read by a handler that does
+ * not use `readRequestBody`, such as the local identity server's).
+ */
+function clientLeftMidBody(error: unknown, req: IncomingMessage): boolean {
+  return (error as NodeJS.ErrnoException | null)?.code === 'ECONNRESET' && !req.complete;
+}
+
+function describeAbort(error: unknown): string {
+  return error instanceof RequestAborted
+    ? error.message
+    : 'the client closed the connection before its request body ended.';
+}
+
+/**
  * The local server's request listener: `/api/login`, the nodes-service under `/api` (each route
  * with its body limit), the local identity server, uploaded photos and the built app, in that order.
  */
@@ -83,6 +97,7 @@ export function createRequestListener({
 }: ListenerParts) {
   const security = baseSecurityHeaders();
   const pageHeaders = { ...security, 'Content-Security-Policy': csp };
+  const clientKeyOf = createClientAddressResolver(trustProxy);
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const method = req.method ?? 'GET';
     try {
@@ -105,11 +120,7 @@ export function createRequestListener({
           path,
           headers: headersOf(req),
           query: queryOf(req),
-          clientAddress: clientAddressOf(
-            req.socket.remoteAddress,
-            req.headers['x-forwarded-for'],
-            trustProxy,
-          ),
+          clientAddress: clientKeyOf(req.socket.remoteAddress, req.headers['x-forwarded-for']),
           ...(body ? { body } : {}),
         };
         await send(res, await handler.handle(request), security);
@@ -138,6 +149,12 @@ export function createRequestListener({
       }
       await send(res, await staticFiles.serve(method, pathname, headersOf(req)), pageHeaders);
     } catch (error) {
+      // A client that leaves mid-request is no server fault: one line says so, with no stack.
+      if (error instanceof RequestAborted || clientLeftMidBody(error, req)) {
+        log(`${method} ${req.url ?? ''}: ${describeAbort(error)}`);
+        res.destroy();
+        return;
+      }
       // A visitor who leaves mid-download is not a server fault.
       const aborted = (error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE';
       if (!aborted)

@@ -27,7 +27,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
   '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
@@ -56,6 +55,12 @@ const CONTENT_TYPES: Record<string, string> = {
 /** Types worth compressing (images, fonts and video are compressed already). */
 const COMPRESSIBLE =
   /^(text\/|application\/(json|manifest\+json|xml|wasm)|image\/svg\+xml|model\/gltf\+json)/;
+
+/**
+ * Source maps: the build writes them (`sourcemap: 'hidden'`) for whoever decodes a stack trace
+ * and for the bundle benchmark, never for visitors, so they are not served even when present.
+ */
+const SOURCE_MAP = /\.map$/i;
 
 /** Vite's hashed output: a changed file gets a new name, so browsers may keep these for a year. */
 const IMMUTABLE_PREFIX = '/assets/';
@@ -196,7 +201,7 @@ export function createStaticFiles(root: string): StaticFiles {
         return text(405, 'Method not allowed.', { Allow: 'GET, HEAD' });
       }
       const file = resolveInside(root, pathname);
-      if (file === null) return text(404, 'Not found.');
+      if (file === null || SOURCE_MAP.test(file)) return text(404, 'Not found.');
       const found = await serveFile(method, file, pathname, 200, headers);
       if (found) return found;
       // A missing hashed asset is a stale page or a typo: an HTML page would only confuse it.

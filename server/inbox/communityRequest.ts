@@ -17,7 +17,7 @@ import {
 
 /** A request to a community route, after the handler has read its headers. */
 export interface CommunityRequest extends WriteRequest {
-  /** Who sent it, as rate limits count clients (see `clientAddressOf`). */
+  /** Who sent it, as rate limits count clients (see `createClientAddressResolver`). */
   clientAddress: string;
 }
 
@@ -85,6 +85,24 @@ export function readJsonBody(
     const errors: FieldError[] = [{ path: '', message: `The ${what} must be sent as JSON.` }];
     return { refused: reply(400, { error: `The ${what} is not valid JSON.`, errors }) };
   }
+}
+
+/**
+ * The 415 of a public form not sent as JSON (`what` names it), or null when it is. Any page can
+ * make a visitor's browser post `text/plain`, `application/x-www-form-urlencoded` or
+ * `multipart/form-data` without asking first; `application/json` needs a CORS preflight, which
+ * only the app's own origins pass. So a form that takes only JSON cannot be posted by another site.
+ */
+export function refuseUnlessJson(
+  headers: ReadonlyMap<string, string>,
+  what: string,
+  reply: Reply,
+): ServiceResponse | null {
+  const mediaType = headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (mediaType === 'application/json') return null;
+  return reply(415, {
+    error: `The ${what} must be sent as JSON (Content-Type: application/json).`,
+  });
 }
 
 /** The `limit` of a list's query string, or the reply refusing it. */

@@ -2,9 +2,9 @@
  * `/messages`: the contact form's messages. Anyone may send one (`POST`, rate-limited per
  * client); only editors may read them (`GET`).
  */
-import { randomUUID } from 'node:crypto';
 import { validateContact } from '@/lib/submissionSchema';
 import { authoriseEditor } from '../editorAuth';
+import { pageOf, readBefore } from '../listPage';
 import type { ServiceResponse } from '../nodesHandler';
 import type { RateLimiter } from '../rateLimit';
 import {
@@ -12,12 +12,14 @@ import {
   openInbox,
   readJsonBody,
   readLimit,
+  refuseUnlessJson,
   storeFailure,
   tooManyRequests,
   type CommunityContext,
   type CommunityRequest,
   type EditorVerifier,
 } from './communityRequest';
+import { createDecoyIds } from './decoyIds';
 
 /** What the message routes need from the handler that mounts them. */
 export interface MessageRoutesOptions {
@@ -38,6 +40,7 @@ export interface MessageRoutes {
 /** Creates the `/messages` route. */
 export function createMessageRoutes({ verify, log, limiter }: MessageRoutesOptions): MessageRoutes {
   const methods = verify ? 'GET, POST, OPTIONS' : 'POST, OPTIONS';
+  const decoys = createDecoyIds();
 
   async function send(
     request: CommunityRequest,
@@ -46,6 +49,9 @@ export function createMessageRoutes({ verify, log, limiter }: MessageRoutesOptio
     const { reply } = context;
     const inbox = await openInbox(context, methods);
     if ('refused' in inbox) return inbox.refused;
+    // Before the limiter: another site's post must not use up its visitor's messages.
+    const notJson = refuseUnlessJson(request.headers, 'message', reply);
+    if (notJson) return notJson;
     const decision = limiter.take(request.clientAddress);
     if (!decision.allowed) return tooManyRequests(decision, 'messages', reply);
     const body = readJsonBody(request.body, 'message', reply);
@@ -53,11 +59,15 @@ export function createMessageRoutes({ verify, log, limiter }: MessageRoutesOptio
     const result = validateContact(body.value);
     if (!result.ok) {
       // A bot that filled the hidden field is told it worked, so it has no reason to adapt.
-      if (result.spam) return reply(201, { id: randomUUID() });
+      if (result.spam) {
+        const newest = async () => (await inbox.store.listMessages({ limit: 1 }))[0]?.id ?? null;
+        return reply(201, { id: await decoys.next(newest) });
+      }
       return reply(400, { error: 'Some fields need fixing.', errors: result.errors });
     }
     try {
       const stored = await inbox.store.addMessage(result.message);
+      decoys.observe(stored.id);
       return reply(201, { id: stored.id });
     } catch (error) {
       return storeFailure(error, log, reply);
@@ -76,12 +86,19 @@ export function createMessageRoutes({ verify, log, limiter }: MessageRoutesOptio
       forbidden: "Only editors can read the archive's messages.",
     });
     if ('refused' in auth) return auth.refused;
-    const limit = readLimit(new URLSearchParams(request.query), reply);
+    const params = new URLSearchParams(request.query);
+    const limit = readLimit(params, reply);
     if ('refused' in limit) return limit.refused;
+    const before = readBefore(params, reply);
+    if ('refused' in before) return before.refused;
     const inbox = await openInbox(context, methods);
     if ('refused' in inbox) return inbox.refused;
     try {
-      return reply(200, { messages: await inbox.store.listMessages({ limit: limit.limit }) });
+      const page = pageOf(
+        await inbox.store.listMessages({ limit: limit.limit + 1, ...before }),
+        limit.limit,
+      );
+      return reply(200, { messages: page.items, older: page.older });
     } catch (error) {
       return storeFailure(error, log, reply);
     }

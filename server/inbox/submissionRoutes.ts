@@ -1,14 +1,14 @@
 /**
  * `/submissions…`: the `/submit` form's videos and photos. Anyone may send one (`POST
- * /submissions`, rate-limited per client, photos only from this archive's uploads); editors list
- * and read them, approve one (creating its node, as they finished it, in the same transaction) or
- * reject it with a reason.
+ * /submissions`, rate-limited per client, photos only from the visitor's own waiting uploads,
+ * which it claims); editors list and read them, approve one (creating its node, as they finished
+ * it, and publishing the photos it shows, in the same transaction) or reject it with a reason.
  */
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { validateNode, type FieldError } from '@/lib/nodeSchema';
-import { validateSubmission, type SubmissionInput } from '@/lib/submissionSchema';
+import { validateSubmission } from '@/lib/submissionSchema';
 import { authoriseEditor } from '../editorAuth';
+import { pageOf, readBefore } from '../listPage';
 import type { ServiceResponse } from '../nodesHandler';
 import type { RateLimiter } from '../rateLimit';
 import {
@@ -19,17 +19,22 @@ import {
   type SubmissionStatus,
 } from '../storage/nodeStore';
 import type { MediaStorage } from '../uploads/mediaStorage';
+import { PhotosOfAnotherSubmission, UploadsUnavailable } from '../storage/uploadLedger';
+import { PhotoPublishFailed, photoPublisher, uploadsOfImages } from '../uploads/photoPublishing';
+import { UNCLAIMED_UPLOAD_TTL_MS } from '../uploads/uploadSweep';
 import {
   methodNotAllowed,
   openInbox,
   readJsonBody,
   readLimit,
+  refuseUnlessJson,
   storeFailure,
   tooManyRequests,
   type CommunityContext,
   type CommunityRequest,
   type EditorVerifier,
 } from './communityRequest';
+import { createDecoyIds } from './decoyIds';
 
 /** Longest reason an editor may give for a rejection, characters. */
 export const REJECT_REASON_MAX = 500;
@@ -101,6 +106,8 @@ export interface SubmissionRoutesOptions {
   limiter: RateLimiter;
   /** Where photos are uploaded; a submission's photos must be its own. Null: no photos taken. */
   media: MediaStorage | null;
+  /** The clock of claims and approvals (tests move it); the system's by default. */
+  now?: () => Date;
 }
 
 /** The `/submissions…` routes. */
@@ -118,16 +125,11 @@ export function createSubmissionRoutes({
   log,
   limiter,
   media,
+  now = () => new Date(),
 }: SubmissionRoutesOptions): SubmissionRoutes {
   const editors = verify !== null;
-
-  /** Photos must be ones uploaded here: a foreign URL could track whoever opens the inbox. */
-  function foreignImages(submission: SubmissionInput): FieldError[] {
-    const ours = (url: string) => media !== null && media.owns(url);
-    return submission.images.every((image) => ours(image.thumbUrl) && ours(image.fullUrl))
-      ? []
-      : [{ path: 'images', message: 'Upload the photos again.' }];
-  }
+  const decoys = createDecoyIds();
+  const uploadAgain: FieldError[] = [{ path: 'images', message: 'Upload the photos again.' }];
 
   async function submit(
     request: CommunityRequest,
@@ -136,6 +138,9 @@ export function createSubmissionRoutes({
     const { reply } = context;
     const inbox = await openInbox(context, submissionRouteMethods({ kind: 'collection' }, editors));
     if ('refused' in inbox) return inbox.refused;
+    // Before the limiter: another site's post must not use up its visitor's submissions.
+    const notJson = refuseUnlessJson(request.headers, 'submission', reply);
+    if (notJson) return notJson;
     const decision = limiter.take(request.clientAddress);
     if (!decision.allowed) return tooManyRequests(decision, 'submissions', reply);
     const body = readJsonBody(request.body, 'submission', reply);
@@ -143,15 +148,30 @@ export function createSubmissionRoutes({
     const result = validateSubmission(body.value);
     if (!result.ok) {
       // A bot that filled the hidden field is told it worked, so it has no reason to adapt.
-      if (result.spam) return reply(201, { id: randomUUID(), status: 'pending' });
+      if (result.spam) {
+        const newest = async () => (await inbox.store.listSubmissions({ limit: 1 }))[0]?.id ?? null;
+        return reply(201, { id: await decoys.next(newest), status: 'pending' });
+      }
       return reply(400, { error: 'Some fields need fixing.', errors: result.errors });
     }
-    const errors = foreignImages(result.submission);
-    if (errors.length > 0) return reply(400, { error: 'Some fields need fixing.', errors });
+    // Photos must be this visitor's uploads, waiting and unclaimed: a foreign URL could track
+    // whoever opens the inbox, and another submission's photo is not this one's to send.
+    const uploads = uploadsOfImages(media, result.submission.images);
+    if (uploads === null) {
+      return reply(400, { error: 'Some fields need fixing.', errors: uploadAgain });
+    }
+    const claim = {
+      publicKeys: uploads,
+      claimableSince: new Date(now().getTime() - UNCLAIMED_UPLOAD_TTL_MS),
+    };
     try {
-      const stored = await inbox.store.addSubmission(result.submission);
+      const stored = await inbox.store.addSubmission(result.submission, claim);
+      decoys.observe(stored.id);
       return reply(201, { id: stored.id, status: stored.status });
     } catch (error) {
+      if (error instanceof UploadsUnavailable) {
+        return reply(400, { error: 'Some fields need fixing.', errors: uploadAgain });
+      }
       return storeFailure(error, log, reply);
     }
   }
@@ -167,6 +187,20 @@ export function createSubmissionRoutes({
         error: error.message,
         errors: [{ path: 'video_id', message: error.message }],
       });
+    }
+    if (error instanceof PhotosOfAnotherSubmission) {
+      return reply(400, {
+        error: 'Some fields need fixing.',
+        errors: [{ path: 'images', message: error.message }],
+      });
+    }
+    if (error instanceof PhotoPublishFailed) {
+      log(`nodes-service: ${error.message} ${String(error.cause)}`);
+      return reply(
+        503,
+        { error: `${error.message} Nothing was approved; try again shortly.` },
+        { 'Retry-After': '30' },
+      );
     }
     return storeFailure(error, log, reply);
   }
@@ -190,9 +224,14 @@ export function createSubmissionRoutes({
       }
       const limit = readLimit(params, reply);
       if ('refused' in limit) return limit;
-      const query = { limit: limit.limit, ...(known ? { status: known } : {}) };
+      const before = readBefore(params, reply);
+      if ('refused' in before) return before;
+      const query = { limit: limit.limit + 1, ...before, ...(known ? { status: known } : {}) };
       return {
-        work: async (inbox) => reply(200, { submissions: await inbox.listSubmissions(query) }),
+        work: async (inbox) => {
+          const page = pageOf(await inbox.listSubmissions(query), limit.limit);
+          return reply(200, { submissions: page.items, older: page.older });
+        },
       };
     }
     if (route.kind === 'item') {
@@ -216,7 +255,15 @@ export function createSubmissionRoutes({
       }
       return {
         work: async (inbox) => {
-          const done = await inbox.approveSubmission(route.id, result.node, who);
+          // The visitor's photos the item shows become public in the approval's own step.
+          const publishing = media ? photoPublisher(media, result.node.images, now()) : null;
+          const done = await inbox.approveSubmission(
+            route.id,
+            result.node,
+            who,
+            publishing?.photos,
+          );
+          await publishing?.afterApproval();
           return reply(
             201,
             { submission: done.submission, node: done.node.node, version: done.node.version },

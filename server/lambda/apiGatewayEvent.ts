@@ -3,9 +3,9 @@
  * results: both payload formats (1.0 from a REST API, 2.0 from an HTTP API or a function URL), so
  * the function serves under either without an adapter of its own.
  */
+import { clientAddressOf, TRUST_NO_PROXY } from '../clientAddress';
 import { noStoreJson } from '../jsonReply';
 import type { HeaderValue, NodesHandler, ServiceRequest, ServiceResponse } from '../nodesHandler';
-import { clientAddressOf } from '../rateLimit';
 import { bodyLimitOf } from '../requestBody';
 
 /** An HTTP API (payload format 2.0) or function URL event: the parts the service reads. */
@@ -142,7 +142,7 @@ export function serviceRequestOf(event: ApiGatewayEvent): ServiceRequest {
     path,
     headers: http ? (event.headers ?? {}) : restHeaders(event),
     query: http ? (event.rawQueryString ?? '') : queryOf(event),
-    clientAddress: clientAddressOf(sourceIp, undefined, false),
+    clientAddress: clientAddressOf(sourceIp, undefined, TRUST_NO_PROXY),
     ...(body === undefined ? {} : { body }),
   };
 }

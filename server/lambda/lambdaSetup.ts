@@ -85,7 +85,7 @@ export async function readLambdaSetup(
     );
   }
   const config = readConfig(env);
-  if (config.trustProxy) {
+  if (config.trustProxy.kind === 'proxies' || config.trustProxy.hops > 0) {
     log('nodes-service: TRUST_PROXY is ignored: API Gateway names the client (its source IP).');
   }
   // The pool the /login function puts editors in: the same settings, read by the same code.
@@ -106,6 +106,9 @@ export async function readLambdaSetup(
       ? createAccessTokenVerifier({ issuer: pool.issuer, clientId: pool.clientId, keys: pool.keys })
       : null,
     media,
+    uploadQuotas: config.uploadQuotas,
+    // No timer outlives a request on Lambda: visitors' uploads sweep now and then instead.
+    sweepOnUploads: true,
   };
   const store =
     config.databaseUrl !== null

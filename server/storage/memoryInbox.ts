@@ -2,14 +2,17 @@
  * The community's inbox in memory, beside the memory store's nodes: the reference the SQL inbox is
  * tested against.
  */
+import { createMemoryUploads } from './memoryUploads';
 import {
   SubmissionDecided,
   SubmissionNotFound,
   type InboxStore,
+  type PageQuery,
   type StoredMessage,
   type StoredNode,
   type StoredSubmission,
 } from './nodeStore';
+import { publishableOf } from './uploadLedger';
 
 /**
  * Creates a node the way the store's `createNode` does, synchronously, so an approval either
@@ -22,9 +25,27 @@ export type CreateNodeNow = (
   who: string,
 ) => StoredNode;
 
-/** Newest first, at most `limit` (none for 0 or less). */
-function newest<T>(items: readonly T[], limit: number): T[] {
-  return limit >= 1 ? items.slice(-Math.floor(limit)).reverse() : [];
+/**
+ * Whether an entry with this id is on a page read `before` that id, as the SQL stores decide it:
+ * no bound when absent, and nothing at all for a bound that is not a whole number.
+ */
+function isOlder(id: number, before: number | undefined): boolean {
+  return before === undefined || (Number.isSafeInteger(before) && id < before);
+}
+
+/**
+ * Newest first, at most `limit` (none for 0 or less), of those older than `before`. `items` are
+ * in the order they were added, which is the order of their ids.
+ */
+export function newestPage<T extends { id: string | number }>(
+  items: readonly T[],
+  { limit, before }: PageQuery,
+): T[] {
+  if (!(limit >= 1)) return [];
+  return items
+    .filter((item) => isOlder(Number(item.id), before))
+    .slice(-Math.floor(limit))
+    .reverse();
 }
 
 /** An inbox whose approvals create nodes with `createNode`. */
@@ -34,6 +55,17 @@ export function createMemoryInbox(createNode: CreateNodeNow): InboxStore {
   // Separate counters, like the SQL tables' own sequences.
   let lastSubmissionId = 0;
   let lastMessageId = 0;
+  const uploads = createMemoryUploads((id) => {
+    const found = submissions.find((submission) => submission.id === id);
+    return found ? { decidedAt: found.decidedAt } : null;
+  });
+  // Publishing photos awaits storage: decisions take turns, as SQL's row lock makes them.
+  let deciding: Promise<unknown> = Promise.resolve();
+  function inTurn<T>(decision: () => Promise<T>): Promise<T> {
+    const turn = deciding.then(decision);
+    deciding = turn.catch(() => undefined);
+    return turn;
+  }
 
   /** The pending submission with this id, or throws why it cannot be decided. */
   function pending(id: string): StoredSubmission {
@@ -52,9 +84,14 @@ export function createMemoryInbox(createNode: CreateNodeNow): InboxStore {
   }
 
   return {
-    async addSubmission(submission) {
+    ...uploads.ledger,
+    async addSubmission(submission, claim) {
+      const id = String(lastSubmissionId + 1);
+      // Throws before anything changed: no submission without its photos.
+      if (claim) uploads.claim(id, claim);
+      lastSubmissionId++;
       const stored: StoredSubmission = {
-        id: String(++lastSubmissionId),
+        id,
         status: 'pending',
         submission: structuredClone(submission),
         receivedAt: new Date().toISOString(),
@@ -66,28 +103,41 @@ export function createMemoryInbox(createNode: CreateNodeNow): InboxStore {
       submissions.push(stored);
       return structuredClone(stored);
     },
-    async listSubmissions({ status, limit }) {
+    async listSubmissions({ status, ...page }) {
       const chosen = submissions.filter((s) => status === undefined || s.status === status);
-      return structuredClone(newest(chosen, limit));
+      return structuredClone(newestPage(chosen, page));
     },
     async getSubmission(id) {
       const found = submissions.find((submission) => submission.id === id);
       return found ? structuredClone(found) : null;
     },
-    async approveSubmission(id, node, who) {
-      const submission = pending(id);
-      // Throws NodeExists before anything changed: the submission stays pending.
-      const created = createNode(node, who);
-      const decided = decide(submission, {
-        status: 'approved',
-        decidedBy: who,
-        nodeId: node.video_id,
-        reason: '',
+    approveSubmission(id, node, who, photos) {
+      return inTurn(async () => {
+        const submission = pending(id);
+        const records = photos ? publishableOf(uploads.unpublished(photos.publicKeys), id) : [];
+        if (photos) await photos.publish(records);
+        let created: StoredNode;
+        try {
+          // Throws NodeExists before anything changed: the submission stays pending.
+          created = createNode(node, who);
+        } catch (error) {
+          if (photos) await photos.unpublish(records);
+          throw error;
+        }
+        if (photos) uploads.markPublished(records, photos.at);
+        const decided = decide(submission, {
+          status: 'approved',
+          decidedBy: who,
+          nodeId: node.video_id,
+          reason: '',
+        });
+        return { submission: decided, node: created };
       });
-      return { submission: decided, node: created };
     },
-    async rejectSubmission(id, who, reason) {
-      return decide(pending(id), { status: 'rejected', decidedBy: who, nodeId: null, reason });
+    rejectSubmission(id, who, reason) {
+      return inTurn(async () =>
+        decide(pending(id), { status: 'rejected', decidedBy: who, nodeId: null, reason }),
+      );
     },
     async addMessage(message) {
       const stored: StoredMessage = {
@@ -98,8 +148,8 @@ export function createMemoryInbox(createNode: CreateNodeNow): InboxStore {
       messages.push(stored);
       return structuredClone(stored);
     },
-    async listMessages({ limit }) {
-      return structuredClone(newest(messages, limit));
+    async listMessages(page) {
+      return structuredClone(newestPage(messages, page));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createMemoryInbox, type CreateNodeNow } from './memoryInbox';
+import { createMemoryInbox, newestPage, type CreateNodeNow } from './memoryInbox';
 import {
   NodeExists,
   NodeNotFound,
@@ -125,10 +125,9 @@ export function createMemoryStore(entries: readonly unknown[]): EditableNodeStor
       row.version++;
       return record(row, 'restore', who, null, row.data);
     },
-    journal({ nodeId, limit }) {
+    journal({ nodeId, ...page }) {
       const entries = log.filter((entry) => nodeId === undefined || entry.nodeId === nodeId);
-      const newest = limit > 0 ? entries.slice(-limit).reverse() : [];
-      return Promise.resolve(structuredClone(newest));
+      return Promise.resolve(structuredClone(newestPage(entries, page)));
     },
     close: () => Promise.resolve(),
   };

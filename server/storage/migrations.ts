@@ -111,6 +111,29 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 4,
+    name: "visitors' uploads, private until an approval publishes them",
+    sql: `
+      -- A visitor's photo waits under pending_key, which only the service knows, until an
+      -- approval copies it to public_key (the address its submission holds). client and bytes feed
+      -- the daily quota; times come from the service, so every instance and test counts alike.
+      create table uploads (
+        public_key text primary key,
+        pending_key text not null unique,
+        client text not null,
+        bytes integer not null check (bytes >= 0),
+        created_at timestamptz not null,
+        submission_id bigint references submissions (id),
+        published_at timestamptz,
+        -- Only a claimed photo is published: its submission's approval does it.
+        check (published_at is null or submission_id is not null)
+      );
+      create index uploads_client_idx on uploads (client, created_at);
+      create index uploads_created_idx on uploads (created_at);
+      create index uploads_submission_idx on uploads (submission_id);
+    `,
+  },
 ];
 
 /** Thrown when the database was written by a newer version of the service than this one. */

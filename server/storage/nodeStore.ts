@@ -12,6 +12,7 @@ import type {
   StoredSubmission,
   SubmissionStatus,
 } from '@/lib/archiveRecords';
+import type { PhotoPublisher, UploadClaim, UploadLedger } from './uploadLedger';
 
 // The records the service answers with are shared with the editor's client.
 export type {
@@ -23,12 +24,21 @@ export type {
   SubmissionStatus,
 };
 
+/**
+ * One page of a list, newest first. Lists page by id ("older than the last one read"), never by
+ * position, so an entry arriving meanwhile neither repeats nor hides one on the next page.
+ */
+export interface PageQuery {
+  /** At most this many entries. */
+  limit: number;
+  /** Only entries with a smaller id than this one (ids grow with every entry): older ones. */
+  before?: number;
+}
+
 /** Which part of the journal to read. */
-export interface JournalQuery {
+export interface JournalQuery extends PageQuery {
   /** Only the changes of this node. */
   nodeId?: string;
-  /** At most this many entries, newest first. */
-  limit: number;
 }
 
 /** What readers of the archive need: the public list and a revision to validate caches against. */
@@ -107,7 +117,7 @@ export interface EditableNodeStore extends NodeStore {
    * @throws VersionConflict when it is not deleted.
    */
   restoreNode(id: string, who: string): Promise<StoredNode>;
-  /** Recorded changes, newest first. */
+  /** Recorded changes, newest first (by id). */
   journal(query: JournalQuery): Promise<JournalEntry[]>;
 }
 
@@ -158,29 +168,37 @@ export class VersionConflict extends Error {
 
 /**
  * The community's inbox, kept beside the nodes (same database, same transactions), so approving a
- * submission creates its node and marks it approved in one step.
+ * submission creates its node, publishes its photos and marks it approved in one step.
  */
-export interface InboxStore {
-  addSubmission(submission: SubmissionInput): Promise<StoredSubmission>;
-  /** Newest first; only `status` when given. */
-  listSubmissions(query: { status?: SubmissionStatus; limit: number }): Promise<StoredSubmission[]>;
+export interface InboxStore extends UploadLedger {
+  /**
+   * Keeps a submission; with `claim`, its photos become its own in the same step.
+   *
+   * @throws UploadsUnavailable when a claimed photo is unknown, expired, published or another
+   *   submission's (nothing is kept then).
+   */
+  addSubmission(submission: SubmissionInput, claim?: UploadClaim): Promise<StoredSubmission>;
+  /** Newest first (by id); only `status` when given. */
+  listSubmissions(query: PageQuery & { status?: SubmissionStatus }): Promise<StoredSubmission[]>;
   getSubmission(id: string): Promise<StoredSubmission | null>;
   /**
-   * Creates `node` (journaled as a create by `who`) and marks the submission approved with its id,
-   * atomically.
+   * Creates `node` (journaled as a create by `who`), publishes the submission's photos it shows
+   * (with `photos`) and marks the submission approved with its id, atomically.
    *
-   * @throws SubmissionNotFound; SubmissionDecided when it is not pending; NodeExists.
+   * @throws SubmissionNotFound; SubmissionDecided when it is not pending; NodeExists;
+   *   PhotosOfAnotherSubmission when the node shows a waiting photo this submission did not send.
    */
   approveSubmission(
     id: string,
     node: Record<string, unknown> & { video_id: string },
     who: string,
+    photos?: PhotoPublisher,
   ): Promise<{ submission: StoredSubmission; node: StoredNode }>;
   /** @throws SubmissionNotFound; SubmissionDecided when it is not pending. */
   rejectSubmission(id: string, who: string, reason: string): Promise<StoredSubmission>;
   addMessage(message: ContactInput): Promise<StoredMessage>;
-  /** Newest first. */
-  listMessages(query: { limit: number }): Promise<StoredMessage[]>;
+  /** Newest first (by id). */
+  listMessages(query: PageQuery): Promise<StoredMessage[]>;
 }
 
 /** Whether `store` keeps the community's inbox. */

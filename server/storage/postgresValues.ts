@@ -32,6 +32,15 @@ export function rowLimit(limit: number): number {
   return Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 0;
 }
 
+/**
+ * A caller's "older than" id as a `$n::bigint` parameter: null (no bound) when absent. Anything
+ * that is not a whole number bounds to nothing rather than reaching SQL as text PostgreSQL rejects.
+ */
+export function rowBefore(before: number | undefined): string | null {
+  if (before === undefined) return null;
+  return Number.isSafeInteger(before) ? String(before) : '0';
+}
+
 /** A timestamptz as ISO 8601 (drivers give a Date; text is accepted too). */
 export function isoTime(value: Date | string): string {
   return new Date(value).toISOString();

@@ -1,6 +1,6 @@
 /**
  * The community's inbox in SQL, over the same `SqlDatabase` as the nodes: approving a submission
- * creates its node in the same transaction that marks it approved.
+ * creates its node and publishes its photos in the same transaction that marks it approved.
  */
 import type { ContactInput, SubmissionInput } from '@/lib/submissionSchema';
 import type { SqlDatabase, SqlSession } from './migrations';
@@ -12,8 +12,10 @@ import {
   type StoredSubmission,
   type SubmissionStatus,
 } from './nodeStore';
-import { isoTime, isRowId, jsonParam, rowLimit, withoutNul } from './postgresValues';
+import { isoTime, isRowId, jsonParam, rowBefore, rowLimit, withoutNul } from './postgresValues';
 import { insertNode } from './sqlNodes';
+import { claimUploads, lockUnpublished, markPublished, sqlUploadOperations } from './sqlUploads';
+import { publishableOf } from './uploadLedger';
 
 interface SubmissionRow {
   id: string;
@@ -33,6 +35,8 @@ interface MessageRow {
 }
 
 // Ids are bigserial, read as text: drivers disagree on bigints, and the contract's ids are opaque.
+// Lists therefore order by the qualified column (`submissions.id`): a bare `id` in order by names
+// this text alias, which sorts "9" after "10".
 const SUBMISSION_COLUMNS = `id::text as id, status, data, received_at, decided_at, decided_by,
   node_id, reason`;
 const MESSAGE_COLUMNS = 'id::text as id, data, received_at';
@@ -94,18 +98,26 @@ async function decide(
 /** The inbox's reads and writes over `db` (the database that holds the nodes). */
 export function sqlInboxOperations(db: SqlDatabase): InboxStore {
   return {
-    async addSubmission(submission) {
-      const { rows } = await db.query<SubmissionRow>(
-        `insert into submissions (data) values ($1::jsonb) returning ${SUBMISSION_COLUMNS}`,
-        [jsonParam(submission)],
-      );
-      return submissionOf(firstRow(rows));
+    ...sqlUploadOperations(db),
+    addSubmission(submission, claim) {
+      return db.transaction(async (tx) => {
+        const { rows } = await tx.query<SubmissionRow>(
+          `insert into submissions (data) values ($1::jsonb) returning ${SUBMISSION_COLUMNS}`,
+          [jsonParam(submission)],
+        );
+        const stored = submissionOf(firstRow(rows));
+        // An UploadsUnavailable here rolls the insert back: no submission without its photos.
+        if (claim) await claimUploads(tx, stored.id, claim.publicKeys, claim.claimableSince);
+        return stored;
+      });
     },
-    async listSubmissions({ status, limit }) {
+    async listSubmissions({ status, limit, before }) {
       const { rows } = await db.query<SubmissionRow>(
         `select ${SUBMISSION_COLUMNS} from submissions
-          where $1::text is null or status = $1 order by id desc limit $2`,
-        [status ?? null, rowLimit(limit)],
+          where ($1::text is null or status = $1)
+            and ($3::bigint is null or submissions.id < $3)
+          order by submissions.id desc limit $2`,
+        [status ?? null, rowLimit(limit), rowBefore(before)],
       );
       return rows.map(submissionOf);
     },
@@ -117,13 +129,25 @@ export function sqlInboxOperations(db: SqlDatabase): InboxStore {
       );
       return rows[0] ? submissionOf(rows[0]) : null;
     },
-    approveSubmission(id, node, who) {
+    approveSubmission(id, node, who, photos) {
       return db.transaction(async (tx) => {
         await lockPending(tx, id);
         // A NodeExists here rolls the whole transaction back: the submission stays pending.
         const created = await insertNode(tx, node, who);
-        const submission = await decide(tx, id, 'approved', who, node.video_id, '');
-        return { submission, node: created };
+        const records = photos
+          ? publishableOf(await lockUnpublished(tx, photos.publicKeys), id)
+          : [];
+        // Published while the submission's row is locked: no other decision on it can run, so
+        // taking the copies back below never removes photos another approval published.
+        if (photos) await photos.publish(records);
+        try {
+          if (photos) await markPublished(tx, records, photos.at);
+          const submission = await decide(tx, id, 'approved', who, node.video_id, '');
+          return { submission, node: created };
+        } catch (error) {
+          if (photos) await photos.unpublish(records);
+          throw error;
+        }
       });
     },
     rejectSubmission(id, who, reason) {
@@ -140,10 +164,12 @@ export function sqlInboxOperations(db: SqlDatabase): InboxStore {
       );
       return messageOf(firstRow(rows));
     },
-    async listMessages({ limit }) {
+    async listMessages({ limit, before }) {
       const { rows } = await db.query<MessageRow>(
-        `select ${MESSAGE_COLUMNS} from contact_messages order by id desc limit $1`,
-        [rowLimit(limit)],
+        `select ${MESSAGE_COLUMNS} from contact_messages
+          where $2::bigint is null or contact_messages.id < $2
+          order by contact_messages.id desc limit $1`,
+        [rowLimit(limit), rowBefore(before)],
       );
       return rows.map(messageOf);
     },

@@ -12,7 +12,7 @@ import {
   type JournalEntry,
   type StoredNode,
 } from './nodeStore';
-import { isoTime, jsonParam, rowLimit } from './postgresValues';
+import { isoTime, jsonParam, rowBefore, rowLimit } from './postgresValues';
 
 interface NodeRow {
   seq: number;
@@ -159,7 +159,7 @@ export function sqlNodeOperations(db: SqlDatabase): Omit<EditableNodeStore, 'clo
         return storedOf(row);
       });
     },
-    async journal({ nodeId, limit }) {
+    async journal({ nodeId, limit, before }) {
       const { rows } = await db.query<{
         id: string;
         node_id: string;
@@ -169,9 +169,13 @@ export function sqlNodeOperations(db: SqlDatabase): Omit<EditableNodeStore, 'clo
         before: unknown;
         after: unknown;
       }>(
+        // Qualified: a bare `id` in order by names the text column above, which sorts "9" after
+        // "10", so past entry 999 the newest ones would never come first.
         `select id::text as id, node_id, action, who, at, before, after from node_journal
-           where $1::text is null or node_id = $1 order by id desc limit $2`,
-        [nodeId ?? null, rowLimit(limit)],
+           where ($1::text is null or node_id = $1)
+             and ($3::bigint is null or node_journal.id < $3)
+           order by node_journal.id desc limit $2`,
+        [nodeId ?? null, rowLimit(limit), rowBefore(before)],
       );
       return rows.map((row): JournalEntry => ({
         id: Number(row.id),

@@ -1,14 +1,17 @@
 /**
  * Uploaded photos in a local folder (`UPLOADS_DIR`), served by the local server at
- * `/uploads/{key}`: the storage for development, tests and a single-machine deployment.
+ * `/uploads/{key}`: the storage for development, tests and a single-machine deployment. Visitors'
+ * photos wait in its `pending/` folder, which is never served (no public key starts with it).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { displayPath } from '../config';
 import type { StaticResponse } from '../staticFiles';
 import {
+  isPendingKey,
+  isStoredKey,
   isUploadKey,
   UPLOAD_CACHE_CONTROL,
   UPLOAD_CONTENT_TYPE,
@@ -29,7 +32,7 @@ export interface FolderStorageOptions {
 
 /** The file of a key inside `folder`; keys are checked first, so it cannot leave the folder. */
 function fileOf(folder: string, key: string): string {
-  if (!isUploadKey(key)) throw new Error(`Not an upload key: ${key}`);
+  if (!isStoredKey(key)) throw new Error(`Not an upload key: ${key}`);
   return join(folder, ...key.split('/'));
 }
 
@@ -43,6 +46,10 @@ export function createFolderStorage({ dir }: FolderStorageOptions): MediaStorage
   }
   if (temporary) ensureFolder();
   const owned = new RegExp(`^${UPLOADS_PATH}/(.+)$`);
+  function keyOf(url: string): string | null {
+    const key = owned.exec(url)?.[1];
+    return key !== undefined && isUploadKey(key) ? key : null;
+  }
 
   return {
     get folder() {
@@ -55,14 +62,31 @@ export function createFolderStorage({ dir }: FolderStorageOptions): MediaStorage
       // 'wx': keys are fresh UUIDs, so an existing file means a bug, never something to overwrite.
       await writeFile(file, body, { flag: 'wx' });
     },
+    async get(key) {
+      try {
+        return await readFile(fileOf(ensureFolder(), key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async publish(from, to) {
+      if (!isPendingKey(from) || !isUploadKey(to)) {
+        throw new Error(`Not a pending and a public key: ${from}, ${to}`);
+      }
+      const target = fileOf(ensureFolder(), to);
+      await mkdir(dirname(target), { recursive: true });
+      // Copied beside the target, then renamed: the public URL never serves half a photo.
+      const partial = `${target}.${process.pid}.partial`;
+      await copyFile(fileOf(ensureFolder(), from), partial);
+      await rename(partial, target);
+    },
     async delete(key) {
       await rm(fileOf(ensureFolder(), key), { force: true });
     },
     urlOf: (key) => `${UPLOADS_PATH}/${key}`,
-    owns(url) {
-      const key = owned.exec(url)?.[1];
-      return key !== undefined && isUploadKey(key);
-    },
+    keyOf,
+    owns: (url) => keyOf(url) !== null,
     close() {
       if (temporary && folder !== null) rmSync(folder, { recursive: true, force: true });
       return Promise.resolve();

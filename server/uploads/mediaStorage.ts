@@ -4,15 +4,28 @@
  * can neither climb out of its folder nor pass for another type.
  */
 import { randomUUID } from 'node:crypto';
+import { UPLOAD_KEY_PATTERN } from '@/lib/uploadKeys';
 
 /** One place to keep uploaded photos. */
 export interface MediaStorage {
-  /** Stores `body` under `key` (made by `newUploadKeys`), replacing nothing: keys are unique. */
+  /**
+   * Stores `body` under `key` (made by `newUploadKeys`, public, or `newPendingKeys`, private),
+   * replacing nothing: keys are unique.
+   */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The bytes stored under `key`, or null when there are none. */
+  get(key: string): Promise<Buffer | null>;
+  /**
+   * Copies a private photo (`from`, a pending key) to its public key (`to`), where its URL then
+   * serves it. Copying again is harmless: an approval that failed half-way may be retried.
+   */
+  publish(from: string, to: string): Promise<void>;
   /** Removes a stored object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
   /** The URL a node's `images` entry holds for `key`. */
   urlOf(key: string): string;
+  /** The public key `url` names, when `owns(url)`; null for any other URL. */
+  keyOf(url: string): string | null;
   /**
    * Whether `url` is exactly what `urlOf` makes for a well-formed key: submissions may point only
    * at photos uploaded here, never at images elsewhere (tracking pixels, unvetted hosts).
@@ -32,9 +45,16 @@ export interface UploadKeys {
   thumb: string;
 }
 
-/** `2026/11/<uuid>.jpg` or `2026/11/<uuid>-thumb.jpg`: the only names storage ever holds. */
-export const UPLOAD_KEY_PATTERN =
-  /^\d{4}\/(?:0[1-9]|1[0-2])\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:-thumb)?\.jpg$/;
+/** Public keys: `2026/11/<uuid>.jpg` or `2026/11/<uuid>-thumb.jpg` (one pattern for server and app). */
+export { UPLOAD_KEY_PATTERN };
+
+/**
+ * `pending/<uuid>.jpg` or `pending/<uuid>-thumb.jpg`: a visitor's photo before an editor publishes
+ * it. The UUID is not the one of its public key (only the store links them), so knowing a photo's
+ * public URL never leads to its private copy, even in a bucket that is readable by anyone.
+ */
+export const PENDING_KEY_PATTERN =
+  /^pending\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:-thumb)?\.jpg$/;
 
 /** Whether `key` is one `newUploadKeys` could have made. */
 export function isUploadKey(key: string): boolean {
@@ -51,8 +71,37 @@ export function newUploadKeys(now: Date = new Date()): UploadKeys {
   return { full: `${month}/${id}.jpg`, thumb: `${month}/${id}-thumb.jpg` };
 }
 
+/** Whether `key` is one `newPendingKeys` could have made. */
+export function isPendingKey(key: string): boolean {
+  return PENDING_KEY_PATTERN.test(key);
+}
+
+/** Whether `key` names anything storage may hold: a public photo or a pending one. */
+export function isStoredKey(key: string): boolean {
+  return isUploadKey(key) || isPendingKey(key);
+}
+
+/** Fresh private keys for a visitor's upload, kept until an editor publishes or it expires. */
+export function newPendingKeys(): UploadKeys {
+  const id = randomUUID();
+  return { full: `pending/${id}.jpg`, thumb: `pending/${id}-thumb.jpg` };
+}
+
+/** The thumbnail's key of a full-size photo's key (public or pending). */
+export function thumbKeyOf(fullKey: string): string {
+  return fullKey.replace(/\.jpg$/, '-thumb.jpg');
+}
+
+/** The full-size photo's key of either of an upload's keys (the store records uploads by it). */
+export function fullKeyOf(key: string): string {
+  return key.replace(/-thumb\.jpg$/, '.jpg');
+}
+
 /** The content type of every stored photo (each is re-encoded as JPEG). */
 export const UPLOAD_CONTENT_TYPE = 'image/jpeg';
 
 /** Stored photos never change (a new upload gets a new key), so caches may keep them for a year. */
 export const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** A private photo is never kept by a cache: only editors see it, and it may be deleted. */
+export const PENDING_CACHE_CONTROL = 'private, no-store';

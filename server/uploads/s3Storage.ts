@@ -1,13 +1,46 @@
 /**
  * Uploaded photos in an S3 bucket (`UPLOADS_BUCKET`), read by visitors from `UPLOADS_PUBLIC_URL`
  * (the bucket's website or a CDN in front of it). Region and credentials come from the standard
- * AWS environment (`AWS_REGION`, `AWS_ACCESS_KEY_ID`…, an instance or function role).
+ * AWS environment (`AWS_REGION`, `AWS_ACCESS_KEY_ID`…, an instance or function role). Visitors'
+ * photos wait under `{prefix}pending/` until an editor publishes them; the service alone reads them.
  */
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { isUploadKey, UPLOAD_CACHE_CONTROL, type MediaStorage } from './mediaStorage';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import {
+  isPendingKey,
+  isStoredKey,
+  isUploadKey,
+  PENDING_CACHE_CONTROL,
+  UPLOAD_CACHE_CONTROL,
+  UPLOAD_CONTENT_TYPE,
+  type MediaStorage,
+} from './mediaStorage';
 
 /** The commands this storage sends; tests pass a fake `send` that records them. */
-export type S3Command = PutObjectCommand | DeleteObjectCommand;
+export type S3Command =
+  PutObjectCommand | GetObjectCommand | CopyObjectCommand | DeleteObjectCommand;
+
+/** What `GetObject` answers that this storage reads: the body's bytes. */
+interface GetObjectAnswer {
+  Body?: { transformToByteArray(): Promise<Uint8Array> };
+}
+
+/** Whether S3 answered that the object is not there. */
+function isMissing(error: unknown): boolean {
+  const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return name === 'NoSuchKey' || name === 'NotFound' || $metadata?.httpStatusCode === 404;
+}
+
+/** A key this storage may be asked to hold, or throws (a bug, never a visitor's input). */
+function checked(key: string): string {
+  if (!isStoredKey(key)) throw new Error(`Not an upload key: ${key}`);
+  return key;
+}
 
 /** Sends one command to S3 (`S3Client.send`). */
 export type S3Send = (command: S3Command) => Promise<unknown>;
@@ -36,7 +69,10 @@ export function createS3Storage({
     ((command) => {
       client ??= new S3Client({});
       // The union is split so each call picks its overload of `send`.
-      return command instanceof PutObjectCommand ? client.send(command) : client.send(command);
+      if (command instanceof PutObjectCommand) return client.send(command);
+      if (command instanceof GetObjectCommand) return client.send(command);
+      if (command instanceof CopyObjectCommand) return client.send(command);
+      return client.send(command);
     });
   const base = `${publicUrl}/${prefix}`;
 
@@ -44,23 +80,53 @@ export function createS3Storage({
     folder: null,
     description: `s3://${bucket}/${prefix} (read at ${publicUrl})`,
     async put(key, body, contentType) {
-      if (!isUploadKey(key)) throw new Error(`Not an upload key: ${key}`);
       await sendCommand(
         new PutObjectCommand({
           Bucket: bucket,
-          Key: `${prefix}${key}`,
+          Key: `${prefix}${checked(key)}`,
           Body: body,
           ContentType: contentType,
           ContentLength: body.length,
+          CacheControl: isPendingKey(key) ? PENDING_CACHE_CONTROL : UPLOAD_CACHE_CONTROL,
+        }),
+      );
+    },
+    async get(key) {
+      try {
+        const answer = (await sendCommand(
+          new GetObjectCommand({ Bucket: bucket, Key: `${prefix}${checked(key)}` }),
+        )) as GetObjectAnswer;
+        return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async publish(from, to) {
+      if (!isPendingKey(from) || !isUploadKey(to)) {
+        throw new Error(`Not a pending and a public key: ${from}, ${to}`);
+      }
+      // The copy gets the public photo's headers, not the private copy's `no-store`.
+      await sendCommand(
+        new CopyObjectCommand({
+          Bucket: bucket,
+          Key: `${prefix}${to}`,
+          // S3 reads the source as a URL path.
+          CopySource: `${bucket}/${encodeURI(`${prefix}${from}`)}`,
+          MetadataDirective: 'REPLACE',
+          ContentType: UPLOAD_CONTENT_TYPE,
           CacheControl: UPLOAD_CACHE_CONTROL,
         }),
       );
     },
     async delete(key) {
-      if (!isUploadKey(key)) throw new Error(`Not an upload key: ${key}`);
-      await sendCommand(new DeleteObjectCommand({ Bucket: bucket, Key: `${prefix}${key}` }));
+      await sendCommand(
+        new DeleteObjectCommand({ Bucket: bucket, Key: `${prefix}${checked(key)}` }),
+      );
     },
     urlOf: (key) => `${base}${key}`,
+    keyOf: (url) =>
+      url.startsWith(base) && isUploadKey(url.slice(base.length)) ? url.slice(base.length) : null,
     owns: (url) => url.startsWith(base) && isUploadKey(url.slice(base.length)),
     close() {
       client?.destroy();

@@ -20,7 +20,14 @@ interface Props {
   error?: string | undefined;
   hint?: string;
   name: string;
+  /**
+   * What each thumbnail shows: by default its URL (checked). A photo that is not public yet gives
+   * another source (the chosen file, or a copy an editor fetched), or null for a placeholder.
+   */
+  previewOf?: (image: NodeImageInput) => string | null;
 }
+
+const thumbnailUrl = (image: NodeImageInput) => safeUrl(image.thumbUrl);
 
 let nextKey = 1;
 
@@ -29,7 +36,17 @@ let nextKey = 1;
  * chosen, shown as thumbnails that can be moved earlier or later and removed. A refused file stays
  * listed with the service's reason until dismissed, so nobody wonders where it went.
  */
-export function ImageListField({ label, images, onChange, upload, max, error, hint, name }: Props) {
+export function ImageListField({
+  label,
+  images,
+  onChange,
+  upload,
+  max,
+  error,
+  hint,
+  name,
+  previewOf = thumbnailUrl,
+}: Props) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [pending, setPending] = useState<Pending[]>([]);
@@ -96,10 +113,20 @@ export function ImageListField({ label, images, onChange, upload, max, error, hi
       {images.length > 0 && (
         <ol className="image-list__items" aria-labelledby={`${id}-label`}>
           {images.map((image, index) => {
-            const src = safeUrl(image.thumbUrl);
+            const src = previewOf(image);
             return (
               <li key={`${image.fullUrl}-${index}`} className="image-list__item">
-                {src && <img src={src} alt={`Photo ${index + 1}`} loading="lazy" />}
+                {src ? (
+                  <img src={src} alt={`Photo ${index + 1}`} loading="lazy" />
+                ) : (
+                  <span
+                    className="image-list__placeholder"
+                    role="img"
+                    aria-label={`Photo ${index + 1}`}
+                  >
+                    Photo {index + 1}
+                  </span>
+                )}
                 <span className="image-list__actions">
                   <button
                     type="button"

@@ -8,6 +8,7 @@ import { ItemPreview, type DetailPreviewComponent } from '@/features/editor/Item
 import { bodyOfDraft, draftOfNode, suggestId, type ItemDraft } from '@/features/editor/itemDraft';
 import { LeaveDialog } from '@/features/editor/LeaveDialog';
 import { useUnsavedChanges } from '@/features/editor/useUnsavedChanges';
+import { photoUrlsOf, useWaitingPhotos } from '@/features/editor/useWaitingPhotos';
 import { normalizeArchive, nodeRoute, type MediaNode } from '@/lib/nodeModel';
 import { validateNode } from '@/lib/nodeSchema';
 import { errorsByPath, ServiceError } from '@/lib/serviceApi';
@@ -29,6 +30,9 @@ interface Props {
   /** Called when the item was deleted or restored here. */
   onDeletedChange?: (deleted: boolean, version: number) => void;
 }
+
+/** An item that is not a submission shows its photos at their own addresses. */
+const NO_PHOTOS: readonly string[] = [];
 
 /** The item as visitors would get it, for the preview; null while it cannot be placed. */
 function previewNode(draft: ItemDraft): MediaNode | null {
@@ -203,6 +207,10 @@ export function ItemEditor({
 
   const preview = previewNode(draft);
   const related = items.filter((item) => draft.links.includes(item.video_id));
+  const photoSrc = useWaitingPhotos(
+    api,
+    mode.kind === 'approve' ? photoUrlsOf(draft.images) : NO_PHOTOS,
+  );
 
   return (
     <div className="item-editor">
@@ -252,6 +260,7 @@ export function ItemEditor({
           items={items}
           isNew={isNew}
           upload={(file) => api.upload(file)}
+          photoSrc={photoSrc}
         />
         <div className="item-editor__actions">
           <button type="submit" disabled={busy !== null || (!dirty && mode.kind === 'edit')}>
@@ -295,7 +304,12 @@ export function ItemEditor({
           </div>
         )}
       </form>
-      <ItemPreview node={preview} related={related} DetailPreview={DetailPreview} />
+      <ItemPreview
+        node={preview}
+        related={related}
+        DetailPreview={DetailPreview}
+        photoSrc={photoSrc}
+      />
       <LeaveDialog blocker={blocker} />
     </div>
   );

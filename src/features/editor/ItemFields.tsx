@@ -5,6 +5,7 @@ import { PositionPicker } from '@/components/PositionPicker';
 import type { ItemDraft } from '@/features/editor/itemDraft';
 import { positionOfDraft } from '@/features/editor/itemDraft';
 import { RelatedPicker } from '@/features/editor/RelatedPicker';
+import type { PhotoSource } from '@/features/editor/useWaitingPhotos';
 import type { MediaNode } from '@/lib/nodeModel';
 import {
   NODE_CATEGORIES_MAX,
@@ -25,6 +26,8 @@ interface Props {
   /** A new item's id can be chosen; a saved item's never changes. */
   isNew: boolean;
   upload: (file: File) => Promise<NodeImageInput>;
+  /** What each photo's thumbnail shows (a submission's photos are not public yet). */
+  photoSrc: PhotoSource;
 }
 
 /** What the YouTube field reads out of what was pasted (SPEC §5 id rule). */
@@ -43,7 +46,7 @@ function YouTubeReading({ value }: { value: string }) {
 }
 
 /** Every field of SPEC §3's media node, with its error beside it. */
-export function ItemFields({ draft, onChange, errors, items, isNew, upload }: Props) {
+export function ItemFields({ draft, onChange, errors, items, isNew, upload, photoSrc }: Props) {
   const knownCategories = [
     ...new Map(items.flatMap((item) => item.categories).map((c) => [c.slug, c.name])).values(),
   ].sort((a, b) => a.localeCompare(b));
@@ -119,6 +122,7 @@ export function ItemFields({ draft, onChange, errors, items, isNew, upload }: Pr
           images={draft.images}
           max={NODE_IMAGES_MAX}
           upload={upload}
+          previewOf={(image) => photoSrc(image.thumbUrl)}
           error={imageError}
           hint="The first 8 show on the globe card, in this order."
           onChange={(images) => onChange({ images })}

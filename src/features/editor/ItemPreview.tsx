@@ -1,7 +1,11 @@
 import { useState, type ComponentType } from 'react';
 import { galleryGrid } from '@/lib/cardGrid';
 import { cardPreviewImages, nodeThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
-import { safeUrl } from '@/lib/url';
+import {
+  PUBLIC_PHOTOS,
+  withPhotoSources,
+  type PhotoSource,
+} from '@/features/editor/useWaitingPhotos';
 
 /** How the app renders an item's detail view (the router passes the visitors' own). */
 export type DetailPreviewComponent = ComponentType<{
@@ -9,8 +13,17 @@ export type DetailPreviewComponent = ComponentType<{
   related: readonly MediaNode[];
 }>;
 
-/** The globe card as visitors will see it: the video's thumbnail, or the gallery's grid. */
-export function CardPreview({ node }: { node: MediaNode }) {
+/**
+ * The globe card as visitors will see it: the video's thumbnail, or the gallery's grid, whose
+ * photos `photoSrc` shows (a submission's are not public yet).
+ */
+export function CardPreview({
+  node,
+  photoSrc = PUBLIC_PHOTOS,
+}: {
+  node: MediaNode;
+  photoSrc?: PhotoSource;
+}) {
   const images = cardPreviewImages(node);
   const { columns, rows } = galleryGrid(images.length);
   return (
@@ -24,8 +37,8 @@ export function CardPreview({ node }: { node: MediaNode }) {
           }}
         >
           {images.map((image, index) => {
-            const src = safeUrl(image.thumbUrl);
-            return src ? <img key={index} src={src} alt="" /> : null;
+            const src = photoSrc(image.thumbUrl);
+            return src ? <img key={index} src={src} alt="" /> : <span key={index} />;
           })}
         </div>
       ) : (
@@ -44,11 +57,14 @@ export function ItemPreview({
   node,
   related,
   DetailPreview,
+  photoSrc = PUBLIC_PHOTOS,
 }: {
   /** The draft as visitors would get it, or null while it cannot be shown. */
   node: MediaNode | null;
   related: readonly MediaNode[];
   DetailPreview: DetailPreviewComponent;
+  /** What the photos show: a submission's are not public until it is approved. */
+  photoSrc?: PhotoSource;
 }) {
   const [detail, setDetail] = useState(false);
   if (node === null) {
@@ -62,7 +78,7 @@ export function ItemPreview({
   return (
     <section className="item-preview" aria-label="Preview">
       <h2>Preview</h2>
-      <CardPreview node={node} />
+      <CardPreview node={node} photoSrc={photoSrc} />
       <button
         type="button"
         className="button-quiet"
@@ -73,7 +89,7 @@ export function ItemPreview({
       </button>
       {detail && (
         <div className="item-preview__detail">
-          <DetailPreview node={node} related={related} />
+          <DetailPreview node={withPhotoSources(node, photoSrc)} related={related} />
         </div>
       )}
     </section>

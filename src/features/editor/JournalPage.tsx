@@ -1,8 +1,10 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { JournalEntry } from '@/features/editor/editorApi';
 import { changedFields, draftOfNode, FIELD_LABELS } from '@/features/editor/itemDraft';
-import { useEditorApi, useLoaded } from '@/features/editor/useEditorData';
+import { ShowOlder } from '@/features/editor/ShowOlder';
+import { useEditorApi } from '@/features/editor/useEditorData';
+import { usePagedList } from '@/features/editor/usePagedList';
 
 const ACTIONS: Record<JournalEntry['action'], string> = {
   create: 'created',
@@ -38,8 +40,19 @@ const when = (iso: string) =>
  */
 export function JournalPage() {
   const api = useEditorApi();
-  const load = useCallback(() => api.journal({ limit: 200 }), [api]);
-  const [entries, reload] = useLoaded(load);
+  const load = useCallback((before: string | null) => api.journal({ before }), [api]);
+  const { list: entries, older, olderLoad, showOlder, reload } = usePagedList(load);
+  // Entries are newest first, so an item's first entry is its latest: only that one says
+  // whether the item is deleted now.
+  const latest = useMemo(() => {
+    const ids = new Set<number>();
+    const seen = new Set<string>();
+    for (const entry of entries.status === 'ready' ? entries.data : []) {
+      if (!seen.has(entry.nodeId)) ids.add(entry.id);
+      seen.add(entry.nodeId);
+    }
+    return ids;
+  }, [entries]);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
 
   async function restore(entry: JournalEntry) {
@@ -84,34 +97,34 @@ export function JournalPage() {
       )}
       {entries.status === 'ready' && entries.data.length > 0 && (
         <ol className="journal" aria-label="Changes, newest first">
-          {entries.data.map((entry) => {
-            // Only the latest entry of an item says whether it is deleted now.
-            const latest = entries.data.find((e) => e.nodeId === entry.nodeId) === entry;
-            return (
-              <li key={entry.id} className={`journal__entry journal__entry--${entry.action}`}>
-                <time dateTime={entry.at}>{when(entry.at)}</time>
-                <span>
-                  <strong>{entry.who}</strong> {ACTIONS[entry.action]}{' '}
-                  <Link to={`/editor/items/${encodeURIComponent(entry.nodeId)}`}>
-                    “{titleOf(entry)}”
-                  </Link>
-                  {entry.action === 'update' && (
-                    <span className="field__hint"> ({summary(entry)})</span>
-                  )}
-                </span>
-                {entry.action === 'delete' && latest && (
-                  <button
-                    type="button"
-                    className="button-quiet"
-                    onClick={() => void restore(entry)}
-                  >
-                    Restore
-                  </button>
+          {entries.data.map((entry) => (
+            <li key={entry.id} className={`journal__entry journal__entry--${entry.action}`}>
+              <time dateTime={entry.at}>{when(entry.at)}</time>
+              <span>
+                <strong>{entry.who}</strong> {ACTIONS[entry.action]}{' '}
+                <Link to={`/editor/items/${encodeURIComponent(entry.nodeId)}`}>
+                  “{titleOf(entry)}”
+                </Link>
+                {entry.action === 'update' && (
+                  <span className="field__hint"> ({summary(entry)})</span>
                 )}
-              </li>
-            );
-          })}
+              </span>
+              {entry.action === 'delete' && latest.has(entry.id) && (
+                <button type="button" className="button-quiet" onClick={() => void restore(entry)}>
+                  Restore
+                </button>
+              )}
+            </li>
+          ))}
         </ol>
+      )}
+      {entries.status === 'ready' && entries.data.length > 0 && (
+        <ShowOlder
+          older={older}
+          load={olderLoad}
+          noun={['change', 'changes']}
+          onShowOlder={showOlder}
+        />
       )}
     </div>
   );

@@ -1,5 +1,7 @@
 import { useCallback } from 'react';
-import { useEditorApi, useLoaded } from '@/features/editor/useEditorData';
+import { ShowOlder } from '@/features/editor/ShowOlder';
+import { useEditorApi } from '@/features/editor/useEditorData';
+import { usePagedList } from '@/features/editor/usePagedList';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -7,8 +9,8 @@ const when = (iso: string) =>
 /** Messages sent with the contact form, newest first; every field shown as plain text. */
 export function MessagesPage() {
   const api = useEditorApi();
-  const load = useCallback(() => api.messages(), [api]);
-  const [messages] = useLoaded(load);
+  const load = useCallback((before: string | null) => api.messages(before), [api]);
+  const { list: messages, older, olderLoad, showOlder } = usePagedList(load);
   return (
     <div className="editor-page">
       <h1>Messages</h1>
@@ -31,6 +33,14 @@ export function MessagesPage() {
             </li>
           ))}
         </ol>
+      )}
+      {messages.status === 'ready' && messages.data.length > 0 && (
+        <ShowOlder
+          older={older}
+          load={olderLoad}
+          noun={['message', 'messages']}
+          onShowOlder={showOlder}
+        />
       )}
     </div>
   );

@@ -1,7 +1,10 @@
 import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Submission, SubmissionStatus } from '@/features/editor/editorApi';
-import { useEditorApi, useLoaded } from '@/features/editor/useEditorData';
+import { ShowOlder } from '@/features/editor/ShowOlder';
+import { useEditorApi } from '@/features/editor/useEditorData';
+import { usePagedList } from '@/features/editor/usePagedList';
+import { useWaitingPhotos } from '@/features/editor/useWaitingPhotos';
 import { safeUrl } from '@/lib/url';
 import { youtubeThumbnailUrl } from '@/lib/youtube';
 
@@ -24,6 +27,12 @@ function SubmissionCard({
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const { submission: s } = entry;
+  // A visitor's photos are private until approved: the service shows them to editors only.
+  const api = useEditorApi();
+  const photoSrc = useWaitingPhotos(
+    api,
+    s.images.map((image) => image.thumbUrl),
+  );
   return (
     <li className="inbox__item submission">
       <h2 className="submission__title">{s.title}</h2>
@@ -44,10 +53,19 @@ function SubmissionCard({
           </a>
         )}
         {s.images.map((image, index) => {
-          const src = safeUrl(image.thumbUrl);
+          const src = photoSrc(image.thumbUrl);
           return src ? (
             <img key={index} src={src} alt={`Photo ${index + 1}`} loading="lazy" />
-          ) : null;
+          ) : (
+            <span
+              key={index}
+              className="submission__placeholder"
+              role="img"
+              aria-label={`Photo ${index + 1}`}
+            >
+              Photo {index + 1}
+            </span>
+          );
         })}
       </div>
       {s.description && <p className="inbox__text">{s.description}</p>}
@@ -113,8 +131,11 @@ export function SubmissionsPage() {
   const api = useEditorApi();
   const [params, setParams] = useSearchParams();
   const status = (params.get('status') as SubmissionStatus | null) ?? 'pending';
-  const load = useCallback(() => api.submissions(status), [api, status]);
-  const [list, reload] = useLoaded(load);
+  const load = useCallback(
+    (before: string | null) => api.submissions(status, before),
+    [api, status],
+  );
+  const { list, older, olderLoad, showOlder, reload } = usePagedList(load);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
 
   async function reject(id: string, reason: string) {
@@ -170,6 +191,14 @@ export function SubmissionsPage() {
             <SubmissionCard key={entry.id} entry={entry} onReject={reject} />
           ))}
         </ol>
+      )}
+      {list.status === 'ready' && list.data.length > 0 && (
+        <ShowOlder
+          older={older}
+          load={olderLoad}
+          noun={['submission', 'submissions']}
+          onShowOlder={showOlder}
+        />
       )}
     </div>
   );

@@ -4,7 +4,14 @@
  * fetched fresh each time (the session refreshes itself when it expires).
  */
 import type { NodeImageInput } from '@/lib/nodeSchema';
-import { callService, ServiceError, uploadImage, type ServiceAccess } from '@/lib/serviceApi';
+import {
+  callService,
+  SERVICE_TIMEOUT_MS,
+  ServiceError,
+  uploadImage,
+  type ServiceAccess,
+} from '@/lib/serviceApi';
+import { uploadKeyOfUrl } from '@/lib/uploadKeys';
 import type {
   JournalEntry,
   StoredMessage,
@@ -21,6 +28,16 @@ export type Submission = StoredSubmission;
 export type ContactMessage = StoredMessage;
 export type { JournalEntry, SubmissionStatus };
 
+/** Entries the editor's lists read at a time ("Show older" reads the next as many). */
+export const EDITOR_PAGE_SIZE = 100;
+
+/** One page of a list, newest first, and where the next one starts. */
+export interface Page<T> {
+  items: T[];
+  /** The `before` that reads the entries after these; null when there are none. */
+  older: string | null;
+}
+
 /** Everything the editor asks of the service. */
 export interface EditorApi {
   /** The public list, as raw nodes (fresh: never a cached copy). */
@@ -31,17 +48,44 @@ export interface EditorApi {
   updateNode(id: string, body: unknown, version: number): Promise<VersionedNode>;
   deleteNode(id: string, version: number): Promise<VersionedNode>;
   restoreNode(id: string): Promise<VersionedNode>;
-  journal(query?: { nodeId?: string; limit?: number }): Promise<JournalEntry[]>;
+  /** The journal, newest first; `before` (a page's `older`) reads the page after it. */
+  journal(query?: {
+    nodeId?: string;
+    limit?: number;
+    before?: string | null;
+  }): Promise<Page<JournalEntry>>;
   upload(file: File): Promise<NodeImageInput>;
-  submissions(status: SubmissionStatus): Promise<Submission[]>;
+  /**
+   * A visitor's photo that waits for review (its URL answers 404 until then), fetched with the
+   * editor's token; null when the service holds no such photo (published, or not an upload).
+   */
+  waitingPhoto(url: string): Promise<Blob | null>;
+  /** Submissions with this status, newest first, a page at a time (see `journal`). */
+  submissions(status: SubmissionStatus, before?: string | null): Promise<Page<Submission>>;
   submission(id: string): Promise<Submission>;
   /** Creates the item from the editor's version of the submission and marks it approved. */
   approve(id: string, body: unknown): Promise<{ submission: Submission } & VersionedNode>;
   reject(id: string, reason: string): Promise<Submission>;
-  messages(): Promise<ContactMessage[]>;
+  /** Contact messages, newest first, a page at a time (see `journal`). */
+  messages(before?: string | null): Promise<Page<ContactMessage>>;
 }
 
 const path = (id: string) => encodeURIComponent(id);
+
+/** The query of one page: `limit` entries, older than `before` when given. */
+function pageParams(limit: number, before: string | null | undefined): URLSearchParams {
+  const params = new URLSearchParams({ limit: String(limit) });
+  if (before) params.set('before', before);
+  return params;
+}
+
+/**
+ * A page as the service answers it. A service from before paging answers no `older`; that reads
+ * as the last page, so the editor sees the first page only, as it did then.
+ */
+function pageOf<T>(items: T[] | undefined, older: unknown): Page<T> {
+  return { items: items ?? [], older: typeof older === 'string' && older !== '' ? older : null };
+}
 
 /** The editor's API over a service access (the app's, or a test's). */
 export function createEditorApi(access: ServiceAccess, fetchImpl: typeof fetch = fetch): EditorApi {
@@ -84,16 +128,44 @@ export function createEditorApi(access: ServiceAccess, fetchImpl: typeof fetch =
       call(`/nodes/${path(id)}`, { method: 'DELETE', headers: ifMatch(version) }),
     restoreNode: (id) => call(`/nodes/${path(id)}/restore`, { method: 'POST' }),
     async journal(query = {}) {
-      const params = new URLSearchParams({ limit: String(query.limit ?? 100) });
+      const params = pageParams(query.limit ?? EDITOR_PAGE_SIZE, query.before);
       if (query.nodeId) params.set('nodeId', query.nodeId);
-      return (await call<{ entries: JournalEntry[] }>(`/nodes/journal?${params}`)).entries;
+      const data = await call<{ entries?: JournalEntry[]; older?: unknown }>(
+        `/nodes/journal?${params}`,
+      );
+      return pageOf(data.entries, data.older);
     },
     async upload(file) {
       return (await uploadImage(base, file, await token(), fetchImpl)).image;
     },
-    async submissions(status) {
-      const params = new URLSearchParams({ status, limit: '200' });
-      return (await call<{ submissions: Submission[] }>(`/submissions?${params}`)).submissions;
+    async waitingPhoto(url) {
+      const key = uploadKeyOfUrl(url);
+      if (key === null) return null;
+      let response: Response;
+      try {
+        response = await fetchImpl(`${base}/uploads/${key}`, {
+          headers: { Authorization: `Bearer ${await token()}` },
+          signal: AbortSignal.timeout(SERVICE_TIMEOUT_MS),
+        });
+      } catch {
+        throw new ServiceError('The photo could not be loaded; check your connection.', 0);
+      }
+      if (response.status === 404) return null;
+      if (!response.ok) {
+        throw new ServiceError(
+          `The photo could not be loaded (${response.status}).`,
+          response.status,
+        );
+      }
+      return response.blob();
+    },
+    async submissions(status, before) {
+      const params = pageParams(EDITOR_PAGE_SIZE, before);
+      params.set('status', status);
+      const data = await call<{ submissions?: Submission[]; older?: unknown }>(
+        `/submissions?${params}`,
+      );
+      return pageOf(data.submissions, data.older);
     },
     async submission(id) {
       const data = await call<Submission | { submission: Submission }>(`/submissions/${path(id)}`);
@@ -110,8 +182,12 @@ export function createEditorApi(access: ServiceAccess, fetchImpl: typeof fetch =
         })
       ).submission;
     },
-    async messages() {
-      return (await call<{ messages: ContactMessage[] }>('/messages?limit=200')).messages;
+    async messages(before) {
+      const params = pageParams(EDITOR_PAGE_SIZE, before);
+      const data = await call<{ messages?: ContactMessage[]; older?: unknown }>(
+        `/messages?${params}`,
+      );
+      return pageOf(data.messages, data.older);
     },
   };
 }

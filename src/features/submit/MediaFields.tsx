@@ -22,6 +22,8 @@ interface Props {
   onYoutubeUrl(url: string): void;
   onImages(images: NodeImageInput[]): void;
   upload(file: File): Promise<NodeImageInput>;
+  /** What each uploaded photo shows (see `ImageListField`). */
+  previewOf(image: NodeImageInput): string | null;
   errors: Readonly<Record<string, string>>;
 }
 
@@ -34,6 +36,7 @@ export function MediaFields({
   onYoutubeUrl,
   onImages,
   upload,
+  previewOf,
   errors,
 }: Props) {
   return (
@@ -63,9 +66,10 @@ export function MediaFields({
           images={images}
           onChange={onImages}
           upload={upload}
+          previewOf={previewOf}
           max={SUBMISSION_IMAGES_MAX}
           error={errors.images}
-          hint={`Each photo uploads as you choose it: ${UPLOAD_FORMATS_TEXT}, up to ${UPLOAD_MAX_BYTES / 1024 / 1024} MB each.`}
+          hint={`Each photo uploads as you choose it: ${UPLOAD_FORMATS_TEXT}, up to ${UPLOAD_MAX_BYTES / 1024 / 1024} MB each. Only the editors see it until they publish it; a photo not sent within a day is deleted.`}
         />
       )}
     </>

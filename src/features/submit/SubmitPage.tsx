@@ -24,6 +24,7 @@ import {
 } from '@/features/submit/submitDraft';
 import { useFormDraft } from '@/features/submit/useFormDraft';
 import { useFormSender } from '@/features/submit/useFormSender';
+import { useLocalPreviews } from '@/features/submit/useLocalPreviews';
 
 /** Where an unsent submission is kept in this tab (session storage: it may hold an e-mail address). */
 export const SUBMIT_DRAFT_KEY = 'globe-archive:submit-draft';
@@ -75,9 +76,16 @@ export function SubmitPage({ intro, knownCategories }: Props) {
     (value: SubmitDraft[K]) =>
       update(field, value);
 
+  // The photos stay private until an editor publishes them: the list shows the chosen files.
+  const previews = useLocalPreviews();
   const upload = (file: File) => {
     setUploading((n) => n + 1);
-    return uploadSubmissionPhoto(baseUrl, file).finally(() => setUploading((n) => n - 1));
+    return uploadSubmissionPhoto(baseUrl, file)
+      .then((image) => {
+        previews.remember(image, file);
+        return image;
+      })
+      .finally(() => setUploading((n) => n - 1));
   };
 
   if (sender.sentId !== null) {
@@ -126,6 +134,7 @@ export function SubmitPage({ intro, knownCategories }: Props) {
           onYoutubeUrl={set('youtube_url')}
           onImages={set('images')}
           upload={upload}
+          previewOf={previews.previewOf}
           errors={errors}
         />
         <TextField

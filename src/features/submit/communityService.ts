@@ -28,13 +28,18 @@ export async function postMessage(baseUrl: string, body: ContactRequest): Promis
 
 /**
  * Uploads one photo of a submission. A rate limit is worded for the visitor, with the wait the
- * service asked for; other refusals already carry words meant for a person.
+ * service asked for; other refusals (the day's quota included, whose wait is in hours) already
+ * carry words meant for a person.
  */
 export async function uploadSubmissionPhoto(baseUrl: string, file: File): Promise<NodeImageInput> {
   try {
     return (await uploadImage(baseUrl, file, null)).image;
   } catch (failure) {
-    if (failure instanceof ServiceError && failure.status === 429) {
+    if (
+      failure instanceof ServiceError &&
+      failure.status === 429 &&
+      failure.body.quota === undefined
+    ) {
       const wait = waitText(failure.retryAfter, 'a few minutes');
       throw new Error(`You have uploaded many photos in a short time; try again in ${wait}.`, {
         cause: failure,

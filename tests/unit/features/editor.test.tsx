@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthAccess } from '@/features/auth/authAccess';
 import type { AuthService, SessionSummary } from '@/features/auth/cognitoAuth';
+import { EDITOR_PAGE_SIZE } from '@/features/editor/editorApi';
 import { draftOfNode, bodyOfDraft, suggestId, EMPTY_DRAFT } from '@/features/editor/itemDraft';
 import { validateNode } from '@/lib/nodeSchema';
 import { createNodesHandler, type NodesHandler } from '../../../server/nodesHandler';
 import { createMemoryStore } from '../../../server/storage/memoryStore';
-import type { EditableNodeStore } from '../../../server/storage/nodeStore';
 import { renderApp } from '../renderWithProviders';
 
 const editor: SessionSummary = {
@@ -81,7 +81,7 @@ function serveInProcess(handler: NodesHandler) {
   return calls;
 }
 
-let store: EditableNodeStore;
+let store: ReturnType<typeof createMemoryStore>;
 let calls: { method: string; path: string }[];
 
 beforeEach(() => {
@@ -264,5 +264,65 @@ describe('/editor', () => {
     await userEvent.click(within(list).getByRole('button', { name: 'Restore' }));
     await screen.findByText(/Restored “Volunteer day in the Ville”/);
     expect(await store.listNodes()).toHaveLength(2);
+  });
+});
+
+describe('/editor lists, a page at a time', () => {
+  it('shows older messages on request, appended, and then says there are no more', async () => {
+    for (let n = 1; n <= EDITOR_PAGE_SIZE + 5; n++) {
+      await store.addMessage({ name: 'Sam', email: 'sam@example.org', message: `Message ${n}` });
+    }
+    openEditor('/editor/messages');
+    const list = await screen.findByRole('list', { name: 'Messages, newest first' });
+    const texts = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('.inbox__text')?.textContent);
+    expect(texts()).toHaveLength(EDITOR_PAGE_SIZE);
+    expect(texts()[0]).toBe(`Message ${EDITOR_PAGE_SIZE + 5}`);
+
+    const button = screen.getByRole('button', { name: 'Show older' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    const status = await screen.findByText('Loaded 5 older messages. There are no more.');
+    expect(status.getAttribute('role')).toBe('status');
+    expect(texts()).toHaveLength(EDITOR_PAGE_SIZE + 5);
+    expect(texts().slice(-5)).toEqual(['5', '4', '3', '2', '1'].map((n) => `Message ${n}`));
+    expect(screen.queryByRole('button', { name: 'Show older' })).toBeNull();
+    // Focus stays where the button was, on the words that say the list is complete.
+    expect(document.activeElement).toBe(status);
+    expect(calls.filter((call) => call.path === '/messages')).toHaveLength(2);
+  });
+
+  it('pages the journal and keeps the pages shown when a restore reloads it', async () => {
+    await store.deleteNode('volunteer-day', 1, 'dana');
+    const total = 2 * EDITOR_PAGE_SIZE + 3;
+    for (let version = 1; version < total; version++) {
+      const node = { ...SEED[0], title: `Edit ${version}` };
+      await store.updateNode('clayton-morning', node, version, 'editor');
+    }
+    openEditor('/editor/journal');
+    const list = await screen.findByRole('list', { name: 'Changes, newest first' });
+    const count = () => within(list).getAllByRole('listitem').length;
+    expect(count()).toBe(EDITOR_PAGE_SIZE);
+
+    const button = screen.getByRole('button', { name: 'Show older' });
+    await userEvent.click(button);
+    await screen.findByText(`Loaded ${EDITOR_PAGE_SIZE} older changes.`);
+    expect(count()).toBe(2 * EDITOR_PAGE_SIZE);
+    expect(screen.getByRole('button', { name: 'Show older' })).toBe(button);
+    expect(within(list).queryByRole('button', { name: 'Restore' })).toBeNull();
+
+    await userEvent.click(button);
+    await screen.findByText('Loaded 3 older changes. There are no more.');
+    expect(count()).toBe(total);
+    expect(within(list).getAllByRole('listitem').at(-1)?.textContent).toContain('dana');
+    await userEvent.click(within(list).getByRole('button', { name: 'Restore' }));
+    await screen.findByText(/Restored “Volunteer day in the Ville”/);
+    // The restore is the newest entry now, and every page read before is still there.
+    await waitFor(() => expect(count()).toBe(total + 1));
+    expect(within(list).getAllByRole('listitem')[0]?.textContent).toContain('restored');
+    expect(within(list).queryByRole('button', { name: 'Restore' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show older' })).toBeNull();
   });
 });

@@ -140,6 +140,8 @@ describe('/submit', { timeout: 30_000 }, () => {
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ url: '/api/submissions', method: 'POST' });
     expect(received[0]?.headers.Authorization).toBeUndefined();
+    // The service refuses forms sent as anything else (415).
+    expect(received[0]?.headers['Content-Type']).toBe('application/json');
     expect(received[0]?.body).toEqual({
       kind: 'video',
       youtube_url: 'https://youtu.be/dQw4w9WgXcQ?t=42',
@@ -334,6 +336,50 @@ describe('/submit', { timeout: 30_000 }, () => {
     expect((screen.getByLabelText('A video link') as HTMLInputElement).checked).toBe(true);
   });
 
+  it('shows a photo uploaded earlier in the visit as a placeholder, never from its private URL', async () => {
+    window.sessionStorage.setItem(
+      'globe-archive:submit-draft',
+      JSON.stringify({
+        kind: 'photos',
+        images: [{ thumbUrl: '/uploads/2026/11/t1-thumb.jpg', fullUrl: '/uploads/2026/11/t1.jpg' }],
+      }),
+    );
+    fakeService({});
+    await openSubmit();
+    const placeholder = await screen.findByRole('img', { name: 'Photo 1' });
+    expect(placeholder.tagName).toBe('SPAN');
+    expect(document.querySelector('img[src*="/uploads/"]')).toBeNull();
+  });
+
+  it("says the service's own words when the day's quota of photos is used up", async () => {
+    const daily =
+      'Your connection has uploaded 200 MB of photos today, as much as one may in a day; try again in 23 hours.';
+    fakeService({
+      '/api/uploads': [
+        {
+          status: 429,
+          body: { error: daily, quota: 'daily' },
+          headers: { 'Retry-After': '82800' },
+        },
+        {
+          status: 507,
+          body: { error: 'The archive cannot take more photos…', quota: 'pending' },
+          headers: { 'Retry-After': '3600' },
+        },
+      ],
+    });
+    await openSubmit();
+    await userEvent.click(screen.getByLabelText('Photos'));
+    await userEvent.upload(screen.getByLabelText('Your photos'), [
+      new File(['jpeg'], 'porch.jpg', { type: 'image/jpeg' }),
+      new File(['jpeg'], 'street.jpg', { type: 'image/jpeg' }),
+    ]);
+    expect(await screen.findByText(new RegExp(`porch.jpg: ${daily}`))).toBeTruthy();
+    expect(
+      await screen.findByText(/street.jpg: The archive cannot take more photos…/),
+    ).toBeTruthy();
+  });
+
   it('uploads photos as they are chosen and sends them with the submission', async () => {
     const { received } = fakeService({
       '/api/uploads': [
@@ -356,7 +402,9 @@ describe('/submit', { timeout: 30_000 }, () => {
       new File(['jpeg'], 'porch.jpg', { type: 'image/jpeg' }),
       new File(['jpeg'], 'street.jpg', { type: 'image/jpeg' }),
     ]);
-    expect(await screen.findByAltText('Photo 1')).toBeTruthy();
+    // The photo is private until an editor publishes it: the preview is the chosen file.
+    const preview = (await screen.findByAltText('Photo 1')) as HTMLImageElement;
+    expect(preview.getAttribute('src')).toMatch(/^blob:/);
     expect(
       await screen.findByText(
         /You have uploaded many photos in a short time; try again in 90 seconds/,
@@ -459,6 +507,7 @@ describe('/contact', { timeout: 30_000 }, () => {
       expect.objectContaining({
         url: '/api/messages',
         method: 'POST',
+        headers: expect.objectContaining({ 'Content-Type': 'application/json' }),
         body: {
           name: 'Sam',
           email: 'sam@example.org',

@@ -239,7 +239,10 @@ describe('createApiGatewayHandler', () => {
   it('takes a photo sent base64', async () => {
     const { handler } = service();
     const result = await handler(
-      httpEvent('POST', '/prod/uploads', { body: await cameraJpeg(), headers: auth() }),
+      httpEvent('POST', '/prod/uploads', {
+        body: await cameraJpeg(),
+        headers: { ...auth(), 'content-type': 'image/jpeg' },
+      }),
     );
     expect(result.statusCode, result.body).toBe(201);
     expect(json(result)).toMatchObject({ width: 300, height: 400 });

@@ -27,6 +27,7 @@ import { createMemoryStore } from '../../../server/storage/memoryStore';
 import type { NodeStore } from '../../../server/storage/nodeStore';
 import { createFolderStorage } from '../../../server/uploads/folderStorage';
 import type { MediaStorage } from '../../../server/uploads/mediaStorage';
+import { readConfig, type ServerConfig, type UploadQuotas } from '../../../server/config';
 
 /** The test pool's issuer, id and app client, as `LOGIN_*` would name them. */
 export const ISSUER = 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool';
@@ -40,6 +41,24 @@ export interface TestKeys {
   pool: CryptoKey;
   other: CryptoKey;
   jwk: JWK;
+}
+
+/**
+ * The configuration of a local server that serves only the API, on a free port of this machine,
+ * from `dir/archive.json`, with no identity server: `env` adds to or overrides it.
+ */
+export function apiServerConfig(dir: string, env: Record<string, string> = {}): ServerConfig {
+  return readConfig(
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      IDENTITY: 'off',
+      STATIC_DIR: 'none',
+      ARCHIVE_FILE: join(dir, 'archive.json'),
+      ...env,
+    },
+    dir,
+  );
 }
 
 /** Makes fresh keys (call in `beforeAll`). */
@@ -119,7 +138,10 @@ export type JsonResponse = ServiceResponse & { json: unknown };
 /** One request to the handler. */
 export interface CallOptions {
   token?: string;
-  /** JSON-encoded unless a string or a Buffer. */
+  /**
+   * JSON-encoded unless a string or a Buffer; sent as `application/json` (as the app sends its
+   * forms) unless a Buffer or `headers` names another type.
+   */
   body?: unknown;
   headers?: Record<string, string>;
   query?: string;
@@ -137,6 +159,12 @@ export interface SetupOptions {
   store?: NodeStore;
   /** Another way to open the store (one that fails). */
   openStore?: () => Promise<NodeStore>;
+  /** The service's clock (a test moves it instead of waiting). */
+  now?: () => Date;
+  /** Visitors' upload quotas, when not the defaults. */
+  uploadQuotas?: UploadQuotas;
+  /** Sweep expired uploads after visitors' uploads, as the Lambda function does. */
+  sweepOnUploads?: boolean;
 }
 
 export const SEED = [
@@ -150,6 +178,9 @@ export function setup({
   noMedia = false,
   store,
   openStore,
+  now,
+  uploadQuotas,
+  sweepOnUploads,
 }: SetupOptions) {
   const folder = mkdtempSync(join(tmpdir(), 'globe-community-'));
   const memory = createMemoryStore(SEED);
@@ -167,6 +198,9 @@ export function setup({
           keys: createLocalJWKSet({ keys: [keys.jwk] }),
         }),
     media,
+    ...(now ? { now } : {}),
+    ...(uploadQuotas ? { uploadQuotas } : {}),
+    ...(sweepOnUploads ? { sweepOnUploads } : {}),
   });
   async function call(
     method: string,
@@ -176,7 +210,15 @@ export function setup({
     const request: ServiceRequest = {
       method,
       path,
-      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined && !Buffer.isBuffer(body)
+          ? { 'Content-Type': 'application/json' }
+          : {}),
+        // A photo goes as the app sends one without a type of its own.
+        ...(Buffer.isBuffer(body) ? { 'Content-Type': 'application/octet-stream' } : {}),
+        ...headers,
+      },
       clientAddress,
       ...(query !== undefined ? { query } : {}),
       ...(body !== undefined
@@ -187,7 +229,9 @@ export function setup({
     };
     const response = await handler.handle(request);
     const text = response.body.toString();
-    return { ...response, json: text === '' ? null : (JSON.parse(text) as unknown) };
+    // A photo (an editor's look at a waiting upload) is bytes, not JSON.
+    const json = response.headers['Content-Type']?.startsWith('application/json') ?? text !== '';
+    return { ...response, json: text === '' || !json ? null : (JSON.parse(text) as unknown) };
   }
   return {
     store: memory,
@@ -195,6 +239,7 @@ export function setup({
     folder,
     log,
     call,
+    handler,
     cleanup: () => rmSync(folder, { recursive: true, force: true }),
   };
 }

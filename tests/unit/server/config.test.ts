@@ -35,7 +35,8 @@ describe('readConfig', () => {
       analytics: false,
       identity: { dir: join(root, 'data/identity'), confirmationCode: '123456' },
       uploads: { kind: 'folder', dir: join(root, 'data/uploads') },
-      trustProxy: false,
+      uploadQuotas: { clientDailyBytes: 200 * 1024 * 1024, pendingBytes: 5120 * 1024 * 1024 },
+      trustProxy: { kind: 'hops', hops: 0 },
     });
   });
 

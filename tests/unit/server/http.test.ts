@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -21,6 +22,12 @@ const NODES = [
 mkdirSync(join(staticDir, 'assets'), { recursive: true });
 writeFileSync(join(staticDir, 'index.html'), INDEX);
 writeFileSync(join(staticDir, 'assets', 'index-Bx12abCD.js'), SCRIPT);
+const SOURCE = 'SOURCE-OF-THE-APP';
+writeFileSync(
+  join(staticDir, 'assets', 'index-Bx12abCD.js.map'),
+  JSON.stringify({ version: 3, sources: ['../src/main.tsx'], sourcesContent: [SOURCE] }),
+);
+writeFileSync(join(staticDir, 'app.css.map'), JSON.stringify({ version: 3, sources: [] }));
 writeFileSync(join(staticDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 writeFileSync(join(staticDir, '.env'), `SECRET=${SECRET}`);
 writeFileSync(join(temp, 'secret.txt'), SECRET);
@@ -141,6 +148,21 @@ describe('the built app', () => {
     expect(res.body.toString()).not.toContain('GLOBE-APP-SHELL');
   });
 
+  it('never serves source maps, though the build leaves them in the folder', async () => {
+    for (const path of [
+      '/assets/index-Bx12abCD.js.map',
+      '/assets/index-Bx12abCD.js%2emap',
+      '/assets/index-Bx12abCD.js.MAP',
+      '/app.css.map',
+    ]) {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await get(app.url, path, {}, method);
+        expect(res.status, `${method} ${path}`).toBe(404);
+        expect(res.body.toString(), path).not.toContain(SOURCE);
+      }
+    }
+  });
+
   it('never serves files outside the folder, nor dotfiles', async () => {
     const attempts = [
       '/../secret.txt',
@@ -184,6 +206,44 @@ describe('/api/nodes', () => {
   it('logged the archive file check at start', () => {
     expect(log.some((line) => /archive\.json.*2 entries, 1 shown/.test(line))).toBe(true);
   });
+});
+
+describe('a client that leaves before its body ends', () => {
+  /** Sends a request declaring 1000 bytes, sends `part` of them, then closes or resets. */
+  async function abandon(path: string, part: string, close: 'end' | 'reset'): Promise<void> {
+    const { hostname, port } = new URL(app.url);
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(port), hostname, () => {
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\n` +
+            `Content-Length: 1000\r\n\r\n${part}`,
+        );
+        setTimeout(() => {
+          if (close === 'reset') socket.resetAndDestroy();
+          else socket.destroy();
+          resolve();
+        }, 100);
+      });
+      socket.on('error', reject);
+    });
+  }
+
+  it.each(['end', 'reset'] as const)(
+    'is logged as one line without a stack (%s)',
+    async (close) => {
+      const before = log.length;
+      await abandon('/api/messages', '{"name":', close);
+      await expect.poll(() => log.length, { timeout: 5000 }).toBeGreaterThan(before);
+      // Anything logged late would still be a line of this request.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(log.slice(before)).toEqual([
+        'POST /api/messages: the client closed the connection before its request body ended ' +
+          '(8 of 1000 bytes).',
+      ]);
+      // The server goes on answering.
+      expect((await get(app.url, '/api/nodes')).status).toBe(200);
+    },
+  );
 });
 
 describe('start-up problems', () => {

@@ -220,6 +220,45 @@ describeEachStore('inbox', (open) => {
     expect(await store.revision()).toBe(revision);
   });
 
+  it('orders 18 messages by number and pages back with before', async () => {
+    const store = await open(SEED);
+    const sent = [];
+    for (let n = 1; n <= 18; n++) {
+      sent.push(await store.addMessage({ ...MESSAGE, message: `Message ${n}` }));
+    }
+    const numbers = (page: { message: ContactInput }[]) =>
+      page.map((m) => Number(m.message.message.replace('Message ', '')));
+
+    const newest = await store.listMessages({ limit: 5 });
+    expect(numbers(newest)).toEqual([18, 17, 16, 15, 14]);
+    const before = Number(newest.at(-1)?.id);
+    expect(numbers(await store.listMessages({ limit: 5, before }))).toEqual([13, 12, 11, 10, 9]);
+    const oldest = await store.listMessages({ limit: 5, before: Number(sent[2]?.id) });
+    expect(numbers(oldest)).toEqual([2, 1]);
+    expect(await store.listMessages({ limit: 5, before: Number(sent[0]?.id) })).toEqual([]);
+  });
+
+  it('orders 18 submissions by number and pages back with before, within a status', async () => {
+    const store = await open(SEED);
+    const sent = [];
+    for (let n = 1; n <= 18; n++) {
+      sent.push(await store.addSubmission({ ...VIDEO, title: `Submission ${n}` }));
+    }
+    await store.rejectSubmission(sent[12]?.id ?? '', 'alice', 'Duplicate');
+    const numbers = (page: { submission: SubmissionInput }[]) =>
+      page.map((s) => Number(s.submission.title.replace('Submission ', '')));
+
+    const newest = await store.listSubmissions({ limit: 5 });
+    expect(numbers(newest)).toEqual([18, 17, 16, 15, 14]);
+    const before = Number(newest.at(-1)?.id);
+    expect(numbers(await store.listSubmissions({ limit: 5, before }))).toEqual([13, 12, 11, 10, 9]);
+    const pending = await store.listSubmissions({ status: 'pending', limit: 5, before });
+    expect(numbers(pending)).toEqual([12, 11, 10, 9, 8]);
+    const rejected = await store.listSubmissions({ status: 'rejected', limit: 5, before });
+    expect(numbers(rejected)).toEqual([13]);
+    expect(await store.listSubmissions({ limit: 5, before: Number(sent[0]?.id) })).toEqual([]);
+  });
+
   it('hands out copies: changing what it returned changes nothing stored', async () => {
     const store = await open(SEED);
     const added = await store.addSubmission(VIDEO);

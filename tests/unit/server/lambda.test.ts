@@ -170,6 +170,24 @@ describe('lambda.handler', () => {
     expect(log.join('\n')).toMatch(/photos to s3:\/\/archive-photos\//);
   });
 
+  it('has a second entry point that sweeps expired uploads, and says when there is nothing to sweep', async () => {
+    captureLog();
+    const { sweepUploads } = await lambda({
+      ARCHIVE_FILE: archive,
+      UPLOADS_BUCKET: 'archive-photos',
+      UPLOADS_PUBLIC_URL: 'https://photos.example.org',
+    });
+    // The bundled archive is read-only: no visitor's upload was ever taken.
+    expect(await sweepUploads()).toEqual({
+      skipped: 'no photo storage or no database: nothing to sweep',
+    });
+    const misconfigured = await (async () => {
+      vi.resetModules();
+      return lambda({ ARCHIVE_FILE: archive, UPLOADS_DIR: '/tmp/photos' });
+    })();
+    await expect(misconfigured.sweepUploads()).rejects.toThrow(/could not start/);
+  });
+
   it.each([
     [{ UPLOADS_DIR: '/tmp/photos' }, /^UPLOADS_DIR: a Lambda function has no lasting folder/],
     [{ LOGIN_USER_POOL_ID: 'nonsense' }, /^LOGIN_USER_POOL_ID: "nonsense" is not a user pool id/],

@@ -25,7 +25,10 @@ type Post = (sourceIp: string, forwardedFor?: string) => ApiGatewayEvent;
 function httpPost(path: string, body: unknown): Post {
   return (sourceIp, forwardedFor) => ({
     rawPath: `/prod${path}`,
-    headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+    headers: {
+      'content-type': 'application/json',
+      ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+    },
     body: JSON.stringify(body),
     requestContext: { http: { method: 'POST', sourceIp }, stage: 'prod' },
   });
@@ -36,7 +39,10 @@ function restPost(path: string, body: unknown): Post {
   return (sourceIp, forwardedFor) => ({
     httpMethod: 'POST',
     path: `/api${path}`,
-    headers: forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {},
+    headers: {
+      'Content-Type': 'application/json',
+      ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}),
+    },
     body: JSON.stringify(body),
     requestContext: { identity: { sourceIp } },
   });

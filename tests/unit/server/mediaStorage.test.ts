@@ -1,10 +1,22 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFolderStorage, serveUpload } from '../../../server/uploads/folderStorage';
-import { isUploadKey, newUploadKeys } from '../../../server/uploads/mediaStorage';
+import {
+  fullKeyOf,
+  isPendingKey,
+  isUploadKey,
+  newPendingKeys,
+  newUploadKeys,
+  thumbKeyOf,
+} from '../../../server/uploads/mediaStorage';
 import { createS3Storage, type S3Command } from '../../../server/uploads/s3Storage';
 
 const temps: string[] = [];
@@ -165,5 +177,90 @@ describe('S3 storage', () => {
     expect(storage.owns(`/uploads/${full}`)).toBe(false);
     await expect(storage.put('../x.jpg', JPEG, 'image/jpeg')).rejects.toThrow();
     expect(sent).toEqual([]);
+  });
+
+  it('keeps a pending photo uncached under pending/ and publishes it by a copy with public headers', async () => {
+    const { sent, storage } = fakeS3();
+    const pending = newPendingKeys();
+    const { full } = newUploadKeys();
+    await storage.put(pending.full, JPEG, 'image/jpeg');
+    expect(sent[0]?.input).toMatchObject({
+      Key: `community/${pending.full}`,
+      CacheControl: 'private, no-store',
+    });
+    await storage.publish(pending.full, full);
+    expect(sent[1]).toBeInstanceOf(CopyObjectCommand);
+    expect(sent[1]?.input).toEqual({
+      Bucket: 'archive-photos',
+      Key: `community/${full}`,
+      CopySource: `archive-photos/community/${pending.full}`,
+      MetadataDirective: 'REPLACE',
+      ContentType: 'image/jpeg',
+      CacheControl: 'public, max-age=31536000, immutable',
+    });
+    await expect(storage.publish(full, pending.full)).rejects.toThrow();
+    expect(storage.keyOf(storage.urlOf(full))).toBe(full);
+    expect(storage.keyOf(`https://photos.example.org/community/${pending.full}`)).toBeNull();
+  });
+
+  it('reads an object, and answers null for a missing one', async () => {
+    const missing = Object.assign(new Error('The specified key does not exist.'), {
+      name: 'NoSuchKey',
+    });
+    const storage = createS3Storage({
+      bucket: 'archive-photos',
+      publicUrl: 'https://photos.example.org',
+      prefix: '',
+      send: (command) => {
+        if (!(command instanceof GetObjectCommand)) return Promise.resolve({});
+        // The thumbnail is missing; the photo is there.
+        return command.input.Key?.endsWith('-thumb.jpg')
+          ? Promise.reject(missing)
+          : Promise.resolve({ Body: { transformToByteArray: () => Promise.resolve(JPEG) } });
+      },
+    });
+    const pending = newPendingKeys();
+    expect(await storage.get(pending.full)).toEqual(JPEG);
+    expect(await storage.get(pending.thumb)).toBeNull();
+    // A name storage never makes is a bug, not a missing photo.
+    await expect(storage.get('pending/gone.jpg')).rejects.toThrow(/Not an upload key/);
+  });
+});
+
+describe('pending keys', () => {
+  it('are random names under pending/, never public keys, beside their thumbnail', () => {
+    const keys = newPendingKeys();
+    expect(keys.full).toMatch(/^pending\/[0-9a-f-]{36}\.jpg$/);
+    expect(keys.thumb).toBe(thumbKeyOf(keys.full));
+    expect(fullKeyOf(keys.thumb)).toBe(keys.full);
+    expect(isPendingKey(keys.full) && isPendingKey(keys.thumb)).toBe(true);
+    expect(isUploadKey(keys.full)).toBe(false);
+    expect(newPendingKeys().full).not.toBe(keys.full);
+    for (const key of [
+      'pending/../x.jpg',
+      `pending/${keys.full}`,
+      keys.full.replace('.jpg', '.png'),
+    ]) {
+      expect(isPendingKey(key), key).toBe(false);
+    }
+  });
+
+  it('in a folder: stored beside the public photos, never served, published by a copy', async () => {
+    const dir = tempDir();
+    const storage = createFolderStorage({ dir });
+    const pending = newPendingKeys();
+    const { full } = newUploadKeys();
+    await storage.put(pending.full, JPEG, 'image/jpeg');
+    expect(await storage.get(pending.full)).toEqual(JPEG);
+    expect(await storage.get(full)).toBeNull();
+    expect((await serveUpload(dir, 'GET', `/uploads/${pending.full}`)).status).toBe(404);
+    await storage.publish(pending.full, full);
+    // Publishing twice (an approval retried) is harmless.
+    await storage.publish(pending.full, full);
+    expect((await serveUpload(dir, 'GET', `/uploads/${full}`)).status).toBe(200);
+    expect(readFileSync(join(dir, ...full.split('/')))).toEqual(JPEG);
+    await expect(storage.publish(full, pending.full)).rejects.toThrow();
+    await storage.delete(pending.full);
+    expect(await storage.get(pending.full)).toBeNull();
   });
 });

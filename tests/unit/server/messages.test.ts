@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FORMS_PER_MINUTE } from '@/lib/submissionSchema';
+import { BEFORE_ERROR } from '../../../server/listPage';
 import type { StoredMessage } from '../../../server/storage/nodeStore';
 import {
   accessToken,
@@ -128,6 +129,34 @@ describe('GET /messages (editors)', () => {
     const { messages } = read.json as { messages: StoredMessage[] };
     expect(messages.map((m) => m.message.message)).toEqual(['three', 'two']);
     expect((await call('GET', '/messages', { token, query: 'limit=0' })).status).toBe(400);
+  });
+
+  it('pages with before: 18 messages, 5 at a time, by number', async () => {
+    const { call, store } = setup({ keys });
+    for (let n = 1; n <= 18; n++) {
+      await store.addMessage({ ...CONTACT_MESSAGE, message: `Message ${n}` });
+    }
+    const token = await accessToken(keys);
+    const read = async (query: string) => {
+      const response = await call('GET', '/messages', { token, query });
+      expect(response.status, query).toBe(200);
+      const { messages, older } = response.json as { messages: StoredMessage[]; older: unknown };
+      return { texts: messages.map((m) => m.message.message.slice(8)), older, messages };
+    };
+    const first = await read('limit=5');
+    expect(first.texts).toEqual(['18', '17', '16', '15', '14']);
+    expect(first.older).toBe(first.messages.at(-1)?.id);
+    const second = await read(`limit=5&before=${String(first.older)}`);
+    expect(second.texts).toEqual(['13', '12', '11', '10', '9']);
+    const last = await read(`limit=8&before=${String(second.older)}`);
+    expect(last.texts).toEqual(['8', '7', '6', '5', '4', '3', '2', '1']);
+    expect(last.older).toBeNull();
+
+    for (const query of ['before=abc', 'before=0', 'before=1.5', 'limit=5&before=']) {
+      const refused = await call('GET', '/messages', { token, query });
+      expect(refused.status, query).toBe(400);
+      expect(refused.json, query).toEqual({ error: BEFORE_ERROR });
+    }
   });
 
   it('does not exist without a pool to trust: GET is 405, sending still works', async () => {

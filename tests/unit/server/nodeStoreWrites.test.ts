@@ -136,6 +136,38 @@ describeEachStore('writes', (open) => {
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
   });
 
+  it('puts the newest of 1,005 entries first, and pages back to the oldest with before', async () => {
+    const store = await fresh();
+    // 1,005 entries: past 999, ids sorted as text would put entry 999 above entry 1,005.
+    await store.createNode(NEW, 'alice');
+    for (let version = 1; version < 1005; version++) {
+      await store.updateNode('penrose', { ...NEW, title: `Edit ${version}` }, version, 'bob');
+    }
+
+    const [newest] = await store.journal({ limit: 1 });
+    expect(newest).toMatchObject({ action: 'update', after: { title: 'Edit 1004' } });
+    const seen: number[] = [];
+    let before: number | undefined;
+    for (;;) {
+      const page = await store.journal({ limit: 200, ...(before ? { before } : {}) });
+      if (page.length === 0) break;
+      seen.push(...page.map((entry) => entry.id));
+      before = page.at(-1)?.id;
+    }
+    expect(seen).toHaveLength(1005);
+    expect([...seen].sort((a, b) => b - a)).toEqual(seen);
+    expect(seen[0]).toBe(newest?.id);
+    const oldest = await store.journal({ limit: 5, ...(before ? { before } : {}) });
+    expect(oldest).toEqual([]);
+    const [first] = await store.journal({ limit: 1, before: seen.at(-2) ?? 0 });
+    expect(first).toMatchObject({ action: 'create', who: 'alice', id: seen.at(-1) });
+
+    // The bound applies with a node's filter too.
+    const penrose = await store.journal({ nodeId: 'penrose', limit: 3, before: seen[1] ?? 0 });
+    expect(penrose.map((entry) => entry.id)).toEqual(seen.slice(2, 5));
+    expect(await store.journal({ nodeId: 'ville', limit: 3, before: seen[0] ?? 0 })).toEqual([]);
+  });
+
   it('stores script tags as the text they are', async () => {
     const store = await fresh();
     const hostile = { ...NEW, title: '<script>alert(1)</script>', description: '<img onerror=x>' };

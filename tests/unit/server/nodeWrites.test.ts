@@ -14,6 +14,7 @@ import {
   type ServiceRequest,
   type ServiceResponse,
 } from '../../../server/nodesHandler';
+import { BEFORE_ERROR } from '../../../server/listPage';
 import { MAX_WRITE_BODY_BYTES } from '../../../server/nodeWrites';
 import { createMemoryStore } from '../../../server/storage/memoryStore';
 import type { EditableNodeStore } from '../../../server/storage/nodeStore';
@@ -339,6 +340,60 @@ describe('an editor', () => {
     expect(entries.every((e) => !Number.isNaN(Date.parse(e.at)))).toBe(true);
     const badLimit = await call('GET', '/nodes/journal', { token: alice, query: 'limit=0' });
     expect(badLimit.status).toBe(400);
+  });
+
+  it('pages the journal with before, saying where the next page starts', async () => {
+    const { call, store } = setup();
+    await store.createNode({ ...GALLERY, links: [] }, 'alice');
+    for (let version = 1; version <= 6; version++) {
+      await store.updateNode(
+        GALLERY.video_id,
+        { ...GALLERY, title: `Edit ${version}` },
+        version,
+        'bob',
+      );
+    }
+    const token = await accessToken();
+    const pages: number[][] = [];
+    let query = 'limit=3';
+    for (;;) {
+      const response = await call('GET', '/nodes/journal', { token, query });
+      expect(response.status, query).toBe(200);
+      const { entries, older } = response.json as { entries: { id: number }[]; older: unknown };
+      pages.push(entries.map((entry) => entry.id));
+      if (older === null) break;
+      expect(older).toBe(String(entries.at(-1)?.id));
+      query = `limit=3&before=${String(older)}`;
+    }
+    const all = (await store.journal({ limit: 10 })).map((entry) => entry.id);
+    expect(pages).toEqual([all.slice(0, 3), all.slice(3, 6), all.slice(6)]);
+
+    const exact = await call('GET', '/nodes/journal', { token, query: 'limit=7' });
+    expect(exact.json).toMatchObject({ older: null });
+    const scoped = await call('GET', '/nodes/journal', {
+      token,
+      query: `nodeId=clayton&before=${all[0] ?? 0}`,
+    });
+    expect(scoped.json).toEqual({ entries: [], older: null });
+  });
+
+  it.each([
+    'before=abc',
+    'before=',
+    'before=0',
+    'before=-3',
+    'before=1.5',
+    'before=1e3',
+    'before=0x10',
+    'before=014',
+    'before=%205',
+    'before=9007199254740993',
+    'before=3&before=2',
+  ])('refuses the journal query %s with 400, saying what before must be', async (query) => {
+    const { call } = setup();
+    const response = await call('GET', '/nodes/journal', { token: await accessToken(), query });
+    expect(response.status).toBe(400);
+    expect(response.json).toEqual({ error: BEFORE_ERROR });
   });
 
   it('answers a preflight from the app allowing the write methods and Authorization', async () => {

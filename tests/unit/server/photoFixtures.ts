@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { expect } from 'vitest';
+import type { UploadLedger } from '../../../server/storage/uploadLedger';
+import { fullKeyOf, thumbKeyOf } from '../../../server/uploads/mediaStorage';
 import type { JsonResponse } from './communityHarness';
 
 /** What `POST /uploads` answers. */
@@ -14,6 +16,8 @@ export interface Uploaded {
   width: number;
   height: number;
   bytes: number;
+  /** A visitor's photo, private until an editor publishes it. */
+  pending: boolean;
 }
 
 /**
@@ -65,6 +69,22 @@ export function pixelBomb(): Buffer {
 /** The file of a local photo URL in the upload folder. */
 export function fileOf(folder: string, url: string): string {
   return join(folder, ...url.replace(/^\/uploads\//, '').split('/'));
+}
+
+/**
+ * The file holding a local photo URL's bytes: while the photo waits for review, its private file
+ * (which the store alone links to the URL), else its public one.
+ */
+export async function storedFileOf(
+  folder: string,
+  ledger: UploadLedger,
+  url: string,
+): Promise<string> {
+  const key = url.replace(/^\/uploads\//, '');
+  const record = await ledger.findUpload(fullKeyOf(key));
+  if (record === null || record.publishedAt !== null) return fileOf(folder, url);
+  const pending = key === fullKeyOf(key) ? record.pendingKey : thumbKeyOf(record.pendingKey);
+  return join(folder, ...pending.split('/'));
 }
 
 /** The answer of an upload that must succeed (201). */

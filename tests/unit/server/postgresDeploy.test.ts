@@ -99,7 +99,10 @@ describe.skipIf(database === null)(`DATABASE_URL${skip}`, () => {
       return {
         rawPath,
         rawQueryString: query,
-        headers: token ? { authorization: `Bearer ${token}` } : {},
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         requestContext: { http: { method, sourceIp: '203.0.113.8' }, stage: 'prod' },
         ...(body === undefined
           ? {}

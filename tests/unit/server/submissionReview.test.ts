@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { validateSubmission } from '@/lib/submissionSchema';
+import { BEFORE_ERROR } from '../../../server/listPage';
 import type { NodeStore, StoredSubmission } from '../../../server/storage/nodeStore';
 import {
   accessToken,
@@ -60,6 +62,44 @@ describe('editor routes of /submissions', () => {
     expect(await list('limit=1')).toEqual([second]);
     for (const query of ['status=spam', 'limit=0', 'limit=501', 'limit=abc']) {
       expect((await call('GET', '/submissions', { token, query })).status, query).toBe(400);
+    }
+  });
+
+  it('pages with before, within a status, saying where the next page starts', async () => {
+    const { call, store } = setup({ keys });
+    const valid = validateSubmission(VIDEO_SUBMISSION);
+    if (!valid.ok) throw new Error('the harness submission is invalid');
+    const ids: string[] = [];
+    for (let n = 1; n <= 18; n++) {
+      ids.push((await store.addSubmission({ ...valid.submission, title: `Sent ${n}` })).id);
+    }
+    await store.rejectSubmission(ids[15] ?? '', 'alice', 'Duplicate');
+    const token = await accessToken(keys);
+    const read = async (query: string) => {
+      const response = await call('GET', '/submissions', { token, query });
+      expect(response.status, query).toBe(200);
+      const { submissions, older } = response.json as {
+        submissions: StoredSubmission[];
+        older: string | null;
+      };
+      return { titles: submissions.map((s) => s.submission.title.slice(5)), older };
+    };
+    const first = await read('limit=5');
+    expect(first).toEqual({ titles: ['18', '17', '16', '15', '14'], older: ids[13] });
+    expect(await read(`limit=5&before=${first.older}`)).toEqual({
+      titles: ['13', '12', '11', '10', '9'],
+      older: ids[8],
+    });
+    const pending = await read('status=pending&limit=5');
+    expect(pending).toEqual({ titles: ['18', '17', '15', '14', '13'], older: ids[12] });
+    expect(await read(`status=rejected&before=${ids[17]}`)).toEqual({
+      titles: ['16'],
+      older: null,
+    });
+    for (const query of ['before=abc', 'status=pending&before=-1', 'before=2.0']) {
+      const refused = await call('GET', '/submissions', { token, query });
+      expect(refused.status, query).toBe(400);
+      expect(refused.json, query).toEqual({ error: BEFORE_ERROR });
     }
   });
 

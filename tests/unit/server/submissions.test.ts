@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FORMS_PER_MINUTE } from '@/lib/submissionSchema';
 import type { StoredSubmission } from '../../../server/storage/nodeStore';
 import { newUploadKeys } from '../../../server/uploads/mediaStorage';
+import { cameraJpeg, uploaded } from './photoFixtures';
 import {
   accessToken,
   APP,
@@ -108,11 +109,24 @@ describe('POST /submissions (public)', () => {
 
   it('takes photos uploaded here, and refuses script, foreign and made-up image URLs', async () => {
     const { call, media } = setup({ keys });
+    const upload = async () =>
+      uploaded(await call('POST', '/uploads', { body: await cameraJpeg() })).image;
+    const first = await upload();
+    await submitOne(call, {
+      ...VIDEO_SUBMISSION,
+      kind: 'photos',
+      youtube_url: null,
+      images: [first],
+    });
+    const ours = await upload();
     const keysOf = newUploadKeys();
-    const ours = { thumbUrl: media?.urlOf(keysOf.thumb), fullUrl: media?.urlOf(keysOf.full) };
+    const madeUp = { thumbUrl: media?.urlOf(keysOf.thumb), fullUrl: media?.urlOf(keysOf.full) };
     const photos = { ...VIDEO_SUBMISSION, kind: 'photos', youtube_url: null, images: [ours] };
-    await submitOne(call, photos);
     const cases: [{ thumbUrl: unknown; fullUrl: unknown }, string][] = [
+      // Well-formed addresses of this archive, but no upload waits there.
+      [madeUp, 'images'],
+      // A thumbnail and a photo of two different uploads.
+      [{ thumbUrl: ours.thumbUrl, fullUrl: first.fullUrl }, 'images'],
       [{ thumbUrl: 'javascript:alert(1)', fullUrl: ours.fullUrl }, 'images.0.thumbUrl'],
       [{ thumbUrl: ours.thumbUrl, fullUrl: 'https://tracker.example/pixel.jpg' }, 'images'],
       [{ thumbUrl: '/uploads/2026/11/made-up.jpg', fullUrl: ours.fullUrl }, 'images'],
@@ -133,6 +147,8 @@ describe('POST /submissions (public)', () => {
     expect(foreign.json).toMatchObject({
       errors: [{ path: 'images', message: 'Upload the photos again.' }],
     });
+    // A refused submission claimed nothing: the photo is still free to send.
+    await submitOne(call, photos);
   });
 
   it('refuses photos on a server that takes no uploads', async () => {

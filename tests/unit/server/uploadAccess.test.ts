@@ -11,7 +11,7 @@ import {
   VIDEO_SUBMISSION,
   type TestKeys,
 } from './communityHarness';
-import { cameraJpeg, fileOf, uploaded } from './photoFixtures';
+import { cameraJpeg, fileOf, storedFileOf, uploaded } from './photoFixtures';
 
 let keys: TestKeys;
 beforeAll(async () => {
@@ -99,15 +99,28 @@ describe('who may POST /uploads', () => {
     }
   });
 
-  it('gives URLs a submission may use, and preflights allow what the app sends', async () => {
-    const { call, folder, cleanup } = setup({ keys });
+  it('gives URLs one submission may use, and preflights allow what the app sends', async () => {
+    const { call, folder, store, cleanup } = setup({ keys });
     try {
-      const { image } = uploaded(await call('POST', '/uploads', { body: await cameraJpeg() }));
-      expect(existsSync(fileOf(folder, image.fullUrl))).toBe(true);
-      const submitted = await call('POST', '/submissions', {
-        body: { ...VIDEO_SUBMISSION, kind: 'photos', youtube_url: null, images: [image] },
-      });
+      const { image, pending } = uploaded(
+        await call('POST', '/uploads', { body: await cameraJpeg() }),
+      );
+      // Stored, but not where its URL is served from until an editor publishes it.
+      expect(pending).toBe(true);
+      expect(existsSync(fileOf(folder, image.fullUrl))).toBe(false);
+      expect(existsSync(await storedFileOf(folder, store, image.fullUrl))).toBe(true);
+      const photos = { ...VIDEO_SUBMISSION, kind: 'photos', youtube_url: null, images: [image] };
+      const submitted = await call('POST', '/submissions', { body: photos });
       expect(submitted.status).toBe(201);
+      // Claimed: another submission cannot send the same photo.
+      const again = await call('POST', '/submissions', { body: photos, clientAddress: 'other' });
+      expect([again.status, again.json]).toEqual([
+        400,
+        {
+          error: 'Some fields need fixing.',
+          errors: [{ path: 'images', message: 'Upload the photos again.' }],
+        },
+      ]);
       const preflight = await call('OPTIONS', '/uploads', {
         headers: { Origin: APP, 'Access-Control-Request-Method': 'POST' },
       });

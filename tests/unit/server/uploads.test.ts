@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_FORMATS_TEXT, UPLOAD_MAX_BYTES } from '@/lib/submissionSchema';
 import { APP, makeKeys, setup, type TestKeys } from './communityHarness';
-import { cameraJpeg, fileOf, pixelBomb, uploaded } from './photoFixtures';
+import { cameraJpeg, pixelBomb, storedFileOf, uploaded } from './photoFixtures';
 
 let keys: TestKeys;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ const TOO_LARGE = 'The photo is too large: at most 10 MB.';
 
 describe('POST /uploads', () => {
   it('stores an upright JPEG and thumbnail with every bit of metadata removed', async () => {
-    const { call, folder, media, cleanup } = setup({ keys });
+    const { call, folder, media, store, cleanup } = setup({ keys });
     try {
       const original = await cameraJpeg();
       expect((await sharp(original).metadata()).exif).toBeDefined();
@@ -29,8 +29,8 @@ describe('POST /uploads', () => {
       // Orientation 6 applied: the 400 × 300 stored pixels show as 300 × 400.
       expect([result.width, result.height]).toEqual([300, 400]);
       expect(media?.owns(result.image.fullUrl) && media.owns(result.image.thumbUrl)).toBe(true);
-      const full = readFileSync(fileOf(folder, result.image.fullUrl));
-      const thumb = readFileSync(fileOf(folder, result.image.thumbUrl));
+      const full = readFileSync(await storedFileOf(folder, store, result.image.fullUrl));
+      const thumb = readFileSync(await storedFileOf(folder, store, result.image.thumbUrl));
       expect(result.bytes).toBe(full.length);
       for (const file of [full, thumb]) {
         const metadata = await sharp(file).metadata();
@@ -53,7 +53,7 @@ describe('POST /uploads', () => {
   });
 
   it('fits large photos within 2560 px and thumbnails within 640 px, on white', async () => {
-    const { call, folder, cleanup } = setup({ keys });
+    const { call, folder, store, cleanup } = setup({ keys });
     try {
       const transparentPng = await sharp({
         create: {
@@ -67,9 +67,11 @@ describe('POST /uploads', () => {
         .toBuffer();
       const result = uploaded(await call('POST', '/uploads', { body: transparentPng }));
       expect([result.width, result.height]).toEqual([2560, 1707]);
-      const thumb = await sharp(readFileSync(fileOf(folder, result.image.thumbUrl))).metadata();
+      const thumbFile = await storedFileOf(folder, store, result.image.thumbUrl);
+      const thumb = await sharp(readFileSync(thumbFile)).metadata();
       expect([thumb.width, thumb.height]).toEqual([640, 427]);
-      const { data } = await sharp(readFileSync(fileOf(folder, result.image.fullUrl)))
+      const fullFile = await storedFileOf(folder, store, result.image.fullUrl);
+      const { data } = await sharp(readFileSync(fullFile))
         .raw()
         .toBuffer({ resolveWithObject: true });
       expect([...data.subarray(0, 3)].every((channel) => channel > 245)).toBe(true);

@@ -71,13 +71,76 @@ describe('uploads settings', () => {
   });
 });
 
+describe('upload quotas', () => {
+  const MB = 1024 * 1024;
+
+  it('allow a client 200 MB a day and 5 GB waiting for review in all, unless set in whole MB', () => {
+    expect(readConfig({}, root).uploadQuotas).toEqual({
+      clientDailyBytes: 200 * MB,
+      pendingBytes: 5120 * MB,
+    });
+    expect(
+      readConfig({ UPLOADS_CLIENT_DAILY_MB: ' 50 ', UPLOADS_PENDING_MAX_MB: '1024' }, root)
+        .uploadQuotas,
+    ).toEqual({ clientDailyBytes: 50 * MB, pendingBytes: 1024 * MB });
+    expect(readConfig({ UPLOADS_CLIENT_DAILY_MB: '' }, root).uploadQuotas.clientDailyBytes).toBe(
+      200 * MB,
+    );
+  });
+
+  it('refuse anything but a whole number of megabytes, naming the variable', () => {
+    for (const value of ['0', '-5', '1.5', '200MB', '1e3', '0x10', 'lots', '9999999999']) {
+      expect(configError({ UPLOADS_CLIENT_DAILY_MB: value }), value).toMatch(
+        /^UPLOADS_CLIENT_DAILY_MB: ".*" is not a whole number of megabytes/,
+      );
+      expect(configError({ UPLOADS_PENDING_MAX_MB: value }), value).toMatch(
+        /^UPLOADS_PENDING_MAX_MB:/,
+      );
+    }
+  });
+});
+
 describe('TRUST_PROXY', () => {
-  it('is off unless set to 1 (or true), and names itself when unclear', () => {
-    expect(readConfig({}, root).trustProxy).toBe(false);
-    expect(readConfig({ TRUST_PROXY: '0' }, root).trustProxy).toBe(false);
-    expect(readConfig({ TRUST_PROXY: '1' }, root).trustProxy).toBe(true);
-    expect(readConfig({ TRUST_PROXY: 'true' }, root).trustProxy).toBe(true);
-    expect(configError({ TRUST_PROXY: 'yes please' })).toMatch(/^TRUST_PROXY:/);
+  const trustProxy = (value: string) => readConfig({ TRUST_PROXY: value }, root).trustProxy;
+
+  it('is off when unset, empty, 0 or off', () => {
+    const off = { kind: 'hops', hops: 0 };
+    expect(readConfig({}, root).trustProxy).toEqual(off);
+    for (const value of ['', ' ', '0', 'off', 'false', 'OFF'])
+      expect(trustProxy(value)).toEqual(off);
+  });
+
+  it('reads a number of hops; 1 (and true, as when it was a switch) is one proxy', () => {
+    expect(trustProxy('1')).toEqual({ kind: 'hops', hops: 1 });
+    expect(trustProxy('true')).toEqual({ kind: 'hops', hops: 1 });
+    expect(trustProxy(' 3 ')).toEqual({ kind: 'hops', hops: 3 });
+  });
+
+  it('reads a list of proxy addresses and CIDR ranges', () => {
+    expect(trustProxy('10.0.0.0/8, 127.0.0.1,::1,10.0.0.0/8')).toEqual({
+      kind: 'proxies',
+      ranges: ['10.0.0.0/8', '127.0.0.1/32', '::1/128'],
+    });
+  });
+
+  it('refuses anything else, naming itself', () => {
+    for (const value of [
+      'yes please',
+      '-1',
+      '1.5',
+      '11',
+      '1,10.0.0.1',
+      '10.0.0.0/33',
+      'proxy.internal',
+      '10.0.0.1:80',
+      ',',
+    ]) {
+      expect(configError({ TRUST_PROXY: value }), value).toMatch(/^TRUST_PROXY: /);
+    }
+    expect(configError({ TRUST_PROXY: '10.0.0.0/8,lb.internal' })).toBe(
+      'TRUST_PROXY: "lb.internal" is neither a number of proxy hops (0, 1, 2…) nor a ' +
+        "proxy's IP address or CIDR range; write it like 1, or 10.0.0.0/8,127.0.0.1.",
+    );
   });
 });
 

@@ -9,8 +9,16 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMS_PER_MINUTE } from '@/lib/submissionSchema';
-import { readConfig } from '../../../server/config';
 import { startServer, type RunningServer } from '../../../server/http';
+import { readLoginConfig } from '../../../server/login/loginConfig';
+import {
+  apiServerConfig,
+  accessToken,
+  loginEnv,
+  makeKeys,
+  serveJwks,
+  type TestKeys,
+} from './communityHarness';
 
 const temp = mkdtempSync(join(tmpdir(), 'globe-uploads-http-'));
 const uploadsDir = join(temp, 'uploads');
@@ -29,24 +37,23 @@ interface RawResponse {
 }
 
 let app: RunningServer;
+let keys: TestKeys;
+let jwks: Awaited<ReturnType<typeof serveJwks>> | undefined;
 
 beforeAll(async () => {
-  const config = readConfig(
-    {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      IDENTITY: 'off',
-      STATIC_DIR: 'none',
-      ARCHIVE_FILE: join(temp, 'archive.json'),
-      UPLOADS_DIR: uploadsDir,
-    },
-    temp,
-  );
-  app = await startServer(config, { log: () => undefined });
+  // A pool to trust: an editor's photo is public at once (a visitor's waits for review).
+  keys = await makeKeys();
+  jwks = await serveJwks(keys);
+  const config = apiServerConfig(temp, { UPLOADS_DIR: uploadsDir });
+  app = await startServer(config, {
+    log: () => undefined,
+    login: { config: readLoginConfig(loginEnv(jwks.url)), allowList: [] },
+  });
 }, 60_000);
 
 afterAll(async () => {
   await app?.close();
+  await jwks?.close();
   rmSync(temp, { recursive: true, force: true });
 });
 
@@ -200,7 +207,7 @@ describe('rate limits on the local server', () => {
   });
 });
 
-describe('GET /uploads/{key}', () => {
+describe("GET /uploads/{key} of an editor's photo", () => {
   let fullUrl = '';
   let thumbUrl = '';
 
@@ -211,7 +218,11 @@ describe('GET /uploads/{key}', () => {
       .jpeg()
       .withMetadata({ exif: { IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '38/1 39/1 0/1' } } })
       .toBuffer();
-    const response = await send('/api/uploads', { method: 'POST', body: photo });
+    const response = await send('/api/uploads', {
+      method: 'POST',
+      body: photo,
+      headers: { 'Content-Type': 'image/jpeg', Authorization: `Bearer ${await accessToken(keys)}` },
+    });
     expect(response.status).toBe(201);
     ({ fullUrl, thumbUrl } = (
       JSON.parse(response.body.toString()) as {
@@ -264,19 +275,7 @@ describe('without UPLOADS_DIR', () => {
     process.env.TMPDIR = ownTemp;
     let server: RunningServer;
     try {
-      server = await startServer(
-        readConfig(
-          {
-            PORT: '0',
-            HOST: '127.0.0.1',
-            IDENTITY: 'off',
-            STATIC_DIR: 'none',
-            ARCHIVE_FILE: join(temp, 'archive.json'),
-          },
-          temp,
-        ),
-        { log: () => undefined },
-      );
+      server = await startServer(apiServerConfig(temp), { log: () => undefined });
     } finally {
       if (saved === undefined) delete process.env.TMPDIR;
       else process.env.TMPDIR = saved;

@@ -1,0 +1,102 @@
+/**
+ * Visitors' photos between their upload and their approval: which uploads a submission claims,
+ * and how an approval copies the ones its item shows from their private keys to their public ones.
+ */
+import type { NodeImageInput } from '@/lib/nodeSchema';
+import type { PhotoPublisher, UploadRecord } from '../storage/uploadLedger';
+import { fullKeyOf, isUploadKey, thumbKeyOf, type MediaStorage } from './mediaStorage';
+
+/** Storage failed while an approval published its photos (nothing was approved). */
+export class PhotoPublishFailed extends Error {
+  override name = 'PhotoPublishFailed';
+}
+
+/**
+ * The uploads a visitor's images name (full-size public keys), or null when one is not a photo
+ * uploaded here as a pair: its full-size URL and the thumbnail URL that upload answered with.
+ */
+export function uploadsOfImages(
+  media: MediaStorage | null,
+  images: readonly NodeImageInput[],
+): string[] | null {
+  const keys: string[] = [];
+  for (const image of images) {
+    const full = media?.keyOf(image.fullUrl) ?? null;
+    const thumb = media?.keyOf(image.thumbUrl) ?? null;
+    if (full === null || thumb === null || full !== fullKeyOf(full) || thumb !== thumbKeyOf(full)) {
+      return null;
+    }
+    keys.push(full);
+  }
+  return keys;
+}
+
+/** The uploads whose photo (full-size or thumbnail) an item shows, as full-size public keys. */
+export function uploadsShownBy(media: MediaStorage, images: readonly NodeImageInput[]): string[] {
+  const keys = images.flatMap((image) => [media.keyOf(image.fullUrl), media.keyOf(image.thumbUrl)]);
+  return [
+    ...new Set(
+      keys.filter((key): key is string => key !== null && isUploadKey(key)).map(fullKeyOf),
+    ),
+  ];
+}
+
+/** Copies both files of each record to its public keys, or throws with none left public. */
+async function copyPublic(media: MediaStorage, records: readonly UploadRecord[]): Promise<void> {
+  const copies = records.flatMap((record): [from: string, to: string][] => [
+    [record.pendingKey, record.publicKey],
+    [thumbKeyOf(record.pendingKey), thumbKeyOf(record.publicKey)],
+  ]);
+  const outcomes = await Promise.allSettled(copies.map(([from, to]) => media.publish(from, to)));
+  const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failure) {
+    await removePublic(media, records);
+    throw new PhotoPublishFailed('A photo of this submission could not be published.', {
+      cause: failure.reason,
+    });
+  }
+}
+
+/** Takes public copies back (best effort: a copy that stays is a photo nobody links to). */
+async function removePublic(media: MediaStorage, records: readonly UploadRecord[]): Promise<void> {
+  await Promise.allSettled(
+    records.flatMap((record) => [
+      media.delete(record.publicKey),
+      media.delete(thumbKeyOf(record.publicKey)),
+    ]),
+  );
+}
+
+/**
+ * The publisher of one approval, and what to do once it is committed: the private copies of the
+ * photos it published are deleted then (best effort; the sweep deletes any left).
+ */
+export function photoPublisher(
+  media: MediaStorage,
+  images: readonly NodeImageInput[],
+  at: Date,
+): { photos: PhotoPublisher; afterApproval: () => Promise<void> } {
+  let published: readonly UploadRecord[] = [];
+  return {
+    photos: {
+      publicKeys: uploadsShownBy(media, images),
+      at,
+      async publish(records) {
+        await copyPublic(media, records);
+        published = records;
+      },
+      async unpublish(records) {
+        await removePublic(media, records);
+        published = [];
+      },
+    },
+    async afterApproval() {
+      await Promise.allSettled(
+        published.flatMap((record) => [
+          media.delete(record.pendingKey),
+          media.delete(thumbKeyOf(record.pendingKey)),
+        ]),
+      );
+    },
+  };
+}

@@ -1,0 +1,155 @@
+// @vitest-environment jsdom
+/**
+ * A visitor's photos in the editor's app: they wait private, so the submissions list and the
+ * review form fetch them from the service with the editor's token and show them from memory,
+ * never from their 404 address; approving publishes them at that address.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthAccess } from '@/features/auth/authAccess';
+import type { AuthService, SessionSummary } from '@/features/auth/cognitoAuth';
+import { createNodesHandler, type NodesHandler } from '../../../server/nodesHandler';
+import { createMemoryStore } from '../../../server/storage/memoryStore';
+import { createFolderStorage, serveUpload } from '../../../server/uploads/folderStorage';
+import { cameraJpeg } from '../server/photoFixtures';
+import { renderApp } from '../renderWithProviders';
+
+const editor: SessionSummary = {
+  username: 'editor',
+  groups: ['editor'],
+  idToken: 'id-token',
+  accessToken: 'editor-token',
+};
+
+function editorAccess(): AuthAccess {
+  const service = { currentSession: vi.fn(async () => editor) } as unknown as AuthService;
+  return {
+    enabled: true,
+    load: async () => service,
+    loginFunctionUrl: null,
+    hasStoredUser: () => true,
+  };
+}
+
+let photo: Buffer;
+beforeAll(async () => {
+  photo = await cameraJpeg();
+});
+
+let folder: string;
+let store: ReturnType<typeof createMemoryStore>;
+let handler: NodesHandler;
+let requests: { method: string; path: string; authorization: string | undefined }[];
+
+beforeEach(() => {
+  folder = mkdtempSync(join(tmpdir(), 'globe-waiting-photos-'));
+  store = createMemoryStore([]);
+  handler = createNodesHandler({
+    openStore: async () => store,
+    verifyEditor: async (token) => {
+      if (token !== 'editor-token') throw new Error('unexpected token');
+      return { username: 'editor', groups: ['editor'] };
+    },
+    media: createFolderStorage({ dir: folder }),
+  });
+  requests = [];
+  // The app's fetches answered by the real handler, bytes included (photos come back as blobs).
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init.method ?? 'GET';
+    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    const path = url.pathname.replace(/^\/api/, '');
+    requests.push({ method, path, authorization: headers.authorization });
+    const response = await handler.handle({
+      method,
+      path,
+      headers,
+      query: url.search.slice(1),
+      ...(typeof init.body === 'string' ? { body: init.body } : {}),
+    });
+    const body = typeof response.body === 'string' ? response.body : new Uint8Array(response.body);
+    return new Response(response.status === 204 ? null : body, {
+      status: response.status,
+      headers: response.headers,
+    });
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+/** A visitor uploads a photo and submits it, as /submit does. */
+async function visitorSubmitsAPhoto(): Promise<{ thumbUrl: string; fullUrl: string }> {
+  const upload = await handler.handle({
+    method: 'POST',
+    path: '/uploads',
+    headers: { 'content-type': 'image/jpeg' },
+    body: photo,
+    clientAddress: '198.51.100.7',
+  });
+  expect(upload.status).toBe(201);
+  const { image } = JSON.parse(upload.body.toString()) as {
+    image: { thumbUrl: string; fullUrl: string };
+  };
+  const submitted = await handler.handle({
+    method: 'POST',
+    path: '/submissions',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      kind: 'photos',
+      images: [image],
+      title: 'Fallen oak on Page',
+      consent: true,
+    }),
+    clientAddress: '198.51.100.7',
+  });
+  expect(submitted.status).toBe(201);
+  return image;
+}
+
+function openEditor(url: string) {
+  return renderApp(url, {
+    fetchArchive: async () => [],
+    auth: editorAccess(),
+    service: { baseUrl: '/api', accessToken: async () => 'editor-token' },
+  });
+}
+
+const photoRequests = () => requests.filter((r) => r.path.startsWith('/uploads/'));
+
+describe("a visitor's photos in the editor's app", () => {
+  it('are fetched with the token and shown from memory in the list of submissions', async () => {
+    const image = await visitorSubmitsAPhoto();
+    expect((await serveUpload(folder, 'GET', image.thumbUrl)).status).toBe(404);
+    openEditor('/editor/submissions');
+    const img = (await screen.findByAltText('Photo 1')) as HTMLImageElement;
+    expect(img.getAttribute('src')).toMatch(/^blob:/);
+    expect(photoRequests()).toEqual([
+      { method: 'GET', path: image.thumbUrl, authorization: 'Bearer editor-token' },
+    ]);
+  });
+
+  it('are shown in the review form and published by the approval', async () => {
+    const image = await visitorSubmitsAPhoto();
+    const { router } = openEditor('/editor/submissions/1');
+    const img = (await screen.findByAltText('Photo 1')) as HTMLImageElement;
+    expect(img.getAttribute('src')).toMatch(/^blob:/);
+    expect(document.querySelector(`img[src="${image.thumbUrl}"]`)).toBeNull();
+    await userEvent.type(screen.getByLabelText('Latitude'), '38.66');
+    await userEvent.type(screen.getByLabelText('Longitude'), '-90.25');
+    await userEvent.click(screen.getByRole('button', { name: 'Approve and publish' }));
+    expect(await screen.findByText(/Approved: the item is published/)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/editor\/items\//));
+    for (const url of [image.fullUrl, image.thumbUrl]) {
+      expect((await serveUpload(folder, 'GET', url)).status, url).toBe(200);
+    }
+    const node = (await store.listNodes())[0] as { images: unknown };
+    expect(node.images).toEqual([image]);
+  });
+});

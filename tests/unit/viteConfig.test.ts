@@ -1,0 +1,15 @@
+/**
+ * The production build's source maps: written for whoever decodes a stack trace and for the
+ * bundle benchmark, never named by the scripts (no `sourceMappingURL`), and without the sources
+ * themselves, so a static host that publishes `dist/` whole gives away file names at most. The
+ * local server refuses to serve them at all (http.test.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import config from '../../vite.config';
+
+describe('vite.config.ts', () => {
+  it('writes hidden source maps that carry no sources', () => {
+    expect(config.build?.sourcemap).toBe('hidden');
+    expect(config.build?.rolldownOptions?.output).toMatchObject({ sourcemapExcludeSources: true });
+  });
+});
