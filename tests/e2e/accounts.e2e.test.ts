@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
@@ -204,6 +206,67 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Set password and sign in' }).click();
     await page.waitForURL(`${app.url}/`, WAIT);
     await page.getByRole('button', { name: 'Sign out' }).waitFor(WAIT);
+  });
+
+  it('lets no page on another site make anyone an editor, through /identity/ or the admin port', async () => {
+    const banner =
+      /Admin API \(this machine only, never web pages\): (\S+) with access key id (\S+)/.exec(
+        app.output(),
+      );
+    const [, admin = '', keyId = ''] = banner ?? [];
+    // A page of another origin on this machine (another local app, or a site the browser reaches
+    // without Chromium's private-network checks), open while the archive runs.
+    const attacker = createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      res.end('<!doctype html><title>Prizes</title>');
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+    const page = await newPage();
+    await page.goto(`http://localhost:${(attacker.address() as AddressInfo).port}/`);
+    const outcomes = await page.evaluate(
+      async ({ identity, admin }) => {
+        const addToEditors = JSON.stringify({
+          UserPoolId: 'local_GlobeArch',
+          Username: 'visitor',
+          GroupName: 'editor',
+        });
+        const attempt = (url: string, target: string, init: RequestInit = {}) =>
+          fetch(url, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': target },
+            body: addToEditors,
+            ...init,
+          }).then(
+            (res) => `answered ${res.status}`,
+            () => 'blocked',
+          );
+        return [
+          await attempt(identity, 'X.AdminAddUserToGroup'),
+          await attempt(identity, 'AWSCognitoIdentityProviderService.AdminAddUserToGroup'),
+          await attempt(admin, 'AWSCognitoIdentityProviderService.AdminAddUserToGroup'),
+          // A simple request needs no preflight; the answer is unreadable, but must do nothing.
+          await attempt(identity, '', {
+            mode: 'no-cors',
+            headers: { 'Content-Type': 'text/plain' },
+          }),
+        ];
+      },
+      { identity: `${app.url}/identity/`, admin },
+    );
+    attacker.close();
+    expect(outcomes.slice(0, 3)).toEqual(['blocked', 'blocked', 'blocked']);
+    // Nothing changed: the visitor is in no group (asked on the admin port with its key).
+    const groups = await fetch(admin, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-amz-json-1.1',
+        'X-Amz-Target': 'AWSCognitoIdentityProviderService.AdminListGroupsForUser',
+        Authorization: `AWS4-HMAC-SHA256 Credential=${keyId}/20250516/local/cognito-idp/aws4_request, SignedHeaders=host, Signature=0`,
+      },
+      body: JSON.stringify({ UserPoolId: 'local_GlobeArch', Username: 'visitor' }),
+    });
+    expect(groups.status).toBe(200);
+    expect(((await groups.json()) as { Groups: unknown[] }).Groups).toEqual([]);
   });
 
   it('refreshes an expired session without signing in again, and sign-out clears it', async () => {
