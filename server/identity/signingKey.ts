@@ -85,7 +85,8 @@ function writeSecrets(path: string, secrets: StoredSecrets): void {
  * @throws Error naming the file when it exists but cannot be used.
  */
 export async function loadInstallationSecrets(dir: string): Promise<InstallationSecrets> {
-  mkdirSync(dir, { recursive: true });
+  // A new folder is the owner's alone: cognito-local keeps its users' passwords in clear text.
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const path = join(dir, SECRETS_FILE);
   let stored: StoredSecrets;
   if (existsSync(path)) {

@@ -431,6 +431,8 @@ describe('tokens', () => {
     expect(key?.kid).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(key?.kid).not.toBe('CognitoLocal');
     expect(statSync(join(local.dir, SECRETS_FILE)).mode & 0o777).toBe(0o600);
+    // The folder it made holds cognito-local's users, passwords in clear text: the owner's alone.
+    expect(statSync(local.dir).mode & 0o777).toBe(0o700);
   });
 });
 
