@@ -21,21 +21,7 @@ import { LOCAL_IDENTITY, readConfig } from '@/lib/config';
 import { unmetPasswordRules } from '@/lib/passwordRules';
 import { grantsEditor, groupsOf, isSessionValid } from '@/lib/session';
 import { makeStore } from '@/app/store';
-
-/** A Storage in memory, as the library needs one outside a browser. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    key: (i) => [...items.keys()][i] ?? null,
-    getItem: (k) => items.get(k) ?? null,
-    setItem: (k, v) => void items.set(k, String(v)),
-    removeItem: (k) => void items.delete(k),
-    clear: () => items.clear(),
-  };
-}
+import { memoryStorage } from '../memoryStorage';
 
 const POOL = {
   userPoolId: 'us-east-2_Abc123',

@@ -28,6 +28,8 @@ import type { NodeStore } from '../../../server/storage/nodeStore';
 import { createFolderStorage } from '../../../server/uploads/folderStorage';
 import type { MediaStorage } from '../../../server/uploads/mediaStorage';
 import { readConfig, type ServerConfig, type UploadQuotas } from '../../../server/config';
+import { startServer, type RunningServer } from '../../../server/http';
+import { readLoginConfig } from '../../../server/login/loginConfig';
 
 /** The test pool's issuer, id and app client, as `LOGIN_*` would name them. */
 export const ISSUER = 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool';
@@ -59,6 +61,30 @@ export function apiServerConfig(dir: string, env: Record<string, string> = {}): 
     },
     dir,
   );
+}
+
+/**
+ * A local API server (`apiServerConfig`) that trusts a test pool whose keys it serves, so tokens
+ * made with `keys` are editors'; `close` stops both.
+ */
+export async function startTrustingServer(
+  dir: string,
+  env: Record<string, string> = {},
+): Promise<{ app: RunningServer; keys: TestKeys; close(): Promise<void> }> {
+  const keys = await makeKeys();
+  const jwks = await serveJwks(keys);
+  const app = await startServer(apiServerConfig(dir, env), {
+    log: () => undefined,
+    login: { config: readLoginConfig(loginEnv(jwks.url)), allowList: [] },
+  });
+  return {
+    app,
+    keys,
+    async close() {
+      await app.close();
+      await jwks.close();
+    },
+  };
 }
 
 /** Makes fresh keys (call in `beforeAll`). */

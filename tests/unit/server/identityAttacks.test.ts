@@ -7,12 +7,7 @@ import {
   AdminListGroupsForUserCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import {
-  AuthenticationDetails,
-  CognitoUser,
-  CognitoUserPool,
-  type ICognitoStorage,
-} from 'amazon-cognito-identity-js';
+import { AuthenticationDetails, CognitoUser, CognitoUserPool } from 'amazon-cognito-identity-js';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../../server/config';
@@ -21,6 +16,7 @@ import type { LocalIdentity } from '../../../server/identity/localIdentity';
 import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../../../server/identity/localPool';
 import { SECRETS_FILE } from '../../../server/identity/signingKey';
 import { mintWithPublishedKey } from './publishedEmulatorKey';
+import { memoryStorage } from '../memoryStorage';
 
 /**
  * The local identity server as an attacker meets it: through the app server's `/identity/` (from
@@ -103,16 +99,6 @@ async function userExists(username: string): Promise<boolean> {
     if ((error as Error).name === 'UserNotFoundException') return false;
     throw error;
   }
-}
-
-function memoryStorage(): ICognitoStorage {
-  const items = new Map<string, string>();
-  return {
-    setItem: (key, value) => void items.set(key, value),
-    getItem: (key) => items.get(key) ?? null,
-    removeItem: (key) => void items.delete(key),
-    clear: () => items.clear(),
-  };
 }
 
 /** The app's sign-in (USER_SRP_AUTH through amazon-cognito-identity-js): the access token. */

@@ -13,7 +13,6 @@ import {
   CognitoUser,
   CognitoUserPool,
   type CognitoUserSession,
-  type ICognitoStorage,
 } from 'amazon-cognito-identity-js';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +20,7 @@ import { readConfig } from '../../../server/config';
 import { startServer } from '../../../server/http';
 import { startLocalIdentity, type LocalIdentity } from '../../../server/identity/localIdentity';
 import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../../../server/identity/localPool';
+import { memoryStorage } from '../memoryStorage';
 
 /**
  * The local identity server as the app uses it: amazon-cognito-identity-js, in Node, against the
@@ -52,17 +52,6 @@ afterAll(async () => {
   await identity?.stop();
   rmSync(temp, { recursive: true, force: true });
 });
-
-/** A browser's localStorage, in memory: one per pool, so tests do not share cached users. */
-function memoryStorage(): ICognitoStorage {
-  const items = new Map<string, string>();
-  return {
-    setItem: (key, value) => void items.set(key, value),
-    getItem: (key) => items.get(key) ?? null,
-    removeItem: (key) => void items.delete(key),
-    clear: () => items.clear(),
-  };
-}
 
 /** A seeded account, with the password the start-up output prints. */
 function seeded(local: LocalIdentity, username: string) {

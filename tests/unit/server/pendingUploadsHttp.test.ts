@@ -8,16 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../../server/http';
-import { readLoginConfig } from '../../../server/login/loginConfig';
+import type { RunningServer } from '../../../server/http';
 import {
-  apiServerConfig,
   accessToken,
-  loginEnv,
-  makeKeys,
-  serveJwks,
   VIDEO_SUBMISSION,
   type TestKeys,
+  startTrustingServer,
 } from './communityHarness';
 import { cameraJpeg } from './photoFixtures';
 
@@ -29,21 +25,15 @@ writeFileSync(
 
 let app: RunningServer;
 let keys: TestKeys;
-let jwks: Awaited<ReturnType<typeof serveJwks>> | undefined;
+let server: Awaited<ReturnType<typeof startTrustingServer>> | undefined;
 
 beforeAll(async () => {
-  keys = await makeKeys();
-  jwks = await serveJwks(keys);
-  const config = apiServerConfig(temp, { UPLOADS_DIR: join(temp, 'uploads') });
-  app = await startServer(config, {
-    log: () => undefined,
-    login: { config: readLoginConfig(loginEnv(jwks.url)), allowList: [] },
-  });
+  server = await startTrustingServer(temp, { UPLOADS_DIR: join(temp, 'uploads') });
+  ({ app, keys } = server);
 }, 60_000);
 
 afterAll(async () => {
-  await app?.close();
-  await jwks?.close();
+  await server?.close();
   rmSync(temp, { recursive: true, force: true });
 });
 

@@ -10,14 +10,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMS_PER_MINUTE } from '@/lib/submissionSchema';
 import { startServer, type RunningServer } from '../../../server/http';
-import { readLoginConfig } from '../../../server/login/loginConfig';
 import {
   apiServerConfig,
   accessToken,
-  loginEnv,
-  makeKeys,
-  serveJwks,
   type TestKeys,
+  startTrustingServer,
 } from './communityHarness';
 
 const temp = mkdtempSync(join(tmpdir(), 'globe-uploads-http-'));
@@ -38,22 +35,16 @@ interface RawResponse {
 
 let app: RunningServer;
 let keys: TestKeys;
-let jwks: Awaited<ReturnType<typeof serveJwks>> | undefined;
+let server: Awaited<ReturnType<typeof startTrustingServer>> | undefined;
 
 beforeAll(async () => {
   // A pool to trust: an editor's photo is public at once (a visitor's waits for review).
-  keys = await makeKeys();
-  jwks = await serveJwks(keys);
-  const config = apiServerConfig(temp, { UPLOADS_DIR: uploadsDir });
-  app = await startServer(config, {
-    log: () => undefined,
-    login: { config: readLoginConfig(loginEnv(jwks.url)), allowList: [] },
-  });
+  server = await startTrustingServer(temp, { UPLOADS_DIR: uploadsDir });
+  ({ app, keys } = server);
 }, 60_000);
 
 afterAll(async () => {
-  await app?.close();
-  await jwks?.close();
+  await server?.close();
   rmSync(temp, { recursive: true, force: true });
 });
 
