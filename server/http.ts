@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { displayPath, type ServerConfig } from './config';
+import { displayPath, isLoopbackHost, type ServerConfig } from './config';
 import type { LocalIdentity } from './identity/localIdentity';
 import type { LoginConfig } from './login/loginConfig';
 import { createAccessTokenVerifier } from './login/accessToken';
@@ -85,6 +85,8 @@ async function startIdentity(
       confirmationCode,
       log,
       appOrigins: config.appOrigins,
+      // Bound beyond loopback only with IDENTITY_ON_NETWORK=allow: then other machines' names too.
+      anyHost: !isLoopbackHost(config.host),
     });
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND';

@@ -78,6 +78,8 @@ export interface LocalIdentityOptions {
   log?: (line: string) => void;
   /** Origins besides the app's own that may call the identity front (`APP_ORIGIN`, not `*`). */
   appOrigins?: readonly string[];
+  /** Answer any `Host`: the server faces a network by choice (see `SrpFrontOptions.anyHost`). */
+  anyHost?: boolean;
 }
 
 function directoryOf(
@@ -171,6 +173,7 @@ export async function startLocalIdentity(
         passwordPolicy,
         directory: directoryOf(local, issuer, secrets.keys),
         ...(options.appOrigins ? { appOrigins: options.appOrigins } : {}),
+        anyHost: options.anyHost ?? false,
       }),
       stop,
     };

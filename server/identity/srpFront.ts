@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { JSONWebKeySet } from 'jose';
+import { isLoopbackHost } from '../config';
 import { createCorsPolicy } from '../cors';
 import {
   cognitoError,
@@ -41,6 +42,13 @@ export interface SrpFrontOptions {
    * ignored here: the public nodes list may be open to every site, accounts never are.
    */
   appOrigins?: readonly string[];
+  /**
+   * Answer whatever `Host` a request names: only when the server faces a network by choice
+   * (`IDENTITY_ON_NETWORK=allow`). Otherwise only loopback names and the hosts of `appOrigins`
+   * are answered, so a DNS-rebinding page (a site whose name now resolves to 127.0.0.1, and so is
+   * "same-origin") is refused.
+   */
+  anyHost?: boolean;
   /** How long a started sign-in stays answerable; Cognito's default is 3 minutes. */
   sessionTtlMs?: number;
   now?: () => number;
@@ -109,6 +117,16 @@ function internalInitiateAuth(body: unknown): ForwardedRequest {
   return { action: 'InitiateAuth', body: Buffer.from(JSON.stringify(body)) };
 }
 
+/** The host name of a `Host` header (`[::1]:5173` → `[::1]`), or null when it is none. */
+function hostNameOf(host: string | undefined): string | null {
+  if (host === undefined || host === '') return null;
+  try {
+    return new URL(`http://${host}`).hostname;
+  } catch {
+    return null;
+  }
+}
+
 /** Whether a browser's `Origin` is the front's own site (the app served beside it). */
 function isSameOrigin(origin: string, host: string | undefined): boolean {
   try {
@@ -143,6 +161,15 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     (options.appOrigins ?? []).filter((origin) => origin !== '*'),
     { methods: 'POST, OPTIONS', requestHeaders: REQUEST_HEADERS },
   );
+  const appHosts = new Set(
+    (options.appOrigins ?? []).filter((origin) => origin !== '*').map((o) => new URL(o).hostname),
+  );
+  /** Whether the request names a host this front answers for (see `anyHost`). */
+  function isOwnHost(host: string | undefined): boolean {
+    if (options.anyHost) return true;
+    const name = hostNameOf(host);
+    return name !== null && (isLoopbackHost(name) || appHosts.has(name));
+  }
   const keysPath = `/${poolId}/.well-known/jwks.json`;
   const configurationPath = `/${poolId}/.well-known/openid-configuration`;
 
@@ -401,6 +428,11 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
   }
 
   return async (req, res, path = req.url ?? '/') => {
+    if (!isOwnHost(req.headers.host)) {
+      const message = 'The identity server answers only on this machine, by its own name.';
+      sendReply(res, cognitoError('AccessDeniedException', message, 421));
+      return;
+    }
     const origin = req.headers.origin;
     const foreign = origin !== undefined && !isSameOrigin(origin, req.headers.host);
     const grant = foreign ? cors.headers(origin) : {};

@@ -282,6 +282,46 @@ describe('the identity front and web pages', () => {
     expect(sameSite.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('refuses a DNS-rebinding page: its requests name its own host, not this machine', async () => {
+    const signUpAs = (host: string, username: string) =>
+      new Promise<number>((resolve, reject) => {
+        const url = new URL(identityUrl());
+        const outgoing = request(
+          {
+            hostname: url.hostname,
+            port: url.port,
+            method: 'POST',
+            path: url.pathname,
+            headers: {
+              Host: host,
+              // Same-origin as far as the browser knows: the page's name now points here.
+              Origin: `http://${host}`,
+              'Content-Type': 'application/x-amz-json-1.1',
+              'X-Amz-Target': 'AWSCognitoIdentityProviderService.SignUp',
+            },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        outgoing.on('error', reject);
+        outgoing.end(
+          JSON.stringify({
+            ClientId: LOCAL_CLIENT_ID,
+            Username: username,
+            Password: 'Rebound-Pass-2025!',
+          }),
+        );
+      });
+    const port = new URL(server.url).port;
+    expect(await signUpAs(`rebound.example:${port}`, 'rebound')).toBe(421);
+    expect(await userExists('rebound')).toBe(false);
+    // The names of this machine, and the app's configured origin, are answered.
+    expect(await signUpAs(`localhost:${port}`, 'by-localhost')).toBe(200);
+    expect(await signUpAs('app.example.org', 'by-app-origin')).toBe(200);
+  });
+
   it("keeps cognito-local's own port to the front and to callers with the installation's key", async () => {
     const addToEditors = {
       UserPoolId: LOCAL_POOL_ID,
