@@ -41,7 +41,8 @@ const when = (iso: string) =>
 export function JournalPage() {
   const api = useEditorApi();
   const load = useCallback((before: string | null) => api.journal({ before }), [api]);
-  const { list: entries, older, olderLoad, showOlder, reload } = usePagedList(load);
+  const paged = usePagedList(load);
+  const { list: entries, reload } = paged;
   // Entries are newest first, so an item's first entry is its latest: only that one says
   // whether the item is deleted now.
   const latest = useMemo(() => {
@@ -118,14 +119,7 @@ export function JournalPage() {
           ))}
         </ol>
       )}
-      {entries.status === 'ready' && entries.data.length > 0 && (
-        <ShowOlder
-          older={older}
-          load={olderLoad}
-          noun={['change', 'changes']}
-          onShowOlder={showOlder}
-        />
-      )}
+      <ShowOlder paged={paged} noun={['change', 'changes']} />
     </div>
   );
 }

@@ -10,7 +10,8 @@ const when = (iso: string) =>
 export function MessagesPage() {
   const api = useEditorApi();
   const load = useCallback((before: string | null) => api.messages(before), [api]);
-  const { list: messages, older, olderLoad, showOlder } = usePagedList(load);
+  const paged = usePagedList(load);
+  const messages = paged.list;
   return (
     <div className="editor-page">
       <h1>Messages</h1>
@@ -34,14 +35,7 @@ export function MessagesPage() {
           ))}
         </ol>
       )}
-      {messages.status === 'ready' && messages.data.length > 0 && (
-        <ShowOlder
-          older={older}
-          load={olderLoad}
-          noun={['message', 'messages']}
-          onShowOlder={showOlder}
-        />
-      )}
+      <ShowOlder paged={paged} noun={['message', 'messages']} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { OlderLoad } from '@/features/editor/usePagedList';
+import type { OlderLoad, PagedList } from '@/features/editor/usePagedList';
 
 /** What a list holds, for its status line: ["message", "messages"]. */
 export type ListNoun = readonly [one: string, many: string];
@@ -16,20 +16,18 @@ function statusText(load: OlderLoad, end: boolean, [one, many]: ListNoun): strin
 
 /**
  * The "Show older" button under a list read a page at a time, and a polite status that says what
- * it loaded. It goes away when there is nothing older.
+ * it loaded. Shown only under a loaded list that has entries; it goes away when there is nothing
+ * older.
  */
-export function ShowOlder({
-  older,
-  load,
+export function ShowOlder<T>({
+  paged,
   noun,
-  onShowOlder,
 }: {
-  /** The next page's cursor; null when the list is complete. */
-  older: string | null;
-  load: OlderLoad;
+  /** The list, as `usePagedList` reads it. */
+  paged: PagedList<T>;
   noun: ListNoun;
-  onShowOlder: () => void;
 }) {
+  const { older, olderLoad: load, showOlder: onShowOlder } = paged;
   const status = useRef<HTMLParagraphElement>(null);
   const clicked = useRef(false);
 
@@ -40,6 +38,7 @@ export function ShowOlder({
     clicked.current = false;
   }, [older]);
 
+  if (paged.list.status !== 'ready' || paged.list.data.length === 0) return null;
   return (
     <div className="show-older">
       {older !== null && (

@@ -135,7 +135,8 @@ export function SubmissionsPage() {
     (before: string | null) => api.submissions(status, before),
     [api, status],
   );
-  const { list, older, olderLoad, showOlder, reload } = usePagedList(load);
+  const paged = usePagedList(load);
+  const { list, reload } = paged;
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
 
   async function reject(id: string, reason: string) {
@@ -192,14 +193,7 @@ export function SubmissionsPage() {
           ))}
         </ol>
       )}
-      {list.status === 'ready' && list.data.length > 0 && (
-        <ShowOlder
-          older={older}
-          load={olderLoad}
-          noun={['submission', 'submissions']}
-          onShowOlder={showOlder}
-        />
-      )}
+      <ShowOlder paged={paged} noun={['submission', 'submissions']} />
     </div>
   );
 }
