@@ -9,12 +9,13 @@
 export interface UploadRecord {
   /**
    * The full-size photo's public key (`2026/11/<uuid>.jpg`), which its URL names; its thumbnail's
-   * is `thumbKeyOf(publicKey)`. Nothing is stored under it until the photo is published.
+   * and card-sized copy's are `keysOf(publicKey)`'s (an upload made before card-sized copies
+   * existed has no card stored). Nothing is stored under it until the photo is published.
    */
   publicKey: string;
   /** Where the photo waits, private (`pending/<uuid>.jpg`); known only to the service. */
   pendingKey: string;
-  /** Bytes stored, the photo and its thumbnail together. */
+  /** Bytes stored, the photo, its thumbnail and its card-sized copy together. */
   bytes: number;
   /** ISO 8601 time of the upload. */
   createdAt: string;

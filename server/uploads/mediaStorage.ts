@@ -39,22 +39,31 @@ export interface MediaStorage {
   close(): Promise<void>;
 }
 
-/** The keys of one upload: the full-size photo and its thumbnail. */
+/**
+ * The keys of one upload: the full-size photo, its thumbnail and its card-sized copy. Uploads made
+ * before the card existed have none stored under `card`: reading, publishing and deleting it is
+ * then harmless (see `publishIfStored`).
+ */
 export interface UploadKeys {
   full: string;
   thumb: string;
+  card: string;
 }
 
-/** Public keys: `2026/11/<uuid>.jpg` or `2026/11/<uuid>-thumb.jpg` (one pattern for server and app). */
+/**
+ * Public keys: `2026/11/<uuid>.jpg`, `2026/11/<uuid>-thumb.jpg` or `2026/11/<uuid>-card.jpg` (one
+ * pattern for server and app).
+ */
 export { UPLOAD_KEY_PATTERN };
 
 /**
- * `pending/<uuid>.jpg` or `pending/<uuid>-thumb.jpg`: a visitor's photo before an editor publishes
- * it. The UUID is not the one of its public key (only the store links them), so knowing a photo's
- * public URL never leads to its private copy, even in a bucket that is readable by anyone.
+ * `pending/<uuid>.jpg`, `pending/<uuid>-thumb.jpg` or `pending/<uuid>-card.jpg`: a visitor's
+ * photo before an editor publishes it. The UUID is not the one of its public key (only the store
+ * links them), so knowing a photo's public URL never leads to its private copy, even in a bucket
+ * that is readable by anyone.
  */
 export const PENDING_KEY_PATTERN =
-  /^pending\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:-thumb)?\.jpg$/;
+  /^pending\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:-thumb|-card)?\.jpg$/;
 
 /** Whether `key` is one `newUploadKeys` could have made. */
 export function isUploadKey(key: string): boolean {
@@ -68,7 +77,7 @@ export function isUploadKey(key: string): boolean {
 export function newUploadKeys(now: Date = new Date()): UploadKeys {
   const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
   const id = randomUUID();
-  return { full: `${month}/${id}.jpg`, thumb: `${month}/${id}-thumb.jpg` };
+  return keysOf(`${month}/${id}.jpg`);
 }
 
 /** Whether `key` is one `newPendingKeys` could have made. */
@@ -84,7 +93,7 @@ export function isStoredKey(key: string): boolean {
 /** Fresh private keys for a visitor's upload, kept until an editor publishes or it expires. */
 export function newPendingKeys(): UploadKeys {
   const id = randomUUID();
-  return { full: `pending/${id}.jpg`, thumb: `pending/${id}-thumb.jpg` };
+  return keysOf(`pending/${id}.jpg`);
 }
 
 /** The thumbnail's key of a full-size photo's key (public or pending). */
@@ -92,9 +101,40 @@ export function thumbKeyOf(fullKey: string): string {
   return fullKey.replace(/\.jpg$/, '-thumb.jpg');
 }
 
-/** The full-size photo's key of either of an upload's keys (the store records uploads by it). */
+/** The card-sized copy's key of a full-size photo's key (public or pending). */
+export function cardKeyOf(fullKey: string): string {
+  return fullKey.replace(/\.jpg$/, '-card.jpg');
+}
+
+/** The full-size photo's key of any of an upload's keys (the store records uploads by it). */
 export function fullKeyOf(key: string): string {
-  return key.replace(/-thumb\.jpg$/, '.jpg');
+  return key.replace(/-(?:thumb|card)\.jpg$/, '.jpg');
+}
+
+/** Every key of the upload whose full-size photo is stored under `fullKey`. */
+export function keysOf(fullKey: string): UploadKeys {
+  return { full: fullKey, thumb: thumbKeyOf(fullKey), card: cardKeyOf(fullKey) };
+}
+
+/**
+ * Publishes `from` (a pending key) to `to` when something is stored under `from`: an upload made
+ * before card-sized copies existed has none, and its approval must still publish the rest. Only a
+ * copy that failed is looked into, so a new upload's approval costs nothing more.
+ *
+ * @returns whether it was published (false: nothing is stored under `from`).
+ */
+export async function publishIfStored(
+  media: MediaStorage,
+  from: string,
+  to: string,
+): Promise<boolean> {
+  try {
+    await media.publish(from, to);
+    return true;
+  } catch (error) {
+    if ((await media.get(from).catch(() => undefined)) === null) return false;
+    throw error;
+  }
 }
 
 /** The content type of every stored photo (each is re-encoded as JPEG). */

@@ -16,8 +16,8 @@ import {
 import type { ServiceResponse } from '../nodesHandler';
 import {
   fullKeyOf,
+  keysOf,
   PENDING_CACHE_CONTROL,
-  thumbKeyOf,
   UPLOAD_CONTENT_TYPE,
   type MediaStorage,
 } from './mediaStorage';
@@ -81,8 +81,13 @@ export function createPendingPhotoRoute({
         if (record === null || record.publishedAt !== null) {
           return reply(404, { error: NO_PENDING_PHOTO });
         }
-        const thumb = key !== fullKeyOf(key);
-        photo = await media.get(thumb ? thumbKeyOf(record.pendingKey) : record.pendingKey);
+        // The same file of the upload's private keys: photo, thumbnail or card-sized copy (an
+        // upload made before those existed has none: 404).
+        const [publicKeys, pendingKeys] = [keysOf(record.publicKey), keysOf(record.pendingKey)];
+        const file = (['full', 'thumb', 'card'] as const).find(
+          (which) => publicKeys[which] === key,
+        );
+        photo = file === undefined ? null : await media.get(pendingKeys[file]);
       } catch (error) {
         return storeFailure(error, log, reply);
       }

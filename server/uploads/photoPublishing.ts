@@ -4,7 +4,14 @@
  */
 import type { NodeImageInput } from '@/lib/nodeSchema';
 import type { PhotoPublisher, UploadRecord } from '../storage/uploadLedger';
-import { fullKeyOf, isUploadKey, thumbKeyOf, type MediaStorage } from './mediaStorage';
+import {
+  fullKeyOf,
+  isUploadKey,
+  keysOf,
+  publishIfStored,
+  type MediaStorage,
+  type UploadKeys,
+} from './mediaStorage';
 
 /** Storage failed while an approval published its photos (nothing was approved). */
 export class PhotoPublishFailed extends Error {
@@ -13,7 +20,8 @@ export class PhotoPublishFailed extends Error {
 
 /**
  * The uploads a visitor's images name (full-size public keys), or null when one is not a photo
- * uploaded here as a pair: its full-size URL and the thumbnail URL that upload answered with.
+ * uploaded here as a pair: its full-size URL and the thumbnail URL that upload answered with, and
+ * its card-sized copy's URL when it names one (an upload made before those existed answered none).
  */
 export function uploadsOfImages(
   media: MediaStorage | null,
@@ -23,17 +31,25 @@ export function uploadsOfImages(
   for (const image of images) {
     const full = media?.keyOf(image.fullUrl) ?? null;
     const thumb = media?.keyOf(image.thumbUrl) ?? null;
-    if (full === null || thumb === null || full !== fullKeyOf(full) || thumb !== thumbKeyOf(full)) {
-      return null;
-    }
+    if (full === null || thumb === null || full !== fullKeyOf(full)) return null;
+    const expected = keysOf(full);
+    if (thumb !== expected.thumb) return null;
+    if (image.cardUrl !== undefined && media?.keyOf(image.cardUrl) !== expected.card) return null;
     keys.push(full);
   }
   return keys;
 }
 
-/** The uploads whose photo (full-size or thumbnail) an item shows, as full-size public keys. */
+/**
+ * The uploads whose photo (full-size, thumbnail or card-sized copy) an item shows, as full-size
+ * public keys.
+ */
 export function uploadsShownBy(media: MediaStorage, images: readonly NodeImageInput[]): string[] {
-  const keys = images.flatMap((image) => [media.keyOf(image.fullUrl), media.keyOf(image.thumbUrl)]);
+  const keys = images.flatMap((image) => [
+    media.keyOf(image.fullUrl),
+    media.keyOf(image.thumbUrl),
+    image.cardUrl === undefined ? null : media.keyOf(image.cardUrl),
+  ]);
   return [
     ...new Set(
       keys.filter((key): key is string => key !== null && isUploadKey(key)).map(fullKeyOf),
@@ -41,13 +57,24 @@ export function uploadsShownBy(media: MediaStorage, images: readonly NodeImageIn
   ];
 }
 
-/** Copies both files of each record to its public keys, or throws with none left public. */
+/** The stored files of an upload's keys: the photo, its thumbnail and its card-sized copy. */
+const filesOf = (keys: UploadKeys): string[] => [keys.full, keys.thumb, keys.card];
+
+/**
+ * Copies every file of each record to its public keys, or throws with none left public. An
+ * upload made before card-sized copies existed has none to copy: the rest is published.
+ */
 async function copyPublic(media: MediaStorage, records: readonly UploadRecord[]): Promise<void> {
-  const copies = records.flatMap((record): [from: string, to: string][] => [
-    [record.pendingKey, record.publicKey],
-    [thumbKeyOf(record.pendingKey), thumbKeyOf(record.publicKey)],
-  ]);
-  const outcomes = await Promise.allSettled(copies.map(([from, to]) => media.publish(from, to)));
+  const copies = records.flatMap((record) => {
+    const from = keysOf(record.pendingKey);
+    const to = keysOf(record.publicKey);
+    return [
+      media.publish(from.full, to.full),
+      media.publish(from.thumb, to.thumb),
+      publishIfStored(media, from.card, to.card),
+    ];
+  });
+  const outcomes = await Promise.allSettled(copies);
   const failure = outcomes.find((outcome) => outcome.status === 'rejected');
   if (failure) {
     await removePublic(media, records);
@@ -60,10 +87,7 @@ async function copyPublic(media: MediaStorage, records: readonly UploadRecord[])
 /** Takes public copies back (best effort: a copy that stays is a photo nobody links to). */
 async function removePublic(media: MediaStorage, records: readonly UploadRecord[]): Promise<void> {
   await Promise.allSettled(
-    records.flatMap((record) => [
-      media.delete(record.publicKey),
-      media.delete(thumbKeyOf(record.publicKey)),
-    ]),
+    records.flatMap((record) => filesOf(keysOf(record.publicKey)).map((key) => media.delete(key))),
   );
 }
 
@@ -92,10 +116,9 @@ export function photoPublisher(
     },
     async afterApproval() {
       await Promise.allSettled(
-        published.flatMap((record) => [
-          media.delete(record.pendingKey),
-          media.delete(thumbKeyOf(record.pendingKey)),
-        ]),
+        published.flatMap((record) =>
+          filesOf(keysOf(record.pendingKey)).map((key) => media.delete(key)),
+        ),
       );
     },
   };

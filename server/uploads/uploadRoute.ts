@@ -2,10 +2,10 @@
  * `POST /uploads`: one photo as the raw request body. Editors upload with their access token
  * (photos for galleries, public at once); visitors upload without one, for `/submit`, a limited
  * number and size per client. Every photo is checked by its bytes and re-encoded (see
- * `processImage`), then stored as a full-size JPEG and a thumbnail whose URLs go into a node's or
- * a submission's `images`. A visitor's photo is stored privately: its URL answers 404 until an
- * editor approves the submission that uses it (see `submissionRoutes`), and the sweep deletes it
- * if none does.
+ * `processImage`), then stored as a full-size JPEG, a thumbnail and a card-sized copy whose URLs
+ * go into a node's or a submission's `images`. A visitor's photo is stored privately: its URL
+ * answers 404 until an editor approves the submission that uses it (see `submissionRoutes`), and
+ * the sweep deletes it if none does.
  */
 import {
   COMMUNITY_UPLOADS_PER_10_MIN,
@@ -33,6 +33,7 @@ import {
   NotAPhoto,
   processImage,
   TooManyPixels,
+  type ProcessedImage,
 } from './imageProcessing';
 import {
   newPendingKeys,
@@ -155,20 +156,22 @@ export function createUploadRoute({
     }
   }
 
-  /** Stores both files of a photo under `keys`, or neither. */
-  async function putBoth(
+  /** Stores every file of a photo (full size, thumbnail, card-sized copy) under `keys`, or none. */
+  async function putAll(
     storage: MediaStorage,
     keys: UploadKeys,
-    photo: { full: Buffer; thumb: Buffer },
+    photo: ProcessedImage,
   ): Promise<void> {
+    const files = [keys.full, keys.thumb, keys.card];
     try {
       await Promise.all([
         storage.put(keys.full, photo.full, UPLOAD_CONTENT_TYPE),
         storage.put(keys.thumb, photo.thumb, UPLOAD_CONTENT_TYPE),
+        storage.put(keys.card, photo.card, UPLOAD_CONTENT_TYPE),
       ]);
     } catch (error) {
-      // Half an upload is useless: take back whichever part was stored.
-      await Promise.allSettled([storage.delete(keys.full), storage.delete(keys.thumb)]);
+      // Part of an upload is useless: take back whichever parts were stored.
+      await Promise.allSettled(files.map((key) => storage.delete(key)));
       throw error;
     }
   }
@@ -197,7 +200,7 @@ export function createUploadRoute({
     storage: MediaStorage,
     store: EditableNodeStore & InboxStore,
     request: CommunityRequest,
-    photo: { full: Buffer; thumb: Buffer },
+    photo: ProcessedImage,
     reply: CommunityContext['reply'],
   ): Promise<{ keys: UploadKeys } | { refused: ServiceResponse }> {
     const at = now();
@@ -210,7 +213,8 @@ export function createUploadRoute({
           publicKey: keys.full,
           pendingKey: pending.full,
           client: request.clientAddress,
-          bytes: photo.full.length + photo.thumb.length,
+          // Every byte stored counts against the quotas: photo, thumbnail and card-sized copy.
+          bytes: photo.full.length + photo.thumb.length + photo.card.length,
           at,
         },
         limits,
@@ -220,7 +224,7 @@ export function createUploadRoute({
     }
     if (!admission.ok) return { refused: refuse(admission, reply) };
     try {
-      await putBoth(storage, pending, photo);
+      await putAll(storage, pending, photo);
     } catch (error) {
       // Nothing was stored: the record must not count against the visitor or the archive.
       await store.forgetUploads([keys.full]).catch(() => undefined);
@@ -285,7 +289,7 @@ export function createUploadRoute({
       if (admitted.store === null) {
         keys = newUploadKeys(now());
         try {
-          await putBoth(media, keys, photo);
+          await putAll(media, keys, photo);
         } catch (error) {
           return storageFailure(media, error, reply);
         }
@@ -296,7 +300,11 @@ export function createUploadRoute({
         await afterVisitorUpload?.(admitted.store);
       }
       return reply(201, {
-        image: { thumbUrl: media.urlOf(keys.thumb), fullUrl: media.urlOf(keys.full) },
+        image: {
+          thumbUrl: media.urlOf(keys.thumb),
+          fullUrl: media.urlOf(keys.full),
+          cardUrl: media.urlOf(keys.card),
+        },
         width: photo.width,
         height: photo.height,
         bytes: photo.full.length,

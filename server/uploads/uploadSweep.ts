@@ -5,7 +5,7 @@
  * as in the local server's hourly timer.
  */
 import type { UploadCutoffs, UploadLedger } from '../storage/uploadLedger';
-import { thumbKeyOf, type MediaStorage } from './mediaStorage';
+import { keysOf, type MediaStorage } from './mediaStorage';
 
 /** An upload no submission uses is deleted this long after it arrived (a day). */
 export const UNCLAIMED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
@@ -33,7 +33,10 @@ export interface SweepReport {
 export interface SweepOptions {
   now: () => Date;
   log: (line: string) => void;
-  /** Uploads read and deleted per batch (each is two storage deletes). */
+  /**
+   * Uploads read and deleted per batch (each is three storage deletes: the photo, its thumbnail
+   * and its card-sized copy, which an upload made before those existed lacks, harmlessly).
+   */
   batchSize?: number;
   /** Batches per run at most. */
   batches?: number;
@@ -73,8 +76,11 @@ export async function sweepUploads(
       const slice = expired.slice(start, start + PARALLEL_DELETES);
       const outcomes = await Promise.allSettled(
         slice.map(async (record) => {
-          await media.delete(record.pendingKey);
-          await media.delete(thumbKeyOf(record.pendingKey));
+          const keys = keysOf(record.pendingKey);
+          await media.delete(keys.full);
+          await media.delete(keys.thumb);
+          // Deleting a missing object is not an error: an older upload has no card-sized copy.
+          await media.delete(keys.card);
           return record.publicKey;
         }),
       );

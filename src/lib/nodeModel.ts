@@ -4,10 +4,15 @@ import { slugify } from '@/lib/slug';
 import { safeUrl } from '@/lib/url';
 import { extractYouTubeId, isYouTubeId, youtubeThumbnailUrl, youtubeWatchUrl } from '@/lib/youtube';
 
-/** One image of a gallery, both URLs already checked by `safeUrl`. */
+/** One image of a gallery, every URL already checked by `safeUrl`. */
 export interface NodeImage {
   thumbUrl: string;
   fullUrl: string;
+  /**
+   * A copy small enough for a card face on the globe (within 320 × 320 px), when one was made:
+   * photos uploaded before it existed, and images given by their URL, have none.
+   */
+  cardUrl?: string;
 }
 
 /** A category as a node carries it: the display name and its SPEC slug. */
@@ -221,17 +226,29 @@ function readImages(raw: Record<string, unknown>, notes: Notes): NodeImage[] {
   }
   const images: NodeImage[] = [];
   let refused = 0;
+  let cardsRefused = 0;
   for (const item of value) {
     const thumb = isRecord(item) ? safeUrl(item.thumbUrl ?? item.thumb) : null;
     const full = isRecord(item) ? safeUrl(item.fullUrl ?? item.full) : null;
     // One URL is enough to show an image: the other stands in for it.
     const thumbUrl = thumb ?? full;
     const fullUrl = full ?? thumb;
-    if (thumbUrl === null || fullUrl === null) refused++;
-    else images.push({ thumbUrl, fullUrl });
+    if (thumbUrl === null || fullUrl === null) {
+      refused++;
+      continue;
+    }
+    // Optional: an image without one shows its thumbnail on the card; a bad one is dropped.
+    const rawCard = isRecord(item) ? item.cardUrl : undefined;
+    const cardUrl = rawCard === undefined || rawCard === null ? null : safeUrl(rawCard);
+    if (rawCard != null && cardUrl === null) cardsRefused++;
+    images.push(cardUrl === null ? { thumbUrl, fullUrl } : { thumbUrl, fullUrl, cardUrl });
   }
   if (refused > 0)
     notes.add(`${refused} image${refused === 1 ? '' : 's'} without a usable URL skipped`);
+  if (cardsRefused > 0)
+    notes.add(
+      `${cardsRefused} image cardUrl${cardsRefused === 1 ? '' : 's'} refused (not an http(s) or relative URL)`,
+    );
   return images;
 }
 
@@ -404,6 +421,14 @@ export function nodeThumbnailUrl(
   return node.type === 'video'
     ? videoThumbnailUrl(node)
     : (node.images[0]?.thumbUrl ?? DEFAULT_THUMBNAIL_URL);
+}
+
+/**
+ * The smallest stored image that fills a card's tile on the globe: the image's card-sized copy,
+ * else (an image without one: uploaded before those existed, or given by its URL) its thumbnail.
+ */
+export function cardImageUrl(image: NodeImage): string {
+  return image.cardUrl ?? image.thumbUrl;
 }
 
 /** The gallery images previewed on a card (the first 8). */

@@ -28,7 +28,10 @@ export const NODE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 /** Ids the service's own paths use (`/nodes/journal`), so no node may take them. */
 export const RESERVED_NODE_IDS: readonly string[] = ['journal'];
 
-/** One gallery image as stored: both URLs checked by `safeUrl` (the model's own shape). */
+/**
+ * One gallery image as stored: every URL checked by `safeUrl` (the model's own shape), the
+ * card-sized copy's only when the image has one.
+ */
 export type NodeImageInput = NodeImage;
 
 /**
@@ -136,17 +139,21 @@ const imageUrl = z
 
 const image = z
   .object(
-    { thumbUrl: imageUrl, fullUrl: imageUrl },
+    // The card-sized copy is optional and stands in for nothing: without it a card shows the
+    // thumbnail. It is checked by the same rule as the others.
+    { thumbUrl: imageUrl, fullUrl: imageUrl, cardUrl: imageUrl },
     { error: 'Each image must have a thumbnail or full-size link.' },
   )
-  .transform(({ thumbUrl, fullUrl }, ctx) => {
+  .transform(({ thumbUrl, fullUrl, cardUrl }, ctx): NodeImageInput => {
     const thumb = thumbUrl ?? fullUrl;
     const full = fullUrl ?? thumbUrl;
     if (thumb === null || full === null) {
       ctx.addIssue({ code: 'custom', message: 'Give the image a link.' });
       return z.NEVER;
     }
-    return { thumbUrl: thumb, fullUrl: full };
+    return cardUrl === null
+      ? { thumbUrl: thumb, fullUrl: full }
+      : { thumbUrl: thumb, fullUrl: full, cardUrl };
   });
 
 const category = z

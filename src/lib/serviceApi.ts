@@ -156,6 +156,7 @@ export async function callService<T>(
 
 /** What an upload answers. */
 export interface UploadedImage {
+  /** The photo's URLs: full size, thumbnail and (from services that make one) card-sized copy. */
   image: NodeImageInput;
   width: number;
   height: number;
@@ -188,5 +189,9 @@ export async function uploadImage(
     fetchImpl,
     headers: { 'Content-Type': file.type || 'application/octet-stream' },
   });
-  return data;
+  // Only the image's URLs go into a record: the card-sized copy's when the service made one.
+  const { thumbUrl, fullUrl, cardUrl } = data.image;
+  const image: NodeImageInput =
+    typeof cardUrl === 'string' ? { thumbUrl, fullUrl, cardUrl } : { thumbUrl, fullUrl };
+  return { ...data, image };
 }

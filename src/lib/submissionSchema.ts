@@ -112,6 +112,16 @@ const imageUrl = z
   .string({ error: 'Upload the photo again.' })
   .refine((value) => safeUrl(value) !== null, { error: 'Upload the photo again.' });
 
+/**
+ * An uploaded photo as its upload answered it: its card-sized copy's URL is optional (an upload
+ * made before those existed answered none) and checked by the same rule as the others.
+ */
+const submittedImage = z
+  .object({ thumbUrl: imageUrl, fullUrl: imageUrl, cardUrl: imageUrl.nullish() })
+  .transform(({ thumbUrl, fullUrl, cardUrl }): NodeImageInput =>
+    cardUrl == null ? { thumbUrl, fullUrl } : { thumbUrl, fullUrl, cardUrl },
+  );
+
 const place = z
   .object(
     {
@@ -132,7 +142,7 @@ const submissionSchema = z
       kind: z.enum(['video', 'photos'], { error: 'Choose a video link or photos.' }),
       youtube_url: z.string({ error: 'Must be text.' }).nullish(),
       images: z
-        .array(z.object({ thumbUrl: imageUrl, fullUrl: imageUrl }), {
+        .array(submittedImage, {
           error: 'Upload the photos again.',
         })
         .max(SUBMISSION_IMAGES_MAX, {

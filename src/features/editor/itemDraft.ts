@@ -47,7 +47,12 @@ function images(value: unknown): NodeImageInput[] {
     const raw = item as Record<string, unknown>;
     const thumb = safeUrl(raw.thumbUrl ?? raw.thumb) ?? safeUrl(raw.fullUrl ?? raw.full);
     const full = safeUrl(raw.fullUrl ?? raw.full) ?? thumb;
-    return thumb && full ? [{ thumbUrl: thumb, fullUrl: full }] : [];
+    if (!thumb || !full) return [];
+    // An uploaded photo's card-sized copy is kept through the edit; older images have none.
+    const card = safeUrl(raw.cardUrl);
+    return [
+      card ? { thumbUrl: thumb, fullUrl: full, cardUrl: card } : { thumbUrl: thumb, fullUrl: full },
+    ];
   });
 }
 

@@ -25,6 +25,7 @@ export function photoUrlsOf(images: readonly NodeImageInput[]): string[] {
 /**
  * The node the detail preview shows, its images read from `photoSrc`: the visitors' detail view
  * takes its URLs as they are. A full-size photo still on its way shows its thumbnail meanwhile.
+ * The card-sized copy is not fetched: left out, a card shows the thumbnail's source instead.
  */
 export function withPhotoSources(node: MediaNode, photoSrc: PhotoSource): MediaNode {
   if (photoSrc === PUBLIC_PHOTOS || node.images.length === 0) return node;
@@ -32,7 +33,7 @@ export function withPhotoSources(node: MediaNode, photoSrc: PhotoSource): MediaN
     ...node,
     images: node.images.map((image) => {
       const thumbUrl = photoSrc(image.thumbUrl) ?? image.thumbUrl;
-      return { ...image, thumbUrl, fullUrl: photoSrc(image.fullUrl) ?? thumbUrl };
+      return { thumbUrl, fullUrl: photoSrc(image.fullUrl) ?? thumbUrl };
     }),
   };
 }

@@ -33,6 +33,11 @@ const isImage = (value: unknown): value is NodeImageInput =>
   typeof (value as NodeImageInput).thumbUrl === 'string' &&
   typeof (value as NodeImageInput).fullUrl === 'string';
 
+/** A kept photo as its upload answered it: the card-sized copy's URL only when it has one. */
+function image({ thumbUrl, fullUrl, cardUrl }: NodeImageInput): NodeImageInput {
+  return typeof cardUrl === 'string' ? { thumbUrl, fullUrl, cardUrl } : { thumbUrl, fullUrl };
+}
+
 function place(value: unknown): SubmitDraft['place'] {
   if (typeof value !== 'object' || value === null) return null;
   const { lat, lng } = value as { lat?: unknown; lng?: unknown };
@@ -51,7 +56,7 @@ export function parseSubmitDraft(stored: unknown): SubmitDraft {
   return {
     kind: raw.kind === 'photos' ? 'photos' : 'video',
     youtube_url: text(raw.youtube_url),
-    images: Array.isArray(raw.images) ? raw.images.filter(isImage) : [],
+    images: Array.isArray(raw.images) ? raw.images.filter(isImage).map(image) : [],
     title: text(raw.title),
     description: text(raw.description),
     categories: Array.isArray(raw.categories)

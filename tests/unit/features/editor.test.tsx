@@ -115,6 +115,22 @@ describe('the item form model', () => {
     expect(draft.images).toEqual([{ thumbUrl: '/sample/a-thumb.jpg', fullUrl: '/sample/a.jpg' }]);
     expect(draft.lat).toBe('38.66');
     expect(validateNode(bodyOfDraft(draft)).ok).toBe(true);
+    // An uploaded photo's card copy is kept through the edit; a refused one is not.
+    const withCard = draftOfNode({
+      ...SEED[1],
+      images: [
+        { thumbUrl: '/u/a-thumb.jpg', fullUrl: '/u/a.jpg', cardUrl: '/u/a-card.jpg' },
+        { thumbUrl: '/u/b-thumb.jpg', fullUrl: '/u/b.jpg', cardUrl: 'javascript:alert(1)' },
+      ],
+    });
+    expect(withCard.images).toEqual([
+      { thumbUrl: '/u/a-thumb.jpg', fullUrl: '/u/a.jpg', cardUrl: '/u/a-card.jpg' },
+      { thumbUrl: '/u/b-thumb.jpg', fullUrl: '/u/b.jpg' },
+    ]);
+    expect(validateNode(bodyOfDraft(withCard))).toMatchObject({
+      ok: true,
+      node: { images: withCard.images },
+    });
     const video = draftOfNode(SEED[0] as Record<string, unknown>);
     expect(video.youtube_url).toBe('dQw4w9WgXcQ');
     expect(validateNode(bodyOfDraft(video))).toMatchObject({

@@ -386,7 +386,11 @@ describe('/submit', { timeout: 30_000 }, () => {
         {
           status: 201,
           body: {
-            image: { thumbUrl: '/media/t1.webp', fullUrl: '/media/f1.webp' },
+            image: {
+              thumbUrl: '/media/t1.webp',
+              fullUrl: '/media/f1.webp',
+              cardUrl: '/media/c1.webp',
+            },
             width: 4,
             height: 3,
           },
@@ -420,7 +424,9 @@ describe('/submit', { timeout: 30_000 }, () => {
     expect(received.at(-1)?.body).toMatchObject({
       kind: 'photos',
       youtube_url: '',
-      images: [{ thumbUrl: '/media/t1.webp', fullUrl: '/media/f1.webp' }],
+      images: [
+        { thumbUrl: '/media/t1.webp', fullUrl: '/media/f1.webp', cardUrl: '/media/c1.webp' },
+      ],
     });
   });
 

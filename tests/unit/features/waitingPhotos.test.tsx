@@ -85,7 +85,11 @@ afterEach(() => {
 });
 
 /** A visitor uploads a photo and submits it, as /submit does. */
-async function visitorSubmitsAPhoto(): Promise<{ thumbUrl: string; fullUrl: string }> {
+async function visitorSubmitsAPhoto(): Promise<{
+  thumbUrl: string;
+  fullUrl: string;
+  cardUrl: string;
+}> {
   const upload = await handler.handle({
     method: 'POST',
     path: '/uploads',
@@ -95,7 +99,7 @@ async function visitorSubmitsAPhoto(): Promise<{ thumbUrl: string; fullUrl: stri
   });
   expect(upload.status).toBe(201);
   const { image } = JSON.parse(upload.body.toString()) as {
-    image: { thumbUrl: string; fullUrl: string };
+    image: { thumbUrl: string; fullUrl: string; cardUrl: string };
   };
   const submitted = await handler.handle({
     method: 'POST',
@@ -146,10 +150,12 @@ describe("a visitor's photos in the editor's app", () => {
     await userEvent.click(screen.getByRole('button', { name: 'Approve and publish' }));
     expect(await screen.findByText(/Approved: the item is published/)).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/editor\/items\//));
-    for (const url of [image.fullUrl, image.thumbUrl]) {
+    for (const url of [image.fullUrl, image.thumbUrl, image.cardUrl]) {
       expect((await serveUpload(folder, 'GET', url)).status, url).toBe(200);
     }
+    // The card copy's URL went from the upload's answer through the review form to the item.
     const node = (await store.listNodes())[0] as { images: unknown };
     expect(node.images).toEqual([image]);
+    expect(image.cardUrl).toMatch(/-card\.jpg$/);
   });
 });

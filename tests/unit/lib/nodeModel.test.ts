@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_THUMBNAIL_URL } from '@/lib/constants';
 import {
   ArchiveFormatError,
+  cardImageUrl,
   cardPreviewImages,
   describeProblem,
   MAX_TITLE_LENGTH,
@@ -124,6 +125,49 @@ describe('images', () => {
       ],
     });
     expect(node.images).toEqual([{ thumbUrl: '/ok.jpg', fullUrl: '/ok.jpg' }]);
+  });
+
+  it('keeps a card copy when its URL is usable, and drops a refused one, noting it', () => {
+    const { nodes, problems } = normalizeArchive([
+      {
+        ...base,
+        type: 'gallery',
+        images: [
+          { thumbUrl: '/t1.jpg', fullUrl: '/f1.jpg', cardUrl: '/c1.jpg' },
+          { thumb: '/t2.jpg', full: '/f2.jpg', cardUrl: 'https://cdn.example/c2.jpg' },
+          { thumbUrl: '/t3.jpg', fullUrl: '/f3.jpg', cardUrl: 'javascript:alert(1)' },
+          { thumbUrl: '/t4.jpg', fullUrl: '/f4.jpg', cardUrl: 'data:image/jpeg;base64,AAAA' },
+          { thumbUrl: '/t5.jpg', fullUrl: '/f5.jpg', cardUrl: null },
+          // A card copy alone shows nothing on a detail page: not an image.
+          { cardUrl: '/c6.jpg' },
+        ],
+      },
+    ]);
+    expect(nodes[0]?.images).toEqual([
+      { thumbUrl: '/t1.jpg', fullUrl: '/f1.jpg', cardUrl: '/c1.jpg' },
+      { thumbUrl: '/t2.jpg', fullUrl: '/f2.jpg', cardUrl: 'https://cdn.example/c2.jpg' },
+      { thumbUrl: '/t3.jpg', fullUrl: '/f3.jpg' },
+      { thumbUrl: '/t4.jpg', fullUrl: '/f4.jpg' },
+      { thumbUrl: '/t5.jpg', fullUrl: '/f5.jpg' },
+    ]);
+    expect(problems).toEqual([
+      {
+        index: 0,
+        id: 'n1',
+        action: 'repaired',
+        reasons: [
+          '1 image without a usable URL skipped',
+          '2 image cardUrls refused (not an http(s) or relative URL)',
+        ],
+      },
+    ]);
+  });
+
+  it('draws a card from the card copy, else from the thumbnail', () => {
+    expect(cardImageUrl({ thumbUrl: '/t.jpg', fullUrl: '/f.jpg', cardUrl: '/c.jpg' })).toBe(
+      '/c.jpg',
+    );
+    expect(cardImageUrl({ thumbUrl: '/t.jpg', fullUrl: '/f.jpg' })).toBe('/t.jpg');
   });
 
   it('previews the first 8 on the card', () => {

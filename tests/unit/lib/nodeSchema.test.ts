@@ -111,6 +111,60 @@ describe('validateNode', () => {
     });
   });
 
+  it('keeps a card copy checked by the same URL helper, and refuses a hostile one', () => {
+    const gallery = { ...VIDEO, type: 'gallery' };
+    const image = { thumbUrl: '/uploads/t.jpg', fullUrl: '/uploads/f.jpg' };
+    expect(
+      validateNode({
+        ...gallery,
+        images: [
+          { ...image, cardUrl: ' /uploads/c.jpg ' },
+          { ...image, cardUrl: 'https://cdn.example/c.jpg' },
+          // Absent, null or empty: an image without one (records made before card copies).
+          image,
+          { ...image, cardUrl: null },
+          { ...image, cardUrl: '' },
+        ],
+      }),
+    ).toMatchObject({
+      ok: true,
+      node: {
+        images: [
+          { ...image, cardUrl: '/uploads/c.jpg' },
+          { ...image, cardUrl: 'https://cdn.example/c.jpg' },
+          image,
+          image,
+          image,
+        ],
+      },
+    });
+    const ok = validateNode({ ...gallery, images: [image] });
+    expect(ok.ok && Object.keys(ok.node.images[0] ?? {})).toEqual(['thumbUrl', 'fullUrl']);
+    const errors = errorsOf({
+      ...gallery,
+      images: [
+        { ...image, cardUrl: 'javascript:alert(1)' },
+        { ...image, cardUrl: 'data:image/jpeg;base64,AAAA' },
+        { ...image, cardUrl: 'vbscript:msgbox(1)' },
+        { ...image, cardUrl: 'java\nscript:alert(1)' },
+        { ...image, cardUrl: 42 },
+      ],
+    });
+    expect(Object.keys(errors)).toEqual([
+      'images.0.cardUrl',
+      'images.1.cardUrl',
+      'images.2.cardUrl',
+      'images.3.cardUrl',
+      'images.4.cardUrl',
+    ]);
+    // The same words as a hostile thumbnail's.
+    expect(errors['images.0.cardUrl']).toBe(
+      errorsOf({ ...gallery, images: [{ ...image, thumbUrl: 'javascript:alert(1)' }] })[
+        'images.0.thumbUrl'
+      ],
+    );
+  });
+
   it('dedupes categories by slug and links, and refuses a link to itself', () => {
     const result = validateNode({
       ...VIDEO,

@@ -9,11 +9,15 @@ describe('uploadKeyOfUrl', () => {
     expect(uploadKeyOfUrl(`https://photos.example.org/community/${KEY}`)).toBe(KEY);
     const thumb = KEY.replace('.jpg', '-thumb.jpg');
     expect(uploadKeyOfUrl(`/uploads/${thumb}`)).toBe(thumb);
+    const card = KEY.replace('.jpg', '-card.jpg');
+    expect(uploadKeyOfUrl(`https://photos.example.org/community/${card}`)).toBe(card);
   });
 
   it('is null for any other URL, so the app asks the service about nothing else', () => {
     for (const url of [
       '/sample/a-thumb.jpg',
+      '/sample/a-card.jpg',
+      `/uploads/${KEY.replace('.jpg', '-large.jpg')}`,
       KEY,
       `/uploads/${KEY}?x=1`,
       `/uploads/${KEY.replace('2026/11', '2026/13')}`,

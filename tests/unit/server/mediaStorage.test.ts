@@ -10,11 +10,14 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFolderStorage, serveUpload } from '../../../server/uploads/folderStorage';
 import {
+  cardKeyOf,
   fullKeyOf,
   isPendingKey,
   isUploadKey,
+  keysOf,
   newPendingKeys,
   newUploadKeys,
+  publishIfStored,
   thumbKeyOf,
 } from '../../../server/uploads/mediaStorage';
 import { createS3Storage, type S3Command } from '../../../server/uploads/s3Storage';
@@ -32,11 +35,18 @@ afterEach(() => {
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xd9]);
 
 describe('upload keys', () => {
-  it('are month folders with a random UUID, the thumbnail beside the photo', () => {
+  it('are month folders with a random UUID, the thumbnail and card copy beside the photo', () => {
     const keys = newUploadKeys(new Date(Date.UTC(2026, 10, 3)));
     expect(keys.full).toMatch(/^2026\/11\/[0-9a-f-]{36}\.jpg$/);
     expect(keys.thumb).toBe(keys.full.replace('.jpg', '-thumb.jpg'));
-    expect(isUploadKey(keys.full) && isUploadKey(keys.thumb)).toBe(true);
+    expect(keys.card).toBe(keys.full.replace('.jpg', '-card.jpg'));
+    expect([keys.full, keys.thumb, keys.card].every(isUploadKey)).toBe(true);
+    expect(keysOf(keys.full)).toEqual(keys);
+    expect([fullKeyOf(keys.thumb), fullKeyOf(keys.card), cardKeyOf(keys.full)]).toEqual([
+      keys.full,
+      keys.full,
+      keys.card,
+    ]);
     expect(newUploadKeys().full).not.toBe(newUploadKeys().full);
   });
 
@@ -49,6 +59,8 @@ describe('upload keys', () => {
       full.replace('/', '\\'),
       full.replace('.jpg', '.svg'),
       full.replace('.jpg', '.jpg.html'),
+      full.replace('.jpg', '-small.jpg'),
+      full.replace('.jpg', '-card-thumb.jpg'),
       `2026/13/${full.slice(8)}`,
       `/${full}`,
       `${full}\0`,
@@ -164,6 +176,14 @@ describe('S3 storage', () => {
     expect(sent[1]).toBeInstanceOf(DeleteObjectCommand);
     expect(sent[1]?.input).toEqual({ Bucket: 'archive-photos', Key: `community/${full}` });
     expect(storage.folder).toBeNull();
+    // The card copy is stored as the photo is.
+    const { card } = newUploadKeys();
+    await storage.put(card, JPEG, 'image/jpeg');
+    expect(sent[2]?.input).toMatchObject({
+      Key: `community/${card}`,
+      ContentType: 'image/jpeg',
+      CacheControl: 'public, max-age=31536000, immutable',
+    });
   });
 
   it('gives public URLs and owns only those', async () => {
@@ -203,6 +223,45 @@ describe('S3 storage', () => {
     expect(storage.keyOf(`https://photos.example.org/community/${pending.full}`)).toBeNull();
   });
 
+  it('skips publishing a card copy that is not stored, and fails on any other copy failure', async () => {
+    const missing = Object.assign(new Error('The specified key does not exist.'), {
+      name: 'NoSuchKey',
+      $metadata: { httpStatusCode: 404 },
+    });
+    const denied = Object.assign(new Error('Access Denied'), { name: 'AccessDenied' });
+    const sent: S3Command[] = [];
+    const pending = newPendingKeys();
+    const { card } = newUploadKeys();
+    let copyFails: Error = missing;
+    const storage = createS3Storage({
+      bucket: 'archive-photos',
+      publicUrl: 'https://photos.example.org',
+      prefix: 'community/',
+      send: (command) => {
+        sent.push(command);
+        if (command instanceof CopyObjectCommand) return Promise.reject(copyFails);
+        if (command instanceof GetObjectCommand) {
+          return copyFails === missing
+            ? Promise.reject(missing)
+            : Promise.resolve({ Body: { transformToByteArray: () => Promise.resolve(JPEG) } });
+        }
+        return Promise.resolve({});
+      },
+    });
+    expect(await publishIfStored(storage, pending.card, card)).toBe(false);
+    expect(sent.map((command) => command.constructor)).toEqual([
+      CopyObjectCommand,
+      GetObjectCommand,
+    ]);
+    expect(sent[0]?.input).toMatchObject({
+      Key: `community/${card}`,
+      ContentType: 'image/jpeg',
+      CacheControl: 'public, max-age=31536000, immutable',
+    });
+    copyFails = denied;
+    await expect(publishIfStored(storage, pending.card, card)).rejects.toThrow('Access Denied');
+  });
+
   it('reads an object, and answers null for a missing one', async () => {
     const missing = Object.assign(new Error('The specified key does not exist.'), {
       name: 'NoSuchKey',
@@ -232,8 +291,10 @@ describe('pending keys', () => {
     const keys = newPendingKeys();
     expect(keys.full).toMatch(/^pending\/[0-9a-f-]{36}\.jpg$/);
     expect(keys.thumb).toBe(thumbKeyOf(keys.full));
+    expect(keys.card).toBe(cardKeyOf(keys.full));
     expect(fullKeyOf(keys.thumb)).toBe(keys.full);
-    expect(isPendingKey(keys.full) && isPendingKey(keys.thumb)).toBe(true);
+    expect(fullKeyOf(keys.card)).toBe(keys.full);
+    expect([keys.full, keys.thumb, keys.card].every(isPendingKey)).toBe(true);
     expect(isUploadKey(keys.full)).toBe(false);
     expect(newPendingKeys().full).not.toBe(keys.full);
     for (const key of [
@@ -262,5 +323,24 @@ describe('pending keys', () => {
     await expect(storage.publish(full, pending.full)).rejects.toThrow();
     await storage.delete(pending.full);
     expect(await storage.get(pending.full)).toBeNull();
+  });
+
+  it('publishes a card copy when one is stored, and skips one an older upload lacks', async () => {
+    const dir = tempDir();
+    const storage = createFolderStorage({ dir });
+    const [pending, older] = [newPendingKeys(), newPendingKeys()];
+    const [target, olderTarget] = [newUploadKeys(), newUploadKeys()];
+    await storage.put(pending.card, JPEG, 'image/jpeg');
+    expect(await publishIfStored(storage, pending.card, target.card)).toBe(true);
+    expect(readFileSync(join(dir, ...target.card.split('/')))).toEqual(JPEG);
+    const served = await serveUpload(dir, 'GET', `/uploads/${target.card}`);
+    expect([served.status, served.headers['Cache-Control']]).toEqual([
+      200,
+      'public, max-age=31536000, immutable',
+    ]);
+    expect(await publishIfStored(storage, older.card, olderTarget.card)).toBe(false);
+    expect((await serveUpload(dir, 'GET', `/uploads/${olderTarget.card}`)).status).toBe(404);
+    // Deleting the card an older upload lacks is no error either (the sweep does so).
+    await storage.delete(older.card);
   });
 });

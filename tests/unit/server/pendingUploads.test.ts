@@ -3,7 +3,7 @@
  * only to editors, published by the approval, deleted when nobody claims them, and limited per
  * client and in all. The clock is moved, never waited for.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serveUpload } from '../../../server/uploads/folderStorage';
@@ -96,7 +96,8 @@ describe("a visitor's upload", () => {
     try {
       const sent = await upload(community);
       expect(sent.pending).toBe(true);
-      for (const url of [sent.image.fullUrl, sent.image.thumbUrl]) {
+      const urls = [sent.image.fullUrl, sent.image.thumbUrl, sent.image.cardUrl];
+      for (const url of urls) {
         expect(await publicStatus(community, url), url).toBe(404);
       }
       const token = await accessToken(keys);
@@ -112,6 +113,10 @@ describe("a visitor's upload", () => {
       ]);
       expect([fullMeta.width, fullMeta.height]).toEqual([300, 400]);
       expect(thumbMeta.format).toBe('jpeg');
+      const card = await editorView(community, sent.image.cardUrl, token);
+      expect([card.status, card.headers['Cache-Control']]).toEqual([200, 'private, no-store']);
+      const cardMeta = await sharp(card.body as Buffer).metadata();
+      expect([cardMeta.format, cardMeta.width, cardMeta.height]).toEqual(['jpeg', 240, 320]);
 
       // Not to visitors, nor to a signed-in non-editor.
       expect((await editorView(community, sent.image.fullUrl)).status).toBe(401);
@@ -131,11 +136,13 @@ describe("a visitor's upload", () => {
       expect(approved.status, JSON.stringify(approved.json)).toBe(201);
       const node = (approved.json as { node: { images: Uploaded['image'][] } }).node;
       expect(node.images).toEqual([sent.image]);
-      for (const url of [sent.image.fullUrl, sent.image.thumbUrl]) {
+      // All three files are published: the photo, its thumbnail and its card copy.
+      for (const url of urls) {
         expect(await publicStatus(community, url), url).toBe(200);
       }
-      // The private copy is gone; the editor route knows only waiting photos.
+      // The private copies are gone; the editor route knows only waiting photos.
       expect(existsSync(privateFile)).toBe(false);
+      expect(existsSync(privateFile.replace(/\.jpg$/, '-card.jpg'))).toBe(false);
       expect((await editorView(community, sent.image.fullUrl, token)).json).toMatchObject({
         error: expect.stringMatching(/^No photo waits for review/),
       });
@@ -176,6 +183,17 @@ describe("a visitor's upload", () => {
       });
       expect(stolen.status).toBe(400);
       expect(stolen.json).toMatchObject({ errors: [{ path: 'images' }] });
+      // Nor by its card copy alone.
+      const stolenCard = await community.call('POST', `/submissions/${id}/approve`, {
+        token,
+        body: galleryOf('fallen-oak', {
+          ...kept,
+          image: { ...kept.image, cardUrl: other.image.cardUrl },
+        }),
+      });
+      expect(stolenCard.status).toBe(400);
+      expect(stolenCard.json).toMatchObject({ errors: [{ path: 'images' }] });
+      expect(await publicStatus(community, other.image.cardUrl)).toBe(404);
       expect(await publicStatus(community, kept.image.fullUrl)).toBe(404);
       expect((await community.store.getSubmission(id))?.status).toBe('pending');
 
@@ -222,6 +240,7 @@ describe("a visitor's upload", () => {
       expect(await community.handler.sweepUploads()).toEqual({ deleted: 1, failed: 0 });
       expect(existsSync(unusedFile as string)).toBe(false);
       expect(existsSync((unusedFile as string).replace('.jpg', '-thumb.jpg'))).toBe(false);
+      expect(existsSync((unusedFile as string).replace('.jpg', '-card.jpg'))).toBe(false);
       expect(await community.store.findUpload(unused.image.fullUrl.slice(9))).toBeNull();
       expect((await editorView(community, unused.image.fullUrl, token)).status).toBe(404);
       // Too late to send it now.
@@ -239,6 +258,50 @@ describe("a visitor's upload", () => {
       expect(await community.handler.sweepUploads()).toEqual({ deleted: 1, failed: 0 });
       expect(existsSync(rejectedFile as string)).toBe(false);
       expect(existsSync(claimedFile as string)).toBe(true);
+    } finally {
+      community.cleanup();
+    }
+  });
+
+  it('made before card copies existed (no card file, no cardUrl) is still published and swept', async () => {
+    const community = withClock();
+    try {
+      const token = await accessToken(keys);
+      const [kept, unused] = [await upload(community), await upload(community)];
+      // As such an upload was stored and answered: no card file, no cardUrl.
+      const oldStyle = (sent: Uploaded) => {
+        const { thumbUrl, fullUrl } = sent.image;
+        return { ...sent, image: { thumbUrl, fullUrl } } as unknown as Uploaded;
+      };
+      for (const sent of [kept, unused]) {
+        const cardFile = await storedFileOf(community.folder, community.store, sent.image.cardUrl);
+        expect(cardFile).toMatch(/[/\\]pending[/\\][0-9a-f-]{36}-card\.jpg$/);
+        rmSync(cardFile);
+      }
+      expect((await editorView(community, kept.image.cardUrl, token)).status).toBe(404);
+      const id = await submitOne(community.call, photosOf(oldStyle(kept)));
+      const approved = await community.call('POST', `/submissions/${id}/approve`, {
+        token,
+        body: galleryOf('old-oak', oldStyle(kept)),
+      });
+      expect(approved.status, JSON.stringify(approved.json)).toBe(201);
+      const node = (approved.json as { node: { images: unknown[] } }).node;
+      expect(node.images).toEqual([oldStyle(kept).image]);
+      expect(await publicStatus(community, kept.image.fullUrl)).toBe(200);
+      expect(await publicStatus(community, kept.image.thumbUrl)).toBe(200);
+      expect(await publicStatus(community, kept.image.cardUrl)).toBe(404);
+
+      const unusedFile = await storedFileOf(
+        community.folder,
+        community.store,
+        unused.image.fullUrl,
+      );
+      community.later(DAY + HOUR);
+      // The unused upload, and the published one's record (its day of quota is over): neither
+      // has a card file, and deleting one that is not there is no failure.
+      expect(await community.handler.sweepUploads()).toEqual({ deleted: 2, failed: 0 });
+      expect(existsSync(unusedFile)).toBe(false);
+      expect(await publicStatus(community, kept.image.fullUrl)).toBe(200);
     } finally {
       community.cleanup();
     }

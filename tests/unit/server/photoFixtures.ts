@@ -7,12 +7,12 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { UploadLedger } from '../../../server/storage/uploadLedger';
-import { fullKeyOf, thumbKeyOf } from '../../../server/uploads/mediaStorage';
+import { fullKeyOf, keysOf } from '../../../server/uploads/mediaStorage';
 import type { JsonResponse } from './communityHarness';
 
 /** What `POST /uploads` answers. */
 export interface Uploaded {
-  image: { thumbUrl: string; fullUrl: string };
+  image: { thumbUrl: string; fullUrl: string; cardUrl: string };
   width: number;
   height: number;
   bytes: number;
@@ -83,8 +83,9 @@ export async function storedFileOf(
   const key = url.replace(/^\/uploads\//, '');
   const record = await ledger.findUpload(fullKeyOf(key));
   if (record === null || record.publishedAt !== null) return fileOf(folder, url);
-  const pending = key === fullKeyOf(key) ? record.pendingKey : thumbKeyOf(record.pendingKey);
-  return join(folder, ...pending.split('/'));
+  const [publicKeys, pendingKeys] = [keysOf(record.publicKey), keysOf(record.pendingKey)];
+  const which = (['full', 'thumb', 'card'] as const).find((file) => publicKeys[file] === key);
+  return join(folder, ...pendingKeys[which ?? 'full'].split('/'));
 }
 
 /** The answer of an upload that must succeed (201). */

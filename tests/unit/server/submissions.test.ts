@@ -147,8 +147,40 @@ describe('POST /submissions (public)', () => {
     expect(foreign.json).toMatchObject({
       errors: [{ path: 'images', message: 'Upload the photos again.' }],
     });
+    // A card copy's URL may be left out (an upload made before those existed answered none), or
+    // be this upload's own: never another upload's, another site's or a script.
+    const cardCases: [unknown, string][] = [
+      [first.cardUrl, 'images'],
+      [media?.urlOf(keysOf.card), 'images'],
+      [ours.thumbUrl, 'images'],
+      ['https://tracker.example/pixel.jpg', 'images'],
+      [`https://tracker.example${ours.cardUrl}`, 'images'],
+      ['javascript:alert(1)', 'images.0.cardUrl'],
+      ['data:image/jpeg;base64,AAAA', 'images.0.cardUrl'],
+      ['vbscript:msgbox(1)', 'images.0.cardUrl'],
+      [42, 'images.0.cardUrl'],
+    ];
+    for (const [i, [cardUrl, path]] of cardCases.entries()) {
+      const response = await call('POST', '/submissions', {
+        body: { ...photos, images: [{ ...ours, cardUrl }] },
+        clientAddress: `203.0.113.${50 + i}`,
+      });
+      expect(response.status, String(cardUrl)).toBe(400);
+      expect(response.json, String(cardUrl)).toMatchObject({ errors: [{ path }] });
+    }
     // A refused submission claimed nothing: the photo is still free to send.
-    await submitOne(call, photos);
+    const withCard = await submitOne(call, photos);
+    const { thumbUrl, fullUrl } = await upload();
+    const withoutCard = await submitOne(call, { ...photos, images: [{ thumbUrl, fullUrl }] });
+    const token = await accessToken(keys);
+    const imagesOf = async (id: string) =>
+      (
+        (await call('GET', `/submissions/${id}`, { token })).json as {
+          submission: StoredSubmission;
+        }
+      ).submission.submission.images;
+    expect(await imagesOf(withCard)).toEqual([ours]);
+    expect(await imagesOf(withoutCard)).toEqual([{ thumbUrl, fullUrl }]);
   });
 
   it('refuses photos on a server that takes no uploads', async () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_FORMATS_TEXT, UPLOAD_MAX_BYTES } from '@/lib/submissionSchema';
+import { CARD_MAX_EDGE, processImage } from '../../../server/uploads/imageProcessing';
 import { APP, makeKeys, setup, type TestKeys } from './communityHarness';
 import { cameraJpeg, pixelBomb, storedFileOf, uploaded } from './photoFixtures';
 
@@ -14,7 +15,7 @@ const NOT_A_PHOTO = `This file is not a photo: send a ${UPLOAD_FORMATS_TEXT} ima
 const TOO_LARGE = 'The photo is too large: at most 10 MB.';
 
 describe('POST /uploads', () => {
-  it('stores an upright JPEG and thumbnail with every bit of metadata removed', async () => {
+  it('stores an upright JPEG, thumbnail and card copy with every bit of metadata removed', async () => {
     const { call, folder, media, store, cleanup } = setup({ keys });
     try {
       const original = await cameraJpeg();
@@ -28,11 +29,19 @@ describe('POST /uploads', () => {
       );
       // Orientation 6 applied: the 400 × 300 stored pixels show as 300 × 400.
       expect([result.width, result.height]).toEqual([300, 400]);
-      expect(media?.owns(result.image.fullUrl) && media.owns(result.image.thumbUrl)).toBe(true);
-      const full = readFileSync(await storedFileOf(folder, store, result.image.fullUrl));
-      const thumb = readFileSync(await storedFileOf(folder, store, result.image.thumbUrl));
+      const { fullUrl, thumbUrl, cardUrl } = result.image;
+      expect([fullUrl, thumbUrl, cardUrl].every((url) => media?.owns(url))).toBe(true);
+      // The three files of one upload sit side by side.
+      expect(thumbUrl).toBe(fullUrl.replace(/\.jpg$/, '-thumb.jpg'));
+      expect(cardUrl).toBe(fullUrl.replace(/\.jpg$/, '-card.jpg'));
+      const full = readFileSync(await storedFileOf(folder, store, fullUrl));
+      const thumb = readFileSync(await storedFileOf(folder, store, thumbUrl));
+      const card = readFileSync(await storedFileOf(folder, store, cardUrl));
       expect(result.bytes).toBe(full.length);
-      for (const file of [full, thumb]) {
+      // Every stored byte counts against the quotas.
+      const record = await store.findUpload(fullUrl.replace('/uploads/', ''));
+      expect(record?.bytes).toBe(full.length + thumb.length + card.length);
+      for (const file of [full, thumb, card]) {
         const metadata = await sharp(file).metadata();
         expect(metadata.format).toBe('jpeg');
         expect(metadata.exif).toBeUndefined();
@@ -52,7 +61,7 @@ describe('POST /uploads', () => {
     }
   });
 
-  it('fits large photos within 2560 px and thumbnails within 640 px, on white', async () => {
+  it('fits large photos within 2560 px, thumbnails within 640 px and cards within 320 px, on white', async () => {
     const { call, folder, store, cleanup } = setup({ keys });
     try {
       const transparentPng = await sharp({
@@ -70,6 +79,9 @@ describe('POST /uploads', () => {
       const thumbFile = await storedFileOf(folder, store, result.image.thumbUrl);
       const thumb = await sharp(readFileSync(thumbFile)).metadata();
       expect([thumb.width, thumb.height]).toEqual([640, 427]);
+      const cardFile = await storedFileOf(folder, store, result.image.cardUrl);
+      const card = await sharp(readFileSync(cardFile)).metadata();
+      expect([card.format, card.width, card.height]).toEqual(['jpeg', 320, 213]);
       const fullFile = await storedFileOf(folder, store, result.image.fullUrl);
       const { data } = await sharp(readFileSync(fullFile))
         .raw()
@@ -157,5 +169,29 @@ describe('POST /uploads', () => {
     } finally {
       cleanup();
     }
+  });
+});
+
+describe('processImage', () => {
+  it('makes a card copy within 320 px for the globe, never enlarged, smaller than the thumbnail', async () => {
+    const size = async (bytes: Buffer) => {
+      const { format, width, height } = await sharp(bytes).metadata();
+      return [format, width, height];
+    };
+    const portrait = await sharp({
+      create: { width: 1500, height: 2000, channels: 3, background: 'orange' },
+    })
+      .jpeg()
+      .toBuffer();
+    const tall = await processImage(portrait);
+    expect(CARD_MAX_EDGE).toBe(320);
+    expect(await size(tall.card)).toEqual(['jpeg', 240, 320]);
+    expect(tall.card.length).toBeLessThan(tall.thumb.length);
+    const small = await processImage(
+      await sharp({ create: { width: 120, height: 80, channels: 3, background: 'green' } })
+        .png()
+        .toBuffer(),
+    );
+    expect(await size(small.card)).toEqual(['jpeg', 120, 80]);
   });
 });

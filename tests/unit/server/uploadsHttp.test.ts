@@ -201,6 +201,7 @@ describe('rate limits on the local server', () => {
 describe("GET /uploads/{key} of an editor's photo", () => {
   let fullUrl = '';
   let thumbUrl = '';
+  let cardUrl = '';
 
   beforeAll(async () => {
     const photo = await sharp({
@@ -215,9 +216,9 @@ describe("GET /uploads/{key} of an editor's photo", () => {
       headers: { 'Content-Type': 'image/jpeg', Authorization: `Bearer ${await accessToken(keys)}` },
     });
     expect(response.status).toBe(201);
-    ({ fullUrl, thumbUrl } = (
+    ({ fullUrl, thumbUrl, cardUrl } = (
       JSON.parse(response.body.toString()) as {
-        image: { fullUrl: string; thumbUrl: string };
+        image: { fullUrl: string; thumbUrl: string; cardUrl: string };
       }
     ).image);
   });
@@ -225,12 +226,15 @@ describe("GET /uploads/{key} of an editor's photo", () => {
   it('serves an uploaded photo from UPLOADS_DIR as image/jpeg, cached for a year', async () => {
     expect(fullUrl).toMatch(/^\/uploads\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.jpg$/);
     expect(readdirSync(uploadsDir)).toHaveLength(1);
-    for (const url of [fullUrl, thumbUrl]) {
+    expect(cardUrl).toBe(fullUrl.replace(/\.jpg$/, '-card.jpg'));
+    for (const url of [fullUrl, thumbUrl, cardUrl]) {
       const response = await send(url);
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toBe('image/jpeg');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // The globe fetches photos for its card atlas, which needs CORS.
+      expect(response.headers['access-control-allow-origin']).toBe('*');
       const metadata = await sharp(response.body).metadata();
       expect([metadata.format, metadata.exif]).toEqual(['jpeg', undefined]);
     }
