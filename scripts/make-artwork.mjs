@@ -4,22 +4,31 @@
  * `server/data/sample-archive.json` refers to:
  *
  *   public/map.png             equirectangular world texture (4096×2048) for the globe sphere
+ *   public/map.webp            the same map as WebP (4096×2048), what browsers load first
+ *   public/map-2048.webp       the same map as WebP at 2048×1024, for phones
  *   public/logo.svg            mark + wordmark, for dark backgrounds
  *   public/TPR-Logo.svg        square monogram mark for the corner logo
  *   public/favicon.svg         small mark
  *   public/default-thumb.jpg   video thumbnail fallback (640×360)
- *   public/sample/...          every local image URL of the sample archive
+ *   public/sample/...          every local image URL of the sample archive (a gallery image's
+ *                              full size, thumbnail and card-sized copy)
  *
  * Everything is drawn on a 2D canvas in headless Chromium (Debian's, via playwright-core): no
  * network, no fonts or images fetched. A seeded PRNG makes every run produce the same pixels, and
  * public/sample is rebuilt from scratch each run, so the script is safe to re-run.
  *
  *   node scripts/make-artwork.mjs
+ *   node scripts/make-artwork.mjs --webp-maps-only   # only re-derive the WebP maps from map.png
+ *   node scripts/make-artwork.mjs --sample-cards-only   # only re-derive the sample's card copies
+ *
+ * The WebP maps are encoded from public/map.png by sharp (libwebp), which gives the same bytes for
+ * the same input and library version, so they can be re-derived without drawing anything again.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import sharp from 'sharp';
 import { feature, mesh } from 'topojson-client';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,7 +42,27 @@ const MAP_SIZE = { width: 4096, height: 2048 };
 const FULL_SIZE = { width: 1280, height: 853 };
 const THUMB_SIZE = { width: 320, height: 213 };
 const VIDEO_THUMB_SIZE = { width: 640, height: 360 };
+/**
+ * A gallery image's card-sized copy (`cardUrl`), made from its full-size file by sharp exactly as
+ * the nodes-service makes an upload's (server/uploads/imageProcessing.ts CARD_MAX_EDGE and
+ * CARD_JPEG_QUALITY): within 320 × 320, mozjpeg quality 78. Same bytes for the same input and
+ * library version, like the WebP maps.
+ */
+const SAMPLE_CARD = { maxEdge: 320, quality: 78 };
 const ST_LOUIS = { lat: 38.63, lng: -90.2 };
+/**
+ * WebP copies of map.png (src/globe/layers/sphere.ts defaultMapUrls). Quality 85 was chosen by
+ * comparing crops of the St. Louis glow and of coastlines at 100 % against the PNG: no visible
+ * difference there (PSNR 43.6 dB over the whole map), where 75-80 begins to soften the thin
+ * borders; sharp YUV conversion keeps the orange glow's edges clean. About a ninth of the PNG.
+ */
+const MAP_WEBP = {
+  quality: 85,
+  variants: [
+    { file: 'map.webp', width: 4096, height: 2048 },
+    { file: 'map-2048.webp', width: 2048, height: 1024 },
+  ],
+};
 
 /** Launch flags that work with Debian's Chromium in a container without a GPU. */
 const CHROMIUM_ARGS = [
@@ -1832,6 +1861,47 @@ function mapGeometry() {
   return { countries, borders, coasts };
 }
 
+/** Encodes the WebP maps from public/map.png (opaque: the alpha channel is dropped). */
+async function writeWebpMaps() {
+  const png = path.join(publicDir, 'map.png');
+  for (const { file, width, height } of MAP_WEBP.variants) {
+    await sharp(png)
+      .resize(width, height, { kernel: 'lanczos3', fit: 'fill' })
+      .removeAlpha()
+      .webp({ quality: MAP_WEBP.quality, effort: 6, smartSubsample: true })
+      .toFile(path.join(publicDir, file));
+  }
+}
+
+function reportWebpMaps() {
+  for (const { file } of MAP_WEBP.variants) {
+    console.info(`${file} ${kb(fs.statSync(path.join(publicDir, file)).size)}`);
+  }
+}
+
+/** Writes each sample gallery image's card-sized copy from its full-size file (drawn already). */
+async function writeSampleCards(nodes) {
+  let count = 0;
+  for (const node of nodes) {
+    for (const image of node.type === 'gallery' ? (node.images ?? []) : []) {
+      const fullFile = publicFile(image.fullUrl ?? image.full);
+      const cardFile = publicFile(image.cardUrl);
+      if (!fullFile || !cardFile) continue;
+      await sharp(fullFile)
+        .resize(SAMPLE_CARD.maxEdge, SAMPLE_CARD.maxEdge, {
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .jpeg({ quality: SAMPLE_CARD.quality, mozjpeg: true })
+        .toFile(cardFile);
+      count++;
+    }
+  }
+  return count;
+}
+
+const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
+
 function sizeOf(dir) {
   let total = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -1870,6 +1940,7 @@ async function main() {
         marker: ST_LOUIS,
       }),
     );
+    await writeWebpMaps();
     writeDataUrl(
       path.join(publicDir, 'default-thumb.jpg'),
       await page.evaluate((args) => window.artwork.drawDefaultThumb(args), {
@@ -1910,13 +1981,18 @@ async function main() {
   } finally {
     await browser.close();
   }
+  await writeSampleCards(nodes);
 
   // Every local URL the archive names must now exist.
   const missing = [];
   for (const node of nodes) {
     const urls = [
       node.thumbUrl,
-      ...(node.images ?? []).flatMap((im) => [im.thumbUrl ?? im.thumb, im.fullUrl ?? im.full]),
+      ...(node.images ?? []).flatMap((im) => [
+        im.thumbUrl ?? im.thumb,
+        im.fullUrl ?? im.full,
+        im.cardUrl,
+      ]),
     ];
     for (const url of urls) {
       const file = publicFile(url);
@@ -1925,12 +2001,20 @@ async function main() {
   }
   if (missing.length > 0) throw new Error(`missing sample files: ${missing.join(', ')}`);
 
-  const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
   console.info(`map.png ${kb(fs.statSync(path.join(publicDir, 'map.png')).size)}`);
+  reportWebpMaps();
   console.info(
     `default-thumb.jpg ${kb(fs.statSync(path.join(publicDir, 'default-thumb.jpg')).size)}`,
   );
   console.info(`sample/ ${kb(sizeOf(sampleDir))} for ${nodes.length} nodes`);
 }
 
-await main();
+if (process.argv.includes('--webp-maps-only')) {
+  await writeWebpMaps();
+  reportWebpMaps();
+} else if (process.argv.includes('--sample-cards-only')) {
+  const { nodes } = JSON.parse(fs.readFileSync(archivePath, 'utf8'));
+  console.info(`${await writeSampleCards(nodes)} sample card copies`);
+} else {
+  await main();
+}

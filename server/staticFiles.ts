@@ -65,6 +65,22 @@ const SOURCE_MAP = /\.map$/i;
 /** Vite's hashed output: a changed file gets a new name, so browsers may keep these for a year. */
 const IMMUTABLE_PREFIX = '/assets/';
 
+/**
+ * `public/` images and fonts keep their names across releases (`/map.webp`, `/logo.svg`, the sample
+ * media), so they cannot be immutable: a release that redraws the map must reach visitors. A day
+ * without asking spares a returning visitor a revalidation per image (a hundred and more on the
+ * home page), and a changed file reaches everyone within a day; after that the ETag makes the
+ * check a 304. The HTML shell and everything else stays `no-cache`, so a release's new script
+ * names are seen on the next load.
+ */
+const PUBLIC_MEDIA_CACHE = 'public, max-age=86400';
+const PUBLIC_MEDIA = /^(image|font)\//;
+
+function cacheControl(urlPath: string, type: string): string {
+  if (urlPath.startsWith(IMMUTABLE_PREFIX)) return 'public, max-age=31536000, immutable';
+  return PUBLIC_MEDIA.test(type) ? PUBLIC_MEDIA_CACHE : 'no-cache';
+}
+
 /** Compressed bodies kept in memory; Vite output is a few MB, this only guards a huge folder. */
 const CACHE_LIMIT_BYTES = 64 * 1024 * 1024;
 
@@ -167,9 +183,7 @@ export function createStaticFiles(root: string): StaticFiles {
     const canCompress = COMPRESSIBLE.test(type) && info.size >= MIN_COMPRESS_BYTES;
     const common: Record<string, string> = {
       'Content-Type': type,
-      'Cache-Control': urlPath.startsWith(IMMUTABLE_PREFIX)
-        ? 'public, max-age=31536000, immutable'
-        : 'no-cache',
+      'Cache-Control': cacheControl(urlPath, type),
       // Weak: the bytes differ per content coding, the file they stand for does not.
       ETag: `W/"${version}"`,
       'Last-Modified': info.mtime.toUTCString(),

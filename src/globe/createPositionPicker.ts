@@ -13,7 +13,7 @@ import {
   type LatLng,
 } from '@/globe/geo';
 import { MarkerLayer } from '@/globe/layers/marker';
-import { SphereLayer } from '@/globe/layers/sphere';
+import { defaultMapUrls, SphereLayer } from '@/globe/layers/sphere';
 import type {
   PositionPicker,
   PositionPickerDiagnostics,
@@ -84,7 +84,7 @@ export async function createPositionPicker(
     anglesFacing(latLngToVector(facing.lat, facing.lng, 1)),
     options.reducedMotion,
   );
-  const sphere = new SphereLayer(scene, options.mapUrl ?? '/map.png', clock, {
+  const sphere = new SphereLayer(scene, options.mapUrl ?? defaultMapUrls(false), clock, {
     reducedMotion: options.reducedMotion,
     fadeMs: MAP_FADE_MS,
   });

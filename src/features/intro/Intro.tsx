@@ -63,6 +63,7 @@ export function Intro({ onContinue }: { onContinue: () => void }) {
           alt="Globe Archive"
           width="284"
           height="72"
+          fetchPriority="high"
         />
       ) : (
         <div className="intro__body">

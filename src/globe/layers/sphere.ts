@@ -58,6 +58,16 @@ void main(void) {
 `;
 
 /**
+ * The map textures a globe tries, best first (`public/`, made by scripts/make-artwork.mjs): a
+ * WebP at a ninth of the PNG's bytes; on phones one of 2048×1024 (a quarter of the bytes and of
+ * the texture memory, about a texel per CSS pixel at the phone's home view, where only the
+ * thinnest borders come out a little softer); then the lossless PNG, for a browser without WebP.
+ */
+export function defaultMapUrls(mobile: boolean): string[] {
+  return [mobile ? '/map-2048.webp' : '/map.webp', '/map.png'];
+}
+
+/**
  * The map sphere and a faint atmosphere rim. The map fades in over 3 s once its texture has
  * loaded (SPEC §4), or over `fadeMs` where a view wants it sooner (the position picker).
  */
@@ -65,15 +75,26 @@ export class SphereLayer {
   private readonly map: Mesh;
   private readonly atmosphere: Mesh;
   private readonly materials: ShaderMaterial[];
-  private readonly texture: Texture;
+  /** The map texture tried now, or the one that loaded; `null` only for an empty URL list. */
+  private texture: Texture | null = null;
+  private textureLoaded = false;
+  private disposed = false;
   private loadedAt: number | null = null;
   private shownAt: number | null = null;
+  /** The opacity of the last frame set (`setFrame`). */
+  private frameAlpha = 0;
   private readonly fadeSeconds: number;
+  /** Resolves `true` once a map texture has loaded, `false` once every URL has failed. */
   readonly loaded: Promise<boolean>;
 
+  /**
+   * @param mapUrl - the map image, or images to try in order: each failure (a 404, a format the
+   *   browser cannot decode) moves on to the next, and only the last one's failure settles
+   *   `loaded` as `false`.
+   */
   constructor(
     scene: Scene,
-    mapUrl: string,
+    mapUrl: string | readonly string[],
     now: () => number,
     {
       reducedMotion,
@@ -87,24 +108,6 @@ export class SphereLayer {
     this.fadeSeconds = reducedMotion ? 0 : fadeMs / 1000;
     let settle!: (ok: boolean) => void;
     this.loaded = new Promise((resolve) => (settle = resolve));
-    this.texture = new Texture(mapUrl, scene, {
-      noMipmap: false,
-      // Babylon's sphere has v = 0 at the north pole, where the image's first row must go.
-      invertY: false,
-      samplingMode: Texture.TRILINEAR_SAMPLINGMODE,
-      onLoad: () => {
-        this.loadedAt = now();
-        settle(true);
-      },
-      // A missing map still shows a globe: the dark sphere and the cards.
-      onError: () => {
-        this.loadedAt = now();
-        settle(false);
-      },
-    });
-    this.texture.anisotropicFilteringLevel = 8;
-    this.texture.wrapU = Texture.WRAP_ADDRESSMODE;
-    this.texture.wrapV = Texture.CLAMP_ADDRESSMODE;
 
     const mapMaterial = new ShaderMaterial(
       'map',
@@ -116,7 +119,6 @@ export class SphereLayer {
         samplers: ['map'],
       },
     );
-    mapMaterial.setTexture('map', this.texture);
     mapMaterial.needAlphaBlending = () => this.alpha(now()) < 1;
     const atmosphereMaterial = new ShaderMaterial(
       'atmosphere',
@@ -143,6 +145,48 @@ export class SphereLayer {
     );
     this.atmosphere.material = atmosphereMaterial;
     this.atmosphere.isPickable = false;
+
+    const urls = typeof mapUrl === 'string' ? [mapUrl] : mapUrl;
+    const settleAt = (ok: boolean) => {
+      // Babylon may report a failure twice (its fallback image fails too): the first one counts.
+      if (this.loadedAt !== null) return;
+      this.loadedAt = now();
+      settle(ok);
+    };
+    const load = (index: number) => {
+      const texture = new Texture(urls[index] ?? null, scene, {
+        noMipmap: false,
+        // Babylon's sphere has v = 0 at the north pole, where the image's first row must go.
+        invertY: false,
+        samplingMode: Texture.TRILINEAR_SAMPLINGMODE,
+        onLoad: () => {
+          if (this.disposed || this.texture !== texture) return;
+          this.textureLoaded = true;
+          settleAt(true);
+        },
+        onError: () => {
+          if (this.disposed || this.texture !== texture) return;
+          // A missing map still shows a globe: the dark sphere and the cards. The last texture
+          // stays bound, as a single failed one always did.
+          if (index === urls.length - 1) {
+            settleAt(false);
+            return;
+          }
+          texture.dispose();
+          load(index + 1);
+        },
+      });
+      texture.anisotropicFilteringLevel = 8;
+      texture.wrapU = Texture.WRAP_ADDRESSMODE;
+      texture.wrapV = Texture.CLAMP_ADDRESSMODE;
+      this.texture = texture;
+      mapMaterial.setTexture('map', texture);
+    };
+    if (urls.length > 0) load(0);
+    else {
+      this.map.setEnabled(false);
+      settleAt(false);
+    }
   }
 
   /** The globe is on screen: the map fades in from now, or from when it loads if later. */
@@ -163,31 +207,41 @@ export class SphereLayer {
     return this.fadeSeconds > 0 ? Math.min(1, Math.max(0, (now - start) / this.fadeSeconds)) : 1;
   }
 
-  /** Until when the map is still fading in (seconds): Infinity while shown but not loaded, 0 while hidden. */
+  /**
+   * Until when the map still needs frames (seconds): Infinity while shown but not loaded, 0 while
+   * hidden, else the end of its fade. A slow frame (a phone, a software renderer) can land just
+   * before that end and leave the map part-faded once the loop stops, so it stays Infinity until a
+   * frame at full opacity has been set.
+   */
   get fadingUntil(): number {
     if (this.shownAt === null) return 0;
     const start = this.fadeStart;
-    return start === null ? Infinity : start + this.fadeSeconds;
+    if (start === null || this.frameAlpha < 1) return Infinity;
+    return start + this.fadeSeconds;
   }
 
   /** Updates the per-frame uniforms. */
   setFrame(now: number, cameraPosition: { x: number; y: number; z: number }): void {
     const alpha = this.alpha(now);
+    this.frameAlpha = alpha;
     for (const material of this.materials) {
       material.setFloat('alpha', alpha);
       material.setVector3('cameraPosition', cameraPosition as never);
     }
   }
 
+  /** GPU memory of the map that loaded (with its mipmaps): 0 before it loads, or if none did. */
   get textureBytes(): number {
+    if (!this.textureLoaded || !this.texture) return 0;
     const size = this.texture.getSize();
     return textureBytes(size.width, size.height);
   }
 
   dispose(): void {
+    this.disposed = true;
     this.map.dispose();
     this.atmosphere.dispose();
     for (const material of this.materials) material.dispose();
-    this.texture.dispose();
+    this.texture?.dispose();
   }
 }

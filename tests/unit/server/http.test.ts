@@ -29,6 +29,10 @@ writeFileSync(
 );
 writeFileSync(join(staticDir, 'app.css.map'), JSON.stringify({ version: 3, sources: [] }));
 writeFileSync(join(staticDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+// The first bytes of a WebP file (RIFF....WEBP), enough for a static server.
+const WEBP = Buffer.from('RIFF\x1a\x00\x00\x00WEBPVP8L\x0d\x00\x00\x00', 'latin1');
+writeFileSync(join(staticDir, 'map.webp'), WEBP);
+writeFileSync(join(staticDir, 'notes.txt'), 'release notes');
 writeFileSync(join(staticDir, '.env'), `SECRET=${SECRET}`);
 writeFileSync(join(temp, 'secret.txt'), SECRET);
 writeFileSync(join(temp, 'archive.json'), JSON.stringify({ nodes: NODES }));
@@ -113,14 +117,28 @@ describe('the built app', () => {
     expect(res.body.length).toBeLessThan(SCRIPT.length / 4);
   });
 
-  it('has other files revalidated, answering 304 when unchanged', async () => {
+  it('lets browsers keep public images for a day (their names do not change), then revalidate', async () => {
     const res = await get(app.url, '/logo.svg');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('image/svg+xml');
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
     const again = await get(app.url, '/logo.svg', { 'if-none-match': String(res.headers.etag) });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
+
+    const map = await get(app.url, '/map.webp', { 'accept-encoding': 'gzip, br' });
+    expect(map.status).toBe(200);
+    expect(map.headers['content-type']).toBe('image/webp');
+    expect(map.headers['cache-control']).toBe('public, max-age=86400');
+    // Compressed already: sent as it is.
+    expect(map.headers['content-encoding']).toBeUndefined();
+    expect(map.body.equals(WEBP)).toBe(true);
+  });
+
+  it('has other unhashed files revalidated on every load', async () => {
+    const res = await get(app.url, '/notes.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
   });
 
   it('serves the app (200) for its routes, so a shared link opens the item', async () => {
