@@ -14,20 +14,20 @@ import { nearestNeighbourLinks } from '@/globe/categoryLinks';
 import { GLOBE_RADIUS, latLngToVector, type Vec3 } from '@/globe/geo';
 import { CardLayer, type CardSpec } from '@/globe/layers/cards';
 import { LinkLayer, type LinkSpec } from '@/globe/layers/links';
-import { SphereLayer } from '@/globe/layers/sphere';
+import { defaultMapUrls, SphereLayer } from '@/globe/layers/sphere';
+import { CardFaces } from '@/globe/layers/cardFaces';
 import { revealSchedule } from '@/globe/reveal';
-import { drawCardFace, type FaceContent } from '@/globe/textures/cardFace';
-import { ImageLoader } from '@/globe/textures/imageLoader';
+import { faceKey } from '@/globe/textures/faceImages';
+import type { ViewCamera } from '@/globe/textures/faceOrder';
 import type { Globe, GlobeDiagnostics, GlobeEvents, GlobeInput, GlobeOptions } from '@/globe/types';
 import {
   ANIMATION_DURATION_MS,
-  DEFAULT_THUMBNAIL_URL,
   NODE_REVEAL_INTERVAL_MS,
   POINTER_IDLE_MS,
   RESIZE_DEBOUNCE_MS,
 } from '@/lib/constants';
 import { matchesFilter, type ArchiveFilter } from '@/lib/filter';
-import { cardPreviewImages, videoThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
+import type { MediaNode } from '@/lib/nodeModel';
 import { hexToRgb } from '@/lib/palette';
 
 export type { Globe, GlobeDiagnostics, GlobeEvents, GlobeInput, GlobeOptions } from '@/globe/types';
@@ -42,6 +42,20 @@ const NO_CATEGORY_COLOUR = '#7cc4ff';
 const CLICK_TOLERANCE_PX = 6;
 /** Frame times kept for the median. */
 const FRAME_SAMPLES = 120;
+/**
+ * Per frame, ms spent uploading card faces: 6 at 60 fps, a share of the frame where frames are
+ * slow anyway (a software renderer: uploads would otherwise crawl), more while the globe is
+ * hidden (no frame to keep smooth).
+ */
+const UPLOAD_BUDGET_MS = 6;
+const UPLOAD_SHARE_OF_FRAME = 0.3;
+const UPLOAD_BUDGET_MAX_MS = 100;
+const UPLOAD_BUDGET_HIDDEN_MS = 12;
+/**
+ * The preloader's bar, in thirds: the map, every card's local face (no network: a second or two
+ * even at 10,000 cards), and the pictures of the first view's cards.
+ */
+const PROGRESS_SHARE = 1 / 3;
 
 function median(values: readonly number[]): number {
   if (values.length === 0) return 0;
@@ -50,17 +64,6 @@ function median(values: readonly number[]): number {
   return sorted.length % 2
     ? (sorted[mid] as number)
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
-/** What a card face depends on: when it changes, the face is drawn again. */
-function faceKey(node: MediaNode, colour: string): string {
-  const images =
-    node.type === 'video'
-      ? videoThumbnailUrl(node)
-      : cardPreviewImages(node)
-          .map((i) => i.thumbUrl)
-          .join('|');
-  return `${node.type}\u0000${node.title}\u0000${colour}\u0000${images}\u0000${node.images.length}`;
 }
 
 /**
@@ -98,11 +101,16 @@ export async function createGlobe(
   const start = anglesFacing(latLngToVector(home.lat, home.lng, 1));
   const orbit = new OrbitCamera(scene, canvas, start, options);
   canvas.tabIndex = tabIndex;
-  const sphere = new SphereLayer(scene, options.mapUrl ?? '/map.png', clock, motion);
+  const sphere = new SphereLayer(
+    scene,
+    options.mapUrl ?? defaultMapUrls(options.mobile),
+    clock,
+    motion,
+  );
   const cards = new CardLayer(scene, engine, motion);
   const related = new LinkLayer(scene, 'related-links', motion);
   const categoryLinks = new LinkLayer(scene, 'category-links', motion);
-  const images = new ImageLoader();
+  let mapSettled = false;
   const revealSeconds = (ANIMATION_DURATION_MS / 1000) * (options.reducedMotion ? 0.001 : 1);
 
   const listeners = new Map<keyof GlobeEvents, Set<(event: never) => void>>();
@@ -114,8 +122,8 @@ export async function createGlobe(
   // ---- state -----------------------------------------------------------------------------------
   let nodes = new Map<string, MediaNode>();
   const faceKeys = new Map<string, string>();
-  const faceGeneration = new Map<number, number>();
-  const facesDone = new Set<number>();
+  let firstViewStarted = false;
+  let focusedSlot = -1;
   let colours: Readonly<Record<string, string>> = {};
   let filter: ArchiveFilter = { category: null, type: null };
   let shown = false;
@@ -136,9 +144,31 @@ export async function createGlobe(
   const colourOf = (node: MediaNode) =>
     colours[node.categories[0]?.slug ?? ''] ?? NO_CATEGORY_COLOUR;
 
+  /** Where the camera looks now, as the face order reads it. */
+  function viewCamera(): ViewCamera {
+    const { alpha, beta, radius, fov } = orbit.camera;
+    const t = orbit.camera.target;
+    const basis = orbitBasis(alpha, beta, radius, [t.x, t.y, t.z]);
+    return {
+      ...basis,
+      tanHalfFov: Math.tan(fov / 2),
+      aspect: engine.getRenderWidth() / Math.max(1, engine.getRenderHeight()),
+    };
+  }
+
+  /** The preloader's figure: the map and the first view's faces (SPEC §4 "while images load"). */
   function reportProgress(): void {
     const total = cards.count;
-    const percent = total === 0 ? 100 : Math.floor((facesDone.size / total) * 100);
+    const share = ({ done, total: of }: { done: number; total: number }, empty: boolean) =>
+      of === 0 ? (empty ? 1 : 0) : done / of;
+    const empty = firstViewStarted || total === 0;
+    const percent = Math.floor(
+      100 *
+        PROGRESS_SHARE *
+        ((mapSettled ? 1 : 0) +
+          share(faces.localProgress, empty) +
+          share(faces.firstViewProgress, empty)),
+    );
     const key = `${percent}/${total}`;
     if (key !== lastProgress) {
       lastProgress = key;
@@ -146,39 +176,18 @@ export async function createGlobe(
     }
   }
 
-  /** Loads a card's images and queues its face for the atlas; a newer request supersedes it. */
-  function requestFace(slot: number, node: MediaNode): void {
-    const generation = (faceGeneration.get(slot) ?? 0) + 1;
-    faceGeneration.set(slot, generation);
-    const urls =
-      node.type === 'video'
-        ? [videoThumbnailUrl(node)]
-        : cardPreviewImages(node).map((i) => i.thumbUrl);
-    const face: Omit<FaceContent, 'images' | 'fallback'> = {
-      type: node.type,
-      title: node.title,
-      accent: colourOf(node),
-      imageCount: node.images.length,
-    };
-    void Promise.all([
-      Promise.all(urls.map((url) => images.load(url))),
-      images.load(DEFAULT_THUMBNAIL_URL),
-    ]).then(([loaded, fallback]) => {
-      if (disposed || faceGeneration.get(slot) !== generation || cards.idOf(slot) !== node.video_id)
-        return;
-      const atlas = cards.currentAtlas;
-      if (!atlas) return;
-      const content: FaceContent = { ...face, images: loaded, fallback };
-      atlas.enqueue(
-        slot,
-        (ctx, x, y, w, h, gutter) => drawCardFace(ctx, content, x, y, w, h, gutter),
-        () => {
-          cards.faceUploaded(slot);
-          facesDone.add(slot);
-          reportProgress();
-        },
-      );
-    });
+  const faces = new CardFaces(cards, engine, scene, () => {
+    renderRequested = true;
+    reportProgress();
+  });
+  void sphere.loaded.then(() => {
+    mapSettled = true;
+    if (!disposed) reportProgress();
+  });
+
+  /** Hovered and focused cards get sharp faces. */
+  function updateSharp(): void {
+    faces.wantSharp([cards.hovered, focusedSlot]);
   }
 
   function rebuildRelatedLinks(): void {
@@ -249,7 +258,7 @@ export async function createGlobe(
     let structureChanged = added.length > 0;
     for (const id of nodes.keys()) {
       if (!next.has(id)) {
-        facesDone.delete(cards.slotOf(id));
+        faces.remove(cards.slotOf(id));
         cards.remove(id, now);
         faceKeys.delete(id);
         structureChanged = true;
@@ -258,8 +267,7 @@ export async function createGlobe(
     cards.ensureAtlas(next.size, (slot) => {
       const id = cards.idOf(slot);
       const node = id === null ? undefined : next.get(id);
-      facesDone.delete(slot);
-      if (node) requestFace(slot, node);
+      if (node) faces.set(slot, node, colourOf(node));
     });
 
     added.forEach((node) => {
@@ -270,10 +278,15 @@ export async function createGlobe(
         colour: colourOf(node),
       };
       const slot = cards.add(spec, null, matchesFilter(node, filter));
-      facesDone.delete(slot);
       faceKeys.set(node.video_id, faceKey(node, spec.colour));
-      requestFace(slot, node);
+      faces.set(slot, node, spec.colour);
     });
+    if (!firstViewStarted && next.size > 0) {
+      // The first view is where the camera starts: its faces load first, and the preloader waits
+      // for them alone.
+      firstViewStarted = true;
+      faces.startFirstView(viewCamera());
+    }
     const becameVisible = !shown && (input.visible ?? true);
     if (becameVisible) {
       shown = true;
@@ -309,7 +322,7 @@ export async function createGlobe(
         const key = faceKey(node, colourOf(node));
         if (faceKeys.get(node.video_id) !== key) {
           faceKeys.set(node.video_id, key);
-          requestFace(slot, node);
+          faces.set(slot, node, colourOf(node));
         }
         if (previous.links.join() !== node.links.join()) structureChanged = true;
       }
@@ -362,6 +375,7 @@ export async function createGlobe(
   function setHover(slot: number, now: number): void {
     if (slot === cards.hovered) return;
     cards.setHovered(slot, now);
+    updateSharp();
     canvas.style.cursor = slot >= 0 ? 'pointer' : '';
     renderRequested = true;
   }
@@ -410,11 +424,21 @@ export async function createGlobe(
   observer.observe(canvas);
 
   // ---- the render loop: renders only when something moves ------------------------------------
+  let lastLoop = performance.now();
   engine.runRenderLoop(() => {
     const now = clock();
+    const loopAt = performance.now();
+    const uploadBudget = shown
+      ? Math.min(
+          UPLOAD_BUDGET_MAX_MS,
+          Math.max(UPLOAD_BUDGET_MS, (loopAt - lastLoop) * UPLOAD_SHARE_OF_FRAME),
+        )
+      : UPLOAD_BUDGET_HIDDEN_MS;
+    lastLoop = loopAt;
     let needed = renderRequested || forcedFrames > 0;
     if (orbit.update(now)) needed = true;
-    if (cards.flush(now)) needed = true;
+    if (cards.flush(now, uploadBudget)) needed = true;
+    if (faces.tick(now * 1000, UPLOAD_BUDGET_MS)) needed = true;
     if (
       pointer &&
       !pointer.picked &&
@@ -438,7 +462,10 @@ export async function createGlobe(
     }
     const { x, y, z } = orbit.camera.target;
     const pose = `${orbit.camera.alpha},${orbit.camera.beta},${orbit.camera.radius},${x},${y},${z},${engine.getRenderWidth()},${engine.getRenderHeight()}`;
-    if (pose !== lastPose) needed = true;
+    if (pose !== lastPose) {
+      needed = true;
+      faces.viewChanged(viewCamera());
+    }
     // Hidden behind the intro or the preloader: one frame compiles the shaders, then only uploads run.
     if (!shown && renderedOnce) needed = false;
     if (!needed) return;
@@ -529,7 +556,8 @@ export async function createGlobe(
       drawCalls,
       frameTimeMs: median(frameTimes),
       fps: frameStamps.length,
-      textureBytes: cards.textureBytes + sphere.textureBytes,
+      textureBytes: cards.textureBytes + faces.textureBytes + sphere.textureBytes,
+      faces: faces.counts(),
     }),
     project,
     card: (id) => {
@@ -563,17 +591,24 @@ export async function createGlobe(
       if (id === null) {
         const back = focusReturn ?? { ...orbit.pose, radius: START_RADIUS };
         focusReturn = null;
+        focusedSlot = -1;
+        updateSharp();
         return orbit.flyTo(back, now);
       }
       const slot = cards.slotOf(id);
       if (slot < 0) return Promise.resolve();
       focusReturn ??= orbit.pose;
+      focusedSlot = slot;
+      updateSharp();
       const angles = anglesFacing(cards.position(slot));
       return orbit.flyTo({ ...angles, radius: Math.min(orbit.pose.radius, FOCUS_RADIUS) }, now);
     },
     turnTo(id) {
       const slot = cards.slotOf(id);
       if (slot < 0 || focusReturn !== null) return Promise.resolve();
+      // The card a keyboard visitor turned to is the one looked at: it gets a sharp face.
+      focusedSlot = slot;
+      updateSharp();
       return orbit.flyTo(
         { ...anglesFacing(cards.position(slot)), radius: orbit.pose.radius },
         clock(),
@@ -594,7 +629,7 @@ export async function createGlobe(
       observer.disconnect();
       for (const undo of cleanup) undo();
       for (const waiter of forcedWaiters) waiter.resolve();
-      images.dispose();
+      faces.dispose();
       orbit.dispose();
       cards.dispose();
       related.dispose();

@@ -22,7 +22,11 @@ export interface GlobeEvents {
   cardPicked: { id: string };
   /** The background or the map was clicked (not dragged). */
   backgroundClicked: Record<string, never>;
-  /** Card faces drawn so far, 0-100, of `cards` cards (0 cards: 100, nothing to load). */
+  /**
+   * What the first view needs, 0-100: the map and the faces of the cards nearest the centre of
+   * the starting view (a bounded number; a face counts once its pictures arrived, failed or timed
+   * out). `cards` is how many cards the globe holds.
+   */
   progress: { percent: number; cards: number };
   /** Every card has been revealed. */
   ready: Record<string, never>;
@@ -34,8 +38,13 @@ export interface GlobeOptions {
   mobile: boolean;
   /** prefers-reduced-motion: flights, reveals and fades near instant, no drift. */
   reducedMotion: boolean;
-  /** Equirectangular map texture for the sphere. Default `/map.png`. */
-  mapUrl?: string;
+  /**
+   * Equirectangular map texture for the sphere, or several to try in order (the next on a 404 or
+   * an undecodable format; the globe shows without a map only when the last fails). Default:
+   * `defaultMapUrls(mobile)` from `layers/sphere.ts`, a WebP (2048 px wide on phones) then
+   * `/map.png`.
+   */
+  mapUrl?: string | readonly string[];
   /** Where the camera first looks. Default: St. Louis. */
   home?: { lat: number; lng: number };
 }
@@ -69,8 +78,12 @@ export interface PositionPickerOptions {
   reducedMotion: boolean;
   /** The marker's first position, which the camera then faces; none: the camera faces St. Louis. */
   position?: LatLng | null;
-  /** Equirectangular map texture, the public globe's by default (`/map.png`). */
-  mapUrl?: string;
+  /**
+   * Equirectangular map texture, or several to try in order as for the public globe. Default:
+   * the desktop globe's, `defaultMapUrls(false)` (`/map.webp`, then `/map.png`), since a form's
+   * picker is shown close up.
+   */
+  mapUrl?: string | readonly string[];
   /**
    * The engine to draw with, by default a WebGL engine on the canvas. Tests pass a `NullEngine`.
    * The picker owns it: `dispose()` disposes it.

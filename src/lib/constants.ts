@@ -16,6 +16,11 @@ export const TYPING_PERIOD_EXTRA_MS = 200;
 export const NODE_REVEAL_INTERVAL_MS = 100;
 /** "Done" shown after loading, ms. */
 export const LOADED_MESSAGE_MS = 500;
+/**
+ * The preloader waits for the first view's images at most this long after the archive's data
+ * arrived, ms; then the globe is shown with the faces it has (the rest keep arriving).
+ */
+export const FIRST_VIEW_WAIT_MS = 3000;
 /** Globe fade, map sphere fade and corner-logo delay, ms. */
 export const GLOBE_FADE_MS = 1000;
 export const MAP_SPHERE_FADE_MS = 3000;

@@ -12,6 +12,21 @@ export interface GlobeDiagnostics {
     frameTimeMs: number;
     fps: number;
     textureBytes: number;
+    /**
+     * What the cards' faces show now (each card counts once): `local` is the face drawn from the
+     * card's own data (title, type, category colour, photo count; no network), `fallback` the face
+     * drawn with the local default thumbnail where an image failed or timed out (the real one may
+     * still come), `real` every image of the card; `none` cards whose face is not in the atlas yet
+     * (the shader's plain category card). `loading` is image requests in flight, `queued` waiting.
+     */
+    faces: {
+      none: number;
+      local: number;
+      fallback: number;
+      real: number;
+      loading: number;
+      queued: number;
+    };
   };
   project(id: string): { x: number; y: number; onScreen: boolean } | null;
   card(id: string): { scale: number; opacity: number; hovered: boolean; matched: boolean } | null;

@@ -29,9 +29,29 @@ export function youtubeWatchUrl(id: string): string {
   return `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`;
 }
 
-/** The provider's high-quality thumbnail for an id. */
-export function youtubeThumbnailUrl(id: string): string {
-  return `https://i.ytimg.com/vi/${encodeURIComponent(id)}/hqdefault.jpg`;
+/**
+ * The provider's thumbnail sizes: pixels of the file and of the 16:9 picture inside it (the 4:3
+ * files letterbox a widescreen video between black bars, which a card must crop away).
+ */
+export const YOUTUBE_THUMBNAILS = {
+  default: { file: 'default.jpg', width: 120, height: 90, pictureHeight: 68 },
+  medium: { file: 'mqdefault.jpg', width: 320, height: 180, pictureHeight: 180 },
+  high: { file: 'hqdefault.jpg', width: 480, height: 360, pictureHeight: 270 },
+} as const;
+
+/** A provider thumbnail size (`high` is SPEC §3's high-quality thumbnail). */
+export type YouTubeThumbnailSize = keyof typeof YOUTUBE_THUMBNAILS;
+
+/** The provider's thumbnail for an id: the high-quality one (SPEC §3) unless a size is asked for. */
+export function youtubeThumbnailUrl(id: string, size: YouTubeThumbnailSize = 'high'): string {
+  return `https://i.ytimg.com/vi/${encodeURIComponent(id)}/${YOUTUBE_THUMBNAILS[size].file}`;
+}
+
+/** The smallest provider thumbnail whose picture is at least `width` pixels wide (else the largest). */
+export function youtubeThumbnailSizeFor(width: number): YouTubeThumbnailSize {
+  if (width <= YOUTUBE_THUMBNAILS.default.width) return 'default';
+  if (width <= YOUTUBE_THUMBNAILS.medium.width) return 'medium';
+  return 'high';
 }
 
 /** The player parameters of SPEC §7: related videos off, no fullscreen, autoplay, not muted. */

@@ -18,7 +18,12 @@ import {
 } from '@/features/nodes/nodesSelectors';
 import { loadNodes } from '@/features/nodes/nodesSlice';
 import { Preloader } from '@/features/preloader/Preloader';
-import { CAMERA_FLIGHT_MS, DETAIL_FADE_OUT_MS, LOADED_MESSAGE_MS } from '@/lib/constants';
+import {
+  CAMERA_FLIGHT_MS,
+  DETAIL_FADE_OUT_MS,
+  FIRST_VIEW_WAIT_MS,
+  LOADED_MESSAGE_MS,
+} from '@/lib/constants';
 import { isMobileUserAgent } from '@/lib/device';
 
 /** SPEC §4: intro (first visit) → loading (progress) → "Done" (500 ms) → the globe is shown. */
@@ -92,11 +97,21 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
     void dispatch(loadNodes());
   }, [dispatch]);
 
-  // Loading ends when the archive is here and every card face is drawn (or there is no globe);
-  // "Done" shows for 500 ms, then the globe. Once shown it stays shown.
+  // Loading ends when the archive is here and the globe has it, with the first view's images
+  // (the map and the faces nearest the centre) or FIRST_VIEW_WAIT_MS after the data arrived,
+  // whichever comes first: a slow or blocked image host never keeps the globe hidden. With no
+  // globe, loading ends with the data. "Done" shows for 500 ms, then the globe. Once shown it
+  // stays shown.
+  const [waitedEnough, setWaitedEnough] = useState(false);
+  useEffect(() => {
+    if (status !== 'loaded') return;
+    const timer = setTimeout(() => setWaitedEnough(true), FIRST_VIEW_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
   const everythingLoaded =
     status === 'loaded' &&
-    (globeProblem !== null || (progress.cards === nodeCount && progress.percent >= 100));
+    (globeProblem !== null ||
+      (progress.cards === nodeCount && (progress.percent >= 100 || waitedEnough)));
   const phase: Phase = shown
     ? 'shown'
     : !introDone
@@ -153,7 +168,7 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
       {phase !== 'intro' && <LoadFailure />}
       {(phase === 'loading' || phase === 'done') && status !== 'failed' && (
         <Preloader
-          percent={progress.cards === nodeCount ? progress.percent : 0}
+          percent={status === 'loaded' && progress.cards === nodeCount ? progress.percent : 0}
           done={phase === 'done'}
         />
       )}

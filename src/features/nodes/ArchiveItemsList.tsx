@@ -1,4 +1,4 @@
-import type { SyntheticEvent } from 'react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import { Link } from 'react-router';
 import { useAnalytics, useAppSelector } from '@/app/hooks';
 import {
@@ -13,6 +13,29 @@ import { DEFAULT_THUMBNAIL_URL } from '@/lib/constants';
 import { nodeRoute, nodeThumbnailUrl } from '@/lib/nodeModel';
 
 const TYPE_LABEL = { video: 'Video', gallery: 'Photo gallery' } as const;
+/** Items rendered at once, then more in each idle moment (a commit of thousands blocks the page). */
+const FIRST_ITEMS = 200;
+const MORE_ITEMS = 400;
+
+/**
+ * How many of `total` items to render now: a first batch, then more whenever the page is idle,
+ * until all are there. Thousands of list items committed at once would freeze the page (and the
+ * globe) for seconds on a phone; in batches nobody waits, and every item is soon in the list.
+ */
+function useProgressiveCount(total: number): number {
+  const [count, setCount] = useState(FIRST_ITEMS);
+  useEffect(() => {
+    if (count >= total) return;
+    const more = () => setCount((n) => n + MORE_ITEMS);
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(more, { timeout: 500 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(more, 50);
+    return () => clearTimeout(timer);
+  }, [count, total]);
+  return Math.min(count, total);
+}
 
 /** A failed image shows the default thumbnail instead of a broken-image icon. */
 function showDefaultThumbnail(event: SyntheticEvent<HTMLImageElement>) {
@@ -29,6 +52,7 @@ export function ArchiveItemsList({ onItemFocus }: { onItemFocus?: (id: string) =
   const error = useAppSelector(selectNodesError);
   const all = useAppSelector(selectNodes);
   const items = useAppSelector(selectMatchingNodes);
+  const listed = items.slice(0, useProgressiveCount(items.length));
   const filter = useAppSelector(selectFilter);
   const filtered = filter.category !== null || filter.type !== null;
   const analytics = useAnalytics();
@@ -58,7 +82,7 @@ export function ArchiveItemsList({ onItemFocus }: { onItemFocus?: (id: string) =
             </p>
           ) : (
             <ul aria-labelledby="archive-items-heading" className="archive-items__list">
-              {items.map((node) => (
+              {listed.map((node) => (
                 <li key={node.video_id}>
                   <Link
                     to={nodeRoute(node)}

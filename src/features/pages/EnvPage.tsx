@@ -24,6 +24,12 @@ function readGlobe(): Row[] | null {
     ['Frame time (median, CPU)', `${stats.frameTimeMs.toFixed(2)} ms`],
     ['Frames in the last second', String(stats.fps)],
     ['Card texture memory', `${(stats.textureBytes / 2 ** 20).toFixed(0)} MB`],
+    [
+      'Card faces',
+      `${stats.faces.real} with pictures, ${stats.faces.fallback} with a fallback, ` +
+        `${stats.faces.local} drawn locally, ${stats.faces.none} not drawn yet; ` +
+        `${stats.faces.loading} images loading, ${stats.faces.queued} waiting`,
+    ],
     ['Links drawn', `${links.related} related, ${links.category} category`],
     ['Camera distance', globe.camera().radius.toFixed(1)],
   ];

@@ -166,8 +166,7 @@ export class OrbitCamera {
   /** Pans like OrbitControls: the scene moves with the pointer, `dx`,`dy` in CSS pixels. */
   private panPixels(dx: number, dy: number): void {
     const camera = this.camera;
-    const worldPerPixel =
-      (2 * camera.radius * Math.tan(camera.fov / 2)) / Math.max(1, this.canvas.clientHeight);
+    const worldPerPixel = (2 * camera.radius * Math.tan(camera.fov / 2)) / this.cssHeight;
     const view = camera.getViewMatrix();
     // Rows of the view matrix's inverse rotation: the camera's right and up in world space.
     const m = view.m;
@@ -193,9 +192,21 @@ export class OrbitCamera {
     this.drift.targetBeta = ny * DRIFT.beta;
   }
 
-  /** Three.js rotates 2π per canvas height of drag; with inertia 0.95 Babylon sums 20× each step. */
+  /** The canvas's CSS height, read on resize only: reading it per frame forces a layout. */
+  private cssHeight = 0;
+
+  /**
+   * Three.js rotates 2π per canvas height of drag; with inertia 0.95 Babylon sums 20× each step.
+   * Reads the canvas's size: call it when the canvas was resized.
+   */
   updateSensitivity(): void {
-    const height = Math.max(1, this.canvas.clientHeight);
+    this.cssHeight = Math.max(1, this.canvas.clientHeight);
+    this.applySensitivity();
+  }
+
+  /** Sets the drag and pan sensitivities for the current zoom (per frame: the pan depends on it). */
+  private applySensitivity(): void {
+    const height = this.cssHeight;
     const sensibility = ((1 / (1 - this.camera.inertia)) * height) / (2 * Math.PI);
     this.camera.angularSensibilityX = sensibility;
     this.camera.angularSensibilityY = sensibility;
@@ -235,7 +246,7 @@ export class OrbitCamera {
       camera.beta += db;
       moving = true;
     }
-    this.updateSensitivity();
+    this.applySensitivity();
     return (
       moving ||
       camera.inertialAlphaOffset !== 0 ||

@@ -5,7 +5,8 @@
  *
  * Instance attributes:
  * - `uvRect` (u0, vBottom, u1, vTop): the card's face in the atlas.
- * - `style` (r, g, b, faceReady): category colour; with no face yet, a placeholder is drawn.
+ * - `style` (r, g, b, face): category colour; where the face comes from: 0 nowhere yet (a plain
+ *   card in the category colour is drawn), 1 the atlas, 2 the sharp atlas (hovered, focused).
  * - `tweenA` (start s, duration s, scaleFrom, scaleTo) and `tweenB` (opacityFrom, opacityTo,
  *   liftFrom, liftTo): one tween for scale, opacity and hover lift (which also drives the glow).
  *
@@ -50,6 +51,7 @@ void main(void) {
 export const CARD_FRAGMENT = /* glsl */ `
 precision highp float;
 uniform sampler2D atlas;
+uniform sampler2D sharpAtlas;
 uniform float pass;
 uniform vec3 glowColor;
 varying vec2 vUV;
@@ -62,7 +64,9 @@ void main(void) {
   float opaque = step(0.995, vOpacity);
   if (pass < 0.5 ? opaque < 0.5 : opaque > 0.5) discard;
   vec3 colour;
-  if (vStyle.w > 0.5) {
+  if (vStyle.w > 1.5) {
+    colour = texture2D(sharpAtlas, vUV).rgb;
+  } else if (vStyle.w > 0.5) {
     colour = texture2D(atlas, vUV).rgb;
   } else {
     // No face yet: a quiet card in the category colour, so the reveal never shows holes.

@@ -1,4 +1,5 @@
 import type { Engine } from '@babylonjs/core/Engines/engine';
+import type { BaseTexture } from '@babylonjs/core/Materials/Textures/baseTexture';
 import { ShaderMaterial } from '@babylonjs/core/Materials/shaderMaterial';
 import { Color3 } from '@babylonjs/core/Maths/math.color';
 import { CreatePlane } from '@babylonjs/core/Meshes/Builders/planeBuilder';
@@ -82,9 +83,11 @@ export class CardLayer {
   private revealAt = new Float64Array(0);
   private matched = new Uint8Array(0);
   private faceReady = new Uint8Array(0);
+  /** Slots drawing from the sharp atlas, and their rectangle there. */
+  private readonly sharp = new Map<number, [number, number, number, number]>();
   private layer = new Uint8Array(0);
-  private readonly grid = new Map<string, Set<number>>();
-  private readonly cellOf = new Map<number, string>();
+  private readonly grid = new Map<number, Set<number>>();
+  private readonly cellOf = new Map<number, number>();
   private readonly dirty = new Set<Kind>();
   private hoveredSlot = -1;
   private tweensEnd = 0;
@@ -106,7 +109,7 @@ export class CardLayer {
         {
           attributes: ['position', 'uv', 'uvRect', 'style', 'tweenA', 'tweenB'],
           uniforms: ['world', 'viewProjection', 'time', 'pass', 'maxLift', 'glowColor'],
-          samplers: ['atlas'],
+          samplers: ['atlas', 'sharpAtlas'],
           needAlphaBlending: pass === 1,
         },
       );
@@ -236,11 +239,14 @@ export class CardLayer {
     if (this.atlas && this.atlas.layout.capacity >= cards) return this.atlas;
     this.atlas?.dispose();
     this.atlas = new CardAtlas(this.engine, this.scene, Math.max(cards, 1));
-    for (const material of this.materials) material.setTexture('atlas', this.atlas.texture);
+    for (const material of this.materials) {
+      material.setTexture('atlas', this.atlas.texture);
+      // Bound to something until a sharp face needs its own atlas.
+      if (!this.sharpTexture) material.setTexture('sharpAtlas', this.atlas.texture);
+    }
     for (let slot = 0; slot < this.used; slot++) {
       this.faceReady[slot] = 0;
-      this.buffers.style[slot * 4 + 3] = 0;
-      this.buffers.uvRect.set(this.atlas.uvRect(slot), slot * 4);
+      this.writeFace(slot);
       if (this.ids[slot] !== null && this.ids[slot] !== undefined) redraw(slot);
     }
     this.dirty.add('style').add('uvRect');
@@ -264,9 +270,9 @@ export class CardLayer {
     this.slotById.set(card.id, slot);
     this.place(slot, card);
     this.faceReady[slot] = 0;
-    const style = this.buffers.style;
-    style.set([...hexToRgb(card.colour), 0], slot * 4);
-    if (this.atlas) this.buffers.uvRect.set(this.atlas.uvRect(slot), slot * 4);
+    this.sharp.delete(slot);
+    this.buffers.style.set(hexToRgb(card.colour), slot * 4);
+    this.writeFace(slot);
     this.matched[slot] = matched ? 1 : 0;
     this.reveal(slot, revealAt ?? NOT_YET);
     this.dirty.add('matrix').add('style').add('uvRect');
@@ -307,14 +313,17 @@ export class CardLayer {
   }
 
   /** The lowest layer no overlapping card uses, found through the grid (linear in N). */
-  private chooseLayer(slot: number, shell: Vec3): { layer: number; key: string } {
+  private chooseLayer(slot: number, shell: Vec3): { layer: number; key: number } {
     const cell = shell.map((v) => Math.floor(v / CELL));
+    // A number per cell (the shell fits well inside ±64 cells): no string per neighbour looked at.
+    const cellKey = (x: number, y: number, z: number) => ((x + 64) * 128 + (y + 64)) * 128 + z + 64;
     const used = new Set<number>();
-    for (let dx = -1; dx <= 1; dx++)
+    // Once every layer is taken the answer is known: stop (a crowded cell holds hundreds).
+    search: for (let dx = -1; dx <= 1; dx++)
       for (let dy = -1; dy <= 1; dy++)
         for (let dz = -1; dz <= 1; dz++) {
           for (const other of this.grid.get(
-            `${(cell[0] as number) + dx},${(cell[1] as number) + dy},${(cell[2] as number) + dz}`,
+            cellKey((cell[0] as number) + dx, (cell[1] as number) + dy, (cell[2] as number) + dz),
           ) ?? []) {
             if (other === slot) continue;
             const i = other * 3;
@@ -327,12 +336,18 @@ export class CardLayer {
               (p[i + 1] as number) * r - shell[1],
               (p[i + 2] as number) * r - shell[2],
             );
-            if (d < CARD_WIDTH) used.add(this.layer[other] as number);
+            if (d < CARD_WIDTH) {
+              used.add(this.layer[other] as number);
+              if (used.size >= LAYERS) break search;
+            }
           }
         }
     let layer = 0;
     while (used.has(layer) && layer < LAYERS) layer++;
-    return { layer: layer < LAYERS ? layer : slot % LAYERS, key: cell.join(',') };
+    return {
+      layer: layer < LAYERS ? layer : slot % LAYERS,
+      key: cellKey(cell[0] as number, cell[1] as number, cell[2] as number),
+    };
   }
 
   private place(slot: number, card: CardSpec): void {
@@ -360,6 +375,7 @@ export class CardLayer {
     this.slotById.delete(id);
     this.ids[slot] = null;
     this.unplace(slot);
+    this.atlas?.forget(slot);
     if (this.hoveredSlot === slot) this.hoveredSlot = -1;
     this.retarget(slot, now, REMOVE_SECONDS, 0, this.current(slot, now).opacity, 0);
     this.free.push(slot);
@@ -368,8 +384,31 @@ export class CardLayer {
   /** Marks a card's face as drawn into the atlas. */
   faceUploaded(slot: number): void {
     this.faceReady[slot] = 1;
-    this.buffers.style[slot * 4 + 3] = 1;
-    this.dirty.add('style');
+    this.writeFace(slot);
+  }
+
+  private sharpTexture: BaseTexture | null = null;
+
+  /** The texture sharp faces are drawn from (set once, when the first one is wanted). */
+  setSharpAtlas(texture: BaseTexture): void {
+    this.sharpTexture = texture;
+    for (const material of this.materials) material.setTexture('sharpAtlas', texture);
+  }
+
+  /** Shows a card's sharp face (its rectangle in the sharp atlas), or its atlas face again. */
+  setSharpFace(slot: number, rect: [number, number, number, number] | null): void {
+    if (rect) this.sharp.set(slot, rect);
+    else this.sharp.delete(slot);
+    this.writeFace(slot);
+  }
+
+  /** Writes where a card's face comes from: nowhere yet (0), the atlas (1), the sharp atlas (2). */
+  private writeFace(slot: number): void {
+    const sharp = this.sharp.get(slot);
+    const rect = sharp ?? this.atlas?.uvRect(slot);
+    if (rect) this.buffers.uvRect.set(rect, slot * 4);
+    this.buffers.style[slot * 4 + 3] = sharp ? 2 : this.faceReady[slot] === 1 ? 1 : 0;
+    this.dirty.add('style').add('uvRect');
   }
 
   /** The card's animated values at `now` (what the shader shows). */
@@ -442,8 +481,8 @@ export class CardLayer {
   }
 
   /** Sends changed instance data to the GPU; returns whether anything was sent. */
-  flush(now: number): boolean {
-    const uploaded = this.atlas ? this.atlas.flush(now * 1000) : 0;
+  flush(now: number, uploadBudgetMs?: number): boolean {
+    const uploaded = this.atlas ? this.atlas.flush(now * 1000, uploadBudgetMs) : 0;
     if (this.dirty.size === 0) return uploaded > 0;
     for (const kind of this.dirty) {
       this.opaque.thinInstanceBufferUpdated(kind);

@@ -16,7 +16,8 @@ export interface AtlasLayout {
 
 const TILE_WIDTHS = [256, 192, 160, 128, 96, 80, 64, 48, 40, 32, 24];
 
-function layout(size: number, tileWidth: number): AtlasLayout {
+/** A `size`² atlas cut into tiles `tileWidth` pixels wide (card aspect, with gutters). */
+export function atlasLayoutOf(size: number, tileWidth: number): AtlasLayout {
   const tileHeight = Math.round((tileWidth * CARD_HEIGHT) / CARD_WIDTH);
   const gutter = tileWidth >= 96 ? 2 : 1;
   const columns = Math.floor(size / (tileWidth + gutter * 2));
@@ -34,16 +35,16 @@ export function chooseAtlasLayout(cards: number, maxSize = 4096): AtlasLayout {
   // The sharpest face (at least 128 px) in an atlas of up to 2048², smallest atlas first...
   for (const width of TILE_WIDTHS.filter((w) => w >= 128)) {
     for (const size of [1024, 2048].filter((s) => s <= limit)) {
-      const candidate = layout(size, width);
+      const candidate = atlasLayoutOf(size, width);
       if (candidate.capacity >= cards) return candidate;
     }
   }
   // ...else the largest atlas, with faces as sharp as the number of cards allows.
   for (const width of TILE_WIDTHS) {
-    const candidate = layout(limit, width);
+    const candidate = atlasLayoutOf(limit, width);
     if (candidate.capacity >= cards) return candidate;
   }
-  return layout(limit, TILE_WIDTHS[TILE_WIDTHS.length - 1] as number);
+  return atlasLayoutOf(limit, TILE_WIDTHS[TILE_WIDTHS.length - 1] as number);
 }
 
 /** Pixel rectangle (face without gutter) of tile `index`. */
@@ -59,4 +60,12 @@ export function tileRect(atlas: AtlasLayout, index: number): { x: number; y: num
 /** Bytes of an RGBA texture with a full mipmap chain. */
 export function textureBytes(width: number, height: number, mipmaps = true): number {
   return Math.round(width * height * 4 * (mipmaps ? 4 / 3 : 1));
+}
+
+/**
+ * The small atlas of sharp faces for the cards a visitor looks at closely (hovered, focused):
+ * 480-pixel faces, the provider's high-quality thumbnail at its own width; 24 of them in 2048².
+ */
+export function sharpAtlasLayout(maxSize = 4096): AtlasLayout {
+  return atlasLayoutOf(Math.min(2048, maxSize), 480);
 }

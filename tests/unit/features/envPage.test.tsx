@@ -65,6 +65,14 @@ describe('/env', () => {
         frameTimeMs: 0.55,
         fps: 12,
         textureBytes: 64 * 2 ** 20,
+        faces: {
+          none: 0,
+          local: 40 - revealed,
+          fallback: 0,
+          real: revealed,
+          loading: 3,
+          queued: 27,
+        },
       }),
       links: () => ({ related: 47, category: 0 }),
       camera: () => ({ radius: 12.5, alpha: 0, beta: 1, fovDegrees: 45 }),
@@ -77,9 +85,16 @@ describe('/env', () => {
     expect(row('The globe, live', 'Cards')).toBe('10 shown of 40');
     expect(row('The globe, live', 'Card-layer draw calls')).toBe('5');
     expect(row('The globe, live', 'Card texture memory')).toBe('64 MB');
+    expect(row('The globe, live', 'Card faces')).toBe(
+      '10 with pictures, 0 with a fallback, 30 drawn locally, 0 not drawn yet; ' +
+        '3 images loading, 27 waiting',
+    );
     revealed = 40;
     act(() => vi.advanceTimersByTime(1000));
     expect(row('The globe, live', 'Cards')).toBe('40 shown of 40');
+    expect(row('The globe, live', 'Card faces')).toMatch(
+      /^40 with pictures, 0 with a fallback, 0 drawn/,
+    );
     expect(row('Services', 'Analytics')).toBe('off (no measurement id)');
   });
 });

@@ -1,0 +1,390 @@
+import type { Engine } from '@babylonjs/core/Engines/engine';
+import type { Scene } from '@babylonjs/core/scene';
+import type { CardLayer } from '@/globe/layers/cards';
+import { sharpAtlasLayout } from '@/globe/textures/atlasLayout';
+import { CardAtlas } from '@/globe/textures/cardAtlas';
+import {
+  drawCardFace,
+  drawLocalFace,
+  type FacePicture,
+  type FaceText,
+} from '@/globe/textures/cardFace';
+import { faceImages, type FaceImage } from '@/globe/textures/faceImages';
+import { firstViewCards, viewScore, type ViewCamera } from '@/globe/textures/faceOrder';
+import { FaceScheduler, type JobResult } from '@/globe/textures/faceScheduler';
+import { ImageLoader } from '@/globe/textures/imageLoader';
+import { DEFAULT_THUMBNAIL_URL } from '@/lib/constants';
+import type { MediaNode } from '@/lib/nodeModel';
+
+/** Faces the preloader waits for: the cards nearest the centre of the first view. */
+export const FIRST_VIEW_FACES = 24;
+/** Past this an image is late: its card keeps the face it has and the preloader stops waiting. */
+export const FACE_SOFT_TIMEOUT_MS = 2500;
+/** Past this a request is abandoned; the card is tried again later, behind the others. */
+export const FACE_HARD_TIMEOUT_MS = 15_000;
+/** Requests in flight per image host (a browser opens about 6 connections per HTTP/1.1 host). */
+const PER_HOST = 6;
+/** How often, at most, the queue is re-sorted while the camera moves (ms). */
+const REORDER_INTERVAL_MS = 300;
+/** Jobs for sharp faces use keys from here (slot + this). */
+const SHARP_KEYS = 1 << 24;
+const SHARP_PRIORITY = -1000;
+const FIRST_VIEW_PRIORITY = -100;
+
+/** What a card's face shows now. */
+const enum Face {
+  None = 0,
+  Local = 1,
+  Fallback = 2,
+  Real = 3,
+}
+
+interface Card {
+  text: FaceText;
+  node: Pick<MediaNode, 'type' | 'youtube_id' | 'thumbUrl' | 'images'>;
+  images: FaceImage[];
+  generation: number;
+  face: Face;
+  /** An answer came for it (a picture, a refusal, or the soft timeout): the first view may go on. */
+  answered: boolean;
+}
+
+/** Counts for `window.__globe.stats().faces`. */
+export interface FaceCounts {
+  none: number;
+  local: number;
+  fallback: number;
+  real: number;
+  loading: number;
+  queued: number;
+}
+
+/**
+ * Every card's face, from first to sharpest: a local face at once (drawn from the card's data), its
+ * pictures as they arrive (nearest the view first, right-sized for its tile), the default
+ * thumbnail where one fails, and a sharp face for the few cards looked at closely.
+ */
+export class CardFaces {
+  private readonly loader = new ImageLoader();
+  private readonly scheduler: FaceScheduler<ImageBitmap>;
+  private readonly cardsBySlot = new Map<number, Card>();
+  private readonly fallback: Promise<FacePicture | null>;
+  private readonly fallbackAbort = new AbortController();
+  private firstView = new Set<number>();
+  /** Cards with a face in the atlas (local or better). */
+  private withFace = 0;
+  private camera: ViewCamera | null = null;
+  private reorderDue = false;
+  private lastReorder = -Infinity;
+  private sharpAtlas: CardAtlas | null = null;
+  /** Sharp tiles in use: slot → tile, least recently wanted first. */
+  private readonly sharpTiles = new Map<number, number>();
+  private readonly sharpWanted = new Set<number>();
+  private disposed = false;
+
+  constructor(
+    private readonly cards: CardLayer,
+    private readonly engine: Engine,
+    private readonly scene: Scene,
+    /** Something changed that the preloader or a frame should show. */
+    private readonly changed: () => void,
+  ) {
+    this.scheduler = new FaceScheduler<ImageBitmap>({
+      load: (url, signal, urgent) => this.loader.load(url, signal, urgent),
+      onResult: (key, generation, result) => this.onResult(key, generation, result),
+      priority: (key) => this.priority(key),
+      softTimeoutMs: FACE_SOFT_TIMEOUT_MS,
+      hardTimeoutMs: FACE_HARD_TIMEOUT_MS,
+      perHost: PER_HOST,
+      attempts: 3,
+      urgentBelow: FIRST_VIEW_PRIORITY / 2,
+    });
+    this.fallback = this.loader.load(DEFAULT_THUMBNAIL_URL, this.fallbackAbort.signal, true).then(
+      (image): FacePicture => ({ image, pictureHeight: 1 }),
+      () => null,
+    );
+  }
+
+  /** The card in `slot` is new or shows something else now: a local face, then its pictures. */
+  set(slot: number, node: MediaNode, accent: string): void {
+    const atlas = this.cards.currentAtlas;
+    if (!atlas) return;
+    const text: FaceText = {
+      type: node.type,
+      title: node.title,
+      accent,
+      imageCount: node.images.length,
+    };
+    const card: Card = {
+      text,
+      node,
+      images: faceImages(node, atlas.layout.tileWidth),
+      generation: 0,
+      face: Face.None,
+      answered: false,
+    };
+    this.forgetFace(slot);
+    this.cardsBySlot.set(slot, card);
+    this.dropSharp(slot);
+    atlas.enqueue(
+      slot,
+      (ctx, x, y, w, h, gutter) => drawLocalFace(ctx, text, x, y, w, h, gutter),
+      () => {
+        if (this.cardsBySlot.get(slot) !== card) return;
+        if (card.face === Face.None) this.setFace(card, Face.Local);
+        this.cards.faceUploaded(slot);
+      },
+      'local',
+    );
+    card.generation = this.scheduler.request(
+      slot,
+      card.images.map((i) => i.url),
+    );
+    if (this.sharpWanted.has(slot)) this.requestSharp(slot);
+  }
+
+  /** The card in `slot` is gone. */
+  remove(slot: number): void {
+    this.forgetFace(slot);
+    this.cardsBySlot.delete(slot);
+    this.firstView.delete(slot);
+    this.scheduler.cancel(slot);
+    this.dropSharp(slot);
+    this.sharpWanted.delete(slot);
+  }
+
+  /**
+   * Picks the first view's cards (the preloader waits for their faces) from where the camera
+   * looks now, and puts them first in the queue.
+   */
+  startFirstView(camera: ViewCamera): void {
+    this.camera = camera;
+    const cards = [...this.cardsBySlot.keys()].map((key) => ({
+      key,
+      position: this.cards.position(key),
+    }));
+    this.firstView = new Set(firstViewCards(cards, camera, FIRST_VIEW_FACES));
+    this.scheduler.reorder();
+  }
+
+  /** Cards whose face is in the atlas (their local one at least), of all cards. */
+  get localProgress(): { done: number; total: number } {
+    return { done: this.withFace, total: this.cardsBySlot.size };
+  }
+
+  private setFace(card: Card, face: Face): void {
+    if (card.face === Face.None && face !== Face.None) {
+      this.withFace++;
+      // Every 256 faces (and the last) is news for the preloader; each one would be noise.
+      if (this.withFace % 256 === 0 || this.withFace === this.cardsBySlot.size) this.changed();
+    }
+    card.face = face;
+  }
+
+  private forgetFace(slot: number): void {
+    const card = this.cardsBySlot.get(slot);
+    if (card && card.face !== Face.None) this.withFace--;
+  }
+
+  /** The first view's progress: faces answered of those it waits for. */
+  get firstViewProgress(): { done: number; total: number } {
+    let done = 0;
+    for (const slot of this.firstView) if (this.cardsBySlot.get(slot)?.answered) done++;
+    return { done, total: this.firstView.size };
+  }
+
+  /** The camera moved: the queue follows the view (re-sorted at most every 300 ms). */
+  viewChanged(camera: ViewCamera): void {
+    this.camera = camera;
+    this.reorderDue = true;
+  }
+
+  /** Cards a visitor looks at closely (hovered, focused) get sharp faces; others may lose theirs. */
+  wantSharp(slots: readonly number[]): void {
+    const wanted = new Set(slots.filter((s) => s >= 0 && this.cardsBySlot.has(s)));
+    for (const slot of this.sharpWanted)
+      if (!wanted.has(slot)) this.scheduler.cancel(SHARP_KEYS + slot);
+    for (const slot of wanted) {
+      if (this.sharpWanted.has(slot)) continue;
+      const tile = this.sharpTiles.get(slot);
+      if (tile !== undefined) {
+        // Most recently wanted last: it is evicted last.
+        this.sharpTiles.delete(slot);
+        this.sharpTiles.set(slot, tile);
+      } else this.requestSharp(slot);
+    }
+    this.sharpWanted.clear();
+    for (const slot of wanted) this.sharpWanted.add(slot);
+  }
+
+  /** Per frame: re-sorts the queue when due, uploads faces. Returns whether a frame is needed. */
+  tick(nowMs: number, uploadBudgetMs: number): boolean {
+    if (this.reorderDue && nowMs - this.lastReorder >= REORDER_INTERVAL_MS) {
+      this.reorderDue = false;
+      this.lastReorder = nowMs;
+      this.scheduler.reorder();
+    }
+    return (this.sharpAtlas?.flush(nowMs, uploadBudgetMs) ?? 0) > 0;
+  }
+
+  counts(): FaceCounts {
+    const counts: FaceCounts = {
+      none: 0,
+      local: 0,
+      fallback: 0,
+      real: 0,
+      loading: this.scheduler.inFlight,
+      queued: this.scheduler.queued,
+    };
+    for (const card of this.cardsBySlot.values()) {
+      if (card.face === Face.Real) counts.real++;
+      else if (card.face === Face.Fallback) counts.fallback++;
+      else if (card.face === Face.Local) counts.local++;
+      else counts.none++;
+    }
+    return counts;
+  }
+
+  /** GPU memory of the sharp atlas, once there is one. */
+  get textureBytes(): number {
+    return this.sharpAtlas?.bytes ?? 0;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.scheduler.dispose();
+    this.fallbackAbort.abort();
+    this.loader.dispose();
+    this.sharpAtlas?.dispose();
+  }
+
+  private priority(key: number): number {
+    if (key >= SHARP_KEYS) return SHARP_PRIORITY;
+    const position = this.cards.position(key);
+    const score = this.camera ? viewScore(position, this.camera) : 0;
+    return this.firstView.has(key) ? FIRST_VIEW_PRIORITY + score : score;
+  }
+
+  private onResult(key: number, generation: number, result: JobResult<ImageBitmap>): void {
+    if (this.disposed) return;
+    if (key >= SHARP_KEYS) {
+      this.onSharpResult(key - SHARP_KEYS, result);
+      return;
+    }
+    const card = this.cardsBySlot.get(key);
+    if (!card || card.generation !== generation) return;
+    const wasAnswered = card.answered;
+    card.answered = true;
+    const loaded = result.images.filter((o) => o.status === 'loaded').length;
+    const late = result.images.filter((o) => o.status === 'late').length;
+    const face = loaded === result.images.length ? Face.Real : Face.Fallback;
+    // Nothing arrived yet (all late): the card keeps its local face for now.
+    if (late === result.images.length || face < card.face) {
+      if (!wasAnswered) this.changed();
+      return;
+    }
+    void this.pictures(card.images, result).then((pictures) => {
+      const atlas = this.cards.currentAtlas;
+      if (!atlas || this.cardsBySlot.get(key) !== card || card.generation !== generation) return;
+      atlas.enqueue(
+        key,
+        (ctx, x, y, w, h, gutter) =>
+          drawCardFace(ctx, { ...card.text, ...pictures }, x, y, w, h, gutter),
+        () => {
+          if (this.cardsBySlot.get(key) !== card || face < card.face) return;
+          this.setFace(card, face);
+          this.cards.faceUploaded(key);
+          this.changed();
+        },
+        this.firstView.has(key) ? 'urgent' : 'normal',
+      );
+    });
+    if (!wasAnswered) this.changed();
+  }
+
+  /** The pictures to draw for a result, with the default thumbnail for those that failed. */
+  private async pictures(
+    images: readonly FaceImage[],
+    result: JobResult<ImageBitmap>,
+  ): Promise<{ images: (FacePicture | 'failed' | null)[]; fallback: FacePicture | null }> {
+    const needsFallback = result.images.some((o) => o.status === 'failed');
+    const fallback = needsFallback ? await this.fallback : null;
+    return {
+      images: result.images.map((outcome, i) =>
+        outcome.status === 'loaded'
+          ? { image: outcome.image, pictureHeight: images[i]?.pictureHeight ?? 1 }
+          : outcome.status === 'failed'
+            ? 'failed'
+            : null,
+      ),
+      fallback,
+    };
+  }
+
+  private requestSharp(slot: number): void {
+    const card = this.cardsBySlot.get(slot);
+    if (!card) return;
+    const layout = sharpAtlasLayout(this.engine.getCaps().maxTextureSize);
+    const images = faceImages(card.node, layout.tileWidth);
+    this.scheduler.request(
+      SHARP_KEYS + slot,
+      images.map((i) => i.url),
+    );
+  }
+
+  private onSharpResult(slot: number, result: JobResult<ImageBitmap>): void {
+    const card = this.cardsBySlot.get(slot);
+    // Only a face with every picture is worth a sharp tile; anything less stays as it is.
+    if (!card || !result.images.every((o) => o.status === 'loaded')) return;
+    const atlas = this.ensureSharpAtlas();
+    let tile = this.sharpTiles.get(slot);
+    if (tile === undefined) {
+      const used = new Set(this.sharpTiles.values());
+      tile = [...Array(atlas.layout.capacity).keys()].find((t) => !used.has(t));
+      if (tile === undefined) {
+        // Full: the least recently wanted card that is not wanted now gives its tile back.
+        const victim = [...this.sharpTiles.keys()].find((s) => !this.sharpWanted.has(s));
+        if (victim === undefined) return;
+        tile = this.sharpTiles.get(victim) as number;
+        this.dropSharp(victim);
+      }
+      this.sharpTiles.set(slot, tile);
+    }
+    const sharpTile = tile;
+    const sharpImages = faceImages(card.node, atlas.layout.tileWidth);
+    void this.pictures(sharpImages, result).then((pictures) => {
+      if (this.cardsBySlot.get(slot) !== card || this.sharpTiles.get(slot) !== sharpTile) return;
+      atlas.enqueue(
+        sharpTile,
+        (ctx, x, y, w, h, gutter) =>
+          drawCardFace(ctx, { ...card.text, ...pictures }, x, y, w, h, gutter),
+        () => {
+          if (this.sharpTiles.get(slot) !== sharpTile) return;
+          this.cards.setSharpFace(slot, atlas.uvRect(sharpTile));
+          this.changed();
+        },
+      );
+    });
+  }
+
+  private ensureSharpAtlas(): CardAtlas {
+    if (!this.sharpAtlas) {
+      this.sharpAtlas = new CardAtlas(
+        this.engine,
+        this.scene,
+        sharpAtlasLayout(this.engine.getCaps().maxTextureSize),
+      );
+      this.cards.setSharpAtlas(this.sharpAtlas.texture);
+    }
+    return this.sharpAtlas;
+  }
+
+  private dropSharp(slot: number): void {
+    this.scheduler.cancel(SHARP_KEYS + slot);
+    const tile = this.sharpTiles.get(slot);
+    if (tile === undefined) return;
+    this.sharpTiles.delete(slot);
+    this.sharpAtlas?.forget(tile);
+    this.cards.setSharpFace(slot, null);
+  }
+}
