@@ -564,7 +564,13 @@ export async function createGlobe(
       const slot = cards.slotOf(id);
       if (slot < 0) return null;
       const { scale, opacity } = cards.current(slot, clock());
-      return { scale, opacity, hovered: cards.hovered === slot, matched: cards.isMatched(slot) };
+      return {
+        scale,
+        opacity,
+        hovered: cards.hovered === slot,
+        matched: cards.isMatched(slot),
+        face: faces.faceOf(slot),
+      };
     },
     camera: () => ({
       radius: orbit.camera.radius,

@@ -29,7 +29,17 @@ export interface GlobeDiagnostics {
     };
   };
   project(id: string): { x: number; y: number; onScreen: boolean } | null;
-  card(id: string): { scale: number; opacity: number; hovered: boolean; matched: boolean } | null;
+  /**
+   * One card's animated state, and what its face shows: `sharp` is the high-resolution face a
+   * hovered or focused card gets; the others as in `stats().faces`.
+   */
+  card(id: string): {
+    scale: number;
+    opacity: number;
+    hovered: boolean;
+    matched: boolean;
+    face: 'none' | 'local' | 'fallback' | 'real' | 'sharp';
+  } | null;
   camera(): { radius: number; alpha: number; beta: number; fovDegrees: number };
   links(): { related: number; category: number };
   /** Renders `n` frames now, even if nothing moves (for frame-time samples). */

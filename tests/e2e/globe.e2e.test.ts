@@ -235,6 +235,12 @@ describe('the globe on the sample archive', () => {
     await expect.poll(() => cursorOf(page)).toBe('pointer');
     const hovered = Object.entries(await cardStates(page)).filter(([, s]) => s?.hovered);
     expect(hovered.map(([id]) => id)).toEqual([card.id]);
+    // The hovered card is drawn from the sharp atlas (its pictures at 480 px), the others not.
+    await expect
+      .poll(async () => (await cardOf(page, card.id))?.face, { timeout: 20_000 })
+      .toBe('sharp');
+    const sharp = Object.entries(await cardStates(page)).filter(([, s]) => s?.face === 'sharp');
+    expect(sharp.map(([id]) => id)).toEqual([card.id]);
 
     // An empty corner: no card projects anywhere near it.
     const corner = { x: 5, y: DESKTOP.height - 10 };

@@ -80,6 +80,8 @@ export class CardFaces {
   /** Sharp tiles in use: slot → tile, least recently wanted first. */
   private readonly sharpTiles = new Map<number, number>();
   private readonly sharpWanted = new Set<number>();
+  /** Cards whose sharp face is on screen (uploaded and in use). */
+  private readonly sharpShown = new Set<number>();
   private disposed = false;
 
   constructor(
@@ -227,6 +229,13 @@ export class CardFaces {
     return (this.sharpAtlas?.flush(nowMs, uploadBudgetMs) ?? 0) > 0;
   }
 
+  /** What a card's face shows now (for the diagnostics). */
+  faceOf(slot: number): 'none' | 'local' | 'fallback' | 'real' | 'sharp' {
+    if (this.sharpShown.has(slot)) return 'sharp';
+    const face = this.cardsBySlot.get(slot)?.face ?? Face.None;
+    return (['none', 'local', 'fallback', 'real'] as const)[face];
+  }
+
   counts(): FaceCounts {
     const counts: FaceCounts = {
       none: 0,
@@ -361,6 +370,7 @@ export class CardFaces {
         () => {
           if (this.sharpTiles.get(slot) !== sharpTile) return;
           this.cards.setSharpFace(slot, atlas.uvRect(sharpTile));
+          this.sharpShown.add(slot);
           this.changed();
         },
       );
@@ -384,6 +394,7 @@ export class CardFaces {
     const tile = this.sharpTiles.get(slot);
     if (tile === undefined) return;
     this.sharpTiles.delete(slot);
+    this.sharpShown.delete(slot);
     this.sharpAtlas?.forget(tile);
     this.cards.setSharpFace(slot, null);
   }
