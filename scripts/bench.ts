@@ -1,10 +1,22 @@
 /**
  * `npm run bench`: measures the budgets of ARCHITECTURE §5 and prints them as medians and ratios.
  *
- *   npm run bench                      bundle sizes, then the globe at 100, 1,000 and 10,000 cards
+ *   npm run bench                      bundle sizes, the sample archive, then the globe at 100,
+ *                                      1,000 and 10,000 cards with each default thumbnail host
  *   npm run bench -- --sizes           bundle sizes only (no browser)
  *   npm run bench -- --n 100,1000      choose the archive sizes
- *   npm run bench -- --runs 3          page loads per size (medians are reported)
+ *   npm run bench -- --host local,fast,slow,fail,junk,never,mixed
+ *                                      where video thumbnails come from: local files, or the
+ *                                      provider's host (i.ytimg.com, stood in for locally) answering
+ *                                      fast, slow, with 500s, with HTML, never, or all in turn.
+ *                                      (default never,slow). Frames and heap are measured only
+ *                                      with the first one.
+ *   npm run bench -- --slow-ms 400     how long the "slow" host waits before it answers
+ *   npm run bench -- --watch 10        seconds to watch faces fill in after the globe is shown
+ *   npm run bench -- --skip-sample     leave out the sample archive's row
+ *   npm run bench -- --runs 3          page loads per size and host (medians are reported)
+ *   npm run bench -- --frame-runs 1    of those, how many force frames and read the heap (only
+ *                                      with the first --host; 0: none)
  *   npm run bench -- --frames 120      frames forced before the frame time is read (≥ 60)
  *
  * Results go to `bench-results/bench-<timestamp>.json` and `bench-results/latest.json`. The exit
@@ -16,25 +28,40 @@ import { arch, cpus, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromiumPath } from '../tests/e2e/chromium';
-import { ROOT, startApp } from '../tests/e2e/harness';
-import { generateArchive } from '../tests/fixtures/generateArchive';
+import { ROOT, SAMPLE, sampleNodes, startApp, type RunningApp } from '../tests/e2e/harness';
+import { startThumbnailHost, type ThumbnailHost } from '../tests/e2e/thumbnailHost';
+import {
+  generateArchive,
+  THUMBNAIL_MODES,
+  type ThumbnailMode,
+} from '../tests/fixtures/generateArchive';
 import { measureBundle, type BundleReport } from './bench/bundle';
 import { measureRun, type RunResult } from './bench/globe';
 import {
   BUDGET,
   checkBudgets,
   fmt,
+  fmtMs,
+  KB,
   MB,
   printBudgets,
   printBundle,
   printGlobe,
+  printLoading,
   summarise,
+  type ArchiveKind,
   type SizeResult,
 } from './bench/report';
 
 const RESULTS_DIR = join(ROOT, 'bench-results');
 /** Navigation to `ready` for one load: 60 s, plus 60 s more at 10,000 cards. */
 const pageTimeoutMs = (n: number) => 60_000 + 6 * n;
+/**
+ * Data arrived → the globe shown: past this a run counts as "never shown" and the size's other
+ * runs with that host are skipped. Generous (the budgets are 4-8 s), so a slow machine still
+ * measures a slow engine, while an engine that waits for a dead host costs one minute, not more.
+ */
+const SHOWN_TIMEOUT_MS = 60_000;
 /** Frames forced once ready before sampling (texture uploads and mipmaps may still be landing). */
 const WARMUP_FRAMES = 5;
 /** The frame-time median always covers at least this many forced frames... */
@@ -44,11 +71,18 @@ const MIN_FRAMES = 60;
  * SwiftShader can take seconds a frame at 10,000 cards; 60 of those are forced regardless.
  */
 const FRAME_BUDGET_MS = 60_000;
+/** The thumbnail hosts measured by default: see the README's benchmark section for the cost. */
+const DEFAULT_HOSTS = 'never,slow';
 
 interface Options {
   sizesOnly: boolean;
   sizes: number[];
+  hosts: ThumbnailMode[];
+  sample: boolean;
+  slowMs: number;
+  watchMs: number;
   runs: number;
+  frameRuns: number;
   frames: number;
 }
 
@@ -57,7 +91,13 @@ function parseOptions(): Options {
     options: {
       sizes: { type: 'boolean', default: false },
       n: { type: 'string', default: '100,1000,10000' },
+      host: { type: 'string', default: DEFAULT_HOSTS },
+      'skip-sample': { type: 'boolean', default: false },
+      'slow-ms': { type: 'string', default: '400' },
+      watch: { type: 'string', default: '10' },
       runs: { type: 'string', default: '3' },
+      // Forcing frames takes ~4 s a frame at 10,000 cards under SwiftShader (4+ minutes a run).
+      'frame-runs': { type: 'string', default: '1' },
       // The engine's frameTimeMs is a median over its last 120 frames: force as many, so the
       // sample holds only settled frames and none of the reveal.
       frames: { type: 'string', default: '120' },
@@ -68,21 +108,34 @@ function parseOptions(): Options {
   });
   if (values.help) {
     console.info(
-      'usage: npm run bench -- [--sizes] [--n 100,1000,10000] [--runs 3] [--frames 120]',
+      'usage: npm run bench -- [--sizes] [--n 100,1000,10000] ' +
+        `[--host ${DEFAULT_HOSTS}] (any of ${THUMBNAIL_MODES.join(', ')}) [--skip-sample] ` +
+        '[--slow-ms 400] [--watch 10] [--runs 3] [--frame-runs 1] [--frames 120]',
     );
     process.exit(0);
   }
-  const positiveInt = (text: string, what: string) => {
+  const wholeNumber = (text: string, what: string, min: number) => {
     const value = Number(text.replace(/_/g, ''));
-    if (!Number.isInteger(value) || value < 1)
-      throw new Error(`${what}: "${text}" is not a whole number ≥ 1`);
+    if (!Number.isInteger(value) || value < min)
+      throw new Error(`${what}: "${text}" is not a whole number ≥ ${min}`);
     return value;
   };
+  const hosts = values.host.split(',').map((h) => h.trim());
+  const unknown = hosts.filter((h) => !(THUMBNAIL_MODES as readonly string[]).includes(h));
+  if (unknown.length > 0 || hosts.length === 0)
+    throw new Error(
+      `--host: "${unknown.join(',') || values.host}" is not one of ${THUMBNAIL_MODES.join(', ')}`,
+    );
   return {
     sizesOnly: values.sizes,
-    sizes: values.n.split(',').map((s) => positiveInt(s.trim(), '--n')),
-    runs: positiveInt(values.runs, '--runs'),
-    frames: Math.max(MIN_FRAMES, positiveInt(values.frames, '--frames')),
+    sizes: values.n.split(',').map((s) => wholeNumber(s.trim(), '--n', 1)),
+    hosts: [...new Set(hosts)] as ThumbnailMode[],
+    sample: !values['skip-sample'],
+    slowMs: wholeNumber(values['slow-ms'], '--slow-ms', 0),
+    watchMs: 1000 * wholeNumber(values.watch, '--watch', 0),
+    runs: wholeNumber(values.runs, '--runs', 1),
+    frameRuns: wholeNumber(values['frame-runs'], '--frame-runs', 0),
+    frames: Math.max(MIN_FRAMES, wholeNumber(values.frames, '--frames', 1)),
   };
 }
 
@@ -122,48 +175,126 @@ function buildAndMeasure(result: Record<string, unknown>): BundleReport {
     );
   return rebuilt;
 }
-async function measureSize(n: number, options: Options): Promise<SizeResult> {
+/** One line per run, as it finishes. */
+function describeRun(result: RunResult): string {
+  const s = result.statsAtEnd;
+  const faces = result.faces?.atShown;
+  const parts = [
+    result.timedOut === 'shown'
+      ? `not shown within ${SHOWN_TIMEOUT_MS / 1000} s of the data`
+      : `data→shown ${fmtMs(result.dataToShownMs)} ms, nav→ready ${fmtMs(result.navToReadyMs)} ms`,
+    result.beforeShown ? `${fmt(result.beforeShown.bytes / KB, 0)} KB before shown` : null,
+    faces
+      ? `faces at shown ${faces.none}/${faces.local}/${faces.fallback}/${faces.real} ` +
+        `(none/local/fallback/real), real at end ${fmt((result.faces?.realShareAtEnd ?? 0) * 100, 0)} %`
+      : result.facesMissing
+        ? 'stats().faces missing (the engine predates the faces contract)'
+        : null,
+    s ? `${s.drawCalls} draw calls` : null,
+    result.frames
+      ? `frame ${fmt(s?.frameTimeMs, 2)} ms CPU, ${fmt(result.frames.wallMsPerFrame, 0)} ms wall ` +
+        `(${result.frames.forced} frames, ${result.frames.method})`
+      : null,
+    s ? `texture ${fmt(s.textureBytes / MB, 1)} MB` : null,
+    result.heap ? `heap ${fmt(result.heap.usedAfterGcBytes / MB, 1)} MB` : null,
+    `phases (s) ${JSON.stringify(result.phaseSeconds)}`,
+  ];
+  return parts.filter((p) => p !== null).join(', ');
+}
+
+/** The runs of one archive (already served at `app`) with one thumbnail host. */
+async function measureRows(
+  app: RunningApp,
+  n: number,
+  archive: ArchiveKind,
+  measureFrames: boolean,
+  host: ThumbnailHost,
+  options: Options,
+): Promise<SizeResult> {
+  const runs: RunResult[] = [];
+  const name = archive === 'sample' ? `sample archive (${n} cards)` : `N=${n} host=${archive}`;
+  for (let run = 1; run <= options.runs; run++) {
+    process.stdout.write(`  ${name} run ${run}/${options.runs} … `);
+    const result = await measureRun({
+      url: app.url,
+      n,
+      thumbnailHost: host,
+      measureFrames: measureFrames && run <= options.frameRuns,
+      warmupFrames: WARMUP_FRAMES,
+      frames: options.frames,
+      minFrames: MIN_FRAMES,
+      frameBudgetMs: FRAME_BUDGET_MS,
+      watchMs: options.watchMs,
+      shownTimeoutMs: SHOWN_TIMEOUT_MS,
+      timeoutMs: pageTimeoutMs(n),
+      failureDir: RESULTS_DIR,
+      label: `n${n}-${archive}-run${run}`,
+    }).catch((error: unknown) => {
+      process.stdout.write('failed\n');
+      const tail = app.output().trim().split('\n').slice(-15).join('\n');
+      if (tail) console.error(`  last lines the services printed:\n${tail}`);
+      throw error;
+    });
+    console.info(describeRun(result));
+    const s = result.statsAtEnd;
+    if (s && result.timedOut === null && (s.cards !== n || s.revealed !== s.cards))
+      console.warn(`  ! stats() says ${s.cards} cards, ${s.revealed} revealed (archive: ${n})`);
+    for (const e of [...result.pageErrors, ...result.consoleErrors].slice(0, 5))
+      console.warn(`  ! the page reported: ${e}`);
+    runs.push(result);
+    if (result.timedOut !== null) {
+      // Another run would only wait out the same timeout.
+      if (run < options.runs) console.info(`  (the other runs of ${name} are skipped)`);
+      break;
+    }
+  }
+  return summarise(
+    n,
+    archive,
+    runs,
+    { shownAfterDataMs: SHOWN_TIMEOUT_MS, readyAfterNavigationMs: pageTimeoutMs(n) },
+    measureFrames,
+  );
+}
+
+/** A generated archive of `n` cards per thumbnail mode, each served by its own app. */
+async function measureSize(
+  n: number,
+  host: ThumbnailHost,
+  options: Options,
+): Promise<SizeResult[]> {
+  const rows: SizeResult[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'globe-bench-'));
   try {
-    const archiveFile = join(dir, `archive-${n}.json`);
-    writeFileSync(archiveFile, JSON.stringify(generateArchive(n)));
-    const app = await startApp({ archiveFile });
-    try {
-      const runs: RunResult[] = [];
-      for (let run = 1; run <= options.runs; run++) {
-        const label = `N=${n} run ${run}/${options.runs}`;
-        process.stdout.write(`  ${label} … `);
-        const result = await measureRun({
-          url: app.url,
-          n,
-          warmupFrames: WARMUP_FRAMES,
-          frames: options.frames,
-          minFrames: MIN_FRAMES,
-          frameBudgetMs: FRAME_BUDGET_MS,
-          timeoutMs: pageTimeoutMs(n),
-          failureDir: RESULTS_DIR,
-          label: `n${n}-run${run}`,
-        }).catch((error: unknown) => {
-          process.stdout.write('failed\n');
-          const tail = app.output().trim().split('\n').slice(-15).join('\n');
-          if (tail) console.error(`  last lines the services printed:\n${tail}`);
-          throw error;
-        });
-        const s = result.statsAfterFrames;
-        console.info(
-          `data→ready ${fmt(result.dataToReadyMs, 0)} ms, ${s.drawCalls} draw calls, ` +
-            `frame ${fmt(s.frameTimeMs, 2)} ms CPU, ${fmt(result.wallMsPerFrame, 0)} ms wall ` +
-            `(${result.framesForced} frames, ${result.frameMethod}), ` +
-            `texture ${fmt(s.textureBytes / MB, 1)} MB, heap ${fmt(result.heapUsedAfterGcBytes / MB, 1)} MB; ` +
-            `phases (s) ${JSON.stringify(result.phaseSeconds)}`,
-        );
-        if (s.cards !== n || s.revealed !== s.cards)
-          console.warn(`  ! stats() says ${s.cards} cards, ${s.revealed} revealed (archive: ${n})`);
-        for (const e of [...result.pageErrors, ...result.consoleErrors].slice(0, 5))
-          console.warn(`  ! the page reported: ${e}`);
-        runs.push(result);
+    for (const [index, mode] of options.hosts.entries()) {
+      const archiveFile = join(dir, `archive-${n}-${mode}.json`);
+      writeFileSync(archiveFile, JSON.stringify(generateArchive(n, { thumbnails: mode })));
+      const app = await startApp({ archiveFile });
+      try {
+        rows.push(await measureRows(app, n, mode, index === 0, host, options));
+      } finally {
+        await app.stop();
       }
-      return summarise(n, runs);
+    }
+    return rows;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The sample archive as a first visitor meets it: served as `npm start` serves it by default
+ * (the embedded database, seeded from the sample on first start; here in a fresh folder) to a
+ * browser with a cold cache.
+ */
+async function measureSample(host: ThumbnailHost, options: Options): Promise<SizeResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'globe-bench-sample-'));
+  try {
+    const app = await startApp({
+      env: { DATA_DIR: join(dir, 'nodes'), IDENTITY_DIR: join(dir, 'identity'), SEED_FILE: SAMPLE },
+    });
+    try {
+      return await measureRows(app, sampleNodes.length, 'sample', false, host, options);
     } finally {
       await app.stop();
     }
@@ -171,6 +302,7 @@ async function measureSize(n: number, options: Options): Promise<SizeResult> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
 function environment(browserVersion: string | null) {
   const git = (...args: string[]) =>
     spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' }).stdout?.trim() || null;
@@ -226,13 +358,23 @@ async function main(): Promise<number> {
     if (!options.sizesOnly) {
       result.environment = environment(chromiumVersion());
       console.info(
-        `\nGlobe: N = ${options.sizes.join(', ')}; ${options.runs} run(s) each; ` +
-          `${WARMUP_FRAMES} + ${MIN_FRAMES}-${options.frames} forced frames; 1280×800; ` +
-          '/?skipIntro=true',
+        `\nGlobe: N = ${options.sizes.join(', ')}; thumbnail host ${options.hosts.join(', ')}` +
+          `${options.sample ? '; and the sample archive' : ''}; ${options.runs} run(s) each; ` +
+          `faces watched ${options.watchMs / 1000} s after shown; frames in ${options.frameRuns} ` +
+          `run(s) with host ${options.hosts[0]}: ${WARMUP_FRAMES} + ${MIN_FRAMES}-${options.frames}; ` +
+          '1280×800; ' +
+          '/?skipIntro=true; a fresh browser (cold cache) per run',
       );
-      sizes = [];
-      for (const n of options.sizes) sizes.push(await measureSize(n, options));
+      const host = await startThumbnailHost({ slowMs: options.slowMs });
+      try {
+        sizes = [];
+        if (options.sample) sizes.push(await measureSample(host, options));
+        for (const n of options.sizes) sizes.push(...(await measureSize(n, host, options)));
+      } finally {
+        await host.stop();
+      }
       result.globe = sizes;
+      printLoading(sizes);
       printGlobe(sizes);
     }
   } catch (error) {
@@ -241,6 +383,7 @@ async function main(): Promise<number> {
     console.error(`\nbench: could not finish.\n${(error as Error).message}`);
     if (sizes && sizes.length > 0) {
       result.globe = sizes;
+      printLoading(sizes);
       printGlobe(sizes);
     }
   }

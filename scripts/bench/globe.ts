@@ -9,42 +9,13 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { GlobeDiagnostics } from '@/globe/types';
 import { launchBrowser, watchPage } from '../../tests/e2e/harness';
+import type { ThumbnailHost, ThumbnailHostCounts } from '../../tests/e2e/thumbnailHost';
+import { MARKS_SCRIPT, readMarks, type MarksWindow } from '../../tests/e2e/globeMarks';
+import { recordTransfers, summariseFaces, type FacesSummary, type TransferTotals } from './loading';
 
 /** What `window.__globe.stats()` answers (the engine's own contract, src/globe/types.ts). */
 export type GlobeStats = ReturnType<GlobeDiagnostics['stats']>;
 export type CameraPose = ReturnType<GlobeDiagnostics['camera']>;
-
-/** Page times (ms since navigation start) the init script records. */
-interface Marks {
-  globeAt: number | null;
-  readyAt: number | null;
-}
-
-type BenchWindow = Window & { __globe?: GlobeDiagnostics; __benchMarks?: Marks };
-
-/**
- * Notes, in page time, when `window.__globe` appears and when it first reports `ready`, so the
- * figure does not depend on how often Playwright polls. A string, not a function: tsx adds
- * `__name()` helpers to compiled functions, which do not exist in the page.
- */
-const MARKS_SCRIPT = `(() => {
-  const marks = { globeAt: null, readyAt: null };
-  Object.defineProperty(window, '__benchMarks', { value: marks });
-  let timer = 0;
-  const check = () => {
-    if (marks.readyAt !== null) return true;
-    const globe = window.__globe;
-    if (globe === undefined || globe === null) return false;
-    const now = performance.now();
-    if (marks.globeAt === null) marks.globeAt = now;
-    if (globe.ready === true) marks.readyAt = now;
-    if (marks.readyAt !== null) clearInterval(timer);
-    return marks.readyAt !== null;
-  };
-  const onFrame = () => { if (!check()) requestAnimationFrame(onFrame); };
-  requestAnimationFrame(onFrame);
-  timer = setInterval(check, 10);
-})();`;
 
 /** How long the page gets to create the globe once the nodes arrived: loading Babylon, not drawing. */
 const GLOBE_APPEAR_TIMEOUT_MS = 60_000;
@@ -62,6 +33,10 @@ export interface RunOptions {
   url: string;
   /** How many nodes the archive holds. */
   n: number;
+  /** The thumbnail-host stand-in the browser reaches as i.ytimg.com (its counts are reset). */
+  thumbnailHost?: ThumbnailHost;
+  /** Force frames and read the frame time and heap (slow at 10,000 cards); else loading only. */
+  measureFrames: boolean;
   /** Frames forced before sampling, to let uploads and shader compiles settle. */
   warmupFrames: number;
   /** Frames to force before `stats()` is read for the frame time, when time allows. */
@@ -70,7 +45,11 @@ export interface RunOptions {
   minFrames: number;
   /** Past `minFrames`, frames stop once forcing them has taken this long. */
   frameBudgetMs: number;
-  /** Navigation to `ready`. (Forced frames are limited per batch instead: see FRAME_BATCH.) */
+  /** Once shown and ready, how long to keep watching the faces fill in (stops at 90 % real). */
+  watchMs: number;
+  /** Data arrived → the canvas shown: past this the run is recorded as "not shown" and ends. */
+  shownTimeoutMs: number;
+  /** Navigation to `ready`: past this the run is recorded as "not ready" and ends. */
   timeoutMs: number;
   /** Where a screenshot of a failed page goes. */
   failureDir: string;
@@ -81,29 +60,45 @@ export interface RunOptions {
 export interface RunResult {
   /** Navigation start → the nodes response fully arrived. */
   navToDataMs: number;
+  /** Navigation start → the canvas got `globe-canvas--shown`; null: not within the timeout. */
+  navToShownMs: number | null;
+  /** The nodes response arrived → the canvas shown. */
+  dataToShownMs: number | null;
+  /** Navigation start → `window.__globe.ready`; null: not within the timeout. */
+  navToReadyMs: number | null;
   /** The nodes response arrived → `window.__globe.ready`. */
-  dataToReadyMs: number;
+  dataToReadyMs: number | null;
   /** `dataToReadyMs` less the reveal animation. */
-  readyMinusRevealMs: number;
+  readyMinusRevealMs: number | null;
   /** Navigation start → `window.__globe` exists. */
   navToGlobeMs: number | null;
-  /** How the frames were forced. */
-  frameMethod: 'renderFrames' | 'mouse';
-  /** Frames forced (after the warm-up) before `statsAfterFrames` was read. */
-  framesForced: number;
-  /**
-   * Wall-clock ms per forced frame (page clock): under SwiftShader this is mostly GPU emulation,
-   * which `frameTimeMs` (CPU time in `scene.render()`) does not include.
-   */
-  wallMsPerFrame: number;
+  /** What the run waited for and never saw (the figures after it are missing), or null. */
+  timedOut: 'shown' | 'ready' | null;
+  /** Responses complete before the canvas was shown (cold cache: a fresh browser). */
+  beforeShown: TransferTotals | null;
+  /** How the card faces filled in; null when `stats().faces` is missing (an older engine). */
+  faces: FacesSummary | null;
+  facesMissing: boolean;
+  /** What the thumbnail host saw during the run. */
+  thumbnailHost: ThumbnailHostCounts | null;
+  /** How the frames were forced, how many (after the warm-up) and their wall-clock ms each. */
+  frames: {
+    method: 'renderFrames' | 'mouse';
+    forced: number;
+    /**
+     * Wall-clock ms per forced frame (page clock): under SwiftShader this is mostly GPU
+     * emulation, which `frameTimeMs` (CPU time in `scene.render()`) does not include.
+     */
+    wallMsPerFrame: number;
+  } | null;
   /** Wall-clock seconds each phase of this run took, for sizing timeouts. */
   phaseSeconds: Record<string, number>;
-  statsAtReady: GlobeStats;
-  statsAfterFrames: GlobeStats;
+  statsAtReady: GlobeStats | null;
+  /** Read last: after the forced frames when `measureFrames`, else at the end of the watch. */
+  statsAtEnd: GlobeStats | null;
   camera: CameraPose | null;
   /** CDP `Runtime.getHeapUsage().usedSize` as found, and after a forced garbage collection. */
-  heapUsedBytes: number;
-  heapUsedAfterGcBytes: number;
+  heap: { usedBytes: number; usedAfterGcBytes: number } | null;
   pageErrors: string[];
   consoleErrors: string[];
 }
@@ -140,7 +135,7 @@ const left = (deadline: number) => Math.max(1, deadline - Date.now());
 
 async function readStats(page: Page): Promise<GlobeStats> {
   const stats = page.evaluate(() => {
-    const globe = (window as BenchWindow).__globe;
+    const globe = window.__globe;
     if (!globe) throw new Error('window.__globe disappeared');
     return globe.stats();
   });
@@ -151,11 +146,11 @@ async function readStats(page: Page): Promise<GlobeStats> {
 async function forceFrames(page: Page, count: number): Promise<'renderFrames' | 'mouse'> {
   if (count <= 0) return 'renderFrames';
   const hasRenderFrames = await page.evaluate(
-    () => typeof (window as BenchWindow).__globe?.renderFrames === 'function',
+    () => typeof window.__globe?.renderFrames === 'function',
   );
   if (hasRenderFrames) {
     await page.evaluate(async (n) => {
-      await (window as BenchWindow).__globe?.renderFrames?.(n);
+      await window.__globe?.renderFrames?.(n);
     }, count);
     return 'renderFrames';
   }
@@ -209,7 +204,7 @@ async function describePage(page: Page, seen: ReturnType<typeof watchPage>): Pro
   const lines: string[] = [`  page URL: ${page.url()}`];
   try {
     const state = await page.evaluate(() => {
-      const globe = (window as BenchWindow).__globe;
+      const globe = window.__globe;
       return {
         hasGlobe: globe !== undefined,
         ready: globe?.ready,
@@ -240,13 +235,36 @@ async function saveFailureScreenshot(page: Page, dir: string, label: string): Pr
   }
 }
 
-/** One fresh browser and page: loads `/?skipIntro=true` and reads every figure. */
+/** Waits for `predicate` in the page; false (not an error) when `timeoutMs` passes first. */
+async function waitUntil(
+  page: Page,
+  predicate: () => boolean,
+  timeoutMs: number,
+  polling = 100,
+): Promise<boolean> {
+  try {
+    await page.waitForFunction(predicate, undefined, { timeout: Math.max(1, timeoutMs), polling });
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'TimeoutError') return false;
+    throw error;
+  }
+}
+
+/**
+ * One fresh browser (a cold cache) and page: loads `/?skipIntro=true`, waits for the globe to be
+ * shown and ready, watches the faces fill in, and with `measureFrames` forces frames and reads the
+ * frame time and the heap. A globe never shown or never ready within its timeout is a result (the
+ * later figures missing), not an error: a budget then fails, the benchmark goes on.
+ */
 export async function measureRun(options: RunOptions): Promise<RunResult> {
-  const browser: Browser = await launchBrowser();
+  const browser: Browser = await launchBrowser({ thumbnailHost: options.thumbnailHost });
+  options.thumbnailHost?.resetCounts();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const seen = watchPage(page);
+    const transfers = recordTransfers(page);
     const deadline = Date.now() + options.timeoutMs;
     const phaseSeconds: Record<string, number> = {};
     let phaseStart = Date.now();
@@ -287,89 +305,133 @@ export async function measureRun(options: RunOptions): Promise<RunResult> {
         page0.responseEnd !== null && page0.responseEnd > 0
           ? page0.responseEnd
           : timing.startTime + timing.responseEnd - page0.timeOrigin;
+      const dataArrived = Date.now();
 
       phase('data');
       stage = 'waiting for window.__globe to appear';
-      try {
-        await page.waitForFunction(() => (window as BenchWindow).__globe !== undefined, undefined, {
-          timeout: Math.min(GLOBE_APPEAR_TIMEOUT_MS, left(deadline)),
-          polling: 100,
-        });
-      } catch (error) {
+      const appeared = await waitUntil(
+        page,
+        () => window.__globe !== undefined,
+        Math.min(GLOBE_APPEAR_TIMEOUT_MS, left(deadline)),
+      );
+      if (!appeared)
         throw new Error(
           `window.__globe never appeared within ${GLOBE_APPEAR_TIMEOUT_MS / 1000} s: the home ` +
             'page must create the globe and expose its read-only diagnostics on window.__globe ' +
             '(ARCHITECTURE §3)',
-          { cause: error },
         );
+      phase('globe');
+
+      stage = 'waiting for the canvas to be shown';
+      const shown = await waitUntil(
+        page,
+        () => typeof (window as MarksWindow).__benchMarks?.shownAt === 'number',
+        Math.min(left(deadline), options.shownTimeoutMs - (Date.now() - dataArrived)),
+      );
+      phase('shown');
+      let timedOut: RunResult['timedOut'] = shown ? null : 'shown';
+      let statsAtReady: GlobeStats | null = null;
+      if (shown) {
+        stage = 'waiting for window.__globe.ready';
+        // Waits on the init script's record, not on `ready` itself, so the time is always there.
+        const ready = await waitUntil(
+          page,
+          () => typeof (window as MarksWindow).__benchMarks?.readyAt === 'number',
+          left(deadline),
+          250,
+        );
+        if (ready) statsAtReady = await readStats(page);
+        else timedOut = 'ready';
+        phase('ready');
       }
 
-      phase('globe');
-      stage = 'waiting for window.__globe.ready';
-      // Waits on the init script's record, not on `ready` itself, so the time is always there.
-      await page.waitForFunction(
-        () => typeof (window as BenchWindow).__benchMarks?.readyAt === 'number',
-        undefined,
-        { timeout: left(deadline), polling: 250 },
-      );
-      const marks = await page.evaluate(() => (window as BenchWindow).__benchMarks ?? null);
-      const readyAt = marks?.readyAt ?? null;
-      if (readyAt === null)
-        throw new Error('the init script did not record when ready became true');
-      const statsAtReady = await readStats(page);
-      phase('ready');
+      if (timedOut === null) {
+        stage = 'watching the faces fill in';
+        const marks = await readMarks(page);
+        if (marks && !marks.facesMissing && marks.shownAt !== null) {
+          const watchEnd = marks.shownAt + options.watchMs;
+          await waitUntil(
+            page,
+            () => {
+              const samples = (window as MarksWindow).__benchMarks?.faces ?? [];
+              const last = samples.at(-1);
+              return last !== undefined && last.cards > 0 && last.real >= 0.9 * last.cards;
+            },
+            Math.min(left(deadline), watchEnd - (await page.evaluate(() => performance.now()))),
+            250,
+          );
+        }
+        phase('watch');
+      }
 
-      stage = `forcing ${options.warmupFrames} warm-up frames`;
-      page.setDefaultTimeout(READ_TIMEOUT_MS);
-      await within(
-        forceFrames(page, options.warmupFrames),
-        FRAME_BATCH_TIMEOUT_MS,
-        `rendering ${options.warmupFrames} warm-up frames`,
-      );
-      stage = `forcing ${options.minFrames}-${options.frames} frames`;
-      const sample = await forceSampleFrames(page, options);
-      phase('frames');
-      const statsAfterFrames = await readStats(page);
-      const camera = await within(
-        page.evaluate(() => {
-          const globe = (window as BenchWindow).__globe;
-          return typeof globe?.camera === 'function' ? globe.camera() : null;
-        }),
-        READ_TIMEOUT_MS,
-        'window.__globe.camera()',
-      );
+      let frames: RunResult['frames'] = null;
+      let camera: CameraPose | null = null;
+      let heap: RunResult['heap'] = null;
+      if (timedOut === null && options.measureFrames) {
+        stage = `forcing ${options.warmupFrames} warm-up frames`;
+        page.setDefaultTimeout(READ_TIMEOUT_MS);
+        await within(
+          forceFrames(page, options.warmupFrames),
+          FRAME_BATCH_TIMEOUT_MS,
+          `rendering ${options.warmupFrames} warm-up frames`,
+        );
+        stage = `forcing ${options.minFrames}-${options.frames} frames`;
+        const sample = await forceSampleFrames(page, options);
+        frames = {
+          method: sample.method,
+          forced: sample.frames,
+          wallMsPerFrame: sample.wallMsPerFrame,
+        };
+        phase('frames');
+        camera = await within(
+          page.evaluate(() => {
+            const globe = window.__globe;
+            return typeof globe?.camera === 'function' ? globe.camera() : null;
+          }),
+          READ_TIMEOUT_MS,
+          'window.__globe.camera()',
+        );
+        stage = 'reading the JS heap';
+        const readHeap = async () => {
+          const cdp = await context.newCDPSession(page);
+          const before = await cdp.send('Runtime.getHeapUsage');
+          await cdp.send('HeapProfiler.collectGarbage');
+          const after = await cdp.send('Runtime.getHeapUsage');
+          await cdp.detach();
+          return { usedBytes: before.usedSize, usedAfterGcBytes: after.usedSize };
+        };
+        heap = await within(readHeap(), READ_TIMEOUT_MS, 'reading the heap');
+        phase('heap');
+      }
 
-      stage = 'reading the JS heap';
-      const readHeap = async () => {
-        const cdp = await context.newCDPSession(page);
-        const before = await cdp.send('Runtime.getHeapUsage');
-        await cdp.send('HeapProfiler.collectGarbage');
-        const after = await cdp.send('Runtime.getHeapUsage');
-        await cdp.detach();
-        return { before, after };
-      };
-      const { before: heap, after: heapAfterGc } = await within(
-        readHeap(),
-        READ_TIMEOUT_MS,
-        'reading the heap',
-      );
-      phase('heap');
-
-      const dataToReadyMs = readyAt - navToDataMs;
+      stage = 'reading the figures';
+      const statsAtEnd = await readStats(page).catch(() => null);
+      const marks = await readMarks(page);
+      const shownAt = marks?.shownAt ?? null;
+      const readyAt = timedOut === null ? (marks?.readyAt ?? null) : null;
+      const facesMissing = marks?.facesMissing ?? false;
+      const beforeShown =
+        shownAt === null ? null : await transfers.before(page0.timeOrigin + shownAt);
+      const dataToReadyMs = readyAt === null ? null : readyAt - navToDataMs;
       return {
         navToDataMs,
+        navToShownMs: shownAt,
+        dataToShownMs: shownAt === null ? null : shownAt - navToDataMs,
+        navToReadyMs: readyAt,
         dataToReadyMs,
-        readyMinusRevealMs: dataToReadyMs - revealMs(options.n),
+        readyMinusRevealMs: dataToReadyMs === null ? null : dataToReadyMs - revealMs(options.n),
         navToGlobeMs: marks?.globeAt ?? null,
-        frameMethod: sample.method,
-        framesForced: sample.frames,
-        wallMsPerFrame: sample.wallMsPerFrame,
+        timedOut,
+        beforeShown,
+        faces: facesMissing || !marks ? null : summariseFaces(marks.faces, shownAt),
+        facesMissing,
+        thumbnailHost: options.thumbnailHost?.counts() ?? null,
+        frames,
         phaseSeconds,
         statsAtReady,
-        statsAfterFrames,
+        statsAtEnd,
         camera,
-        heapUsedBytes: heap.usedSize,
-        heapUsedAfterGcBytes: heapAfterGc.usedSize,
+        heap,
         pageErrors: seen.pageErrors.map((e) => e.message),
         consoleErrors: [...seen.consoleErrors],
       };

@@ -2,8 +2,11 @@
  * What `npm run bench` prints and checks: medians per archive size, the tables, and the budgets
  * of ARCHITECTURE §5 with their verdicts.
  */
+import { totalOf } from '../../tests/e2e/thumbnailHost';
+import type { ThumbnailMode } from '../../tests/fixtures/generateArchive';
 import type { BundleReport } from './bundle';
 import { revealMs, type RunResult } from './globe';
+import type { FacesSummary } from './loading';
 
 export const KB = 1000; // as Vite reports sizes
 export const MB = 1024 * 1024; // a 4096² RGBA atlas page is 64 MB (ARCHITECTURE §8)
@@ -14,11 +17,26 @@ export const BUDGET = {
   frameTimeRatio: 3,
   textureMbAt10k: 256,
   readyMinusRevealMsAt1k: 2000,
+  /** Data arrived → the globe shown, with the thumbnail host never answering, by card count. */
+  shownAfterDataHostNeverMs: { 100: 4000, 1000: 5000, 10000: 8000 } as Record<number, number>,
+  /** Navigation → `ready` at 10,000 cards, whatever the thumbnail host does. */
+  readyAfterNavigationMsAt10k: 15_000,
+  /** Bytes received before the globe is shown, sample archive, cold cache (1.2 MB, decimal). */
+  bytesBeforeShownSample: 1_200_000,
 };
 
+/** A generated archive's thumbnail mode, or `sample`: the sample archive `npm start` seeds. */
+export type ArchiveKind = ThumbnailMode | 'sample';
+
+/**
+ * The median of the figures, where `null` is a run that never got there (a timeout): it sorts
+ * last, so a majority of timeouts makes the median Infinity ("timeout"). `undefined` is a figure
+ * that was not measured at all, and is left out.
+ */
 function median(values: (number | null | undefined)[]): number | null {
   const sorted = values
-    .filter((v): v is number => typeof v === 'number' && Number.isFinite(v))
+    .filter((v): v is number | null => v !== undefined && (v === null || Number.isFinite(v)))
+    .map((v) => (v === null ? Infinity : v))
     .sort((a, b) => a - b);
   if (sorted.length === 0) return null;
   const mid = sorted.length >> 1;
@@ -29,11 +47,32 @@ function median(values: (number | null | undefined)[]): number | null {
 
 export interface SizeResult {
   n: number;
+  archive: ArchiveKind;
+  /** Whether these runs forced frames and read the frame time and heap. */
+  measuredFrames: boolean;
   runs: RunResult[];
+  /** How long a run waited for shown (after the data) and for ready (after navigation). */
+  timeouts: { shownAfterDataMs: number; readyAfterNavigationMs: number };
   median: {
     navToDataMs: number | null;
+    navToShownMs: number | null;
+    dataToShownMs: number | null;
+    navToReadyMs: number | null;
     dataToReadyMs: number | null;
     readyMinusRevealMs: number | null;
+    beforeShownBytes: number | null;
+    beforeShownHostBytes: number | null;
+    facesAtShown: {
+      none: number | null;
+      local: number | null;
+      fallback: number | null;
+      real: number | null;
+    };
+    real50Ms: number | null;
+    real90Ms: number | null;
+    realShareAtEnd: number | null;
+    hostRequests: number | null;
+    hostAnswered: number | null;
     drawCalls: number | null;
     frameTimeMs: number | null;
     fps: number | null;
@@ -43,21 +82,59 @@ export interface SizeResult {
   };
 }
 
-export function summarise(n: number, runs: RunResult[]): SizeResult {
-  const pick = (f: (r: RunResult) => number | null) => median(runs.map(f));
+const HOST_ORIGIN = 'https://i.ytimg.com';
+
+export function summarise(
+  n: number,
+  archive: ArchiveKind,
+  runs: RunResult[],
+  timeouts: SizeResult['timeouts'],
+  measuredFrames: boolean,
+): SizeResult {
+  const pick = (f: (r: RunResult) => number | null | undefined) => median(runs.map(f));
+  // A figure after a timeout is null ("timeout") for the stage that timed out, undefined after it.
+  const shownStage = (r: RunResult, v: number | null) => (r.navToShownMs === null ? null : v);
+  const readyStage = (r: RunResult, v: number | null) =>
+    r.timedOut === 'shown' ? undefined : r.navToReadyMs === null ? null : v;
+  const atShown = (f: (s: NonNullable<FacesSummary['atShown']>) => number) =>
+    pick((r) => (r.faces?.atShown ? f(r.faces.atShown) : undefined));
+  // Time to a share of real faces: null (never, within the watch) only where faces were watched.
+  const realAfter = (r: RunResult, v: number | null | undefined) =>
+    r.faces === null || r.timedOut !== null ? undefined : v;
   return {
     n,
+    archive,
+    measuredFrames,
     runs,
+    timeouts,
     median: {
       navToDataMs: pick((r) => r.navToDataMs),
-      dataToReadyMs: pick((r) => r.dataToReadyMs),
-      readyMinusRevealMs: pick((r) => r.readyMinusRevealMs),
-      drawCalls: pick((r) => r.statsAfterFrames.drawCalls),
-      frameTimeMs: pick((r) => r.statsAfterFrames.frameTimeMs),
-      fps: pick((r) => r.statsAfterFrames.fps),
-      wallMsPerFrame: pick((r) => r.wallMsPerFrame),
-      textureMb: pick((r) => r.statsAfterFrames.textureBytes / MB),
-      heapMb: pick((r) => r.heapUsedAfterGcBytes / MB),
+      navToShownMs: pick((r) => shownStage(r, r.navToShownMs)),
+      dataToShownMs: pick((r) => shownStage(r, r.dataToShownMs)),
+      navToReadyMs: pick((r) => readyStage(r, r.navToReadyMs)),
+      dataToReadyMs: pick((r) => readyStage(r, r.dataToReadyMs)),
+      readyMinusRevealMs: pick((r) => readyStage(r, r.readyMinusRevealMs)),
+      beforeShownBytes: pick((r) => r.beforeShown?.bytes),
+      beforeShownHostBytes: pick((r) =>
+        r.beforeShown ? (r.beforeShown.byOrigin[HOST_ORIGIN] ?? 0) : undefined,
+      ),
+      facesAtShown: {
+        none: atShown((s) => s.none),
+        local: atShown((s) => s.local),
+        fallback: atShown((s) => s.fallback),
+        real: atShown((s) => s.real),
+      },
+      real50Ms: pick((r) => realAfter(r, r.faces?.real50Ms)),
+      real90Ms: pick((r) => realAfter(r, r.faces?.real90Ms)),
+      realShareAtEnd: pick((r) => r.faces?.realShareAtEnd ?? undefined),
+      hostRequests: pick((r) => (r.thumbnailHost ? totalOf(r.thumbnailHost.requests) : undefined)),
+      hostAnswered: pick((r) => (r.thumbnailHost ? totalOf(r.thumbnailHost.answered) : undefined)),
+      drawCalls: pick((r) => r.statsAtEnd?.drawCalls),
+      frameTimeMs: pick((r) => (r.frames ? r.statsAtEnd?.frameTimeMs : undefined)),
+      fps: pick((r) => (r.frames ? r.statsAtEnd?.fps : undefined)),
+      wallMsPerFrame: pick((r) => r.frames?.wallMsPerFrame),
+      textureMb: pick((r) => (r.statsAtEnd ? r.statsAtEnd.textureBytes / MB : undefined)),
+      heapMb: pick((r) => (r.heap ? r.heap.usedAfterGcBytes / MB : undefined)),
     },
   };
 }
@@ -78,8 +155,15 @@ export interface BudgetCheck {
   status: Status;
 }
 
+/** A time in ms; Infinity (the run timed out before it) reads `timedOut`. */
+export function fmtMs(value: number | null | undefined, timedOut = 'timeout'): string {
+  return value === Infinity ? timedOut : fmt(value, 0);
+}
+
 export function checkBudgets(bundle: BundleReport, sizes: SizeResult[] | null): BudgetCheck[] {
-  const at = (n: number) => sizes?.find((s) => s.n === n)?.median ?? null;
+  // The rendering budgets read the rows whose runs forced frames (one thumbnail mode per size).
+  const at = (n: number) =>
+    sizes?.find((s) => s.n === n && s.archive !== 'sample' && s.measuredFrames)?.median ?? null;
   const verdict = (ok: boolean | null): Status => (ok === null ? 'SKIP' : ok ? 'PASS' : 'FAIL');
   const checks: BudgetCheck[] = [];
   const jsKb = bundle.criticalJsGzipBytes / KB;
@@ -135,17 +219,79 @@ export function checkBudgets(bundle: BundleReport, sizes: SizeResult[] | null): 
     budget: `≤ ${BUDGET.readyMinusRevealMsAt1k} ms`,
     status: verdict(readyMs === null ? null : readyMs <= BUDGET.readyMinusRevealMsAt1k),
   });
+  checks.push(...loadingChecks(sizes));
   return checks;
 }
 
-/** A plain-text table: the first column left-aligned, the rest right-aligned unless `leftAll`. */
+/** The thumbnail-host budgets: shown with a dead host, ready at 10,000, bytes of the sample. */
+function loadingChecks(sizes: SizeResult[]): BudgetCheck[] {
+  const verdict = (ok: boolean | null): Status => (ok === null ? 'SKIP' : ok ? 'PASS' : 'FAIL');
+  const checks: BudgetCheck[] = [];
+  for (const [n, budgetMs] of Object.entries(BUDGET.shownAfterDataHostNeverMs)) {
+    const row = sizes.find((s) => s.n === Number(n) && s.archive === 'never');
+    const ms = row?.median.dataToShownMs ?? null;
+    checks.push({
+      figure: `globe shown after data, host never answering, ${Number(n).toLocaleString('en-US')} cards`,
+      measured: row
+        ? ms === Infinity
+          ? `not within ${fmt(row.timeouts.shownAfterDataMs / 1000, 0)} s`
+          : `${fmtMs(ms)} ms`
+        : `needs N=${n} with --host never`,
+      budget: `≤ ${fmt(budgetMs, 0)} ms`,
+      status: verdict(ms === null ? null : ms <= budgetMs),
+    });
+  }
+  const at10k = sizes.filter((s) => s.n === 10_000 && s.archive !== 'sample');
+  const worst = at10k.reduce<SizeResult | null>(
+    (w, s) => ((s.median.navToReadyMs ?? -1) > (w?.median.navToReadyMs ?? -1) ? s : (w ?? s)),
+    null,
+  );
+  const readyMs = worst?.median.navToReadyMs ?? null;
+  checks.push({
+    figure: 'ready after navigation, 10,000 cards, any thumbnail host',
+    measured: worst
+      ? `${readyMs === Infinity ? `not within ${fmt(worst.timeouts.readyAfterNavigationMs / 1000, 0)} s` : `${fmtMs(readyMs)} ms`} (worst: host ${worst.archive}, of ${at10k.map((s) => s.archive).join(', ')})`
+      : 'needs N=10000',
+    budget: `≤ ${fmt(BUDGET.readyAfterNavigationMsAt10k, 0)} ms`,
+    status: verdict(readyMs === null ? null : readyMs <= BUDGET.readyAfterNavigationMsAt10k),
+  });
+  const sample = sizes.find((s) => s.archive === 'sample');
+  const bytes = sample?.median.beforeShownBytes ?? null;
+  const shownNever = sample?.median.navToShownMs === Infinity;
+  checks.push({
+    figure: 'bytes before the globe is shown, sample archive, cold cache',
+    measured: !sample
+      ? 'needs the sample row (drop --skip-sample)'
+      : shownNever
+        ? 'the globe was not shown'
+        : `${fmt((bytes ?? NaN) / KB, 0)} KB`,
+    budget: `≤ ${fmt(BUDGET.bytesBeforeShownSample / KB, 0)} KB`,
+    status: verdict(
+      !sample
+        ? null
+        : shownNever
+          ? false
+          : bytes === null
+            ? null
+            : bytes <= BUDGET.bytesBeforeShownSample,
+    ),
+  });
+  return checks;
+}
+
+/**
+ * A Markdown table, padded so it also reads as plain text in a terminal: the first column
+ * left-aligned, the rest right-aligned unless `leftAll`.
+ */
 function table(header: string[], rows: string[][], leftAll = false): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const widths = header.map((h, i) =>
+    Math.max(3, h.length, ...rows.map((r) => (r[i] ?? '').length)),
+  );
+  const left = (i: number) => i === 0 || leftAll;
   const line = (cells: string[]) =>
-    cells
-      .map((c, i) => (i === 0 || leftAll ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
-      .join('  ');
-  return [line(header), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+    `| ${cells.map((c, i) => (left(i) ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
+  const rule = `| ${widths.map((w, i) => (left(i) ? '-'.repeat(w) : `${'-'.repeat(w - 1)}:`)).join(' | ')} |`;
+  return [line(header), rule, ...rows.map(line)].join('\n');
 }
 
 export function printBundle(bundle: BundleReport): void {
@@ -195,16 +341,84 @@ export function printBundle(bundle: BundleReport): void {
     console.warn(`! ${eagerBabylon} @babylonjs modules load before the intro can paint`);
 }
 
-export function printGlobe(sizes: SizeResult[]): void {
-  console.info('\nGlobe (medians; heap after a forced GC)');
+/** A row's name: the card count and where its thumbnails come from. */
+function rowName(s: SizeResult): string {
+  return s.archive === 'sample'
+    ? `sample (${s.n})`
+    : `${s.n.toLocaleString('en-US')} / ${s.archive}`;
+}
+
+/** Faces at shown as none/local/fallback/real. */
+function facesCell(faces: SizeResult['median']['facesAtShown']): string {
+  const parts = [faces.none, faces.local, faces.fallback, faces.real];
+  return parts.every((p) => p === null) ? '–' : parts.map((p) => fmt(p, 0)).join('/');
+}
+
+export function printLoading(sizes: SizeResult[]): void {
+  console.info(
+    '\nGlobe loading (medians; cold cache; "host": where video thumbnails come from, i.ytimg.com ' +
+      'stood in for locally; "timeout": not within the run\'s timeout)',
+  );
   console.info(
     table(
       [
-        'N',
+        'N / host',
         'runs',
         'nav→data ms',
+        'data→shown ms',
+        'nav→shown ms',
+        'nav→ready ms',
         'data→ready ms',
         'ready−reveal ms',
+        'KB before shown',
+        'of it i.ytimg KB',
+        'faces at shown n/l/f/r',
+        'real≥50% ms',
+        'real≥90% ms',
+        'real at end',
+        'host req (answered)',
+      ],
+      sizes.map((s) => {
+        const m = s.median;
+        return [
+          rowName(s),
+          String(s.runs.length),
+          fmt(m.navToDataMs, 0),
+          fmtMs(m.dataToShownMs),
+          fmtMs(m.navToShownMs),
+          fmtMs(m.navToReadyMs),
+          fmtMs(m.dataToReadyMs),
+          fmtMs(m.readyMinusRevealMs),
+          fmt(m.beforeShownBytes === null ? null : m.beforeShownBytes / KB, 0),
+          fmt(m.beforeShownHostBytes === null ? null : m.beforeShownHostBytes / KB, 0),
+          facesCell(m.facesAtShown),
+          fmtMs(m.real50Ms, '> watch'),
+          fmtMs(m.real90Ms, '> watch'),
+          m.realShareAtEnd === null ? '–' : `${fmt(m.realShareAtEnd * 100, 0)} %`,
+          m.hostRequests === null ? '–' : `${fmt(m.hostRequests, 0)} (${fmt(m.hostAnswered, 0)})`,
+        ];
+      }),
+    ),
+  );
+  console.info(
+    'faces: none/local/fallback/real cards (stats().faces); real≥50%/90%: ms after shown until ' +
+      'that share of all cards shows real faces ("> watch": not within --watch); real at end: ' +
+      'the share when the watch ended; host req: thumbnail requests the stand-in received in a ' +
+      'run, and of them answered.',
+  );
+}
+
+export function printGlobe(sizes: SizeResult[]): void {
+  const rows = sizes.filter((s) => s.measuredFrames || s.median.drawCalls !== null);
+  if (rows.length === 0) return;
+  console.info(
+    '\nGlobe rendering (medians; frames and heap only in --frame-runs runs with the first --host; heap after a forced GC)',
+  );
+  console.info(
+    table(
+      [
+        'N / host',
+        'runs',
         'draw calls',
         'frame ms (CPU)',
         'fps',
@@ -212,12 +426,9 @@ export function printGlobe(sizes: SizeResult[]): void {
         'texture MB',
         'heap MB',
       ],
-      sizes.map((s) => [
-        s.n.toLocaleString('en-US'),
+      rows.map((s) => [
+        rowName(s),
         String(s.runs.length),
-        fmt(s.median.navToDataMs, 0),
-        fmt(s.median.dataToReadyMs, 0),
-        fmt(s.median.readyMinusRevealMs, 0),
         fmt(s.median.drawCalls, 0),
         fmt(s.median.frameTimeMs, 2),
         fmt(s.median.fps, 1),

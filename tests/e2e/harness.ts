@@ -12,6 +12,7 @@ import {
 } from 'playwright-core';
 import { normalizeArchive, type MediaNode } from '@/lib/nodeModel';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
+import type { ThumbnailHost } from './thumbnailHost';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 export const SCREENSHOT_DIR = join(ROOT, 'screenshots');
@@ -102,9 +103,17 @@ export async function startApp({
   };
 }
 
-/** Debian's Chromium, headless, with the flags that work here. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+/**
+ * Debian's Chromium, headless, with the flags that work here. With `thumbnailHost` the browser
+ * reaches that local stand-in whenever a page asks the provider's thumbnail host (i.ytimg.com).
+ */
+export function launchBrowser({
+  thumbnailHost,
+}: { thumbnailHost?: Pick<ThumbnailHost, 'chromiumArgs'> } = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: [...CHROMIUM_ARGS, ...(thumbnailHost?.chromiumArgs ?? [])],
+  });
 }
 
 /** What a page reported that a visitor never should see: uncaught errors and console errors. */
