@@ -290,6 +290,7 @@ export async function createGlobe(
     const becameVisible = !shown && (input.visible ?? true);
     if (becameVisible) {
       shown = true;
+      faces.shown();
       sphere.show(now);
     }
     // Once shown, waiting cards appear one by one in random order (several per tick past 50 cards).

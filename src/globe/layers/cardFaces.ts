@@ -101,6 +101,8 @@ export class CardFaces {
       attempts: 3,
       urgentBelow: FIRST_VIEW_PRIORITY / 2,
     });
+    // Until the globe is shown only the first view's pictures (and sharp ones) are fetched.
+    this.scheduler.holdAbove(FIRST_VIEW_PRIORITY / 2);
     this.fallback = this.loader.load(DEFAULT_THUMBNAIL_URL, this.fallbackAbort.signal, true).then(
       (image): FacePicture => ({ image, pictureHeight: 1 }),
       () => null,
@@ -193,6 +195,11 @@ export class CardFaces {
     let done = 0;
     for (const slot of this.firstView) if (this.cardsBySlot.get(slot)?.answered) done++;
     return { done, total: this.firstView.size };
+  }
+
+  /** The globe is on screen: every card's pictures may load now, not only the first view's. */
+  shown(): void {
+    this.scheduler.holdAbove(Infinity);
   }
 
   /** The camera moved: the queue follows the view (re-sorted at most every 300 ms). */

@@ -53,6 +53,11 @@ export interface FaceSchedulerOptions<T> {
 
 /** Late or unreachable answers in a row that make a host "struggling": one request at a time. */
 export const STRUGGLING_AFTER = 3;
+/**
+ * A late request stops counting against its host's limit (so a few hung requests do not block
+ * the rest), but at most this many late ones stay open per host until their hard timeout.
+ */
+export const MAX_LATE_PER_HOST = 12;
 /** How far a retried job falls behind in the queue, per attempt. */
 const RETRY_PENALTY = 1e6;
 
@@ -69,7 +74,10 @@ interface Job {
 }
 
 interface HostState {
+  /** Requests in flight that are not late. */
   inFlight: number;
+  /** Late requests still open. */
+  late: number;
   missesInARow: number;
   /** Jobs waiting for this host, worst first: the next to run is popped from the end. */
   queue: Job[];
@@ -169,7 +177,8 @@ export class FaceScheduler<T> {
 
   private host(name: string): HostState {
     let state = this.hosts.get(name);
-    if (!state) this.hosts.set(name, (state = { inFlight: 0, missesInARow: 0, queue: [] }));
+    if (!state)
+      this.hosts.set(name, (state = { inFlight: 0, late: 0, missesInARow: 0, queue: [] }));
     return state;
   }
 
@@ -192,10 +201,27 @@ export class FaceScheduler<T> {
     queue.splice(lo, 0, job);
   }
 
+  /** Jobs scoring this or more wait (the globe is hidden: only the first view loads). */
+  private holdFrom = Infinity;
+
+  /**
+   * Holds back every job whose priority is `score` or more until called again with `Infinity`:
+   * before the globe is shown, nothing but what the first view needs is fetched.
+   */
+  holdAbove(score: number): void {
+    this.holdFrom = score;
+    this.pump();
+  }
+
   /** Starts a host's best waiting jobs while it has room. */
   private pumpHost(state: HostState): void {
     if (this.disposed) return;
-    while (state.queue.length > 0 && state.inFlight < this.limit(state))
+    while (
+      state.queue.length > 0 &&
+      state.inFlight < this.limit(state) &&
+      state.late < MAX_LATE_PER_HOST &&
+      (state.queue[state.queue.length - 1] as Job).score < this.holdFrom
+    )
       this.start(state.queue.pop() as Job);
   }
 
@@ -224,13 +250,20 @@ export class FaceScheduler<T> {
       reported = signature;
       this.options.onResult(job.key, job.generation, { images, settled });
     };
+    /** Which images went late: their request no longer counts against the host's limit. */
+    const wentLate = job.urls.map(() => false);
     const soft = setTimeout(() => {
       outcomes.forEach((o, i) => {
         if (o !== null) return;
         outcomes[i] = { status: 'late' };
-        (hosts[i] as HostState).missesInARow++;
+        wentLate[i] = true;
+        const state = hosts[i] as HostState;
+        state.missesInARow++;
+        state.inFlight--;
+        state.late++;
       });
       report(false);
+      this.pump();
     }, this.options.softTimeoutMs);
     const hard = setTimeout(() => controller.abort(), this.options.hardTimeoutMs);
 
@@ -273,7 +306,8 @@ export class FaceScheduler<T> {
           },
         )
         .finally(() => {
-          state.inFlight--;
+          if (wentLate[i]) state.late--;
+          else state.inFlight--;
           pending--;
           if (pending > 0) report(false);
           else finish();

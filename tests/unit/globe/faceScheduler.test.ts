@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   FaceScheduler,
   ImageLoadError,
+  MAX_LATE_PER_HOST,
   STRUGGLING_AFTER,
   type FaceSchedulerOptions,
   type JobResult,
@@ -138,24 +139,44 @@ describe('FaceScheduler', () => {
     });
   });
 
-  it('a host that never answers: abandoned at the hard timeout, tried again behind the rest', async () => {
+  it('a hung request makes room at the soft timeout, is abandoned at the hard one and tried again', async () => {
     const { host, scheduler, statuses } = setUp({ perHost: 1 });
     scheduler.request(1, ['https://never.test/1.jpg']);
     scheduler.request(2, ['https://never.test/2.jpg']);
     await settle();
-    await vi.advanceTimersByTimeAsync(5000);
-    expect(host.requests[0]?.signal.aborted).toBe(true);
-    expect(statuses(1)).toEqual(['late']);
-    // Job 2 goes before job 1's second attempt.
-    expect(host.open).toEqual(['https://never.test/2.jpg']);
-    await vi.advanceTimersByTimeAsync(5000);
     expect(host.open).toEqual(['https://never.test/1.jpg']);
-    await vi.advanceTimersByTimeAsync(5000);
-    // Two attempts each (the option): then the job is settled with what it has.
-    expect(host.open).toEqual(['https://never.test/2.jpg']);
-    await vi.advanceTimersByTimeAsync(5000);
+    // Late: the card keeps its face, and the next request need not wait behind it.
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(statuses(1)).toEqual(['late']);
+    expect(host.open).toEqual(['https://never.test/1.jpg', 'https://never.test/2.jpg']);
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(host.requests[0]?.signal.aborted).toBe(true);
+    // Tried again (the second and last attempt), behind the jobs that had not been tried.
+    expect(host.open).toEqual(['https://never.test/2.jpg', 'https://never.test/1.jpg']);
+    await vi.advanceTimersByTimeAsync(10_000);
     expect(host.open).toEqual([]);
     expect(scheduler.queued + scheduler.inFlight).toBe(0);
+  });
+
+  it('keeps at most a dozen hung requests open per host', async () => {
+    const { host, scheduler } = setUp({ perHost: 6, hardTimeoutMs: 60_000 });
+    for (let key = 1; key <= 40; key++) scheduler.request(key, [`https://never.test/${key}.jpg`]);
+    await settle();
+    expect(host.open).toHaveLength(6);
+    for (let step = 0; step < 20; step++) await vi.advanceTimersByTimeAsync(1000);
+    expect(host.open).toHaveLength(MAX_LATE_PER_HOST);
+    expect(scheduler.queued).toBe(40 - MAX_LATE_PER_HOST);
+  });
+
+  it('before the globe is shown, holds back all but the first view', async () => {
+    const { host, scheduler } = setUp({}, { 1: -100, 2: 4, 3: 0.5 });
+    scheduler.holdAbove(-50);
+    for (const key of [2, 1, 3]) scheduler.request(key, [`https://a.test/${key}.jpg`]);
+    await settle();
+    expect(host.open).toEqual(['https://a.test/1.jpg']);
+    scheduler.holdAbove(Infinity);
+    await settle();
+    expect(host.open).toEqual(['https://a.test/1.jpg', 'https://a.test/3.jpg']);
   });
 
   it('a struggling host gets one request at a time until it answers again', async () => {
