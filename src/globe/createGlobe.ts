@@ -162,13 +162,12 @@ export async function createGlobe(
     const share = ({ done, total: of }: { done: number; total: number }, empty: boolean) =>
       of === 0 ? (empty ? 1 : 0) : done / of;
     const empty = firstViewStarted || total === 0;
-    const percent = Math.floor(
-      100 *
-        PROGRESS_SHARE *
-        ((mapSettled ? 1 : 0) +
-          share(faces.localProgress, empty) +
-          share(faces.firstViewProgress, empty)),
-    );
+    const parts =
+      (mapSettled ? 1 : 0) +
+      share(faces.localProgress, empty) +
+      share(faces.firstViewProgress, empty);
+    // Rounded down, but never a hair short of 100 when every part is complete (thirds).
+    const percent = Math.floor(100 * PROGRESS_SHARE * parts + 1e-9);
     const key = `${percent}/${total}`;
     if (key !== lastProgress) {
       lastProgress = key;

@@ -3,6 +3,16 @@
  * implements it; the browser tests, the benchmark and the /env page read it. Pure types, here in
  * lib/ so each of them can name it without importing the engine.
  */
+/** How many cards' faces show what (see `stats().faces`), and the image requests under way. */
+export interface FaceCounts {
+  none: number;
+  local: number;
+  fallback: number;
+  real: number;
+  loading: number;
+  queued: number;
+}
+
 export interface GlobeDiagnostics {
   readonly ready: boolean;
   stats(): {
@@ -19,14 +29,7 @@ export interface GlobeDiagnostics {
      * still come), `real` every image of the card; `none` cards whose face is not in the atlas yet
      * (the shader's plain category card). `loading` is image requests in flight, `queued` waiting.
      */
-    faces: {
-      none: number;
-      local: number;
-      fallback: number;
-      real: number;
-      loading: number;
-      queued: number;
-    };
+    faces: FaceCounts;
   };
   project(id: string): { x: number; y: number; onScreen: boolean } | null;
   /**

@@ -5,17 +5,12 @@
  * tests and the benchmark: `page.addInitScript({ content: MARKS_SCRIPT })` before navigating.
  */
 import type { Page } from 'playwright-core';
+import type { FaceCounts } from '@/lib/globeDiagnostics';
 
 /** One reading of `window.__globe.stats().faces` (page clock, ms since navigation start). */
-export interface FacesSample {
+export interface FacesSample extends FaceCounts {
   t: number;
   cards: number;
-  none: number;
-  local: number;
-  fallback: number;
-  real: number;
-  loading: number;
-  queued: number;
 }
 
 /** Page times (ms since navigation start) the init script records. */

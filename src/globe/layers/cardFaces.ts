@@ -14,6 +14,7 @@ import { firstViewCards, viewScore, type ViewCamera } from '@/globe/textures/fac
 import { FaceScheduler, type JobResult } from '@/globe/textures/faceScheduler';
 import { ImageLoader } from '@/globe/textures/imageLoader';
 import { DEFAULT_THUMBNAIL_URL } from '@/lib/constants';
+import type { FaceCounts } from '@/lib/globeDiagnostics';
 import type { MediaNode } from '@/lib/nodeModel';
 
 /** Faces the preloader waits for: the cards nearest the centre of the first view. */
@@ -47,16 +48,6 @@ interface Card {
   face: Face;
   /** An answer came for it (a picture, a refusal, or the soft timeout): the first view may go on. */
   answered: boolean;
-}
-
-/** Counts for `window.__globe.stats().faces`. */
-export interface FaceCounts {
-  none: number;
-  local: number;
-  fallback: number;
-  real: number;
-  loading: number;
-  queued: number;
 }
 
 /**

@@ -61,6 +61,33 @@ function drawImageCover(
   );
 }
 
+/**
+ * The frame every face sits in: the gutter and border in the frame colour (atlas tiles bleed into
+ * their neighbours at small mipmap levels; a uniform colour makes that invisible) and the dark
+ * panel inside. Returns the panel.
+ */
+function drawPanel(
+  ctx: CanvasRenderingContext2D,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  gutter: number,
+): Rect {
+  ctx.fillStyle = FRAME;
+  ctx.fillRect(x - gutter, y - gutter, width + gutter * 2, height + gutter * 2);
+  const border = Math.max(1, Math.round(width / 96));
+  const area: Rect = {
+    x: x + border,
+    y: y + border,
+    width: width - border * 2,
+    height: height - border * 2,
+  };
+  ctx.fillStyle = BACKGROUND;
+  ctx.fillRect(area.x, area.y, area.width, area.height);
+  return area;
+}
+
 function drawPlayBadge(ctx: CanvasRenderingContext2D, cx: number, cy: number, r: number): void {
   ctx.fillStyle = 'rgba(8, 14, 28, 0.62)';
   ctx.beginPath();
@@ -90,17 +117,7 @@ export function drawCardFace(
   gutter: number,
 ): void {
   ctx.save();
-  ctx.fillStyle = FRAME;
-  ctx.fillRect(x - gutter, y - gutter, width + gutter * 2, height + gutter * 2);
-  const border = Math.max(1, Math.round(width / 96));
-  const area: Rect = {
-    x: x + border,
-    y: y + border,
-    width: width - border * 2,
-    height: height - border * 2,
-  };
-  ctx.fillStyle = BACKGROUND;
-  ctx.fillRect(area.x, area.y, area.width, area.height);
+  const area = drawPanel(ctx, x, y, width, height, gutter);
   ctx.imageSmoothingEnabled = true;
   ctx.imageSmoothingQuality = 'high';
 
@@ -251,17 +268,7 @@ export function drawLocalFace(
   gutter: number,
 ): void {
   ctx.save();
-  ctx.fillStyle = FRAME;
-  ctx.fillRect(x - gutter, y - gutter, width + gutter * 2, height + gutter * 2);
-  const border = Math.max(1, Math.round(width / 96));
-  const area: Rect = {
-    x: x + border,
-    y: y + border,
-    width: width - border * 2,
-    height: height - border * 2,
-  };
-  ctx.fillStyle = BACKGROUND;
-  ctx.fillRect(area.x, area.y, area.width, area.height);
+  const area = drawPanel(ctx, x, y, width, height, gutter);
   const tint = ctx.createLinearGradient(area.x, area.y, area.x + area.width, area.y + area.height);
   tint.addColorStop(0, `${face.accent}8c`);
   tint.addColorStop(1, `${face.accent}1a`);
