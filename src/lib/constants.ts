@@ -20,7 +20,7 @@ export const LOADED_MESSAGE_MS = 500;
  * The preloader waits for the first view's images at most this long after the archive's data
  * arrived, ms; then the globe is shown with the faces it has (the rest keep arriving).
  */
-export const FIRST_VIEW_WAIT_MS = 3000;
+export const FIRST_VIEW_WAIT_MS = 2500;
 /** Globe fade, map sphere fade and corner-logo delay, ms. */
 export const GLOBE_FADE_MS = 1000;
 export const MAP_SPHERE_FADE_MS = 3000;

@@ -11,15 +11,22 @@ export interface FaceImage {
    * thumbnails letterbox a widescreen video; cropping to this keeps the black bars off the card.
    */
   pictureHeight: number;
+  /**
+   * Where to try next if `url` fails: a gallery photo's thumbnail behind its card copy (a record
+   * may name a card copy that was never stored).
+   */
+  alternative?: string;
 }
 
 /** Widest stored card-sized photo (the upload's card variant): a cell wider than this wants more. */
 export const CARD_IMAGE_MAX_WIDTH = 320;
 
 /** The smallest stored image of a gallery photo that fills a card's cell. */
-function galleryImageUrl(image: NodeImage, cellWidth: number): string {
-  const card = (image as NodeImage & { cardUrl?: string }).cardUrl;
-  return card !== undefined && cellWidth <= CARD_IMAGE_MAX_WIDTH ? card : image.thumbUrl;
+function galleryImage(image: NodeImage, cellWidth: number): FaceImage {
+  const card = image.cardUrl;
+  return card !== undefined && cellWidth <= CARD_IMAGE_MAX_WIDTH
+    ? { url: card, pictureHeight: 1, alternative: image.thumbUrl }
+    : { url: image.thumbUrl, pictureHeight: 1 };
 }
 
 /**
@@ -43,7 +50,7 @@ export function faceImages(
   }
   const shown = node.images.slice(0, MAX_CARD_PREVIEW_IMAGES);
   const cellWidth = tileWidth / galleryGrid(shown.length).columns;
-  return shown.map((image) => ({ url: galleryImageUrl(image, cellWidth), pictureHeight: 1 }));
+  return shown.map((image) => galleryImage(image, cellWidth));
 }
 
 /** What a card face depends on besides its images' tile size: when it changes, it is drawn again. */
@@ -53,7 +60,7 @@ export function faceKey(
 ): string {
   const images = node.images
     .slice(0, MAX_CARD_PREVIEW_IMAGES)
-    .map((i) => `${i.thumbUrl} ${(i as NodeImage & { cardUrl?: string }).cardUrl ?? ''}`)
+    .map((i) => `${i.thumbUrl} ${i.cardUrl ?? ''}`)
     .join('|');
   return [
     node.type,

@@ -45,3 +45,22 @@ describe('the globe across the main layout', () => {
     expect(store.getState().filter).toEqual({ category: 'volunteers', type: 'video' });
   });
 });
+
+describe('the Archive items list of a large archive', () => {
+  it('renders a first batch at once, then every item in idle moments', async () => {
+    const many = Array.from({ length: 1000 }, (_, i) => ({
+      video_id: `item-${i}`,
+      title: `Item ${i}`,
+      youtube_id: 'dQw4w9WgXcQ',
+      lat: (i % 170) - 85,
+      lng: (i % 360) - 180,
+    }));
+    renderApp('/?skipIntro=true', { fetchArchive: async () => many });
+    const list = await screen.findByRole('list', { name: 'Archive items' });
+    expect(screen.getByText('1000 items')).toBeTruthy();
+    // The first commit holds a batch, not a thousand links (that would freeze a phone's page).
+    expect(list.querySelectorAll('li').length).toBeLessThan(1000);
+    await waitFor(() => expect(list.querySelectorAll('li')).toHaveLength(1000));
+    expect(list.querySelectorAll('li a')[999]?.getAttribute('href')).toBe('/video/item-999');
+  });
+});

@@ -46,7 +46,14 @@ describe('the image a card face fetches', () => {
   });
 
   it("is a gallery photo's card-sized copy where it fills its cell, else its thumbnail", () => {
-    expect(faceImages(gallery(1), 256).map((i) => i.url)).toEqual(['/uploads/2026/11/1-card.jpg']);
+    expect(faceImages(gallery(1), 256)).toEqual([
+      {
+        url: '/uploads/2026/11/1-card.jpg',
+        pictureHeight: 1,
+        // A card copy that is missing (never stored) is replaced by the thumbnail.
+        alternative: '/uploads/2026/11/1-thumb.jpg',
+      },
+    ]);
     // A sharp face of one photo is 480 wide: more than a card-sized copy holds.
     expect(faceImages(gallery(1), 480).map((i) => i.url)).toEqual(['/uploads/2026/11/1-thumb.jpg']);
     // Two columns of 240: the card-sized copies do.
