@@ -5,7 +5,7 @@
 import { totalOf } from '../../tests/e2e/thumbnailHost';
 import type { ThumbnailMode } from '../../tests/fixtures/generateArchive';
 import type { BundleReport } from './bundle';
-import { revealMs, type RunResult } from './globe';
+import type { RunResult } from './globe';
 import type { FacesSummary } from './loading';
 
 export const KB = 1000; // as Vite reports sizes
@@ -16,7 +16,6 @@ export const BUDGET = {
   criticalJsGzipKb: 150,
   frameTimeRatio: 3,
   textureMbAt10k: 256,
-  readyMinusRevealMsAt1k: 2000,
   /** Data arrived → the globe shown, with the thumbnail host never answering, by card count. */
   shownAfterDataHostNeverMs: { 100: 4000, 1000: 5000, 10000: 8000 } as Record<number, number>,
   /** Navigation → `ready` at 10,000 cards, whatever the thumbnail host does. */
@@ -176,7 +175,6 @@ export function checkBudgets(bundle: BundleReport, sizes: SizeResult[] | null): 
   if (sizes === null) return checks;
   const small = at(100);
   const large = at(10_000);
-  const mid = at(1000);
   const both = (a: number | null | undefined, b: number | null | undefined) =>
     a !== null && a !== undefined && b !== null && b !== undefined;
   checks.push({
@@ -209,16 +207,9 @@ export function checkBudgets(bundle: BundleReport, sizes: SizeResult[] | null): 
     budget: `≤ ${BUDGET.textureMbAt10k} MB`,
     status: verdict(textureMb === null ? null : textureMb <= BUDGET.textureMbAt10k),
   });
-  const readyMs = mid?.readyMinusRevealMs ?? null;
-  checks.push({
-    figure: 'ready after data, minus the reveal, 1,000 cards',
-    measured:
-      readyMs === null
-        ? 'needs N=1000'
-        : `${fmt(readyMs, 0)} ms (${fmt(mid?.dataToReadyMs, 0)} − ${revealMs(1000)} reveal)`,
-    budget: `≤ ${BUDGET.readyMinusRevealMsAt1k} ms`,
-    status: verdict(readyMs === null ? null : readyMs <= BUDGET.readyMinusRevealMsAt1k),
-  });
+  // "Ready after the data, minus the reveal, ≤ 2 s at 1,000 cards" was a budget of the first
+  // benchmark; issue 13 replaced it with the loading budgets below (the globe now waits up to
+  // 2.5 s for the first view's pictures, by design). The table still shows the figure.
   checks.push(...loadingChecks(sizes));
   return checks;
 }
