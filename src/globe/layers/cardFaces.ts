@@ -280,7 +280,7 @@ export class CardFaces {
     }
     const card = this.cardsBySlot.get(key);
     if (!card || card.generation !== generation) return;
-    if (result.settled) this.tryAlternatives(key, card, result);
+    if (result.settled && this.tryAlternatives(key, card, result)) return;
     const wasAnswered = card.answered;
     card.answered = true;
     const loaded = result.images.filter((o) => o.status === 'loaded').length;
@@ -312,25 +312,20 @@ export class CardFaces {
 
   /**
    * Images that failed and have somewhere else to come from (a card copy's thumbnail) are asked
-   * for again from there, once; what arrived is drawn meanwhile.
+   * for again from there, once (the card keeps its face meanwhile). Returns whether it did.
    */
-  private tryAlternatives(slot: number, card: Card, result: JobResult<ImageBitmap>): void {
+  private tryAlternatives(slot: number, card: Card, result: JobResult<ImageBitmap>): boolean {
     const failed = (i: number) => result.images[i]?.status === 'failed';
-    if (!card.images.some((image, i) => failed(i) && image.alternative !== undefined)) return;
-    card.images = card.images.map((image, i) =>
-      failed(i) && image.alternative !== undefined
-        ? { url: image.alternative, pictureHeight: image.pictureHeight }
-        : { url: image.url, pictureHeight: image.pictureHeight },
+    if (!card.images.some((image, i) => failed(i) && image.alternative !== undefined)) return false;
+    card.images = card.images.map(({ url, pictureHeight, alternative }, i) => ({
+      url: failed(i) && alternative !== undefined ? alternative : url,
+      pictureHeight,
+    }));
+    card.generation = this.scheduler.request(
+      slot,
+      card.images.map((i) => i.url),
     );
-    // The next request's generation: this result still draws (below) until that one answers.
-    const next = card.generation + 1;
-    queueMicrotask(() => {
-      if (this.cardsBySlot.get(slot) !== card || card.generation !== next - 1) return;
-      card.generation = this.scheduler.request(
-        slot,
-        card.images.map((i) => i.url),
-      );
-    });
+    return true;
   }
 
   /** The pictures to draw for a result, with the default thumbnail for those that failed. */
