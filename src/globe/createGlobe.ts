@@ -156,7 +156,10 @@ export async function createGlobe(
     };
   }
 
-  /** The preloader's figure: the map and the first view's faces (SPEC §4 "while images load"). */
+  /**
+   * The preloader's figure (SPEC §4 "while images load"): the map, every card's local face and
+   * the first view's pictures.
+   */
   function reportProgress(): void {
     const total = cards.count;
     const share = ({ done, total: of }: { done: number; total: number }, empty: boolean) =>
