@@ -59,7 +59,8 @@ export class CardFaces {
   private readonly loader = new ImageLoader();
   private readonly scheduler: FaceScheduler<ImageBitmap>;
   private readonly cardsBySlot = new Map<number, Card>();
-  private readonly fallback: Promise<FacePicture | null>;
+  /** The default thumbnail, loaded the first time an image fails (most visits never need it). */
+  private fallback: Promise<FacePicture | null> | null = null;
   private readonly fallbackAbort = new AbortController();
   private firstView = new Set<number>();
   /** Cards with a face in the atlas (local or better). */
@@ -94,10 +95,14 @@ export class CardFaces {
     });
     // Until the globe is shown only the first view's pictures (and sharp ones) are fetched.
     this.scheduler.holdAbove(FIRST_VIEW_PRIORITY / 2);
-    this.fallback = this.loader.load(DEFAULT_THUMBNAIL_URL, this.fallbackAbort.signal, true).then(
+  }
+
+  private fallbackPicture(): Promise<FacePicture | null> {
+    this.fallback ??= this.loader.load(DEFAULT_THUMBNAIL_URL, this.fallbackAbort.signal, true).then(
       (image): FacePicture => ({ image, pictureHeight: 1 }),
       () => null,
     );
+    return this.fallback;
   }
 
   /** The card in `slot` is new or shows something else now: a local face, then its pictures. */
@@ -334,7 +339,7 @@ export class CardFaces {
     result: JobResult<ImageBitmap>,
   ): Promise<{ images: (FacePicture | 'failed' | null)[]; fallback: FacePicture | null }> {
     const needsFallback = result.images.some((o) => o.status === 'failed');
-    const fallback = needsFallback ? await this.fallback : null;
+    const fallback = needsFallback ? await this.fallbackPicture() : null;
     return {
       images: result.images.map((outcome, i) =>
         outcome.status === 'loaded'
