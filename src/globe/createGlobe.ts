@@ -178,7 +178,7 @@ export async function createGlobe(
     }
   }
 
-  const faces = new CardFaces(cards, engine, scene, () => {
+  const faces = new CardFaces(cards, engine, scene, viewCamera, () => {
     renderRequested = true;
     reportProgress();
   });
@@ -287,7 +287,7 @@ export async function createGlobe(
       // The first view is where the camera starts: its faces load first, and the preloader waits
       // for them alone.
       firstViewStarted = true;
-      faces.startFirstView(viewCamera());
+      faces.startFirstView();
     }
     const becameVisible = !shown && (input.visible ?? true);
     if (becameVisible) {
@@ -467,7 +467,7 @@ export async function createGlobe(
     const pose = `${orbit.camera.alpha},${orbit.camera.beta},${orbit.camera.radius},${x},${y},${z},${engine.getRenderWidth()},${engine.getRenderHeight()}`;
     if (pose !== lastPose) {
       needed = true;
-      faces.viewChanged(viewCamera());
+      faces.viewChanged();
     }
     // Hidden behind the intro or the preloader: one frame compiles the shaders, then only uploads run.
     if (!shown && renderedOnce) needed = false;

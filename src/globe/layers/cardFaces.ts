@@ -65,6 +65,7 @@ export class CardFaces {
   private firstView = new Set<number>();
   /** Cards with a face in the atlas (local or better). */
   private withFace = 0;
+  /** The view the queue was last sorted for (read from `view` only when it is sorted). */
   private camera: ViewCamera | null = null;
   private reorderDue = false;
   private lastReorder = -Infinity;
@@ -80,6 +81,8 @@ export class CardFaces {
     private readonly cards: CardLayer,
     private readonly engine: Engine,
     private readonly scene: Scene,
+    /** Where the camera looks now. */
+    private readonly view: () => ViewCamera,
     /** Something changed that the preloader or a frame should show. */
     private readonly changed: () => void,
   ) {
@@ -157,8 +160,8 @@ export class CardFaces {
    * Picks the first view's cards (the preloader waits for their faces) from where the camera
    * looks now, and puts them first in the queue.
    */
-  startFirstView(camera: ViewCamera): void {
-    this.camera = camera;
+  startFirstView(): void {
+    const camera = (this.camera = this.view());
     const cards = [...this.cardsBySlot.keys()].map((key) => ({
       key,
       position: this.cards.position(key),
@@ -199,8 +202,7 @@ export class CardFaces {
   }
 
   /** The camera moved: the queue follows the view (re-sorted at most every 300 ms). */
-  viewChanged(camera: ViewCamera): void {
-    this.camera = camera;
+  viewChanged(): void {
     this.reorderDue = true;
   }
 
@@ -227,6 +229,7 @@ export class CardFaces {
     if (this.reorderDue && nowMs - this.lastReorder >= REORDER_INTERVAL_MS) {
       this.reorderDue = false;
       this.lastReorder = nowMs;
+      this.camera = this.view();
       this.scheduler.reorder();
     }
     return (this.sharpAtlas?.flush(nowMs, uploadBudgetMs) ?? 0) > 0;

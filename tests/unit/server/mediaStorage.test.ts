@@ -146,7 +146,8 @@ describe('serveUpload', () => {
 });
 
 describe('S3 storage', () => {
-  function fakeS3() {
+  /** A bucket that records each command and answers it with `answer` (by default, `{}`). */
+  function fakeS3(answer: (command: S3Command) => Promise<unknown> = () => Promise.resolve({})) {
     const sent: S3Command[] = [];
     const storage = createS3Storage({
       bucket: 'archive-photos',
@@ -154,7 +155,7 @@ describe('S3 storage', () => {
       prefix: 'community/',
       send: (command) => {
         sent.push(command);
-        return Promise.resolve({});
+        return answer(command);
       },
     });
     return { sent, storage };
@@ -229,24 +230,17 @@ describe('S3 storage', () => {
       $metadata: { httpStatusCode: 404 },
     });
     const denied = Object.assign(new Error('Access Denied'), { name: 'AccessDenied' });
-    const sent: S3Command[] = [];
     const pending = newPendingKeys();
     const { card } = newUploadKeys();
     let copyFails: Error = missing;
-    const storage = createS3Storage({
-      bucket: 'archive-photos',
-      publicUrl: 'https://photos.example.org',
-      prefix: 'community/',
-      send: (command) => {
-        sent.push(command);
-        if (command instanceof CopyObjectCommand) return Promise.reject(copyFails);
-        if (command instanceof GetObjectCommand) {
-          return copyFails === missing
-            ? Promise.reject(missing)
-            : Promise.resolve({ Body: { transformToByteArray: () => Promise.resolve(JPEG) } });
-        }
-        return Promise.resolve({});
-      },
+    const { sent, storage } = fakeS3((command) => {
+      if (command instanceof CopyObjectCommand) return Promise.reject(copyFails);
+      if (command instanceof GetObjectCommand) {
+        return copyFails === missing
+          ? Promise.reject(missing)
+          : Promise.resolve({ Body: { transformToByteArray: () => Promise.resolve(JPEG) } });
+      }
+      return Promise.resolve({});
     });
     expect(await publishIfStored(storage, pending.card, card)).toBe(false);
     expect(sent.map((command) => command.constructor)).toEqual([
