@@ -35,6 +35,12 @@ export interface BundleReport {
   /** The lazy chunk holding the most `@babylonjs` modules (null when none does or there are no maps). */
   babylonChunk: FileSize | null;
   /**
+   * `@babylonjs/gui` (the globe's canvas overlays): the chunks holding it and its modules; and all
+   * the `@babylonjs` code of those chunks (the GUI and the core modules it and the engine use
+   * beyond the Babylon chunk), as the source maps attribute it: raw bytes, and that code gzipped.
+   */
+  babylonGui: { chunks: string[]; modules: number; bytes: number; gzipBytes: number };
+  /**
    * Development builds of libraries anywhere in the app (React's `*.development.js`): a build made
    * with NODE_ENV other than `production`, which is bigger and slower than what visitors get.
    */
@@ -96,6 +102,78 @@ function sourcesOf(file: string): string[] {
   } catch {
     return [];
   }
+}
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/**
+ * The generated code a source map attributes to sources matching `wanted`: each mapping segment
+ * runs from its column to the next segment's (or the line's end). Returns that code, in order.
+ */
+export function codeFrom(
+  code: string,
+  mapJson: string,
+  wanted: (source: string) => boolean,
+): string {
+  const { sources = [], mappings = '' } = JSON.parse(mapJson) as {
+    sources?: string[];
+    mappings?: string;
+  };
+  const lines = code.split('\n');
+  const picked: string[] = [];
+  let source = 0;
+  mappings.split(';').forEach((line, lineIndex) => {
+    const text = lines[lineIndex] ?? '';
+    let column = 0;
+    const segments: { column: number; source: number | null }[] = [];
+    for (const segment of line.split(',')) {
+      if (!segment) continue;
+      const fields: number[] = [];
+      let value = 0;
+      let shift = 0;
+      for (const char of segment) {
+        const digit = BASE64.indexOf(char);
+        value += (digit & 31) << shift;
+        if (digit & 32) shift += 5;
+        else {
+          fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
+          value = 0;
+          shift = 0;
+        }
+      }
+      column += fields[0] ?? 0;
+      if (fields.length >= 4) source += fields[1] ?? 0;
+      segments.push({ column, source: fields.length >= 4 ? source : null });
+    }
+    segments.forEach((segment, i) => {
+      const name = segment.source === null ? undefined : sources[segment.source];
+      if (name !== undefined && wanted(name))
+        picked.push(text.slice(segment.column, segments[i + 1]?.column ?? text.length));
+    });
+  });
+  return picked.join('');
+}
+
+/** `@babylonjs/gui` in the built chunks (see {@link BundleReport.babylonGui}). */
+function measureGui(distDir: string, files: FileSize[]): BundleReport['babylonGui'] {
+  const isGui = (source: string) => source.includes('@babylonjs/gui/');
+  const report = { chunks: [] as string[], modules: 0, bytes: 0, gzipBytes: 0 };
+  const parts: string[] = [];
+  for (const f of files) {
+    const file = join(distDir, f.path);
+    const modules = sourcesOf(file).filter(isGui).length;
+    if (modules === 0) continue;
+    report.chunks.push(f.path);
+    report.modules += modules;
+    const code = readFileSync(file, 'utf8');
+    parts.push(
+      codeFrom(code, readFileSync(`${file}.map`, 'utf8'), (s) => s.includes('@babylonjs/')),
+    );
+  }
+  const code = Buffer.from(parts.join('\n'));
+  report.bytes = code.length;
+  report.gzipBytes = code.length > 0 ? gzipSync(code, { level: 9 }).length : 0;
+  return report;
 }
 
 /** React's development build prints this; its production build does not contain it. */
@@ -181,6 +259,7 @@ export function measureBundle(distDir: string): BundleReport {
     allJsFiles: allJs.length,
     lazyJs,
     babylonChunk,
+    babylonGui: measureGui(distDir, allJs),
     developmentModules: [...new Set(allJs.flatMap((f) => f.developmentModules))],
   };
 }

@@ -11,8 +11,16 @@ import {
   type CameraPose,
 } from '@/globe/camera/orbitCamera';
 import { nearestNeighbourLinks } from '@/globe/categoryLinks';
-import { GLOBE_RADIUS, latLngToVector, type Vec3 } from '@/globe/geo';
+import { clusterBadge, clusterSpacing, radiusForSpacing, splitSpacing } from '@/globe/clusters';
+import { GLOBE_RADIUS, cardBasis, latLngToVector, normalize, type Vec3 } from '@/globe/geo';
 import { CardLayer, type CardSpec } from '@/globe/layers/cards';
+import { ClusterLayer } from '@/globe/layers/clusterLayer';
+import {
+  GlobeOverlay,
+  type CalloutContent,
+  type CardOnScreen,
+  type ScreenPoint,
+} from '@/globe/layers/overlay';
 import { LinkLayer, type LinkSpec } from '@/globe/layers/links';
 import { defaultMapUrls, SphereLayer } from '@/globe/layers/sphere';
 import { CardFaces } from '@/globe/layers/cardFaces';
@@ -22,9 +30,12 @@ import type { ViewCamera } from '@/globe/textures/faceOrder';
 import type { Globe, GlobeDiagnostics, GlobeEvents, GlobeInput, GlobeOptions } from '@/globe/types';
 import {
   ANIMATION_DURATION_MS,
+  CARD_HEIGHT,
+  CARD_WIDTH,
   NODE_REVEAL_INTERVAL_MS,
   POINTER_IDLE_MS,
   RESIZE_DEBOUNCE_MS,
+  ZOOM_MIN,
 } from '@/lib/constants';
 import { matchesFilter, type ArchiveFilter } from '@/lib/filter';
 import type { MediaNode } from '@/lib/nodeModel';
@@ -56,6 +67,11 @@ const UPLOAD_BUDGET_HIDDEN_MS = 12;
  * even at 10,000 cards), and the pictures of the first view's cards.
  */
 const PROGRESS_SHARE = 1 / 3;
+/** The zoom has been still this long (ms): clusters regroup for it. */
+const SETTLE_MS = 180;
+/** A spacing this much different (share) from the current grouping's is worth regrouping for. */
+const REGROUP_SHARE = 0.03;
+const TYPE_LABEL = { video: 'Video', gallery: 'Photo gallery' } as const;
 
 function median(values: readonly number[]): number {
   if (values.length === 0) return 0;
@@ -108,6 +124,8 @@ export async function createGlobe(
     motion,
   );
   const cards = new CardLayer(scene, engine, motion);
+  const clusters = new ClusterLayer(cards);
+  const overlay = new GlobeOverlay(scene);
   const related = new LinkLayer(scene, 'related-links', motion);
   const categoryLinks = new LinkLayer(scene, 'category-links', motion);
   let mapSettled = false;
@@ -124,6 +142,10 @@ export async function createGlobe(
   const faceKeys = new Map<string, string>();
   let firstViewStarted = false;
   let focusedSlot = -1;
+  /** The card the list turned the globe to (its callout shows while nothing is hovered). */
+  let turnedSlot = -1;
+  /** The zoom as last seen, and since when it has not changed (ms): clusters follow it settled. */
+  let zoomWatch = { distance: -1, since: 0 };
   let colours: Readonly<Record<string, string>> = {};
   let filter: ArchiveFilter = { category: null, type: null };
   let shown = false;
@@ -192,15 +214,23 @@ export async function createGlobe(
     faces.wantSharp([cards.hovered, focusedSlot]);
   }
 
+  /**
+   * Related links join cards that show as themselves (SPEC: "once both ends are visible"): an
+   * item gathered into a cluster is not visible, so its links wait until it comes out (zoomed in,
+   * fanned out). A cluster's card shows its own item, whose links are drawn. Each pair once.
+   */
   function rebuildRelatedLinks(): void {
     const links: LinkSpec[] = [];
+    const drawn = new Set<number>();
     for (const node of nodes.values()) {
       const a = cards.slotOf(node.video_id);
+      if (a < 0 || cards.isHidden(a)) continue;
       for (const other of node.links) {
-        // Each pair once, whichever side lists it.
-        if (other < node.video_id && nodes.get(other)?.links.includes(node.video_id)) continue;
         const b = cards.slotOf(other);
-        if (a < 0 || b < 0) continue;
+        if (b < 0 || b === a || cards.isHidden(b)) continue;
+        const pair = Math.min(a, b) * 2 ** 24 + Math.max(a, b);
+        if (drawn.has(pair)) continue;
+        drawn.add(pair);
         links.push({
           from: cards.position(a),
           to: cards.position(b),
@@ -217,10 +247,15 @@ export async function createGlobe(
       categoryLinks.set([]);
       return;
     }
-    const matching = [...nodes.values()]
-      .filter((node) => matchesFilter(node, filter))
-      .map((node) => cards.slotOf(node.video_id))
-      .filter((slot) => slot >= 0);
+    // The cards that show for the matching items (a cluster once, however many of them it holds).
+    const matching = [
+      ...new Set(
+        [...nodes.values()]
+          .filter((node) => matchesFilter(node, filter))
+          .map((node) => clusters.shownSlot(cards.slotOf(node.video_id)))
+          .filter((slot) => slot >= 0),
+      ),
+    ];
     const points: Vec3[] = matching.map((slot) => cards.position(slot));
     const colour = [...hexToRgb(colours[filter.category] ?? NO_CATEGORY_COLOUR), 0.9] as [
       number,
@@ -246,6 +281,109 @@ export async function createGlobe(
     );
   }
 
+  /** How far the camera is from the globe's centre (the zoom, wherever the view is panned). */
+  function cameraDistance(): number {
+    const t = orbit.camera.target;
+    const { position } = orbitBasis(orbit.camera.alpha, orbit.camera.beta, orbit.camera.radius, [
+      t.x,
+      t.y,
+      t.z,
+    ]);
+    return Math.hypot(position[0], position[1], position[2]);
+  }
+
+  /** Groups the cards for the current zoom and redraws what depends on it. */
+  function regroup(now: number, relink = true): void {
+    clusters.regroup(clusterSpacing(cameraDistance()), now);
+    afterClustersChanged(now, relink);
+  }
+
+  function afterClustersChanged(now: number, relink = true): void {
+    faces.viewChanged();
+    if (relink) {
+      rebuildRelatedLinks();
+      rebuildCategoryLinks(now);
+    }
+    refreshBadges();
+    refreshCallout();
+    renderRequested = true;
+  }
+
+  /** Count badges: each cluster's items, or its matching items while a filter is on. */
+  function refreshBadges(): void {
+    const filtered = filter.category !== null || filter.type !== null;
+    const matched = (slot: number) => cards.isMatched(slot);
+    const badges = [];
+    for (const [leader, members] of clusters.clusters())
+      badges.push({ slot: leader, ...clusterBadge(members, matched, filtered) });
+    overlay.setBadges(badges);
+  }
+
+  /** What the callout says about a shown card: its item, or the cluster it stands for. */
+  function calloutFor(slot: number): CalloutContent | null {
+    const id = cards.idOf(slot);
+    const node = id === null ? undefined : nodes.get(id);
+    if (!node) return null;
+    const colour = colourOf(node);
+    const category = node.categories[0]?.name;
+    const group = clusters.groupOf(slot);
+    if (group.length > 1) {
+      const filtered = filter.category !== null || filter.type !== null;
+      const matching = group.filter((s) => cards.isMatched(s)).length;
+      const closest = cameraDistance() <= ZOOM_MIN + 0.05;
+      return {
+        slot,
+        title: node.title,
+        meta: [
+          `${group.length} items here`,
+          ...(filtered ? [`${matching} match the filter`] : []),
+          closest ? 'click to spread them out' : 'click to zoom in',
+        ].join(' · '),
+        colour,
+      };
+    }
+    const photos = node.images.length;
+    const type =
+      node.type === 'gallery'
+        ? `${TYPE_LABEL.gallery} · ${photos} ${photos === 1 ? 'photo' : 'photos'}`
+        : TYPE_LABEL.video;
+    return { slot, title: node.title, meta: category ? `${type} · ${category}` : type, colour };
+  }
+
+  /** The callout follows the hovered card, or else the card the list turned to. */
+  function refreshCallout(): void {
+    const slot = cards.hovered >= 0 ? cards.hovered : turnedSlot;
+    overlay.setCallout(slot >= 0 ? calloutFor(slot) : null);
+    renderRequested = true;
+  }
+
+  /**
+   * A click on a cluster: fly in until it splits, or at the closest zoom (where zooming cannot
+   * split it) spread its cards out.
+   */
+  function openCluster(leader: number): void {
+    const group = clusters.groupOf(leader);
+    const angles = anglesFacing(cards.home(leader));
+    const radius = radiusForSpacing(splitSpacing(cards.homePositions, group));
+    const here = orbit.pose.radius;
+    if (radius >= ZOOM_MIN + 0.01) {
+      void orbit
+        .flyTo({ ...angles, radius: Math.min(radius, here) }, clock())
+        .then(() => !disposed && regroup(clock()));
+      return;
+    }
+    void orbit.flyTo({ ...angles, radius: ZOOM_MIN }, clock()).then(() => {
+      if (disposed) return;
+      const now = clock();
+      if (Math.abs(clusterSpacing(cameraDistance()) - clusters.spacing) > 1e-3) regroup(now);
+      const shownAs = clusters.shownSlot(leader);
+      if (clusters.isCluster(shownAs)) {
+        clusters.fanOut(shownAs, now);
+        afterClustersChanged(now);
+      }
+    });
+  }
+
   function update(input: GlobeInput): void {
     if (disposed) return;
     const now = clock();
@@ -261,6 +399,8 @@ export async function createGlobe(
     for (const id of nodes.keys()) {
       if (!next.has(id)) {
         faces.remove(cards.slotOf(id));
+        clusters.forget(cards.slotOf(id));
+        if (turnedSlot === cards.slotOf(id)) turnedSlot = -1;
         cards.remove(id, now);
         faceKeys.delete(id);
         structureChanged = true;
@@ -283,12 +423,6 @@ export async function createGlobe(
       faceKeys.set(node.video_id, faceKey(node, spec.colour));
       faces.set(slot, node, spec.colour);
     });
-    if (!firstViewStarted && next.size > 0) {
-      // The first view is where the camera starts: its faces load first, and the preloader waits
-      // for them alone.
-      firstViewStarted = true;
-      faces.startFirstView();
-    }
     const becameVisible = !shown && (input.visible ?? true);
     if (becameVisible) {
       shown = true;
@@ -333,9 +467,18 @@ export async function createGlobe(
     }
     nodes = next;
 
-    if (structureChanged || waiting.length > 0) rebuildRelatedLinks();
-    if (structureChanged || filterChanged || coloursChanged || waiting.length > 0)
-      rebuildCategoryLinks(now);
+    // Cards regroup when cards come or go, move, or the filter changes what leads a cluster.
+    const regrouped = structureChanged || filterChanged || clusters.spacing < 0;
+    if (regrouped) regroup(now, false);
+    else if (coloursChanged) refreshCallout();
+    if (!firstViewStarted && next.size > 0) {
+      // The first view is where the camera starts: its faces load first (the cards that show,
+      // not those gathered into clusters), and the preloader waits for them alone.
+      firstViewStarted = true;
+      faces.startFirstView();
+    }
+    if (regrouped || waiting.length > 0) rebuildRelatedLinks();
+    if (regrouped || coloursChanged || waiting.length > 0) rebuildCategoryLinks(now);
     if (waiting.length > 0) {
       let last = now;
       for (const id of nodes.keys())
@@ -380,7 +523,7 @@ export async function createGlobe(
     cards.setHovered(slot, now);
     updateSharp();
     canvas.style.cursor = slot >= 0 ? 'pointer' : '';
-    renderRequested = true;
+    refreshCallout();
   }
 
   listen('pointermove', (event) => {
@@ -408,10 +551,22 @@ export async function createGlobe(
     );
     press = null;
     if (moved > CLICK_TOLERANCE_PX) return;
-    const slot = pickAt(event.clientX, event.clientY, clock());
+    const now = clock();
+    const slot = pickAt(event.clientX, event.clientY, now);
+    if (slot >= 0 && clusters.isCluster(slot)) {
+      openCluster(slot);
+      return;
+    }
     const id = slot >= 0 ? cards.idOf(slot) : null;
-    if (id !== null) emit('cardPicked', { id });
-    else emit('backgroundClicked', {});
+    if (id !== null) {
+      emit('cardPicked', { id });
+      return;
+    }
+    if (clusters.fannedLeader >= 0) {
+      clusters.closeFan(now);
+      afterClustersChanged(now);
+    }
+    emit('backgroundClicked', {});
   });
 
   // ---- resize: debounced, keeps every card, texture and camera pose --------------------------
@@ -442,13 +597,16 @@ export async function createGlobe(
     if (orbit.update(now)) needed = true;
     if (cards.flush(now, uploadBudget)) needed = true;
     if (faces.tick(now * 1000, UPLOAD_BUDGET_MS)) needed = true;
+    const { x, y, z } = orbit.camera.target;
+    const pose = `${orbit.camera.alpha},${orbit.camera.beta},${orbit.camera.radius},${x},${y},${z},${engine.getRenderWidth()},${engine.getRenderHeight()}`;
     if (
       pointer &&
-      !pointer.picked &&
-      performance.now() - pointer.movedAt < POINTER_IDLE_MS &&
+      (!pointer.picked || pose !== lastPose) &&
+      (performance.now() - pointer.movedAt < POINTER_IDLE_MS || pose !== lastPose) &&
       !orbit.flying
     ) {
-      // Hover picking at most once per frame, and only while the pointer is active.
+      // Hover picking at most once per frame, while the pointer is active or the view moves under
+      // it (the drift toward the mouse, inertia): the lifted card is the one under the pointer.
       pointer.picked = true;
       setHover(press ? -1 : pickAt(pointer.x, pointer.y, now), now);
     }
@@ -463,8 +621,13 @@ export async function createGlobe(
       ready = true;
       emit('ready', {});
     }
-    const { x, y, z } = orbit.camera.target;
-    const pose = `${orbit.camera.alpha},${orbit.camera.beta},${orbit.camera.radius},${x},${y},${z},${engine.getRenderWidth()},${engine.getRenderHeight()}`;
+    // Clusters follow the zoom once it has settled (not every frame of a wheel or a flight).
+    const distance = cameraDistance();
+    if (Math.abs(distance - zoomWatch.distance) > 1e-4) zoomWatch = { distance, since: loopAt };
+    else if (!orbit.flying && loopAt - zoomWatch.since >= SETTLE_MS && clusters.spacing > 0) {
+      const spacing = clusterSpacing(distance);
+      if (Math.abs(spacing - clusters.spacing) > REGROUP_SHARE * clusters.spacing) regroup(now);
+    }
     if (pose !== lastPose) {
       needed = true;
       faces.viewChanged();
@@ -477,6 +640,7 @@ export async function createGlobe(
     related.setTime(now);
     categoryLinks.setTime(now);
     sphere.setFrame(now, orbit.camera.position);
+    overlay.frame(cardLocator(now), { width: canvas.clientWidth, height: canvas.clientHeight });
     const before = performance.now();
     scene.render();
     const after = performance.now();
@@ -496,6 +660,66 @@ export async function createGlobe(
       }
     }
   });
+
+  /** Projects points of the world to the canvas (CSS pixels) as the camera sees them now. */
+  function screenProjector(): { at: (p: Vec3) => ScreenPoint; eye: Vec3 } {
+    const t = orbit.camera.target;
+    const basis = orbitBasis(orbit.camera.alpha, orbit.camera.beta, orbit.camera.radius, [
+      t.x,
+      t.y,
+      t.z,
+    ]);
+    const width = canvas.clientWidth;
+    const height = canvas.clientHeight;
+    const tan = Math.tan(orbit.camera.fov / 2);
+    const aspect = width / Math.max(1, height);
+    const o = basis.position;
+    return {
+      eye: o,
+      at(p) {
+        const v: Vec3 = [p[0] - o[0], p[1] - o[1], p[2] - o[2]];
+        const f = basis.forward;
+        const depth = v[0] * f[0] + v[1] * f[1] + v[2] * f[2];
+        if (depth <= 0) return { x: 0, y: 0, visible: false };
+        const r = basis.right;
+        const u = basis.up;
+        const sx = (v[0] * r[0] + v[1] * r[1] + v[2] * r[2]) / (depth * tan * aspect);
+        const sy = (v[0] * u[0] + v[1] * u[1] + v[2] * u[2]) / (depth * tan);
+        const x = ((sx + 1) / 2) * width;
+        const y = ((1 - sy) / 2) * height;
+        return { x, y, visible: x >= 0 && x <= width && y >= 0 && y <= height };
+      },
+    };
+  }
+
+  /** Where shown cards are on screen this frame, for the overlay (null: not seen). */
+  function cardLocator(now: number): (slot: number) => CardOnScreen | null {
+    const { at, eye } = screenProjector();
+    return (slot) => {
+      if (cards.idOf(slot) === null || cards.isHidden(slot)) return null;
+      const p = cards.position(slot);
+      const n = normalize(p);
+      // Seen from behind (the far side of the globe): a card faces away and is not drawn.
+      if (n[0] * (eye[0] - p[0]) + n[1] * (eye[1] - p[1]) + n[2] * (eye[2] - p[2]) <= 0)
+        return null;
+      const { scale, lift } = cards.current(slot, now);
+      if (scale < 0.05) return null;
+      const c: Vec3 = [p[0] + n[0] * lift, p[1] + n[1] * lift, p[2] + n[2] * lift];
+      const { right, up } = cardBasis(p);
+      const w = (CARD_WIDTH / 2) * scale;
+      const h = (CARD_HEIGHT / 2) * scale;
+      const along = (a: Vec3, x: number, b: Vec3, y: number): Vec3 => [
+        c[0] + a[0] * x + b[0] * y,
+        c[1] + a[1] * x + b[1] * y,
+        c[2] + a[2] * x + b[2] * y,
+      ];
+      return {
+        top: at(along(right, 0, up, h)),
+        corner: at(along(right, w * 0.92, up, h * 0.86)),
+        bottom: at(along(right, 0, up, -h)),
+      };
+    };
+  }
 
   // ---- diagnostics -----------------------------------------------------------------------------
   function project(id: string): { x: number; y: number; onScreen: boolean } | null {
@@ -539,6 +763,7 @@ export async function createGlobe(
     const disc = b * b - c;
     const occluded = disc >= 0 && -b - Math.sqrt(disc) > 0 && -b - Math.sqrt(disc) < l;
     const onScreen =
+      !cards.isHidden(slot) &&
       depth > 0 &&
       facing &&
       !occluded &&
@@ -557,6 +782,7 @@ export async function createGlobe(
       cards: cards.count,
       revealed: cards.revealedCount(clock()),
       drawCalls,
+      overlayDrawCalls: overlay.drawing ? 1 : 0,
       frameTimeMs: median(frameTimes),
       fps: frameStamps.length,
       textureBytes: cards.textureBytes + faces.textureBytes + sphere.textureBytes,
@@ -585,6 +811,50 @@ export async function createGlobe(
       related: related.visibleCount(clock()),
       category: categoryLinks.visibleCount(clock()),
     }),
+    clusters: () => {
+      const idOf = (slot: number) => cards.idOf(slot) ?? '';
+      const list = [...clusters.clusters()].map(([leader, members]) => ({
+        id: idOf(leader),
+        size: members.length,
+        matching: members.filter((slot) => cards.isMatched(slot)).length,
+        members: members.map(idOf),
+      }));
+      const fanned = clusters.fannedLeader;
+      return {
+        count: list.length,
+        clustered: list.reduce((sum, c) => sum + c.size, 0),
+        shown: cards.slots.filter((slot) => !cards.isHidden(slot)).length,
+        spacing: clusters.spacing,
+        badges: overlay.visibleBadges,
+        fanned: fanned >= 0 ? idOf(fanned) : null,
+        list,
+      };
+    },
+    clusterOf: (id) => {
+      const slot = cards.slotOf(id);
+      if (slot < 0) return null;
+      const shownAs = clusters.shownSlot(slot);
+      return {
+        shownAs: cards.idOf(shownAs) ?? id,
+        size: clusters.groupOf(shownAs).length,
+        hidden: cards.isHidden(slot),
+      };
+    },
+    callout: () => {
+      const content = overlay.current;
+      const box = overlay.calloutBox;
+      if (!content || !box) return null;
+      const rect = canvas.getBoundingClientRect();
+      return {
+        id: cards.idOf(content.slot) ?? '',
+        title: content.title,
+        meta: content.meta,
+        x: rect.left + box.left,
+        y: rect.top + box.top,
+        width: box.width,
+        height: box.height,
+      };
+    },
     renderFrames: (n) =>
       new Promise<void>((resolve) => {
         forcedFrames = Math.max(forcedFrames, n);
@@ -601,6 +871,7 @@ export async function createGlobe(
         const back = focusReturn ?? { ...orbit.pose, radius: START_RADIUS };
         focusReturn = null;
         focusedSlot = -1;
+        if (turnedSlot < 0) clusters.putBack(now);
         updateSharp();
         return orbit.flyTo(back, now);
       }
@@ -608,16 +879,37 @@ export async function createGlobe(
       if (slot < 0) return Promise.resolve();
       focusReturn ??= orbit.pose;
       focusedSlot = slot;
+      // An item opened from inside a cluster shows on top of it while open.
+      clusters.pullOut(slot, now);
       updateSharp();
       const angles = anglesFacing(cards.position(slot));
       return orbit.flyTo({ ...angles, radius: Math.min(orbit.pose.radius, FOCUS_RADIUS) }, now);
     },
     turnTo(id) {
+      if (id === null) {
+        // The list let go: the callout hides and the card goes back into its cluster.
+        if (turnedSlot < 0) return Promise.resolve();
+        turnedSlot = -1;
+        if (focusReturn === null) {
+          focusedSlot = -1;
+          clusters.putBack(clock());
+          updateSharp();
+        }
+        refreshCallout();
+        return Promise.resolve();
+      }
       const slot = cards.slotOf(id);
       if (slot < 0 || focusReturn !== null) return Promise.resolve();
-      // The card a keyboard visitor turned to is the one looked at: it gets a sharp face.
+      const now = clock();
+      // The card a keyboard visitor turned to is the one looked at: it gets a sharp face, comes
+      // out of its cluster if it is in one, and its callout shows and is announced.
       focusedSlot = slot;
+      turnedSlot = slot;
+      clusters.pullOut(slot, now);
       updateSharp();
+      refreshCallout();
+      const content = calloutFor(slot);
+      if (content) emit('cardAnnounced', { id, text: `${content.title}. ${content.meta}.` });
       return orbit.flyTo(
         { ...anglesFacing(cards.position(slot)), radius: orbit.pose.radius },
         clock(),
@@ -639,6 +931,7 @@ export async function createGlobe(
       for (const undo of cleanup) undo();
       for (const waiter of forcedWaiters) waiter.resolve();
       faces.dispose();
+      overlay.dispose();
       orbit.dispose();
       cards.dispose();
       related.dispose();

@@ -127,30 +127,53 @@ export function writeCardMatrix(position: Vec3, out: Float32Array, offset: numbe
   );
 }
 
+/** The highest a link rises: 1.5 × the globe's radius from its centre, close to the cards. */
+export const ARC_MAX_RADIUS = 1.5 * GLOBE_RADIUS;
+
 /**
- * Points of a curve between two points of the card shell, raised above it in proportion to how
- * far apart they are (a great-circle arc, lifted at its middle), for the link lines.
+ * Points of a link between two points above the globe: along the great circle between them,
+ * raised at its middle the more the farther apart they are (0.1 units for neighbours, 0.7 for
+ * opposite sides), and never beyond {@link ARC_MAX_RADIUS}, so links hug the globe.
  */
-export function arcPoints(a: Vec3, b: Vec3, segments: number, lift = 0.18): Vec3[] {
+export function arcPoints(a: Vec3, b: Vec3, segments: number): Vec3[] {
   const ra = length(a);
   const rb = length(b);
   const na = normalize(a);
   const nb = normalize(b);
   const angle = Math.acos(Math.min(1, Math.max(-1, dot(na, nb))));
-  const sin = Math.sin(angle);
+  // Opposite ends have no one great circle: take the one through the poles (or the X axis).
+  let sin = Math.sin(angle);
+  let far = nb;
+  if (sin < 1e-6 && angle > 1) {
+    const axis: Vec3 = Math.abs(na[1]) > 0.9 ? [1, 0, 0] : [0, 1, 0];
+    far = normalize(cross(cross(na, axis), na));
+    sin = 1;
+  }
+  const half = angle > 1 && far !== nb;
+  // Neighbours a little, the far side of the globe at most 0.7 units above the cards.
+  const rise = Math.max(
+    0,
+    Math.min(ARC_MAX_RADIUS - Math.max(ra, rb), 0.1 + 0.6 * Math.sin(angle / 2)),
+  );
   const points: Vec3[] = [];
   for (let i = 0; i <= segments; i++) {
     const t = i / segments;
-    // Spherical interpolation of the direction; linear where the points (almost) coincide.
-    const wa = sin < 1e-6 ? 1 - t : Math.sin((1 - t) * angle) / sin;
-    const wb = sin < 1e-6 ? t : Math.sin(t * angle) / sin;
-    const dir = normalize([
-      na[0] * wa + nb[0] * wb,
-      na[1] * wa + nb[1] * wb,
-      na[2] * wa + nb[2] * wb,
-    ]);
-    // Higher for farther ends, but capped so long links stay close to the globe.
-    const radius = ra + (rb - ra) * t + Math.sin(Math.PI * t) * Math.min(angle, 1) * lift * ra;
+    let dir: Vec3;
+    if (half) {
+      // Round through the perpendicular `far`: a half turn in two quarter turns.
+      const phi = t * Math.PI;
+      dir = normalize([
+        na[0] * Math.cos(phi) + far[0] * Math.sin(phi),
+        na[1] * Math.cos(phi) + far[1] * Math.sin(phi),
+        na[2] * Math.cos(phi) + far[2] * Math.sin(phi),
+      ]);
+    } else {
+      // Spherical interpolation of the direction; linear where the points (almost) coincide.
+      const wa = sin < 1e-6 ? 1 - t : Math.sin((1 - t) * angle) / sin;
+      const wb = sin < 1e-6 ? t : Math.sin(t * angle) / sin;
+      dir = normalize([na[0] * wa + nb[0] * wb, na[1] * wa + nb[1] * wb, na[2] * wa + nb[2] * wb]);
+    }
+    const radius = ra + (rb - ra) * t + Math.sin(Math.PI * t) * rise;
     points.push([dir[0] * radius, dir[1] * radius, dir[2] * radius]);
   }
   return points;

@@ -30,6 +30,11 @@ export interface GlobeEvents {
   progress: { percent: number; cards: number };
   /** Every card has been revealed. */
   ready: Record<string, never>;
+  /**
+   * The globe turned to a card for the list (`turnTo`) and shows its callout; `text` is what the
+   * callout says, for a polite live region.
+   */
+  cardAnnounced: { id: string; text: string };
 }
 
 /** How the globe is set up; fixed for its lifetime. */
@@ -55,8 +60,12 @@ export interface Globe {
   update(input: GlobeInput): void;
   /** Flies the camera to a card (0.6 s), or back where it was with `null`. */
   focus(id: string | null): Promise<void>;
-  /** Turns the globe so a card faces the camera, keeping the zoom (keyboard browsing of the list). */
-  turnTo(id: string): Promise<void>;
+  /**
+   * Turns the globe so a card faces the camera, keeping the zoom (keyboard browsing of the list):
+   * the card comes out of its cluster, if it is in one, with its callout. `null`: the list let go
+   * (the callout hides, the card goes back).
+   */
+  turnTo(id: string | null): Promise<void>;
   /** Subscribes to an event; returns the unsubscribe function. */
   on<K extends keyof GlobeEvents>(type: K, listener: (event: GlobeEvents[K]) => void): () => void;
   /** Releases the engine, its textures, listeners and `window.__globe`. */

@@ -18,7 +18,10 @@ export interface GlobeDiagnostics {
   stats(): {
     cards: number;
     revealed: number;
+    /** Draw calls of the last frame, every layer included. */
     drawCalls: number;
+    /** Of those, the canvas overlay's (1 while a count badge or a callout shows, else 0). */
+    overlayDrawCalls: number;
     frameTimeMs: number;
     fps: number;
     textureBytes: number;
@@ -45,6 +48,38 @@ export interface GlobeDiagnostics {
   } | null;
   camera(): { radius: number; alpha: number; beta: number; fovDegrees: number };
   links(): { related: number; category: number };
+  /**
+   * The clusters shown now: `count` clusters holding `clustered` cards in all, `shown` cards
+   * drawn (clusters and single cards), `spacing` the grouping's distance in card sizes (1 at the
+   * starting zoom, less closer in), `badges` count badges drawn on screen at the last frame,
+   * `fanned` the cluster spread out (its shown card's id), and each cluster: the id of the card
+   * that shows for it, its size, its items matching the filter and every member's id (the shown
+   * card first).
+   */
+  clusters(): {
+    count: number;
+    clustered: number;
+    shown: number;
+    spacing: number;
+    badges: number;
+    fanned: string | null;
+    list: { id: string; size: number; matching: number; members: string[] }[];
+  };
+  /** Which card shows for an item (itself, or its cluster's), and how many that card stands for. */
+  clusterOf(id: string): { shownAs: string; size: number; hidden: boolean } | null;
+  /**
+   * The callout on the globe's canvas overlay, while one shows: whose it is, its two lines of text
+   * and its box in page coordinates (CSS pixels).
+   */
+  callout(): {
+    id: string;
+    title: string;
+    meta: string;
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+  } | null;
   /** Renders `n` frames now, even if nothing moves (for frame-time samples). */
   renderFrames(n: number): Promise<void>;
 }

@@ -12,18 +12,29 @@ export interface ScreenCard {
 /**
  * Cards a visitor can point at now: projected on screen with the globe canvas topmost at their
  * centre (not under the header), most isolated first, so the pointer lands on that card alone.
+ * Single cards only (a click on a cluster zooms in rather than opening an item), unless
+ * `clusters` is set: then clusters only.
  */
-export async function pointableCards(page: Page, ids: readonly string[]): Promise<ScreenCard[]> {
-  const projected = await page.evaluate((all) => {
-    const canvas = document.querySelector('canvas.globe-canvas');
-    return all.flatMap((id) => {
-      const p = window.__globe?.project(id);
-      if (!p) return [];
-      const inWindow = p.x >= 0 && p.y >= 0 && p.x < innerWidth && p.y < innerHeight;
-      const topmost = inWindow && document.elementFromPoint(p.x, p.y) === canvas;
-      return [{ id, x: p.x, y: p.y, pointable: p.onScreen && topmost, inWindow }];
-    });
-  }, ids as string[]);
+export async function pointableCards(
+  page: Page,
+  ids: readonly string[],
+  { clusters = false }: { clusters?: boolean } = {},
+): Promise<ScreenCard[]> {
+  const projected = await page.evaluate(
+    ({ all, clusters }) => {
+      const canvas = document.querySelector('canvas.globe-canvas');
+      return all.flatMap((id) => {
+        const p = window.__globe?.project(id);
+        if (!p) return [];
+        const inWindow = p.x >= 0 && p.y >= 0 && p.x < innerWidth && p.y < innerHeight;
+        const topmost = inWindow && document.elementFromPoint(p.x, p.y) === canvas;
+        const size = window.__globe?.clusterOf(id)?.size ?? 1;
+        const kind = clusters ? size > 1 : size === 1;
+        return [{ id, x: p.x, y: p.y, pointable: p.onScreen && topmost && kind, inWindow }];
+      });
+    },
+    { all: ids as string[], clusters },
+  );
   const visible = projected.filter((p) => p.inWindow);
   return projected
     .filter((p) => p.pointable)

@@ -150,7 +150,7 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
     rememberIntroSeen();
     setIntroDone(true);
   }, []);
-  const turnTo = useCallback((nodeId: string) => globeRef.current?.turnTo(nodeId), []);
+  const turnTo = useCallback((nodeId: string | null) => globeRef.current?.turnTo(nodeId), []);
 
   return (
     <div className={`home home--${phase}${active ? '' : ' home--away'}`} inert={!active}>

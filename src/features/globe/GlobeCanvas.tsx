@@ -9,8 +9,11 @@ import { nodeRoute } from '@/lib/nodeModel';
 
 /** What the page may ask of the globe besides what the store and the route say. */
 export interface GlobeHandle {
-  /** Turns the globe to a card (keyboard and screen-reader browsing of the list). */
-  turnTo(id: string): void;
+  /**
+   * Turns the globe to a card (keyboard and screen-reader browsing of the list), or lets it go
+   * with `null` (focus left the list).
+   */
+  turnTo(id: string | null): void;
 }
 
 interface Props {
@@ -39,6 +42,8 @@ export const GlobeCanvas = memo(function GlobeCanvas({
 }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [globe, setGlobe] = useState<Globe | null>(null);
+  /** What the globe's callout says about the card the list turned to, for screen readers. */
+  const [announcement, setAnnouncement] = useState('');
   const input = useAppSelector(selectGlobeInput);
   const nodesById = useAppSelector(selectNodesById);
   const navigate = useNavigate();
@@ -92,9 +97,13 @@ export const GlobeCanvas = memo(function GlobeCanvas({
       void navigate(nodeRoute(node));
     });
     const offProgress = globe.on('progress', (progress) => latest.current.onProgress?.(progress));
+    const offAnnounced = globe.on('cardAnnounced', ({ text }) =>
+      setAnnouncement(`On the globe: ${text}`),
+    );
     return () => {
       offPicked();
       offProgress();
+      offAnnounced();
     };
   }, [globe, navigate]);
 
@@ -111,13 +120,18 @@ export const GlobeCanvas = memo(function GlobeCanvas({
   }, [globe, visible, selectedId, selectedExists]);
 
   return (
-    <canvas
-      ref={canvasRef}
-      className={`globe-canvas${globe && visible ? ' globe-canvas--shown' : ''}`}
-      tabIndex={visible ? 0 : -1}
-      role="application"
-      aria-roledescription="3D globe"
-      aria-label="Globe of the archive's items. Drag to turn it, scroll to zoom, arrow keys to move; the same items are in the Archive items list."
-    />
+    <>
+      <canvas
+        ref={canvasRef}
+        className={`globe-canvas${globe && visible ? ' globe-canvas--shown' : ''}`}
+        tabIndex={visible ? 0 : -1}
+        role="application"
+        aria-roledescription="3D globe"
+        aria-label="Globe of the archive's items. Drag to turn it, scroll to zoom, arrow keys to move; the same items are in the Archive items list."
+      />
+      <p className="visually-hidden" aria-live="polite" data-testid="globe-announcement">
+        {announcement}
+      </p>
+    </>
   );
 });

@@ -47,7 +47,12 @@ function showDefaultThumbnail(event: SyntheticEvent<HTMLImageElement>) {
  * "Archive items": every item that matches the active filter, each a link to its route. It is
  * the keyboard and screen-reader way to the same items the globe shows, so it stays for good.
  */
-export function ArchiveItemsList({ onItemFocus }: { onItemFocus?: (id: string) => void }) {
+export function ArchiveItemsList({
+  onItemFocus,
+}: {
+  /** An item took the focus (its id), or the focus left the list (`null`). */
+  onItemFocus?: (id: string | null) => void;
+}) {
   const status = useAppSelector(selectNodesStatus);
   const error = useAppSelector(selectNodesError);
   const all = useAppSelector(selectNodes);
@@ -81,7 +86,15 @@ export function ArchiveItemsList({ onItemFocus }: { onItemFocus?: (id: string) =
               No items match this filter. <Link to="/">Show every item</Link>
             </p>
           ) : (
-            <ul aria-labelledby="archive-items-heading" className="archive-items__list">
+            <ul
+              aria-labelledby="archive-items-heading"
+              className="archive-items__list"
+              onBlur={(event) => {
+                const next = event.relatedTarget;
+                if (!(next instanceof Node) || !event.currentTarget.contains(next))
+                  onItemFocus?.(null);
+              }}
+            >
               {listed.map((node) => (
                 <li key={node.video_id}>
                   <Link

@@ -17,10 +17,20 @@ function readGlobe(): Row[] | null {
   if (!globe) return null;
   const stats = globe.stats();
   const links = globe.links();
+  const clusters = globe.clusters();
   return [
     ['State', globe.ready ? 'ready' : 'starting'],
     ['Cards', `${stats.revealed} shown of ${stats.cards}`],
-    ['Card-layer draw calls', String(stats.drawCalls)],
+    [
+      'Draw calls',
+      `${stats.drawCalls}` +
+        (stats.overlayDrawCalls > 0 ? ` (${stats.overlayDrawCalls} for the canvas overlay)` : ''),
+    ],
+    [
+      'Clusters',
+      `${clusters.count} holding ${clusters.clustered} cards; ${clusters.shown} cards drawn ` +
+        `(spacing ${clusters.spacing.toFixed(2)} card sizes)`,
+    ],
     ['Frame time (median, CPU)', `${stats.frameTimeMs.toFixed(2)} ms`],
     ['Frames in the last second', String(stats.fps)],
     ['Card texture memory', `${(stats.textureBytes / 2 ** 20).toFixed(0)} MB`],

@@ -17,6 +17,9 @@ export function mobileRotationLimits(
   };
 }
 
+/** Where the camera starts, world units from the centre. */
+export const START_RADIUS = 12.5;
+
 /** The zoom range (camera distance from the globe's centre). */
 export function clampRadius(radius: number): number {
   return Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, radius));

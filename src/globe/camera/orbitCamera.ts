@@ -2,7 +2,12 @@ import { ArcRotateCamera } from '@babylonjs/core/Cameras/arcRotateCamera';
 import type { ArcRotateCameraPointersInput } from '@babylonjs/core/Cameras/Inputs/arcRotateCameraPointersInput';
 import { Vector3 } from '@babylonjs/core/Maths/math.vector';
 import type { Scene } from '@babylonjs/core/scene';
-import { clampRadius, mobileRotationLimits, nearestAngle } from '@/globe/camera/limits';
+import {
+  START_RADIUS,
+  clampRadius,
+  mobileRotationLimits,
+  nearestAngle,
+} from '@/globe/camera/limits';
 import {
   CAMERA_FLIGHT_MS,
   CAMERA_FOV_DEG,
@@ -14,7 +19,7 @@ import {
 } from '@/lib/constants';
 
 /** Where the camera starts, world units from the centre. */
-export const START_RADIUS = 12.5;
+export { START_RADIUS };
 /** How close a flight to a card comes. */
 export const FOCUS_RADIUS = 10;
 /** How far the camera leans toward the mouse on desktop, radians at the window's edge. */

@@ -31,6 +31,8 @@ const REORDER_INTERVAL_MS = 300;
 const SHARP_KEYS = 1 << 24;
 const SHARP_PRIORITY = -1000;
 const FIRST_VIEW_PRIORITY = -100;
+/** Added to the score of a card gathered into a cluster: after every card that shows (scores < 100). */
+const HIDDEN_PRIORITY = 100;
 
 /** What a card's face shows now. */
 const enum Face {
@@ -162,7 +164,9 @@ export class CardFaces {
    */
   startFirstView(): void {
     const camera = (this.camera = this.view());
-    const cards = [...this.cardsBySlot.keys()].map((key) => ({
+    // Cards gathered into a cluster are not seen: the first view is the cards that show.
+    const shown = [...this.cardsBySlot.keys()].filter((key) => !this.cards.isHidden(key));
+    const cards = shown.map((key) => ({
       key,
       position: this.cards.position(key),
     }));
@@ -276,7 +280,10 @@ export class CardFaces {
   private priority(key: number): number {
     if (key >= SHARP_KEYS) return SHARP_PRIORITY;
     const position = this.cards.position(key);
-    const score = this.camera ? viewScore(position, this.camera) : 0;
+    // A card gathered into a cluster waits behind every card that shows.
+    const score =
+      (this.camera ? viewScore(position, this.camera) : 0) +
+      (this.cards.isHidden(key) ? HIDDEN_PRIORITY : 0);
     return this.firstView.has(key) ? FIRST_VIEW_PRIORITY + score : score;
   }
 

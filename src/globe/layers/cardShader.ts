@@ -11,7 +11,8 @@
  *   liftFrom, liftTo): one tween for scale, opacity and hover lift (which also drives the glow).
  *
  * The same shader draws two passes over the same instances: `pass` 0 keeps fully opaque cards
- * (depth-written, so no sorting is needed) and 1 keeps faded ones, blended over everything.
+ * (depth-written, so no sorting is needed) and 1 keeps faded ones, blended over everything. The
+ * vertex stage drops a card from the pass that does not keep it, so each card is rasterised once.
  */
 export const CARD_VERTEX = /* glsl */ `
 precision highp float;
@@ -25,6 +26,7 @@ attribute vec4 tweenB;
 uniform mat4 viewProjection;
 uniform float time;
 uniform float maxLift;
+uniform float pass;
 varying vec2 vUV;
 varying vec2 vLocal;
 varying vec4 vStyle;
@@ -38,6 +40,13 @@ void main(void) {
   float scale = mix(tweenA.z, tweenA.w, e);
   float lift = mix(tweenB.z, tweenB.w, e);
   vOpacity = mix(tweenB.x, tweenB.y, e);
+  // Each pass keeps its own cards; the others (and cards shrunk away: cluster members) are moved
+  // outside the clip volume here, so they cost no fragment at all.
+  float opaque = step(0.995, vOpacity);
+  if ((pass < 0.5 ? opaque < 0.5 : opaque > 0.5) || scale < 0.001) {
+    gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
+    return;
+  }
   vGlow = maxLift > 0.0 ? lift / maxLift : 0.0;
   // Local -Z points away from the globe: lifting moves the card outwards.
   vec3 p = vec3(position.xy * scale, position.z - lift);
@@ -52,7 +61,6 @@ export const CARD_FRAGMENT = /* glsl */ `
 precision highp float;
 uniform sampler2D atlas;
 uniform sampler2D sharpAtlas;
-uniform float pass;
 uniform vec3 glowColor;
 varying vec2 vUV;
 varying vec2 vLocal;
@@ -61,8 +69,6 @@ varying float vOpacity;
 varying float vGlow;
 
 void main(void) {
-  float opaque = step(0.995, vOpacity);
-  if (pass < 0.5 ? opaque < 0.5 : opaque > 0.5) discard;
   vec3 colour;
   if (vStyle.w > 1.5) {
     colour = texture2D(sharpAtlas, vUV).rgb;

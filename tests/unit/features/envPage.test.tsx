@@ -62,6 +62,7 @@ describe('/env', () => {
         cards: 40,
         revealed,
         drawCalls: 5,
+        overlayDrawCalls: 0,
         frameTimeMs: 0.55,
         fps: 12,
         textureBytes: 64 * 2 ** 20,
@@ -76,6 +77,17 @@ describe('/env', () => {
       }),
       links: () => ({ related: 47, category: 0 }),
       camera: () => ({ radius: 12.5, alpha: 0, beta: 1, fovDegrees: 45 }),
+      clusters: () => ({
+        count: 3,
+        clustered: 9,
+        shown: 34,
+        spacing: 1,
+        badges: 3,
+        fanned: null,
+        list: [],
+      }),
+      clusterOf: () => null,
+      callout: () => null,
     };
     render(
       <MemoryRouter>
@@ -83,7 +95,10 @@ describe('/env', () => {
       </MemoryRouter>,
     );
     expect(row('The globe, live', 'Cards')).toBe('10 shown of 40');
-    expect(row('The globe, live', 'Card-layer draw calls')).toBe('5');
+    expect(row('The globe, live', 'Draw calls')).toBe('5');
+    expect(row('The globe, live', 'Clusters')).toBe(
+      '3 holding 9 cards; 34 cards drawn (spacing 1.00 card sizes)',
+    );
     expect(row('The globe, live', 'Card texture memory')).toBe('64 MB');
     expect(row('The globe, live', 'Card faces')).toBe(
       '10 with pictures, 0 with a fallback, 30 drawn locally, 0 not drawn yet; ' +

@@ -1,0 +1,255 @@
+import { AdvancedDynamicTexture } from '@babylonjs/gui/2D/advancedDynamicTexture';
+import { Control } from '@babylonjs/gui/2D/controls/control.pure';
+import { Rectangle } from '@babylonjs/gui/2D/controls/rectangle.pure';
+import { StackPanel } from '@babylonjs/gui/2D/controls/stackPanel.pure';
+import { TextBlock, type TextWrapping } from '@babylonjs/gui/2D/controls/textBlock.pure';
+import type { Scene } from '@babylonjs/core/scene';
+
+/** What a callout says about a card or a cluster. */
+export interface CalloutContent {
+  /** The card this callout belongs to (the leader, for a cluster). */
+  slot: number;
+  title: string;
+  /** Type, photo count, or what a cluster holds. */
+  meta: string;
+  /** The category colour (`#rrggbb`), shown as a bar down the callout's side. */
+  colour: string;
+}
+
+/** A point of the canvas, CSS pixels from its top left; `visible` false when it is not seen. */
+export interface ScreenPoint {
+  x: number;
+  y: number;
+  visible: boolean;
+}
+
+/** Where a card shows on screen: its top centre, top right corner and bottom, CSS pixels. */
+export interface CardOnScreen {
+  top: ScreenPoint;
+  corner: ScreenPoint;
+  bottom: ScreenPoint;
+}
+
+/** One cluster count to show at the corner of its card. */
+export interface Badge {
+  slot: number;
+  text: string;
+  /** Faded with its cluster when no item in it matches the filter. */
+  dim: boolean;
+}
+
+const CALLOUT_WIDTH = 280;
+const CALLOUT_GAP = 10;
+const EDGE = 8;
+const BADGE_HEIGHT = 22;
+/** `TextWrapping.WordWrap` (a const enum in the typings, a plain object at run time). */
+const WORD_WRAP = 1 as TextWrapping;
+const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+/**
+ * The globe's canvas overlays, on one full-screen `@babylonjs/gui` layer: the callout of the
+ * hovered card (or cluster, or the card the list turned to) and the count badges of clusters.
+ * Nothing on it takes the pointer: the cards below stay the things to aim at. Positions are in
+ * CSS pixels (the layer follows the engine's device-pixel scaling); they are set each rendered
+ * frame from the cards' projections, and the layer redraws only when one of them changed.
+ */
+export class GlobeOverlay {
+  private readonly ui: AdvancedDynamicTexture;
+  private readonly callout: Rectangle;
+  private readonly bar: Rectangle;
+  private readonly title: TextBlock;
+  private readonly meta: TextBlock;
+  private content: CalloutContent | null = null;
+  private readonly badgePool: { box: Rectangle; label: TextBlock }[] = [];
+  private badges: Badge[] = [];
+  private shownBadges = 0;
+
+  constructor(scene: Scene) {
+    // Foreground, sampled linearly, scaled with the engine's device-pixel ratio (sharp on phones).
+    this.ui = AdvancedDynamicTexture.CreateFullscreenUI(
+      'globe-overlay',
+      true,
+      scene,
+      undefined,
+      true,
+    );
+    this.ui.rootContainer.isHitTestVisible = false;
+    this.ui.rootContainer.isPointerBlocker = false;
+
+    const callout = new Rectangle('callout');
+    callout.widthInPixels = CALLOUT_WIDTH;
+    callout.adaptHeightToChildren = true;
+    callout.cornerRadius = 8;
+    callout.thickness = 1;
+    callout.color = 'rgba(255, 255, 255, 0.22)';
+    callout.background = 'rgba(11, 20, 38, 0.94)';
+    callout.horizontalAlignment = Control.HORIZONTAL_ALIGNMENT_LEFT;
+    callout.verticalAlignment = Control.VERTICAL_ALIGNMENT_TOP;
+    callout.isHitTestVisible = false;
+    callout.isVisible = false;
+    callout.shadowColor = 'rgba(0, 0, 0, 0.45)';
+    callout.shadowBlur = 12;
+    callout.shadowOffsetY = 3;
+
+    const bar = new Rectangle('callout-colour');
+    bar.widthInPixels = 6;
+    bar.thickness = 0;
+    bar.horizontalAlignment = Control.HORIZONTAL_ALIGNMENT_LEFT;
+    bar.isHitTestVisible = false;
+    callout.addControl(bar);
+
+    const text = new StackPanel('callout-text');
+    text.isVertical = true;
+    text.paddingLeftInPixels = 16;
+    text.paddingRightInPixels = 12;
+    text.paddingTopInPixels = 9;
+    text.paddingBottomInPixels = 10;
+    text.isHitTestVisible = false;
+    const title = new TextBlock('callout-title');
+    title.fontFamily = FONT;
+    title.fontSizeInPixels = 15;
+    title.fontWeight = '600';
+    title.color = '#ffffff';
+    title.textWrapping = WORD_WRAP;
+    title.resizeToFit = true;
+    title.textHorizontalAlignment = Control.HORIZONTAL_ALIGNMENT_LEFT;
+    title.isHitTestVisible = false;
+    const meta = new TextBlock('callout-meta');
+    meta.fontFamily = FONT;
+    meta.fontSizeInPixels = 13;
+    meta.color = '#c4d3ea';
+    meta.textWrapping = WORD_WRAP;
+    meta.resizeToFit = true;
+    meta.paddingTopInPixels = 3;
+    meta.textHorizontalAlignment = Control.HORIZONTAL_ALIGNMENT_LEFT;
+    meta.isHitTestVisible = false;
+    text.addControl(title);
+    text.addControl(meta);
+    callout.addControl(text);
+    this.ui.addControl(callout);
+    this.callout = callout;
+    this.bar = bar;
+    this.title = title;
+    this.meta = meta;
+  }
+
+  /** What the callout shows now (null: hidden). */
+  get current(): CalloutContent | null {
+    return this.content;
+  }
+
+  /** Where the callout is drawn, CSS pixels (its top left and size), while shown. */
+  get calloutBox(): { left: number; top: number; width: number; height: number } | null {
+    if (!this.content || !this.callout.isVisible) return null;
+    return {
+      left: this.callout.leftInPixels,
+      top: this.callout.topInPixels,
+      width: this.callout.widthInPixels,
+      height: this.callout.heightInPixels,
+    };
+  }
+
+  /** Shows the callout for a card or cluster, or hides it with `null`. */
+  setCallout(content: CalloutContent | null): void {
+    this.content = content;
+    if (!content) {
+      this.callout.isVisible = false;
+      return;
+    }
+    // Text, never markup: the GUI draws strings as they are.
+    this.title.text = content.title;
+    this.meta.text = content.meta;
+    this.bar.background = content.colour;
+  }
+
+  /** The clusters whose counts show (replacing the previous list). */
+  setBadges(badges: Badge[]): void {
+    this.badges = badges;
+  }
+
+  /** Whether the layer is drawn (a full-screen pass: only while a badge or the callout shows). */
+  get drawing(): boolean {
+    return this.ui.layer?.isEnabled ?? false;
+  }
+
+  /** How many badges were drawn at the last frame (on screen and facing the camera). */
+  get visibleBadges(): number {
+    return this.shownBadges;
+  }
+
+  /**
+   * Places everything for the frame about to be drawn. `locate` says where a card shows (null
+   * when it is not drawn); `size` is the canvas in CSS pixels.
+   */
+  frame(locate: (slot: number) => CardOnScreen | null, size: { width: number; height: number }) {
+    let shown = 0;
+    for (const badge of this.badges) {
+      const at = locate(badge.slot)?.corner;
+      if (!at?.visible) continue;
+      const entry = this.badgeAt(shown++);
+      entry.label.text = badge.text;
+      const width = Math.max(BADGE_HEIGHT, 12 + badge.text.length * 8);
+      entry.box.widthInPixels = width;
+      entry.box.leftInPixels = Math.round(at.x - width / 2);
+      entry.box.topInPixels = Math.round(at.y - BADGE_HEIGHT / 2);
+      entry.box.alpha = badge.dim ? 0.55 : 1;
+      entry.box.isVisible = true;
+    }
+    for (let i = shown; i < this.shownBadges; i++)
+      (this.badgePool[i] as { box: Rectangle }).box.isVisible = false;
+    this.shownBadges = shown;
+
+    const content = this.content;
+    const where = content ? locate(content.slot) : null;
+    if (!content || !where || !where.top.visible) {
+      this.callout.isVisible = false;
+    } else {
+      const height = this.callout.heightInPixels || 56;
+      const left = Math.min(
+        Math.max(EDGE, where.top.x - CALLOUT_WIDTH / 2),
+        Math.max(EDGE, size.width - CALLOUT_WIDTH - EDGE),
+      );
+      // Above the card, or below it where the top of the canvas leaves no room.
+      let top = where.top.y - CALLOUT_GAP - height;
+      if (top < EDGE) top = Math.min(size.height - height - EDGE, where.bottom.y + CALLOUT_GAP);
+      this.callout.leftInPixels = Math.round(left);
+      this.callout.topInPixels = Math.round(Math.max(EDGE, top));
+      this.callout.isVisible = true;
+    }
+    // Nothing to draw: the layer is skipped, no full-screen pass.
+    const layer = this.ui.layer;
+    if (layer) layer.isEnabled = shown > 0 || this.callout.isVisible;
+  }
+
+  private badgeAt(index: number): { box: Rectangle; label: TextBlock } {
+    let entry = this.badgePool[index];
+    if (entry) return entry;
+    const box = new Rectangle(`badge-${index}`);
+    box.heightInPixels = BADGE_HEIGHT;
+    box.cornerRadius = BADGE_HEIGHT / 2;
+    box.thickness = 2;
+    box.color = '#ffffff';
+    box.background = '#0b3a66';
+    box.horizontalAlignment = Control.HORIZONTAL_ALIGNMENT_LEFT;
+    box.verticalAlignment = Control.VERTICAL_ALIGNMENT_TOP;
+    box.isHitTestVisible = false;
+    const label = new TextBlock(`badge-${index}-count`);
+    label.fontFamily = FONT;
+    label.fontSizeInPixels = 12;
+    label.fontWeight = '700';
+    label.color = '#ffffff';
+    label.isHitTestVisible = false;
+    box.addControl(label);
+    // Badges sit under the callout.
+    box.zIndex = 0;
+    this.ui.addControl(box);
+    entry = { box, label };
+    this.badgePool.push(entry);
+    this.callout.zIndex = 1;
+    return entry;
+  }
+
+  dispose(): void {
+    this.ui.dispose();
+  }
+}
