@@ -315,7 +315,8 @@ export async function createGlobe(
     const matched = (slot: number) => cards.isMatched(slot);
     const badges = [];
     for (const [leader, members] of clusters.clusters())
-      badges.push({ slot: leader, ...clusterBadge(members, matched, filtered) });
+      if (!clusters.coveredByFan(leader))
+        badges.push({ slot: leader, ...clusterBadge(members, matched, filtered) });
     overlay.setBadges(badges);
   }
 

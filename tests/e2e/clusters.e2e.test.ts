@@ -58,6 +58,17 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+/**
+ * One page per archive, shared by the tests of its describe block in order (each 1,000-card load
+ * costs ~15 s under SwiftShader): a later test starts where the one before left the view.
+ */
+const pages = new Map<RunningApp, Promise<{ page: Page; seen: ReturnType<typeof watchPage> }>>();
+function globeOf(app: RunningApp) {
+  let opened = pages.get(app);
+  if (!opened) pages.set(app, (opened = openGlobe(app)));
+  return opened;
+}
+
 async function openGlobe(app: RunningApp) {
   const context = await browser.newContext({ viewport: DESKTOP });
   contexts.push(context);
@@ -137,7 +148,7 @@ async function clickCard(page: Page, id: string): Promise<void> {
 
 describe('clusters and the canvas overlay on the sample archive', () => {
   it('gathers the cards piled near St. Louis into a counted cluster, and shows callouts on hover', async () => {
-    const { page, seen } = await openGlobe(sample);
+    const { page, seen } = await globeOf(sample);
     const clusters = await clustersOf(page);
     // The sample's cards around St. Louis overlap at the starting zoom: one card shows for them.
     expect(clusters.count).toBeGreaterThanOrEqual(1);
@@ -184,7 +195,7 @@ describe('clusters and the canvas overlay on the sample archive', () => {
   });
 
   it('shows and announces the card the Archive items list turns to, out of its cluster', async () => {
-    const { page, seen } = await openGlobe(sample);
+    const { page, seen } = await globeOf(sample);
     const pile = (await clustersOf(page)).list[0] as Clusters['list'][number];
     const member = pile.members[1] as string;
     const node = sampleNodes.find((n) => n.video_id === member);
@@ -217,7 +228,7 @@ describe('clusters and the canvas overlay on the sample archive', () => {
 
 describe('clusters of a 1,000-card archive', () => {
   it('split as the visitor zooms in, and a click on one flies in until it splits', async () => {
-    const { page, seen } = await openGlobe(thousand);
+    const { page, seen } = await globeOf(thousand);
     const start = await clustersOf(page);
     expect(start.count).toBeGreaterThan(50);
     expect(start.clustered).toBeGreaterThan(500);
@@ -256,7 +267,7 @@ describe('clusters of a 1,000-card archive', () => {
   });
 
   it('fans a cluster out at the closest zoom, and a card in the fan opens', async () => {
-    const { page, seen } = await openGlobe(thousand);
+    const { page, seen } = await globeOf(thousand);
     await page.mouse.move(DESKTOP.width / 2, DESKTOP.height / 2);
     for (let i = 0; i < 12 && (await radiusOf(page)) > ZOOM_MIN + 0.01; i++)
       await page.mouse.wheel(0, -200);

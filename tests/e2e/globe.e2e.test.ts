@@ -309,12 +309,22 @@ describe('the globe on the sample archive', () => {
     expect(matching.size).toBeLessThan(nodes.length);
     const { page, seen, close } = await openGlobe(`/category/${slug}`);
 
-    /** Cards not (yet) shown as the filter `shown` says: full size and opacity, or shrunk and faded. */
-    const wrongCards = async (shown: ReadonlySet<string>) =>
-      Object.entries(await cardStates(page))
+    /**
+     * Cards not (yet) shown as the filter `shown` says: full size and opacity, or shrunk and faded;
+     * a card gathered into a cluster is shrunk away whatever the filter says.
+     */
+    const wrongCards = async (shown: ReadonlySet<string>) => {
+      const hidden = new Set(
+        await page.evaluate(
+          (all) => all.filter((id) => window.__globe?.clusterOf(id)?.hidden),
+          ids,
+        ),
+      );
+      return Object.entries(await cardStates(page))
         .filter(([id, s]) => {
           if (!s) return true;
-          const [scale, opacity] = shown.has(id) ? [1, 1] : [0.5, 0.4];
+          const [size, opacity] = shown.has(id) ? [1, 1] : [0.5, 0.4];
+          const scale = hidden.has(id) ? 0 : size;
           return (
             s.matched !== shown.has(id) ||
             Math.abs(s.scale - scale) > 0.02 ||
@@ -322,6 +332,7 @@ describe('the globe on the sample archive', () => {
           );
         })
         .map(([id, s]) => ({ id, ...s }));
+    };
     await expect.poll(() => wrongCards(matching), { timeout: 10_000 }).toEqual([]);
     await expect
       .poll(() => page.evaluate(() => window.__globe?.links().category ?? 0))

@@ -1,6 +1,7 @@
-import { clusterCards, fanLayout, type Clustering } from '@/globe/clusters';
+import { cardDistance, clusterCards, fanLayout, type Clustering } from '@/globe/clusters';
 import { CARD_SHELL_RADIUS, cardBasis, normalize, type Vec3 } from '@/globe/geo';
 import { FAN_LIFT, type CardLayer } from '@/globe/layers/cards';
+import { CARD_HEIGHT, CARD_WIDTH } from '@/lib/constants';
 
 /** The most cards a fan shows (a bigger cluster at the closest zoom shows its first ones). */
 export const FAN_MAX = 60;
@@ -11,7 +12,7 @@ export const FAN_MAX = 60;
  */
 export class ClusterLayer {
   private clustering: Clustering | null = null;
-  private fan: { leader: number; slots: number[] } | null = null;
+  private fan: { leader: number; slots: number[]; extent: number } | null = null;
   private pulled = -1;
 
   constructor(private readonly cards: CardLayer) {}
@@ -34,6 +35,9 @@ export class ClusterLayer {
     const buckets: number[][] = [[], [], [], []];
     for (const slot of slots) (buckets[rank(slot)] as number[]).push(slot);
     const order = buckets.flat();
+    // A fan belongs to the zoom it was opened at; a pulled-out card (the one open, or the one the
+    // list turned to) stays out over the new grouping.
+    const pulled = this.pulled;
     this.closeFan(now);
     this.putBack(now);
     const clustering = clusterCards({ positions: this.cards.homePositions, order, spacing });
@@ -44,6 +48,7 @@ export class ClusterLayer {
       if (this.cards.isHidden(slot) !== hidden) changed = true;
       this.cards.setHidden(slot, hidden, now);
     }
+    if (pulled >= 0 && this.cards.idOf(pulled) !== null) this.pullOut(pulled, now);
     return changed;
   }
 
@@ -70,6 +75,15 @@ export class ClusterLayer {
     if (!this.clustering) return;
     for (const [leader, members] of this.clustering.members)
       if (members.length > 1 && !this.isOpened(leader)) yield [leader, members];
+  }
+
+  /**
+   * Whether the open fan covers a shown card (its centre under the fan's cards): its badge would
+   * show through the fan.
+   */
+  coveredByFan(slot: number): boolean {
+    if (!this.fan || this.fan.slots.includes(slot)) return false;
+    return cardDistance(this.cards.home(this.fan.leader), this.cards.home(slot)) < this.fan.extent;
   }
 
   /** The leader whose cluster is fanned out, or -1. */
@@ -105,7 +119,14 @@ export class ClusterLayer {
       this.cards.setHidden(slot, false, now);
       this.cards.setFanned(slot, [at[0] * r, at[1] * r, at[2] * r], scale, now);
     });
-    this.fan = { leader, slots };
+    // How far the fan reaches from its centre, in card sizes (a cluster card under it included).
+    const extent =
+      Math.max(
+        ...offsets.map(([x, y]) => Math.max(Math.abs(x) / CARD_WIDTH, Math.abs(y) / CARD_HEIGHT)),
+      ) +
+      scale / 2 +
+      0.5;
+    this.fan = { leader, slots, extent };
   }
 
   /** Puts a fanned-out cluster back together. */
