@@ -331,14 +331,14 @@ export async function createGlobe(
     if (group.length > 1) {
       const filtered = filter.category !== null || filter.type !== null;
       const matching = group.filter((s) => cards.isMatched(s)).length;
-      const closest = cameraDistance() <= ZOOM_MIN + 0.05;
+      const spreads = !splitsByZooming(group);
       return {
         slot,
         title: node.title,
         meta: [
           `${group.length} items here`,
           ...(filtered ? [`${matching} match the filter`] : []),
-          closest ? 'click to spread them out' : 'click to zoom in',
+          spreads ? 'click to spread them out' : 'click to zoom in',
         ].join(' · '),
         colour,
       };
@@ -358,6 +358,16 @@ export async function createGlobe(
     renderRequested = true;
   }
 
+  /** The camera radius at which a cluster splits (some of it shows on its own). */
+  function splitRadius(group: readonly number[]): number {
+    return radiusForSpacing(splitSpacing(cards.homePositions, group));
+  }
+
+  /** Whether zooming in (not past the closest zoom) splits a cluster; if not, a click fans it out. */
+  function splitsByZooming(group: readonly number[]): boolean {
+    return splitRadius(group) >= ZOOM_MIN + 0.01;
+  }
+
   /**
    * A click on a cluster: fly in until it splits, or at the closest zoom (where zooming cannot
    * split it) spread its cards out.
@@ -365,9 +375,9 @@ export async function createGlobe(
   function openCluster(leader: number): void {
     const group = clusters.groupOf(leader);
     const angles = anglesFacing(cards.home(leader));
-    const radius = radiusForSpacing(splitSpacing(cards.homePositions, group));
+    const radius = splitRadius(group);
     const here = orbit.pose.radius;
-    if (radius >= ZOOM_MIN + 0.01) {
+    if (splitsByZooming(group)) {
       void orbit
         .flyTo({ ...angles, radius: Math.min(radius, here) }, clock())
         .then(() => !disposed && regroup(clock()));
@@ -726,53 +736,27 @@ export async function createGlobe(
   function project(id: string): { x: number; y: number; onScreen: boolean } | null {
     const slot = cards.slotOf(id);
     if (slot < 0) return null;
-    const now = clock();
-    const { lift } = cards.current(slot, now);
+    const { lift } = cards.current(slot, clock());
     const p = cards.position(slot);
-    const pr = Math.hypot(p[0], p[1], p[2]);
-    const n = p.map((v) => v / pr) as Vec3;
+    const n = normalize(p);
     const point: Vec3 = [p[0] + n[0] * lift, p[1] + n[1] * lift, p[2] + n[2] * lift];
-    const t = orbit.camera.target;
-    const basis = orbitBasis(orbit.camera.alpha, orbit.camera.beta, orbit.camera.radius, [
-      t.x,
-      t.y,
-      t.z,
-    ]);
-    const v: Vec3 = [
-      point[0] - basis.position[0],
-      point[1] - basis.position[1],
-      point[2] - basis.position[2],
-    ];
-    const depth = v[0] * basis.forward[0] + v[1] * basis.forward[1] + v[2] * basis.forward[2];
-    const width = canvas.clientWidth;
-    const height = canvas.clientHeight;
-    const tan = Math.tan(orbit.camera.fov / 2);
-    const sx =
-      (v[0] * basis.right[0] + v[1] * basis.right[1] + v[2] * basis.right[2]) /
-      (depth * tan * (width / Math.max(1, height)));
-    const sy = (v[0] * basis.up[0] + v[1] * basis.up[1] + v[2] * basis.up[2]) / (depth * tan);
+    const { at, eye: o } = screenProjector();
+    const seen = at(point);
     const rect = canvas.getBoundingClientRect();
-    const x = rect.left + ((sx + 1) / 2) * width;
-    const y = rect.top + ((1 - sy) / 2) * height;
+    const v: Vec3 = [point[0] - o[0], point[1] - o[1], point[2] - o[2]];
     const facing = n[0] * -v[0] + n[1] * -v[1] + n[2] * -v[2] > 0;
     // Hidden when the globe is between the camera and the card.
     const l = Math.hypot(v[0], v[1], v[2]);
     const d: Vec3 = [v[0] / l, v[1] / l, v[2] / l];
-    const o = basis.position;
     const b = o[0] * d[0] + o[1] * d[1] + o[2] * d[2];
     const c = o[0] * o[0] + o[1] * o[1] + o[2] * o[2] - GLOBE_RADIUS * GLOBE_RADIUS;
     const disc = b * b - c;
     const occluded = disc >= 0 && -b - Math.sqrt(disc) > 0 && -b - Math.sqrt(disc) < l;
-    const onScreen =
-      !cards.isHidden(slot) &&
-      depth > 0 &&
-      facing &&
-      !occluded &&
-      x >= rect.left &&
-      x <= rect.left + width &&
-      y >= rect.top &&
-      y <= rect.top + height;
-    return { x, y, onScreen };
+    return {
+      x: rect.left + seen.x,
+      y: rect.top + seen.y,
+      onScreen: !cards.isHidden(slot) && seen.visible && facing && !occluded,
+    };
   }
 
   const diagnostics: GlobeDiagnostics = {

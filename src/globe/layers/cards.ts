@@ -611,9 +611,17 @@ export class CardLayer {
         if (now >= end || (a[i + 2] === 0 && a[i + 3] === 0)) continue;
         next = Math.min(next, end);
       }
-      this.packed.matrix.set(this.buffers.matrix.subarray(slot * 16, slot * 16 + 16), k * 16);
-      for (const kind of ['uvRect', 'style', 'tweenA', 'tweenB'] as const)
-        this.packed[kind].set(this.buffers[kind].subarray(slot * 4, slot * 4 + 4), k * 4);
+      const { matrix, uvRect, style, tweenA, tweenB } = this.buffers;
+      const packed = this.packed;
+      for (let j = 0; j < 16; j++) packed.matrix[k * 16 + j] = matrix[slot * 16 + j] as number;
+      for (let j = 0; j < 4; j++) {
+        const from = slot * 4 + j;
+        const to = k * 4 + j;
+        packed.uvRect[to] = uvRect[from] as number;
+        packed.style[to] = style[from] as number;
+        packed.tweenA[to] = tweenA[from] as number;
+        packed.tweenB[to] = tweenB[from] as number;
+      }
       k++;
     }
     this.drawnCount = k;

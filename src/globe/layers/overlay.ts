@@ -39,6 +39,9 @@ export interface Badge {
 }
 
 const CALLOUT_WIDTH = 280;
+/** Room beside the callout's text: the colour bar and a margin on the left, a margin on the right. */
+const TEXT_LEFT = 16;
+const TEXT_RIGHT = 12;
 const CALLOUT_GAP = 10;
 const EDGE = 8;
 const BADGE_HEIGHT = 22;
@@ -100,8 +103,7 @@ export class GlobeOverlay {
 
     const text = new StackPanel('callout-text');
     text.isVertical = true;
-    text.paddingLeftInPixels = 16;
-    text.paddingRightInPixels = 12;
+    text.paddingLeftInPixels = TEXT_LEFT;
     text.paddingTopInPixels = 9;
     text.paddingBottomInPixels = 10;
     text.isHitTestVisible = false;
@@ -110,6 +112,9 @@ export class GlobeOverlay {
     title.fontSizeInPixels = 15;
     title.fontWeight = '600';
     title.color = '#ffffff';
+    // A fixed width: lines break within it (the panel's padding is not seen by the line breaking).
+    title.widthInPixels = CALLOUT_WIDTH - TEXT_LEFT - TEXT_RIGHT;
+    title.horizontalAlignment = Control.HORIZONTAL_ALIGNMENT_LEFT;
     title.textWrapping = WORD_WRAP;
     title.resizeToFit = true;
     title.textHorizontalAlignment = Control.HORIZONTAL_ALIGNMENT_LEFT;
@@ -118,6 +123,8 @@ export class GlobeOverlay {
     meta.fontFamily = FONT;
     meta.fontSizeInPixels = 13;
     meta.color = '#c4d3ea';
+    meta.widthInPixels = CALLOUT_WIDTH - TEXT_LEFT - TEXT_RIGHT;
+    meta.horizontalAlignment = Control.HORIZONTAL_ALIGNMENT_LEFT;
     meta.textWrapping = WORD_WRAP;
     meta.resizeToFit = true;
     meta.paddingTopInPixels = 3;
