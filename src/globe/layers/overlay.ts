@@ -50,6 +50,25 @@ const WORD_WRAP = 1 as TextWrapping;
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 /**
+ * A rounded box placed by its top left corner (CSS pixels from the canvas's), not taking the
+ * pointer.
+ */
+function placedBox(
+  name: string,
+  style: { radius: number; border: number; color: string; background: string },
+): Rectangle {
+  const box = new Rectangle(name);
+  box.cornerRadius = style.radius;
+  box.thickness = style.border;
+  box.color = style.color;
+  box.background = style.background;
+  box.horizontalAlignment = Control.HORIZONTAL_ALIGNMENT_LEFT;
+  box.verticalAlignment = Control.VERTICAL_ALIGNMENT_TOP;
+  box.isHitTestVisible = false;
+  return box;
+}
+
+/**
  * The globe's canvas overlays, on one full-screen `@babylonjs/gui` layer: the callout of the
  * hovered card (or cluster, or the card the list turned to) and the count badges of clusters.
  * Nothing on it takes the pointer: the cards below stay the things to aim at. Positions are in
@@ -79,16 +98,14 @@ export class GlobeOverlay {
     this.ui.rootContainer.isHitTestVisible = false;
     this.ui.rootContainer.isPointerBlocker = false;
 
-    const callout = new Rectangle('callout');
+    const callout = placedBox('callout', {
+      radius: 8,
+      border: 1,
+      color: 'rgba(255, 255, 255, 0.22)',
+      background: 'rgba(11, 20, 38, 0.94)',
+    });
     callout.widthInPixels = CALLOUT_WIDTH;
     callout.adaptHeightToChildren = true;
-    callout.cornerRadius = 8;
-    callout.thickness = 1;
-    callout.color = 'rgba(255, 255, 255, 0.22)';
-    callout.background = 'rgba(11, 20, 38, 0.94)';
-    callout.horizontalAlignment = Control.HORIZONTAL_ALIGNMENT_LEFT;
-    callout.verticalAlignment = Control.VERTICAL_ALIGNMENT_TOP;
-    callout.isHitTestVisible = false;
     callout.isVisible = false;
     callout.shadowColor = 'rgba(0, 0, 0, 0.45)';
     callout.shadowBlur = 12;
@@ -231,15 +248,13 @@ export class GlobeOverlay {
   private badgeAt(index: number): { box: Rectangle; label: TextBlock } {
     let entry = this.badgePool[index];
     if (entry) return entry;
-    const box = new Rectangle(`badge-${index}`);
+    const box = placedBox(`badge-${index}`, {
+      radius: BADGE_HEIGHT / 2,
+      border: 2,
+      color: '#ffffff',
+      background: '#0b3a66',
+    });
     box.heightInPixels = BADGE_HEIGHT;
-    box.cornerRadius = BADGE_HEIGHT / 2;
-    box.thickness = 2;
-    box.color = '#ffffff';
-    box.background = '#0b3a66';
-    box.horizontalAlignment = Control.HORIZONTAL_ALIGNMENT_LEFT;
-    box.verticalAlignment = Control.VERTICAL_ALIGNMENT_TOP;
-    box.isHitTestVisible = false;
     const label = new TextBlock(`badge-${index}-count`);
     label.fontFamily = FONT;
     label.fontSizeInPixels = 12;
