@@ -4,7 +4,7 @@ import { FAN_LIFT, type CardLayer } from '@/globe/layers/cards';
 import { CARD_HEIGHT, CARD_WIDTH } from '@/lib/constants';
 
 /** The most cards a fan shows (a bigger cluster at the closest zoom shows its first ones). */
-export const FAN_MAX = 60;
+const FAN_MAX = 60;
 
 /**
  * Keeps the card layer's clusters: which cards show, which are gathered into another card, and
@@ -25,9 +25,9 @@ export class ClusterLayer {
   /**
    * Groups the cards again at `spacing`. Matching cards come first (a cluster with a match shows
    * one), and the cards that showed before come before the others, so a small zoom keeps most of
-   * what was on screen. Returns whether any card gathered or came out.
+   * what was on screen.
    */
-  regroup(spacing: number, now: number): boolean {
+  regroup(spacing: number, now: number): void {
     const slots = this.cards.slots;
     const before = this.clustering;
     const wasLeader = (slot: number) => before?.leaderOf[slot] === slot;
@@ -42,14 +42,8 @@ export class ClusterLayer {
     this.putBack(now);
     const clustering = clusterCards({ positions: this.cards.homePositions, order, spacing });
     this.clustering = clustering;
-    let changed = false;
-    for (const slot of slots) {
-      const hidden = clustering.leaderOf[slot] !== slot;
-      if (this.cards.isHidden(slot) !== hidden) changed = true;
-      this.cards.setHidden(slot, hidden, now);
-    }
+    for (const slot of slots) this.cards.setHidden(slot, clustering.leaderOf[slot] !== slot, now);
     if (pulled >= 0 && this.cards.idOf(pulled) !== null) this.pullOut(pulled, now);
-    return changed;
   }
 
   /** The card that shows for `slot`: itself, or the leader of the cluster it is gathered into. */

@@ -107,6 +107,8 @@ export class GlobeOverlay {
     callout.widthInPixels = CALLOUT_WIDTH;
     callout.adaptHeightToChildren = true;
     callout.isVisible = false;
+    // Above the count badges, which come later.
+    callout.zIndex = 1;
     callout.shadowColor = 'rgba(0, 0, 0, 0.45)';
     callout.shadowBlur = 12;
     callout.shadowOffsetY = 3;
@@ -262,12 +264,9 @@ export class GlobeOverlay {
     label.color = '#ffffff';
     label.isHitTestVisible = false;
     box.addControl(label);
-    // Badges sit under the callout.
-    box.zIndex = 0;
     this.ui.addControl(box);
     entry = { box, label };
     this.badgePool.push(entry);
-    this.callout.zIndex = 1;
     return entry;
   }
 
