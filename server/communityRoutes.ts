@@ -17,7 +17,7 @@ import {
   type SubmissionRoute,
 } from './inbox/submissionRoutes';
 import { noStoreJson } from './jsonReply';
-import type { ServiceResponse } from './nodesHandler';
+import type { ServiceResponse } from './serviceTypes';
 import { createRateLimiter } from './rateLimit';
 import type { InboxStore, NodeStore } from './storage/nodeStore';
 import type { MediaStorage } from './uploads/mediaStorage';

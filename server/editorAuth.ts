@@ -8,7 +8,7 @@ import { EDITOR_GROUP } from '@/lib/constants';
 import type { AccessTokenClaims, AccessTokenVerifier } from './login/accessToken';
 import { KeysUnavailable, TokenRejected } from './login/idToken';
 import { bearerToken } from './login/loginHandler';
-import type { ServiceResponse } from './nodesHandler';
+import type { ServiceResponse } from './serviceTypes';
 
 /** How a route answers: status, JSON body, extra headers (the handler adds CORS and caching). */
 export type Reply = (

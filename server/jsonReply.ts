@@ -1,4 +1,4 @@
-import type { ServiceResponse } from './nodesHandler';
+import type { ServiceResponse } from './serviceTypes';
 
 /**
  * A JSON answer no cache may keep (errors, a user's own results, editors' writes), with the

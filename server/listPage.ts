@@ -4,7 +4,7 @@
  * the oldest entry however many arrive.
  */
 import type { Reply } from './editorAuth';
-import type { ServiceResponse } from './nodesHandler';
+import type { ServiceResponse } from './serviceTypes';
 
 /** The 400 of a `before` that is not an entry's id. */
 export const BEFORE_ERROR =

@@ -6,7 +6,7 @@
 import { ConfigError } from './config';
 import { noStoreJson } from './jsonReply';
 import type { ApiGatewayResult, HttpApiEvent } from './lambda/apiGatewayEvent';
-import type { ServiceResponse } from './nodesHandler';
+import type { ServiceResponse } from './serviceTypes';
 import { createCognitoGroups } from './login/cognitoGroups';
 import { readLoginConfig } from './login/loginConfig';
 import { createLoginHandler, type LoginHandler } from './login/loginHandler';

@@ -8,7 +8,7 @@ import { validateNode, type FieldError, type NodeInput } from '@/lib/nodeSchema'
 import { authoriseEditor, type Reply } from './editorAuth';
 import { pageOf, readBefore } from './listPage';
 import type { AccessTokenVerifier } from './login/accessToken';
-import type { ServiceResponse } from './nodesHandler';
+import type { ServiceResponse } from './serviceTypes';
 import {
   isEditable,
   NodeExists,

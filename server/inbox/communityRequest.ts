@@ -6,7 +6,7 @@ import type { FieldError } from '@/lib/nodeSchema';
 import type { AccessTokenVerifier } from '../login/accessToken';
 import { MAX_WRITE_BODY_BYTES, type WriteRequest } from '../nodeWrites';
 import type { Reply } from '../editorAuth';
-import type { ServiceResponse } from '../nodesHandler';
+import type { ServiceResponse } from '../serviceTypes';
 import type { RateDecision } from '../rateLimit';
 import {
   hasInbox,

@@ -5,7 +5,7 @@
 import { validateContact } from '@/lib/submissionSchema';
 import { authoriseEditor } from '../editorAuth';
 import { pageOf, readBefore } from '../listPage';
-import type { ServiceResponse } from '../nodesHandler';
+import type { ServiceResponse } from '../serviceTypes';
 import type { RateLimiter } from '../rateLimit';
 import {
   methodNotAllowed,

@@ -9,7 +9,7 @@ import { validateNode, type FieldError } from '@/lib/nodeSchema';
 import { validateSubmission } from '@/lib/submissionSchema';
 import { authoriseEditor } from '../editorAuth';
 import { pageOf, readBefore } from '../listPage';
-import type { ServiceResponse } from '../nodesHandler';
+import type { ServiceResponse } from '../serviceTypes';
 import type { RateLimiter } from '../rateLimit';
 import {
   NodeExists,

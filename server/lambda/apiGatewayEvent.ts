@@ -5,7 +5,8 @@
  */
 import { clientAddressOf, TRUST_NO_PROXY } from '../clientAddress';
 import { noStoreJson } from '../jsonReply';
-import type { HeaderValue, NodesHandler, ServiceRequest, ServiceResponse } from '../nodesHandler';
+import type { NodesHandler } from '../nodesHandler';
+import type { HeaderValue, ServiceRequest, ServiceResponse } from '../serviceTypes';
 import { bodyLimitOf } from '../requestBody';
 
 /** An HTTP API (payload format 2.0) or function URL event: the parts the service reads. */

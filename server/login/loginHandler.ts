@@ -6,7 +6,7 @@
 import { EDITOR_GROUP } from '@/lib/constants';
 import { createCorsPolicy } from '../cors';
 import { noStoreJson } from '../jsonReply';
-import type { HeaderValue, ServiceRequest, ServiceResponse } from '../nodesHandler';
+import type { HeaderValue, ServiceRequest, ServiceResponse } from '../serviceTypes';
 import { isAllowed, parseAllowList } from './allowList';
 import type { EditorGroups } from './cognitoGroups';
 import {

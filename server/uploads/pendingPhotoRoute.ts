@@ -13,7 +13,7 @@ import {
   type CommunityRequest,
   type EditorVerifier,
 } from '../inbox/communityRequest';
-import type { ServiceResponse } from '../nodesHandler';
+import type { ServiceResponse } from '../serviceTypes';
 import {
   fullKeyOf,
   keysOf,

@@ -4,7 +4,7 @@
  */
 import type { UploadQuotas } from '../config';
 import type { Reply } from '../editorAuth';
-import type { ServiceResponse } from '../nodesHandler';
+import type { ServiceResponse } from '../serviceTypes';
 import type { UploadAdmission, UploadLimits } from '../storage/uploadLedger';
 import { UPLOAD_QUOTA_WINDOW_MS } from './uploadSweep';
 

@@ -23,7 +23,7 @@ import {
   type CommunityRequest,
   type EditorVerifier,
 } from '../inbox/communityRequest';
-import type { ServiceResponse } from '../nodesHandler';
+import type { ServiceResponse } from '../serviceTypes';
 import { createRateLimiter, type RateLimiter } from '../rateLimit';
 import type { EditableNodeStore, InboxStore } from '../storage/nodeStore';
 import type { UploadAdmission } from '../storage/uploadLedger';

@@ -20,7 +20,8 @@ import {
 } from '../../../server/lambda/apiGatewayEvent';
 import { createAccessTokenVerifier } from '../../../server/login/accessToken';
 import { MAX_WRITE_BODY_BYTES } from '../../../server/nodeWrites';
-import { createNodesHandler, type ServiceRequest } from '../../../server/nodesHandler';
+import { createNodesHandler } from '../../../server/nodesHandler';
+import type { ServiceRequest } from '../../../server/serviceTypes';
 import { createMemoryStore } from '../../../server/storage/memoryStore';
 import { createFolderStorage } from '../../../server/uploads/folderStorage';
 import { PHOTO_TOO_LARGE } from '../../../server/uploads/uploadRoute';

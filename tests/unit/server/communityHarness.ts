@@ -18,11 +18,8 @@ import {
 } from 'jose';
 import { expect } from 'vitest';
 import { createAccessTokenVerifier } from '../../../server/login/accessToken';
-import {
-  createNodesHandler,
-  type ServiceRequest,
-  type ServiceResponse,
-} from '../../../server/nodesHandler';
+import { createNodesHandler } from '../../../server/nodesHandler';
+import type { ServiceRequest, ServiceResponse } from '../../../server/serviceTypes';
 import { createMemoryStore } from '../../../server/storage/memoryStore';
 import type { NodeStore } from '../../../server/storage/nodeStore';
 import { createFolderStorage } from '../../../server/uploads/folderStorage';

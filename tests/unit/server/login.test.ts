@@ -20,7 +20,7 @@ import {
   type LoginRequest,
 } from '../../../server/login/loginHandler';
 import type { LoginHttpApiEvent } from '../../../server/loginLambda';
-import type { ServiceResponse } from '../../../server/nodesHandler';
+import type { ServiceResponse } from '../../../server/serviceTypes';
 import { PUBLISHED_PUBLIC_JWK, publishedPrivateKey } from './publishedEmulatorKey';
 
 const POOL_ID = 'us-east-1_TestPool';

@@ -9,11 +9,8 @@ import {
 } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccessTokenVerifier } from '../../../server/login/accessToken';
-import {
-  createNodesHandler,
-  type ServiceRequest,
-  type ServiceResponse,
-} from '../../../server/nodesHandler';
+import { createNodesHandler } from '../../../server/nodesHandler';
+import type { ServiceRequest, ServiceResponse } from '../../../server/serviceTypes';
 import { BEFORE_ERROR } from '../../../server/listPage';
 import { MAX_WRITE_BODY_BYTES } from '../../../server/nodeWrites';
 import { createMemoryStore } from '../../../server/storage/memoryStore';

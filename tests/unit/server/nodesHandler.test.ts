@@ -1,11 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  createNodesHandler,
-  type NodesHandlerOptions,
-  type ServiceRequest,
-  type ServiceResponse,
-} from '../../../server/nodesHandler';
+import { createNodesHandler, type NodesHandlerOptions } from '../../../server/nodesHandler';
+import type { ServiceRequest, ServiceResponse } from '../../../server/serviceTypes';
 import type { NodeStore } from '../../../server/storage/nodeStore';
 
 /** Enough nodes that the JSON is well over the compression threshold. */
