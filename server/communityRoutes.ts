@@ -18,7 +18,7 @@ import {
 } from './inbox/submissionRoutes';
 import { noStoreJson } from './jsonReply';
 import type { ServiceResponse } from './serviceTypes';
-import { createRateLimiter } from './rateLimit';
+import { createSharedRateLimiter } from './rateLimit';
 import type { InboxStore, NodeStore } from './storage/nodeStore';
 import type { MediaStorage } from './uploads/mediaStorage';
 import {
@@ -87,24 +87,30 @@ export function createCommunityRoutes({
     methods: 'GET, POST, OPTIONS',
     requestHeaders: 'Content-Type, Authorization',
   });
-  // Each form has its own bucket: a visitor who sends a message can still submit a video.
+  // Each form has its own bucket: a visitor who sends a message can still submit a video. Counted
+  // in the store where it can, so every instance of the service counts a client alike.
+  const clock = () => now().getTime();
+  const formLimiter = (scope: string) =>
+    createSharedRateLimiter({
+      scope,
+      limit: FORMS_PER_MINUTE,
+      windowMs: FORM_WINDOW_MS,
+      log,
+      now: clock,
+    });
   const submissions = createSubmissionRoutes({
     verify,
     log,
     media,
     now,
-    limiter: createRateLimiter({ limit: FORMS_PER_MINUTE, windowMs: FORM_WINDOW_MS }),
+    limiter: formLimiter('submissions'),
   });
-  const messages = createMessageRoutes({
-    verify,
-    log,
-    limiter: createRateLimiter({ limit: FORMS_PER_MINUTE, windowMs: FORM_WINDOW_MS }),
-  });
+  const messages = createMessageRoutes({ verify, log, limiter: formLimiter('messages') });
   const uploads = createUploadRoute({
     verify,
     log,
     media,
-    limiter: createUploadLimiter(),
+    limiter: createUploadLimiter({ log, now: clock }),
     quotas: uploadQuotas,
     now,
     ...(afterVisitorUpload ? { afterVisitorUpload } : {}),

@@ -1,14 +1,14 @@
 /**
  * Per-client rate limits for the community's public routes (forms and photo uploads).
  *
- * The counts live in this process's memory: a deployment with several instances behind a load
- * balancer limits each client per instance (a client may reach N × the limit across N instances).
- * That is enough to blunt a flood from one connection; a shared limit needs a shared store (a
- * database table or the load balancer's own rate limiting) and is deliberately not done here.
+ * Where the store counts attempts for every instance (the SQL stores: PostgreSQL shared by
+ * instances, see `storage/rateCounter.ts`), the limit is counted there, so it means the same on
+ * Lambda, behind a load balancer and on one server. Otherwise (the memory store) the counts live
+ * in this process's memory.
  */
+import { hasRateCounter, type RateDecision } from './storage/rateCounter';
 
-/** What a rate limiter answers for one attempt. */
-export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+export type { RateDecision };
 
 /** A sliding-window limit of `limit` attempts per `windowMs` for each key. */
 export interface RateLimiter {
@@ -31,6 +31,46 @@ export interface RateLimiterOptions {
   maxKeys?: number;
   /** The clock, ms (tests move it). */
   now?: () => number;
+}
+
+/** A limit counted by the store where it can (every instance alike), else in this process. */
+export interface SharedRateLimiter {
+  /**
+   * Counts one attempt by `key` and says whether it is within the limit: in `store` when it counts
+   * attempts, else in memory (also when the store fails to count: the limit still holds here).
+   */
+  take(key: string, store: unknown): Promise<RateDecision>;
+}
+
+/**
+ * Creates a limiter for one `scope` (its name in the store: `submissions`, `messages`, `uploads`)
+ * of `limit` attempts per `windowMs`.
+ */
+export function createSharedRateLimiter({
+  scope,
+  log = (line) => console.error(line),
+  ...options
+}: RateLimiterOptions & { scope: string; log?: (line: string) => void }): SharedRateLimiter {
+  const local = createRateLimiter(options);
+  const now = options.now ?? Date.now;
+  return {
+    async take(key, store) {
+      if (!hasRateCounter(store)) return local.take(key);
+      try {
+        return await store.takeRate(
+          { scope, client: key, at: new Date(now()) },
+          { limit: options.limit, windowMs: options.windowMs },
+        );
+      } catch (error) {
+        log(
+          `nodes-service: counting a ${scope} attempt in the store failed (${
+            error instanceof Error ? error.message : String(error)
+          }); counting it in this instance`,
+        );
+        return local.take(key);
+      }
+    },
+  };
 }
 
 /** Clients a limiter remembers by default: each costs a few dozen bytes plus its timestamps. */

@@ -6,7 +6,7 @@ import { validateContact } from '@/lib/submissionSchema';
 import { authoriseEditor } from '../editorAuth';
 import { pageOf, readBefore } from '../listPage';
 import type { ServiceResponse } from '../serviceTypes';
-import type { RateLimiter } from '../rateLimit';
+import type { SharedRateLimiter } from '../rateLimit';
 import {
   methodNotAllowed,
   openInbox,
@@ -27,7 +27,7 @@ export interface MessageRoutesOptions {
   verify: EditorVerifier;
   log: (line: string) => void;
   /** Counts each client's messages (`FORMS_PER_MINUTE`). */
-  limiter: RateLimiter;
+  limiter: SharedRateLimiter;
 }
 
 /** The `/messages` route. */
@@ -52,7 +52,7 @@ export function createMessageRoutes({ verify, log, limiter }: MessageRoutesOptio
     // Before the limiter: another site's post must not use up its visitor's messages.
     const notJson = refuseUnlessJson(request.headers, 'message', reply);
     if (notJson) return notJson;
-    const decision = limiter.take(request.clientAddress);
+    const decision = await limiter.take(request.clientAddress, inbox.store);
     if (!decision.allowed) return tooManyRequests(decision, 'messages', reply);
     const body = readJsonBody(request.body, 'message', reply);
     if ('refused' in body) return body.refused;

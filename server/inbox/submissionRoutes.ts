@@ -10,7 +10,7 @@ import { validateSubmission } from '@/lib/submissionSchema';
 import { authoriseEditor } from '../editorAuth';
 import { pageOf, readBefore } from '../listPage';
 import type { ServiceResponse } from '../serviceTypes';
-import type { RateLimiter } from '../rateLimit';
+import type { SharedRateLimiter } from '../rateLimit';
 import {
   NodeExists,
   SubmissionDecided,
@@ -103,7 +103,7 @@ export interface SubmissionRoutesOptions {
   verify: EditorVerifier;
   log: (line: string) => void;
   /** Counts each client's submissions (`FORMS_PER_MINUTE`). */
-  limiter: RateLimiter;
+  limiter: SharedRateLimiter;
   /** Where photos are uploaded; a submission's photos must be its own. Null: no photos taken. */
   media: MediaStorage | null;
   /** The clock of claims and approvals (tests move it); the system's by default. */
@@ -141,7 +141,7 @@ export function createSubmissionRoutes({
     // Before the limiter: another site's post must not use up its visitor's submissions.
     const notJson = refuseUnlessJson(request.headers, 'submission', reply);
     if (notJson) return notJson;
-    const decision = limiter.take(request.clientAddress);
+    const decision = await limiter.take(request.clientAddress, inbox.store);
     if (!decision.allowed) return tooManyRequests(decision, 'submissions', reply);
     const body = readJsonBody(request.body, 'submission', reply);
     if ('refused' in body) return body.refused;

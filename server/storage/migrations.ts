@@ -134,6 +134,21 @@ export const MIGRATIONS: readonly Migration[] = [
       create index uploads_submission_idx on uploads (submission_id);
     `,
   },
+  {
+    version: 5,
+    name: 'rate limits counted across instances',
+    sql: `
+      -- One row per attempt a rate limit let through, so every instance of the service on this
+      -- database counts the same client alike. Rows leave once older than any window.
+      create table rate_attempts (
+        scope text not null,
+        client text not null,
+        at timestamptz not null
+      );
+      create index rate_attempts_key_idx on rate_attempts (scope, client, at);
+      create index rate_attempts_at_idx on rate_attempts (at);
+    `,
+  },
 ];
 
 /** Thrown when the database was written by a newer version of the service than this one. */

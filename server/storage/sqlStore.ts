@@ -6,6 +6,7 @@ import { migrate, type SqlDatabase } from './migrations';
 import type { EditableNodeStore, InboxStore } from './nodeStore';
 import { withoutNul } from './postgresValues';
 import { sqlInboxOperations } from './sqlInbox';
+import { sqlRateOperations, type RateCounter } from './rateCounter';
 import { sqlNodeOperations } from './sqlNodes';
 
 /**
@@ -15,7 +16,7 @@ import { sqlNodeOperations } from './sqlNodes';
 export type SeedSource = () => unknown[] | Promise<unknown[]>;
 
 /** A store backed by a SQL database, with what happened on open. */
-export interface SqlNodeStore extends EditableNodeStore, InboxStore {
+export interface SqlNodeStore extends EditableNodeStore, InboxStore, RateCounter {
   /** How many nodes this open seeded (0 when the database already had its data). */
   readonly seededCount: number;
 }
@@ -79,6 +80,7 @@ export function createSqlStore(
     seededCount,
     ...sqlNodeOperations(db),
     ...sqlInboxOperations(db),
+    ...sqlRateOperations(db),
     close() {
       closing ??= close();
       return closing;

@@ -24,7 +24,7 @@ import {
   type EditorVerifier,
 } from '../inbox/communityRequest';
 import type { ServiceResponse } from '../serviceTypes';
-import { createRateLimiter, type RateLimiter } from '../rateLimit';
+import { createSharedRateLimiter, type SharedRateLimiter } from '../rateLimit';
 import type { EditableNodeStore, InboxStore } from '../storage/nodeStore';
 import type { UploadAdmission } from '../storage/uploadLedger';
 import {
@@ -66,8 +66,20 @@ export function isPhotoContentType(header: string | undefined): boolean {
 }
 
 /** A limiter of community uploads: `COMMUNITY_UPLOADS_PER_10_MIN` per client. */
-export function createUploadLimiter(): RateLimiter {
-  return createRateLimiter({ limit: COMMUNITY_UPLOADS_PER_10_MIN, windowMs: 10 * 60_000 });
+export function createUploadLimiter({
+  log,
+  now,
+}: {
+  log: (line: string) => void;
+  now: () => number;
+}): SharedRateLimiter {
+  return createSharedRateLimiter({
+    scope: 'uploads',
+    limit: COMMUNITY_UPLOADS_PER_10_MIN,
+    windowMs: 10 * 60_000,
+    log,
+    now,
+  });
 }
 
 /** What the upload route needs from the handler that mounts it. */
@@ -76,7 +88,7 @@ export interface UploadRouteOptions {
   verify: EditorVerifier;
   log: (line: string) => void;
   /** Counts each visitor's uploads (editors are not counted). */
-  limiter: RateLimiter;
+  limiter: SharedRateLimiter;
   /** Where photos go; null when this server takes none (405). */
   media: MediaStorage | null;
   /** How many bytes visitors may store (editors are not counted). */
@@ -142,7 +154,7 @@ export function createUploadRoute({
     // A visitor's photo is only good for a submission: none are taken without an inbox.
     const inbox = await openInbox(context, UPLOAD_METHODS);
     if ('refused' in inbox) return inbox;
-    const decision = limiter.take(request.clientAddress);
+    const decision = await limiter.take(request.clientAddress, inbox.store);
     if (!decision.allowed) return { refused: tooManyRequests(decision, 'photos', reply) };
     // Before the photo is decoded: a client over its day's quota costs no more work.
     try {
