@@ -47,7 +47,26 @@ export interface RunningApp {
  * without, the environment decides (`DATA_DIR`, `SEED_FILE`). Resolves once the nodes-service
  * answers, or with `waitFor: 'app'` once the page does (for a service that is meant to be down).
  */
-export async function startApp({
+export async function startApp(options: {
+  archiveFile?: string;
+  env?: Record<string, string>;
+  waitFor?: 'nodes' | 'app';
+}): Promise<RunningApp> {
+  // A port found free can be taken before the app binds it (another app starting beside it opens
+  // listeners of its own): then the app says so and exits, and another port is tried.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startAppOnce(options);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === 5) throw error;
+    }
+  }
+}
+
+/** The app exited because its port was taken between finding it free and binding it. */
+class PortTaken extends Error {}
+
+async function startAppOnce({
   archiveFile,
   env = {},
   waitFor = 'nodes',
@@ -78,8 +97,12 @@ export async function startApp({
 
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`The app exited (${child.exitCode}) before it answered:\n${output}`);
+    if (child.exitCode !== null) {
+      const message = `The app exited (${child.exitCode}) before it answered:\n${output}`;
+      throw output.includes(`Port ${port} on 127.0.0.1 is in use`)
+        ? new PortTaken(message)
+        : new Error(message);
+    }
     try {
       const response = await fetch(waitFor === 'nodes' ? `${url}/api/nodes` : `${url}/`);
       if (response.ok) break;
