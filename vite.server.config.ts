@@ -9,12 +9,14 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   publicDir: false,
   // The Lambda functions run from a zip without node_modules, so their pure-JS dependencies are
-  // bundled in: jose, zod, and pg with its own (pg-*, postgres-*, pgpass, split2, xtend). Left
+  // bundled in: Hono and its adapters, jose, zod, and pg with its own (pg-*, postgres-*, pgpass, split2, xtend). Left
   // outside: the AWS SDK (the Node.js runtimes provide it), sharp (a native binary, installed in
   // the zip for the function's platform), pg's optional pg-native and pg-cloudflare (required
   // only when asked for, never on Lambda), and PGlite and cognito-local (the local server's).
   ssr: {
     noExternal: [
+      'hono',
+      /^@hono\//,
       'jose',
       'zod',
       /^pg(?:-(?:pool|protocol|types|connection-string|int8))?$/,

@@ -8,8 +8,8 @@ import type { LoginConfig } from './login/loginConfig';
 import { createAccessTokenVerifier } from './login/accessToken';
 import { resolvePool } from './login/poolSettings';
 import { createServerLogin } from './login/serverLogin';
+import { API_PREFIX, createSiteListener } from './app/nodeSite';
 import { createNodesHandler, type WarmUpResult } from './nodesHandler';
-import { API_PREFIX, createRequestListener } from './requestListener';
 import { contentSecurityPolicy } from './securityHeaders';
 import { createStaticFiles } from './staticFiles';
 import { storeOpener } from './storeOpener';
@@ -17,7 +17,7 @@ import type { MediaStorage } from './uploads/mediaStorage';
 import { openMediaStorage } from './uploads/openMediaStorage';
 import { SWEEP_EVERY_MS } from './uploads/uploadSweep';
 
-export { API_PREFIX, IDENTITY_PREFIX } from './requestListener';
+export { API_PREFIX, IDENTITY_PREFIX } from './app/nodeSite';
 
 /** A server started by `startServer`. */
 export interface RunningServer {
@@ -143,6 +143,7 @@ export async function startServer(
   // Editors' writes trust the same pool as the /login function (a configured one, else the local
   // identity server's); with neither, the nodes-service is read-only.
   const pool = resolvePool(pools);
+  const login = createServerLogin({ ...pools, log });
   const handler = createNodesHandler({
     openStore: open,
     appOrigins: config.appOrigins,
@@ -152,14 +153,14 @@ export async function startServer(
       : null,
     media,
     uploadQuotas: config.uploadQuotas,
+    routes: login ? [login] : [],
     ...(options.storeTimeoutMs !== undefined ? { timeoutMs: options.storeTimeoutMs } : {}),
   });
   const server = createServer(
-    createRequestListener({
-      handler,
+    createSiteListener({
+      api: handler.app,
       staticFiles,
       identity,
-      login: createServerLogin({ ...pools, log }),
       csp: contentSecurityPolicy(config),
       log,
       uploadsFolder: media.folder,

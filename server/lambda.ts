@@ -11,10 +11,10 @@
  *   uploads nobody will publish are swept now and then by later uploads; `sweepUploads` is a
  *   second entry point for a schedule that sweeps without waiting for one.
  */
+import { Hono } from 'hono';
+import { reply, type AppEnv } from './app/appEnv';
 import { ConfigError } from './config';
-import { noStoreJson } from './jsonReply';
 import {
-  apiGatewayResultOf,
   createApiGatewayHandler,
   type ApiGatewayEvent,
   type ApiGatewayHandler,
@@ -46,17 +46,15 @@ async function setUp(): Promise<{ handle: ApiGatewayHandler; nodes: NodesHandler
     // Opening the store starts during init; the first request waits for it rather than for a
     // connection it would only then begin. warmUp never rejects (a failure is logged).
     void nodes.warmUp();
-    return { handle: createApiGatewayHandler(nodes, log), nodes };
+    return { handle: createApiGatewayHandler(nodes.app, log), nodes };
   } catch (error) {
     const config = error instanceof ConfigError;
     log(`nodes-service: ${config ? error.message : String((error as Error).stack ?? error)}`);
     const message = config
       ? error.message
       : "The nodes-service could not start; the function's log says why.";
-    return {
-      handle: () => Promise.resolve(apiGatewayResultOf(noStoreJson(503, { error: message }))),
-      nodes: null,
-    };
+    const refusing = new Hono<AppEnv>().all('*', () => reply(503, { error: message }));
+    return { handle: createApiGatewayHandler(refusing, log), nodes: null };
   }
 }
 

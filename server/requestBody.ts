@@ -3,27 +3,6 @@
  * chunk past the limit, so a client that sends 50 MB costs the server no more than the limit.
  */
 import type { IncomingMessage } from 'node:http';
-import { UPLOAD_MAX_BYTES } from '@/lib/submissionSchema';
-import { MAX_WRITE_BODY_BYTES } from './nodeWrites';
-
-/** How much of a request body an API route reads (`path` relative to the API, `/uploads`). */
-export interface BodyLimit {
-  /** Bytes read at most (the route answers 413 beyond them). */
-  limit: number;
-  /** Whether a body declared over `limit` is refused without reading any of it. */
-  readNothingOver: boolean;
-}
-
-/**
- * Photos come as raw bytes (up to 10 MB, refused unread when the declared length is over);
- * every other API body is JSON, up to 64 KB. The local server and the Lambda adapter both use
- * this, so a body is refused at the same size wherever the service runs.
- */
-export function bodyLimitOf(path: string): BodyLimit {
-  return path === '/uploads' || path === '/uploads/'
-    ? { limit: UPLOAD_MAX_BYTES, readNothingOver: true }
-    : { limit: MAX_WRITE_BODY_BYTES, readNothingOver: false };
-}
 
 /**
  * The client closed the connection before its body ended. Nothing is wrong with the server, and

@@ -2,115 +2,98 @@
  * `/messages`: the contact form's messages. Anyone may send one (`POST`, rate-limited per
  * client); only editors may read them (`GET`).
  */
+import { Hono } from 'hono';
 import { validateContact } from '@/lib/submissionSchema';
-import { authoriseEditor } from '../editorAuth';
-import { pageOf, readBefore } from '../listPage';
-import type { ServiceResponse } from '../serviceTypes';
+import { reply, type AppEnv } from '../app/appEnv';
+import { editorOnly, failureSays, readBody } from '../app/middleware';
+import { resource } from '../app/resource';
+import {
+  fieldsToFix,
+  MAX_JSON_BODY_BYTES,
+  pageOf,
+  pageQuery,
+  parseJsonBody,
+  query,
+  validQuery,
+} from '../app/validation';
+import type { CorsPolicy } from '../cors';
 import type { SharedRateLimiter } from '../rateLimit';
 import {
-  methodNotAllowed,
-  openInbox,
-  readJsonBody,
-  readLimit,
+  countAttempt,
+  inboxOf,
   refuseUnlessJson,
-  storeFailure,
-  tooManyRequests,
-  type CommunityContext,
-  type CommunityRequest,
   type EditorVerifier,
+  type OpenStore,
 } from './communityRequest';
 import { createDecoyIds } from './decoyIds';
 
-/** What the message routes need from the handler that mounts them. */
+/** What the message routes need. */
 export interface MessageRoutesOptions {
   /** Checks editors' tokens; without one nobody can read messages (GET answers 405). */
   verify: EditorVerifier;
   log: (line: string) => void;
   /** Counts each client's messages (`FORMS_PER_MINUTE`). */
   limiter: SharedRateLimiter;
+  openStore: OpenStore;
+  cors: CorsPolicy;
 }
 
-/** The `/messages` route. */
-export interface MessageRoutes {
-  /** The methods `/messages` answers, for `Allow` and preflights. */
-  readonly methods: string;
-  handle(request: CommunityRequest, context: CommunityContext): Promise<ServiceResponse>;
-}
+const listQuery = pageQuery({});
 
 /** Creates the `/messages` route. */
-export function createMessageRoutes({ verify, log, limiter }: MessageRoutesOptions): MessageRoutes {
-  const methods = verify ? 'GET, POST, OPTIONS' : 'POST, OPTIONS';
+export function createMessageRoutes({
+  verify,
+  log,
+  limiter,
+  openStore,
+  cors,
+}: MessageRoutesOptions) {
+  const allow = verify ? 'GET, POST, OPTIONS' : 'POST, OPTIONS';
   const decoys = createDecoyIds();
-
-  async function send(
-    request: CommunityRequest,
-    context: CommunityContext,
-  ): Promise<ServiceResponse> {
-    const { reply } = context;
-    const inbox = await openInbox(context, methods);
-    if ('refused' in inbox) return inbox.refused;
-    // Before the limiter: another site's post must not use up its visitor's messages.
-    const notJson = refuseUnlessJson(request.headers, 'message', reply);
-    if (notJson) return notJson;
-    const decision = await limiter.take(request.clientAddress, inbox.store);
-    if (!decision.allowed) return tooManyRequests(decision, 'messages', reply);
-    const body = readJsonBody(request.body, 'message', reply);
-    if ('refused' in body) return body.refused;
-    const result = validateContact(body.value);
-    if (!result.ok) {
-      // A bot that filled the hidden field is told it worked, so it has no reason to adapt.
-      if (result.spam) {
-        const newest = async () => (await inbox.store.listMessages({ limit: 1 }))[0]?.id ?? null;
-        return reply(201, { id: await decoys.next(newest) });
-      }
-      return reply(400, { error: 'Some fields need fixing.', errors: result.errors });
-    }
-    try {
-      const stored = await inbox.store.addMessage(result.message);
-      decoys.observe(stored.id);
-      return reply(201, { id: stored.id });
-    } catch (error) {
-      return storeFailure(error, log, reply);
-    }
-  }
-
-  async function list(
-    request: CommunityRequest,
-    context: CommunityContext,
-    verifyEditor: NonNullable<EditorVerifier>,
-  ): Promise<ServiceResponse> {
-    const { reply } = context;
-    const auth = await authoriseEditor(request.headers, reply, {
-      verify: verifyEditor,
-      log,
-      forbidden: "Only editors can read the archive's messages.",
-    });
-    if ('refused' in auth) return auth.refused;
-    const params = new URLSearchParams(request.query);
-    const limit = readLimit(params, reply);
-    if ('refused' in limit) return limit.refused;
-    const before = readBefore(params, reply);
-    if ('refused' in before) return before.refused;
-    const inbox = await openInbox(context, methods);
-    if ('refused' in inbox) return inbox.refused;
-    try {
-      const page = pageOf(
-        await inbox.store.listMessages({ limit: limit.limit + 1, ...before }),
-        limit.limit,
-      );
-      return reply(200, { messages: page.items, older: page.older });
-    } catch (error) {
-      return storeFailure(error, log, reply);
-    }
-  }
-
-  return {
-    methods,
-    handle(request, context) {
-      const method = request.method.toUpperCase();
-      if (method === 'POST') return send(request, context);
-      if (method === 'GET' && verify) return list(request, context, verify);
-      return Promise.resolve(methodNotAllowed(request.method, methods, context.reply));
+  const failure = failureSays('The inbox could not be read or saved; try again shortly.');
+  const app = new Hono<AppEnv>({ strict: false });
+  resource(app, '/messages', {
+    cors,
+    allow,
+    methods: {
+      POST: [
+        failure,
+        readBody({ limit: MAX_JSON_BODY_BYTES }),
+        async (c) => {
+          const inbox = await inboxOf(openStore, allow);
+          // Before the limiter: another site's post must not use up its visitor's messages.
+          refuseUnlessJson(c.req.header('content-type'), 'message');
+          await countAttempt(limiter, c.get('client'), inbox, 'messages');
+          const result = validateContact(parseJsonBody(c.get('body'), 'message'));
+          if (!result.ok) {
+            // A bot that filled the hidden field is told it worked, so it has no reason to adapt.
+            if (!result.spam) throw fieldsToFix(result.errors);
+            const newest = async () => (await inbox.listMessages({ limit: 1 }))[0]?.id ?? null;
+            return reply(201, { id: await decoys.next(newest) });
+          }
+          const stored = await inbox.addMessage(result.message);
+          decoys.observe(stored.id);
+          return reply(201, { id: stored.id });
+        },
+      ],
+      GET: verify
+        ? [
+            failure,
+            editorOnly({ verify, log, forbidden: "Only editors can read the archive's messages." }),
+            query(listQuery),
+            async (c) => {
+              const { limit, before } = validQuery(c, listQuery);
+              const inbox = await inboxOf(openStore, allow);
+              const rows = await inbox.listMessages({
+                limit: limit + 1,
+                ...(before === undefined ? {} : { before }),
+              });
+              const page = pageOf(rows, limit);
+              return reply(200, { messages: page.items, older: page.older });
+            },
+          ]
+        : [],
     },
-  };
+  });
+  return app;
 }

@@ -3,76 +3,45 @@
  * /submissions`, rate-limited per client, photos only from the visitor's own waiting uploads,
  * which it claims); editors list and read them, approve one (creating its node, as they finished
  * it, and publishing the photos it shows, in the same transaction) or reject it with a reason.
+ * Without a pool to trust only the collection's POST exists.
  */
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { validateNode, type FieldError } from '@/lib/nodeSchema';
+import { validateNode, type NodeInput } from '@/lib/nodeSchema';
 import { validateSubmission } from '@/lib/submissionSchema';
-import { authoriseEditor } from '../editorAuth';
-import { pageOf, readBefore } from '../listPage';
-import type { ServiceResponse } from '../serviceTypes';
-import type { SharedRateLimiter } from '../rateLimit';
+import { reply, param, type AppEnv } from '../app/appEnv';
+import { editorOnly, failureSays, readBody } from '../app/middleware';
+import { resource } from '../app/resource';
 import {
-  NodeExists,
-  SubmissionDecided,
-  SubmissionNotFound,
-  type InboxStore,
-  type SubmissionStatus,
-} from '../storage/nodeStore';
+  fieldsToFix,
+  firstValue,
+  jsonBody,
+  MAX_JSON_BODY_BYTES,
+  pageOf,
+  pageQuery,
+  parseJsonBody,
+  query,
+  schemaCheck,
+  validQuery,
+} from '../app/validation';
+import type { CorsPolicy } from '../cors';
+import type { SharedRateLimiter } from '../rateLimit';
+import { SubmissionNotFound } from '../storage/nodeStore';
+import { UploadsUnavailable } from '../storage/uploadLedger';
 import type { MediaStorage } from '../uploads/mediaStorage';
-import { PhotosOfAnotherSubmission, UploadsUnavailable } from '../storage/uploadLedger';
-import { PhotoPublishFailed, photoPublisher, uploadsOfImages } from '../uploads/photoPublishing';
+import { photoPublisher, uploadsOfImages } from '../uploads/photoPublishing';
 import { UNCLAIMED_UPLOAD_TTL_MS } from '../uploads/uploadSweep';
 import {
-  methodNotAllowed,
-  openInbox,
-  readJsonBody,
-  readLimit,
+  countAttempt,
+  inboxOf,
   refuseUnlessJson,
-  storeFailure,
-  tooManyRequests,
-  type CommunityContext,
-  type CommunityRequest,
   type EditorVerifier,
+  type OpenStore,
 } from './communityRequest';
 import { createDecoyIds } from './decoyIds';
 
 /** Longest reason an editor may give for a rejection, characters. */
 export const REJECT_REASON_MAX = 500;
-
-const STATUSES: readonly SubmissionStatus[] = ['pending', 'approved', 'rejected'];
-
-/** The routes below `/submissions`. */
-export type SubmissionRoute =
-  | { kind: 'collection' }
-  | { kind: 'item'; id: string }
-  | { kind: 'decision'; id: string; decision: 'approve' | 'reject' };
-
-/**
- * The route of a path, or null when there is none. Without editors (`editors` false) only the
- * collection exists, as the nodes' own editor routes vanish without a pool to trust.
- */
-export function submissionRoute(path: string, editors: boolean): SubmissionRoute | null {
-  if (path === '/submissions' || path === '/submissions/') return { kind: 'collection' };
-  if (!editors) return null;
-  const match = /^\/submissions\/([^/]+)(?:\/(approve|reject))?\/?$/.exec(path);
-  if (!match?.[1]) return null;
-  let id: string;
-  try {
-    id = decodeURIComponent(match[1]);
-  } catch {
-    return null;
-  }
-  const decision = match[2];
-  return decision === 'approve' || decision === 'reject'
-    ? { kind: 'decision', id, decision }
-    : { kind: 'item', id };
-}
-
-/** The methods a route answers (for `Allow` and preflights). */
-export function submissionRouteMethods(route: SubmissionRoute, editors: boolean): string {
-  if (route.kind === 'collection') return editors ? 'GET, POST, OPTIONS' : 'POST, OPTIONS';
-  return route.kind === 'item' ? 'GET, OPTIONS' : 'POST, OPTIONS';
-}
 
 /** A rejection's body: an optional one-line reason. */
 const rejectionSchema = z.object(
@@ -91,14 +60,17 @@ const rejectionSchema = z.object(
   { error: 'The rejection must be a JSON object.' },
 );
 
-function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
-  return issues.map((issue) => ({
-    path: issue.path.map(String).join('.'),
-    message: issue.message,
-  }));
-}
+const listQuery = pageQuery({
+  status: firstValue.pipe(
+    z
+      .enum(['pending', 'approved', 'rejected'], {
+        error: 'status must be pending, approved or rejected.',
+      })
+      .optional(),
+  ),
+});
 
-/** What the submission routes need from the handler that mounts them. */
+/** What the submission routes need. */
 export interface SubmissionRoutesOptions {
   verify: EditorVerifier;
   log: (line: string) => void;
@@ -108,15 +80,8 @@ export interface SubmissionRoutesOptions {
   media: MediaStorage | null;
   /** The clock of claims and approvals (tests move it); the system's by default. */
   now?: () => Date;
-}
-
-/** The `/submissions…` routes. */
-export interface SubmissionRoutes {
-  handle(
-    request: CommunityRequest,
-    route: SubmissionRoute,
-    context: CommunityContext,
-  ): Promise<ServiceResponse>;
+  openStore: OpenStore;
+  cors: CorsPolicy;
 }
 
 /** Creates the `/submissions…` routes. */
@@ -126,143 +91,103 @@ export function createSubmissionRoutes({
   limiter,
   media,
   now = () => new Date(),
-}: SubmissionRoutesOptions): SubmissionRoutes {
-  const editors = verify !== null;
+  openStore,
+  cors,
+}: SubmissionRoutesOptions) {
   const decoys = createDecoyIds();
-  const uploadAgain: FieldError[] = [{ path: 'images', message: 'Upload the photos again.' }];
+  const uploadAgain = [{ path: 'images', message: 'Upload the photos again.' }];
+  const collectionAllow = verify ? 'GET, POST, OPTIONS' : 'POST, OPTIONS';
+  const failure = failureSays('The inbox could not be read or saved; try again shortly.');
+  const json = readBody({ limit: MAX_JSON_BODY_BYTES });
+  const app = new Hono<AppEnv>({ strict: false });
 
-  async function submit(
-    request: CommunityRequest,
-    context: CommunityContext,
-  ): Promise<ServiceResponse> {
-    const { reply } = context;
-    const inbox = await openInbox(context, submissionRouteMethods({ kind: 'collection' }, editors));
-    if ('refused' in inbox) return inbox.refused;
+  async function submit(c: Context<AppEnv>): Promise<Response> {
+    const inbox = await inboxOf(openStore, collectionAllow);
     // Before the limiter: another site's post must not use up its visitor's submissions.
-    const notJson = refuseUnlessJson(request.headers, 'submission', reply);
-    if (notJson) return notJson;
-    const decision = await limiter.take(request.clientAddress, inbox.store);
-    if (!decision.allowed) return tooManyRequests(decision, 'submissions', reply);
-    const body = readJsonBody(request.body, 'submission', reply);
-    if ('refused' in body) return body.refused;
-    const result = validateSubmission(body.value);
+    refuseUnlessJson(c.req.header('content-type'), 'submission');
+    await countAttempt(limiter, c.get('client'), inbox, 'submissions');
+    const result = validateSubmission(parseJsonBody(c.get('body'), 'submission'));
     if (!result.ok) {
       // A bot that filled the hidden field is told it worked, so it has no reason to adapt.
-      if (result.spam) {
-        const newest = async () => (await inbox.store.listSubmissions({ limit: 1 }))[0]?.id ?? null;
-        return reply(201, { id: await decoys.next(newest), status: 'pending' });
-      }
-      return reply(400, { error: 'Some fields need fixing.', errors: result.errors });
+      if (!result.spam) throw fieldsToFix(result.errors);
+      const newest = async () => (await inbox.listSubmissions({ limit: 1 }))[0]?.id ?? null;
+      return reply(201, { id: await decoys.next(newest), status: 'pending' });
     }
     // Photos must be this visitor's uploads, waiting and unclaimed: a foreign URL could track
     // whoever opens the inbox, and another submission's photo is not this one's to send.
     const uploads = uploadsOfImages(media, result.submission.images);
-    if (uploads === null) {
-      return reply(400, { error: 'Some fields need fixing.', errors: uploadAgain });
-    }
+    if (uploads === null) throw fieldsToFix(uploadAgain);
     const claim = {
       publicKeys: uploads,
       claimableSince: new Date(now().getTime() - UNCLAIMED_UPLOAD_TTL_MS),
     };
     try {
-      const stored = await inbox.store.addSubmission(result.submission, claim);
+      const stored = await inbox.addSubmission(result.submission, claim);
       decoys.observe(stored.id);
       return reply(201, { id: stored.id, status: stored.status });
     } catch (error) {
-      if (error instanceof UploadsUnavailable) {
-        return reply(400, { error: 'Some fields need fixing.', errors: uploadAgain });
-      }
-      return storeFailure(error, log, reply);
+      if (error instanceof UploadsUnavailable) throw fieldsToFix(uploadAgain);
+      throw error;
     }
   }
 
-  /** Store failures an editor can act on, in words; anything else is a logged 500. */
-  function storeRefusal(error: unknown, reply: CommunityContext['reply']): ServiceResponse {
-    if (error instanceof SubmissionNotFound) return reply(404, { error: error.message });
-    if (error instanceof SubmissionDecided) {
-      return reply(409, { error: error.message, submission: error.current });
-    }
-    if (error instanceof NodeExists) {
-      return reply(409, {
-        error: error.message,
-        errors: [{ path: 'video_id', message: error.message }],
-      });
-    }
-    if (error instanceof PhotosOfAnotherSubmission) {
-      return reply(400, {
-        error: 'Some fields need fixing.',
-        errors: [{ path: 'images', message: error.message }],
-      });
-    }
-    if (error instanceof PhotoPublishFailed) {
-      log(`nodes-service: ${error.message} ${String(error.cause)}`);
-      return reply(
-        503,
-        { error: `${error.message} Nothing was approved; try again shortly.` },
-        { 'Retry-After': '30' },
-      );
-    }
-    return storeFailure(error, log, reply);
+  if (verify === null) {
+    resource(app, '/submissions', {
+      cors,
+      allow: collectionAllow,
+      methods: { POST: [failure, json, submit] },
+    });
+    return app;
   }
+  const editor = editorOnly({
+    verify,
+    log,
+    forbidden: 'Only editors can see and decide submissions.',
+  });
+  const who = (c: Context<AppEnv>) => c.get('editor').username;
+  const id = (c: Context<AppEnv>) => param(c, 'id');
 
-  /**
-   * An editor's request, once authorised (`who` is the editor's username): the body and query
-   * are checked first, so a bad request is refused without touching the store.
-   */
-  function editorWork(
-    request: CommunityRequest,
-    route: SubmissionRoute,
-    reply: CommunityContext['reply'],
-    who: string,
-  ): { work: (inbox: InboxStore) => Promise<ServiceResponse> } | { refused: ServiceResponse } {
-    if (route.kind === 'collection') {
-      const params = new URLSearchParams(request.query);
-      const status = params.get('status');
-      const known = STATUSES.find((candidate) => candidate === status);
-      if (status !== null && known === undefined) {
-        return { refused: reply(400, { error: 'status must be pending, approved or rejected.' }) };
-      }
-      const limit = readLimit(params, reply);
-      if ('refused' in limit) return limit;
-      const before = readBefore(params, reply);
-      if ('refused' in before) return before;
-      const query = { limit: limit.limit + 1, ...before, ...(known ? { status: known } : {}) };
-      return {
-        work: async (inbox) => {
-          const page = pageOf(await inbox.listSubmissions(query), limit.limit);
+  resource(app, '/submissions', {
+    cors,
+    allow: collectionAllow,
+    methods: {
+      POST: [failure, json, submit],
+      GET: [
+        failure,
+        editor,
+        query(listQuery),
+        async (c) => {
+          const { limit, before, status } = validQuery(c, listQuery);
+          const inbox = await inboxOf(openStore, collectionAllow);
+          const rows = await inbox.listSubmissions({
+            limit: limit + 1,
+            ...(before === undefined ? {} : { before }),
+            ...(status ? { status } : {}),
+          });
+          const page = pageOf(rows, limit);
           return reply(200, { submissions: page.items, older: page.older });
         },
-      };
-    }
-    if (route.kind === 'item') {
-      return {
-        work: async (inbox) => {
-          const submission = await inbox.getSubmission(route.id);
-          return submission
-            ? reply(200, { submission })
-            : reply(404, { error: new SubmissionNotFound(route.id).message });
-        },
-      };
-    }
-    if (route.decision === 'approve') {
-      const body = readJsonBody(request.body, 'item', reply);
-      if ('refused' in body) return body;
-      const result = validateNode(body.value);
-      if (!result.ok) {
-        return {
-          refused: reply(400, { error: 'Some fields need fixing.', errors: result.errors }),
-        };
-      }
-      return {
-        work: async (inbox) => {
+      ],
+    },
+  });
+  resource(app, '/submissions/:id/approve', {
+    cors,
+    allow: 'POST, OPTIONS',
+    methods: {
+      POST: [
+        failure,
+        json,
+        editor,
+        jsonBody<NodeInput>('item', (value) => {
+          const result = validateNode(value);
+          return result.ok ? { ok: true, value: result.node } : result;
+        }),
+        async (c) => {
+          const node = c.get('input') as NodeInput;
+          const inbox = await inboxOf(openStore, 'POST, OPTIONS');
           // The visitor's photos the item shows become public in the approval's own step.
-          const publishing = media ? photoPublisher(media, result.node.images, now()) : null;
-          const done = await inbox.approveSubmission(
-            route.id,
-            result.node,
-            who,
-            publishing?.photos,
-          );
+          const publishing = media ? photoPublisher(media, node.images, now()) : null;
+          const done = await inbox.approveSubmission(id(c), node, who(c), publishing?.photos);
           await publishing?.afterApproval();
           return reply(
             201,
@@ -270,45 +195,41 @@ export function createSubmissionRoutes({
             { ETag: `"${done.node.version}"` },
           );
         },
-      };
-    }
-    const body = readJsonBody(request.body, 'rejection', reply, { emptyAs: {} });
-    if ('refused' in body) return body;
-    const result = rejectionSchema.safeParse(body.value);
-    if (!result.success) {
-      const errors = fieldErrors(result.error.issues);
-      return { refused: reply(400, { error: 'Some fields need fixing.', errors }) };
-    }
-    return {
-      work: async (inbox) =>
-        reply(200, { submission: await inbox.rejectSubmission(route.id, who, result.data.reason) }),
-    };
-  }
-
-  return {
-    async handle(request, route, context) {
-      const method = request.method.toUpperCase();
-      const allow = submissionRouteMethods(route, editors);
-      if (route.kind === 'collection' && method === 'POST') return submit(request, context);
-      const expected = route.kind === 'decision' ? 'POST' : 'GET';
-      if (method !== expected || verify === null) {
-        return methodNotAllowed(request.method, allow, context.reply);
-      }
-      const auth = await authoriseEditor(request.headers, context.reply, {
-        verify,
-        log,
-        forbidden: 'Only editors can see and decide submissions.',
-      });
-      if ('refused' in auth) return auth.refused;
-      const prepared = editorWork(request, route, context.reply, auth.claims.username);
-      if ('refused' in prepared) return prepared.refused;
-      const inbox = await openInbox(context, allow);
-      if ('refused' in inbox) return inbox.refused;
-      try {
-        return await prepared.work(inbox.store);
-      } catch (error) {
-        return storeRefusal(error, context.reply);
-      }
+      ],
     },
-  };
+  });
+  resource(app, '/submissions/:id/reject', {
+    cors,
+    allow: 'POST, OPTIONS',
+    methods: {
+      POST: [
+        failure,
+        json,
+        editor,
+        jsonBody('rejection', schemaCheck(rejectionSchema), { emptyAs: {} }),
+        async (c) => {
+          const { reason } = c.get('input') as z.output<typeof rejectionSchema>;
+          const inbox = await inboxOf(openStore, 'POST, OPTIONS');
+          return reply(200, { submission: await inbox.rejectSubmission(id(c), who(c), reason) });
+        },
+      ],
+    },
+  });
+  resource(app, '/submissions/:id', {
+    cors,
+    allow: 'GET, OPTIONS',
+    methods: {
+      GET: [
+        failure,
+        editor,
+        async (c) => {
+          const inbox = await inboxOf(openStore, 'GET, OPTIONS');
+          const submission = await inbox.getSubmission(id(c));
+          if (!submission) throw new SubmissionNotFound(id(c));
+          return reply(200, { submission });
+        },
+      ],
+    },
+  });
+  return app;
 }

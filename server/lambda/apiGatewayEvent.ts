@@ -1,13 +1,21 @@
 /**
- * API Gateway's Lambda proxy events as the nodes-service's requests, and its answers as proxy
- * results: both payload formats (1.0 from a REST API, 2.0 from an HTTP API or a function URL), so
- * the function serves under either without an adapter of its own.
+ * The service's application as an AWS Lambda function behind API Gateway (a REST API or an HTTP
+ * API) or a function URL, through Hono's Lambda adapter: both payload formats, below any stage,
+ * custom domain base path or mount prefix. The paths it answers come from the application's own
+ * routes, so a new resource needs nothing here.
  */
-import { clientAddressOf, TRUST_NO_PROXY } from '../clientAddress';
-import { noStoreJson } from '../jsonReply';
-import type { NodesHandler } from '../nodesHandler';
-import type { HeaderValue, ServiceRequest, ServiceResponse } from '../serviceTypes';
-import { bodyLimitOf } from '../requestBody';
+import { handle } from 'hono/aws-lambda';
+import type { Hono } from 'hono';
+import { UPLOAD_MAX_BYTES } from '@/lib/submissionSchema';
+import type { AppEnv } from '../app/appEnv';
+import { headerName } from '../app/inProcess';
+import { rootsOf } from '../app/serviceApp';
+
+/** The most any route reads of a body: a photo (`UPLOAD_MAX_BYTES`). */
+const MAX_BODY_BYTES = UPLOAD_MAX_BYTES;
+
+/** Methods whose bodies are never read (a Fetch request cannot even carry one). */
+const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** An HTTP API (payload format 2.0) or function URL event: the parts the service reads. */
 export interface HttpApiEvent {
@@ -56,138 +64,103 @@ export interface ApiGatewayResult {
 export type ApiGatewayHandler = (event: ApiGatewayEvent) => Promise<ApiGatewayResult>;
 
 /**
- * The first segments of the paths the service answers (`/nodes…`, `/uploads`, `/submissions…`,
- * `/messages`). Whatever comes before the first of them is a stage, a custom domain's base path
- * or a mount prefix (`/prod`, `/api`), which the service does not know about.
- */
-export const SERVICE_ROOTS: ReadonlySet<string> = new Set([
-  'nodes',
-  'uploads',
-  'submissions',
-  'messages',
-]);
-
-/** Methods whose bodies are never read, as on the local server. */
-const BODILESS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** Content types a `Buffer` body may be answered as text in (it is base64 otherwise). */
-const TEXT_TYPE = /^\s*(?:text\/|application\/(?:[\w.+-]+\+)?json\b)/i;
-
-/**
  * The service's own path of a request path: without the stage (`/prod`, format 2.0 only: a REST
- * API's `path` never holds it) and without anything before the first service root. A stage or
- * base path named like a root (`/nodes/nodes`) is the one case this cannot tell apart.
+ * API's `path` never holds it) and without anything before the first of `roots` (the first
+ * segments the service answers). A stage or base path named like a root (`/nodes/nodes`) is the
+ * one case this cannot tell apart.
  */
-export function servicePath(path: string, stage?: string): string {
+export function servicePath(path: string, roots: ReadonlySet<string>, stage?: string): string {
   let rest = path === '' ? '/' : path;
   if (stage && stage !== '$default') {
     if (rest === `/${stage}`) rest = '/';
     else if (rest.startsWith(`/${stage}/`)) rest = rest.slice(stage.length + 1);
   }
   const segments = rest.split('/');
-  const root = segments.findIndex((segment, index) => index > 0 && SERVICE_ROOTS.has(segment));
+  const root = segments.findIndex((segment, index) => index > 0 && roots.has(segment));
   return root === -1 ? rest : `/${segments.slice(root).join('/')}`;
 }
 
 /**
- * A request body: base64 decoded, and never decoded much past `limit`, since the bytes past it
- * would only feed the route's 413 (the local server stops reading there too).
+ * A body cut to what the largest route reads, plus a byte (its route answers 413 from that): the
+ * bytes past it would only be decoded to be refused. Four base64 characters per three bytes.
  */
-export function bodyOf(
-  body: string | null | undefined,
-  isBase64Encoded: boolean | undefined,
-  limit: number,
-): Buffer | string | undefined {
-  if (body === null || body === undefined || body === '') return undefined;
-  if (!isBase64Encoded) return body;
-  // Four characters per three bytes: this decodes to limit + 1 bytes or a little more.
-  const enough = Math.ceil((limit + 1) / 3) * 4;
-  return Buffer.from(body.length > enough ? body.slice(0, enough) : body, 'base64');
+function boundedBody(event: ApiGatewayEvent): string | null | undefined {
+  const { body } = event;
+  if (typeof body !== 'string') return body;
+  const enough = event.isBase64Encoded
+    ? Math.ceil((MAX_BODY_BYTES + 1) / 3) * 4
+    : MAX_BODY_BYTES + 1;
+  return body.length > enough ? body.slice(0, enough) : body;
 }
 
-function queryOf(event: RestApiEvent): string {
-  const params = new URLSearchParams();
-  if (event.multiValueQueryStringParameters) {
-    for (const [name, values] of Object.entries(event.multiValueQueryStringParameters)) {
-      for (const value of values ?? []) params.append(name, value);
-    }
-  } else {
-    for (const [name, value] of Object.entries(event.queryStringParameters ?? {})) {
-      if (value !== undefined) params.append(name, value);
-    }
+/** The event with its path as the service's own, or null when it is no proxy event at all. */
+function ownPath(event: ApiGatewayEvent, roots: ReadonlySet<string>): ApiGatewayEvent | null {
+  if ('rawPath' in event && typeof event.requestContext?.http?.method === 'string') {
+    const rawPath = servicePath(event.rawPath, roots, event.requestContext.stage);
+    const method = event.requestContext.http.method.toUpperCase();
+    return { ...event, rawPath, body: BODILESS.has(method) ? undefined : boundedBody(event) };
   }
-  return params.toString();
+  if ('httpMethod' in event && typeof event.path === 'string') {
+    const body = BODILESS.has(event.httpMethod.toUpperCase()) ? undefined : boundedBody(event);
+    return { ...event, path: servicePath(event.path, roots), body };
+  }
+  return null;
 }
 
-function restHeaders(event: RestApiEvent): Record<string, HeaderValue> {
-  // A repeated header is complete only in multiValueHeaders; headers keeps its last value.
-  return { ...(event.headers ?? {}), ...(event.multiValueHeaders ?? {}) };
+interface HonoResult {
+  statusCode: number;
+  body: string;
+  isBase64Encoded: boolean;
+  headers?: Record<string, string>;
+  multiValueHeaders?: Record<string, string[]>;
 }
 
-/** The service's request of an event. */
-export function serviceRequestOf(event: ApiGatewayEvent): ServiceRequest {
-  const http = 'rawPath' in event;
-  const method = (http ? event.requestContext.http.method : event.httpMethod).toUpperCase();
-  const path = http
-    ? servicePath(event.rawPath, event.requestContext.stage)
-    : servicePath(event.path);
-  const body = BODILESS.has(method)
-    ? undefined
-    : bodyOf(event.body, event.isBase64Encoded, bodyLimitOf(path).limit);
-  // API Gateway's own view of the caller: unlike X-Forwarded-For, the client cannot forge it.
-  const sourceIp = http
-    ? event.requestContext.http.sourceIp
-    : event.requestContext.identity?.sourceIp;
-  return {
-    method,
-    path,
-    headers: http ? (event.headers ?? {}) : restHeaders(event),
-    query: http ? (event.rawQueryString ?? '') : queryOf(event),
-    clientAddress: clientAddressOf(sourceIp, undefined, TRUST_NO_PROXY),
-    ...(body === undefined ? {} : { body }),
-  };
-}
-
-function headerOf(headers: Record<string, string>, name: string): string | undefined {
-  const wanted = name.toLowerCase();
-  return Object.entries(headers).find(([key]) => key.toLowerCase() === wanted)?.[1];
-}
+const INTERNAL_ERROR: ApiGatewayResult = {
+  statusCode: 500,
+  headers: {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  },
+  body: JSON.stringify({ error: 'Internal server error.' }),
+  isBase64Encoded: false,
+};
 
 /**
- * The proxy result of an answer. A `Buffer` goes back as base64 unless it is uncompressed text
- * (the plain list): base64 would cost a third more of the function's 6 MB response limit.
- */
-export function apiGatewayResultOf(response: ServiceResponse): ApiGatewayResult {
-  const { status, headers, body } = response;
-  const text =
-    typeof body === 'string' ||
-    (headerOf(headers, 'Content-Encoding') === undefined &&
-      TEXT_TYPE.test(headerOf(headers, 'Content-Type') ?? ''));
-  return {
-    statusCode: status,
-    headers,
-    body: typeof body === 'string' ? body : body.toString(text ? 'utf8' : 'base64'),
-    isBase64Encoded: !text,
-  };
-}
-
-/**
- * The Lambda entry point over a nodes handler. A failure it did not expect answers 500 in JSON
- * and is logged with its stack, as the local server does, instead of failing the invocation
- * (which API Gateway turns into a bare 502 or 500 the app cannot explain).
+ * The Lambda entry point over the application. Header names come back as the service writes them
+ * (`Content-Type`, `ETag`), in `headers` for either format; an empty body is never base64. A
+ * malformed event or a failure the application did not answer is a logged 500 in JSON, instead of
+ * a failed invocation (which API Gateway turns into a bare 502 the app cannot explain).
  */
 export function createApiGatewayHandler(
-  service: Pick<NodesHandler, 'handle'>,
+  app: Hono<AppEnv>,
   log: (line: string) => void = (line) => console.error(line),
 ): ApiGatewayHandler {
+  const roots = rootsOf(app);
+  const lambda = handle(app) as unknown as (event: ApiGatewayEvent) => Promise<HonoResult>;
   return async (event) => {
     try {
-      return apiGatewayResultOf(await service.handle(serviceRequestOf(event)));
+      const own = ownPath(event, roots);
+      if (own === null) throw new Error('The event is not an API Gateway or function URL event.');
+      const result = await lambda(own);
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(result.headers ?? {})) {
+        headers[headerName(name)] = value;
+      }
+      for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) {
+        headers[headerName(name)] = values.join(', ');
+      }
+      return {
+        statusCode: result.statusCode,
+        headers,
+        body: result.body,
+        isBase64Encoded: result.isBase64Encoded && result.body !== '',
+      };
     } catch (error) {
       log(
         `nodes-service: a request failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
-      return apiGatewayResultOf(noStoreJson(500, { error: 'Internal server error.' }));
+      return INTERNAL_ERROR;
     }
   };
 }

@@ -3,10 +3,15 @@
  * after every sign-in, and an allow-listed user is ensured in the editor group. The client only
  * logs a failure, so the answers are for people reading logs and for tests: each says why.
  */
+import { Hono, type Context } from 'hono';
 import { EDITOR_GROUP } from '@/lib/constants';
+import { Refusal, reply, type AppEnv } from '../app/appEnv';
+import { serviceHandlerOf } from '../app/inProcess';
+import { bearerToken } from '../app/middleware';
+import { resource } from '../app/resource';
+import { createServiceApp } from '../app/serviceApp';
 import { createCorsPolicy } from '../cors';
-import { noStoreJson } from '../jsonReply';
-import type { HeaderValue, ServiceRequest, ServiceResponse } from '../serviceTypes';
+import type { ServiceRequest, ServiceResponse } from '../serviceTypes';
 import { isAllowed, parseAllowList } from './allowList';
 import type { EditorGroups } from './cognitoGroups';
 import {
@@ -20,7 +25,7 @@ import {
 /** A request to /login. The spec sends no body; one that comes is ignored. */
 export type LoginRequest = ServiceRequest & { body?: string };
 
-/** The /login function, free of any HTTP framework. */
+/** The /login function called in process (tests, the local server's own checks). */
 export type LoginHandler = (request: LoginRequest) => Promise<ServiceResponse>;
 
 /** What the /login function trusts and whom it serves. */
@@ -43,23 +48,8 @@ export type LoginResult = { editor: true; added: boolean } | { editor: false };
 /** Methods /login answers (and tells browsers about in a preflight). */
 export const LOGIN_METHODS = 'POST, OPTIONS';
 
-function header(headers: Readonly<Record<string, HeaderValue>>, name: string): string | undefined {
-  for (const [key, value] of Object.entries(headers)) {
-    if (key.toLowerCase() === name && value !== undefined) {
-      return Array.isArray(value) ? value.join(', ') : value;
-    }
-  }
-  return undefined;
-}
-
-/** The token of `Bearer <token>` (RFC 6750 §2.1: the scheme is case-insensitive). */
-export function bearerToken(authorization: string): string | null {
-  const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(authorization);
-  return match?.[1] ?? null;
-}
-
-/** Creates the /login handler. Create it once: it caches the pool's signing keys. */
-export function createLoginHandler(options: LoginHandlerOptions): LoginHandler {
+/** The `/login` route, for the service's application. */
+export function createLoginRoutes(options: LoginHandlerOptions): Hono<AppEnv> {
   const verify = createIdTokenVerifier(options);
   const allowList = parseAllowList(options.allowList, {
     caseSensitive: options.usernamesCaseSensitive ?? true,
@@ -71,97 +61,95 @@ export function createLoginHandler(options: LoginHandlerOptions): LoginHandler {
     requestHeaders: 'Authorization',
   });
 
-  function json(
-    status: number,
-    body: LoginResult | { error: string },
-    grant: Record<string, string>,
-    extra: Record<string, string> = {},
-  ): ServiceResponse {
-    const vary = cors.vary();
-    return noStoreJson(status, body, { ...(vary ? { Vary: vary } : {}), ...grant, ...extra });
-  }
-
-  function unauthorised(reason: string, grant: Record<string, string>, challenge: string) {
-    return json(401, { error: reason }, grant, { 'WWW-Authenticate': challenge });
-  }
-
-  return async (request) => {
-    const origin = header(request.headers, 'origin');
-    const grant = cors.headers(origin);
-    const method = request.method.toUpperCase();
-    if (request.path !== '/login' && request.path !== '/login/') {
-      return json(404, { error: `No such endpoint: ${request.path}` }, grant);
-    }
-    if (method === 'OPTIONS') {
-      const vary = cors.vary();
-      return {
-        status: 204,
-        headers: {
-          Allow: LOGIN_METHODS,
-          ...(vary ? { Vary: vary } : {}),
-          ...cors.preflight(origin),
-        },
-        body: '',
-      };
-    }
-    if (method !== 'POST') {
-      return json(405, { error: `${request.method} is not allowed here; use POST.` }, grant, {
-        Allow: LOGIN_METHODS,
-      });
-    }
-
-    const authorization = header(request.headers, 'authorization');
+  /** The ID token's claims, or the 401 (RFC 6750 §3.1) or 503 saying why not. */
+  async function claimsOf(c: Context<AppEnv>): Promise<IdTokenClaims> {
+    const authorization = c.req.header('authorization');
     if (authorization === undefined) {
-      // RFC 6750 §3.1: a request without credentials gets the bare challenge, no error code.
-      return unauthorised('Sign in first: send Authorization: Bearer <ID token>.', grant, 'Bearer');
+      // A request without credentials gets the bare challenge, no error code.
+      throw new Refusal(
+        401,
+        { error: 'Sign in first: send Authorization: Bearer <ID token>.' },
+        { 'WWW-Authenticate': 'Bearer' },
+      );
     }
     const token = bearerToken(authorization);
     if (token === null) {
-      return unauthorised(
-        'The Authorization header is not "Bearer <ID token>".',
-        grant,
-        'Bearer error="invalid_request"',
+      throw new Refusal(
+        401,
+        { error: 'The Authorization header is not "Bearer <ID token>".' },
+        { 'WWW-Authenticate': 'Bearer error="invalid_request"' },
       );
     }
-
-    let claims: IdTokenClaims;
     try {
-      claims = await verify(token);
+      return await verify(token);
     } catch (error) {
       if (error instanceof TokenRejected) {
-        return unauthorised(error.message, grant, 'Bearer error="invalid_token"');
+        throw new Refusal(
+          401,
+          { error: error.message },
+          { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+        );
       }
-      const message = error instanceof KeysUnavailable ? error.message : String(error);
-      log(`login: ${message}`);
-      return json(
+      log(`login: ${error instanceof KeysUnavailable ? error.message : String(error)}`);
+      throw new Refusal(
         503,
         { error: 'The sign-in could not be checked now; try again shortly.' },
-        grant,
-        {
-          'Retry-After': '30',
-        },
+        { 'Retry-After': '30' },
       );
     }
+  }
 
-    // The function never removes anyone: a member the operators added by hand stays one, and the
-    // answer says so rather than "not an editor".
-    if (claims.groups.includes(EDITOR_GROUP)) {
-      return json(200, { editor: true, added: false }, grant);
-    }
-    if (!isAllowed(allowList, claims)) return json(200, { editor: false }, grant);
-    try {
-      await options.groups.ensureEditor(claims.username);
-    } catch (error) {
-      const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      log(`login: adding "${claims.username}" to the ${EDITOR_GROUP} group failed: ${detail}`);
-      return json(
-        502,
-        { error: 'The user pool did not add you to the editor group; sign in again later.' },
-        grant,
-      );
-    }
-    // A grant of rights leaves a trace, so an unexpected editor can be explained afterwards.
-    log(`login: added "${claims.username}" to the ${EDITOR_GROUP} group.`);
-    return json(200, { editor: true, added: true }, grant);
-  };
+  const app = new Hono<AppEnv>({ strict: false });
+  resource(app, '/login', {
+    cors,
+    allow: LOGIN_METHODS,
+    notAllowed: (method) => `${method} is not allowed here; use POST.`,
+    methods: {
+      POST: [
+        async (c) => {
+          const claims = await claimsOf(c);
+          // The function never removes anyone: a member the operators added by hand stays one,
+          // and the answer says so rather than "not an editor".
+          if (claims.groups.includes(EDITOR_GROUP)) {
+            return reply(200, { editor: true, added: false } satisfies LoginResult);
+          }
+          if (!isAllowed(allowList, claims))
+            return reply(200, { editor: false } satisfies LoginResult);
+          try {
+            await options.groups.ensureEditor(claims.username);
+          } catch (error) {
+            const detail =
+              error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+            log(
+              `login: adding "${claims.username}" to the ${EDITOR_GROUP} group failed: ${detail}`,
+            );
+            return reply(502, {
+              error: 'The user pool did not add you to the editor group; sign in again later.',
+            });
+          }
+          // A grant of rights leaves a trace, so an unexpected editor can be explained afterwards.
+          log(`login: added "${claims.username}" to the ${EDITOR_GROUP} group.`);
+          return reply(200, { editor: true, added: true } satisfies LoginResult);
+        },
+      ],
+    },
+  });
+  return app;
+}
+
+/**
+ * The /login function on its own (its Lambda function, tests): the route in an application of
+ * its own, with the service's middleware. Create it once: it caches the pool's signing keys.
+ */
+export function createLoginApp(options: LoginHandlerOptions): Hono<AppEnv> {
+  const cors = createCorsPolicy(options.appOrigins ?? []);
+  return createServiceApp([createLoginRoutes(options)], {
+    cors,
+    log: options.log ?? ((line: string) => console.error(line)),
+  });
+}
+
+/** The /login function called in process. */
+export function createLoginHandler(options: LoginHandlerOptions): LoginHandler {
+  return serviceHandlerOf(createLoginApp(options));
 }

@@ -1,5 +1,7 @@
 import { createCognitoGroups } from './cognitoGroups';
-import { createLoginHandler, type LoginHandler } from './loginHandler';
+import type { Hono } from 'hono';
+import type { AppEnv } from '../app/appEnv';
+import { createLoginRoutes } from './loginHandler';
 import { resolvePool, type PoolSources } from './poolSettings';
 
 /** What the local server knows when it mounts the /login function. */
@@ -11,10 +13,10 @@ export interface ServerLoginOptions extends PoolSources {
  * The /login function the local server serves at `/api/login`: for a configured pool, or else for
  * the local identity server (its issuer, keys and admin endpoint); none when neither exists.
  */
-export function createServerLogin({ log, ...sources }: ServerLoginOptions): LoginHandler | null {
+export function createServerLogin({ log, ...sources }: ServerLoginOptions): Hono<AppEnv> | null {
   const pool = resolvePool(sources);
   if (!pool) return null;
-  return createLoginHandler({
+  return createLoginRoutes({
     issuer: pool.issuer,
     clientId: pool.clientId,
     keys: pool.keys,

@@ -3,8 +3,7 @@
  * and the answers of an upload over one, in words a visitor can act on.
  */
 import type { UploadQuotas } from '../config';
-import type { Reply } from '../editorAuth';
-import type { ServiceResponse } from '../serviceTypes';
+import { Refusal } from '../app/appEnv';
 import type { UploadAdmission, UploadLimits } from '../storage/uploadLedger';
 import { UPLOAD_QUOTA_WINDOW_MS } from './uploadSweep';
 
@@ -36,14 +35,18 @@ function waitInWords(seconds: number): string {
  */
 export function overQuota(
   admission: Exclude<UploadAdmission, { ok: true }>,
-  { quotas, now, reply }: { quotas: UploadQuotas; now: Date; reply: Reply },
-): ServiceResponse {
+  { quotas, now }: { quotas: UploadQuotas; now: Date },
+): Refusal {
   if (admission.over === 'pending') {
-    return reply(507, { error: NO_ROOM_FOR_PHOTOS, quota: 'pending' }, { 'Retry-After': '3600' });
+    return new Refusal(
+      507,
+      { error: NO_ROOM_FOR_PHOTOS, quota: 'pending' },
+      { 'Retry-After': '3600' },
+    );
   }
   const seconds = Math.max(1, Math.ceil((admission.retryAt.getTime() - now.getTime()) / 1000));
   const megabytes = Math.round(quotas.clientDailyBytes / 1024 / 1024);
-  return reply(
+  return new Refusal(
     429,
     {
       error: `Your connection has uploaded ${megabytes} MB of photos today, as much as one may in a day; try again in ${waitInWords(seconds)}.`,

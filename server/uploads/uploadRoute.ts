@@ -7,23 +7,24 @@
  * answers 404 until an editor approves the submission that uses it (see `submissionRoutes`), and
  * the sweep deletes it if none does.
  */
+import { Hono, type Context } from 'hono';
 import {
   COMMUNITY_UPLOADS_PER_10_MIN,
   UPLOAD_FORMATS_TEXT,
   UPLOAD_MAX_BYTES,
 } from '@/lib/submissionSchema';
+import { UPLOAD_KEY_PATTERN } from '@/lib/uploadKeys';
+import { bufferResponse, Refusal, reply, param, type AppEnv } from '../app/appEnv';
+import { authoriseEditor, editorOnly, failureSays, readBody } from '../app/middleware';
+import { resource } from '../app/resource';
 import type { UploadQuotas } from '../config';
-import { authoriseEditor, type Reply } from '../editorAuth';
+import type { CorsPolicy } from '../cors';
 import {
-  methodNotAllowed,
-  openInbox,
-  storeFailure,
-  tooManyRequests,
-  type CommunityContext,
-  type CommunityRequest,
+  countAttempt,
+  inboxOf,
   type EditorVerifier,
+  type OpenStore,
 } from '../inbox/communityRequest';
-import type { ServiceResponse } from '../serviceTypes';
 import { createSharedRateLimiter, type SharedRateLimiter } from '../rateLimit';
 import type { EditableNodeStore, InboxStore } from '../storage/nodeStore';
 import type { UploadAdmission } from '../storage/uploadLedger';
@@ -36,8 +37,11 @@ import {
   type ProcessedImage,
 } from './imageProcessing';
 import {
+  fullKeyOf,
+  keysOf,
   newPendingKeys,
   newUploadKeys,
+  PENDING_CACHE_CONTROL,
   UPLOAD_CONTENT_TYPE,
   type MediaStorage,
   type UploadKeys,
@@ -100,15 +104,24 @@ export interface UploadRouteOptions {
    * opportunistic sweep: work after the answer may never run there). Failures are its own.
    */
   afterVisitorUpload?: (store: InboxStore) => Promise<void>;
+  openStore: OpenStore;
+  cors: CorsPolicy;
 }
 
-/** The `/uploads` route. */
-export interface UploadRoute {
-  handle(request: CommunityRequest, context: CommunityContext): Promise<ServiceResponse>;
-}
+/** Methods of `/uploads/{key}`. */
+export const PENDING_PHOTO_METHODS = 'GET, OPTIONS';
 
-/** Creates the `/uploads` route. */
-export function createUploadRoute({
+/** The 404 of a key that names no photo waiting for review. */
+export const NO_PENDING_PHOTO =
+  'No photo waits for review at this address; a published photo is served at its own URL.';
+
+/**
+ * Creates `POST /uploads` and, with editors, `GET /uploads/{key}`: a visitor's photo that waits
+ * for review, which its public URL does not serve yet. The editor's app fetches it with the token
+ * and shows it from memory (an `<img>` cannot send one), in the submissions list and the review
+ * form.
+ */
+export function createUploadRoutes({
   verify,
   log,
   limiter,
@@ -116,65 +129,54 @@ export function createUploadRoute({
   quotas,
   now,
   afterVisitorUpload,
-}: UploadRouteOptions): UploadRoute {
+  openStore,
+  cors,
+}: UploadRouteOptions) {
   const limits = uploadLimitsOf(quotas);
-  const refuse = (admission: Exclude<UploadAdmission, { ok: true }>, reply: Reply) =>
-    overQuota(admission, { quotas, now: now(), reply });
+  const refuse = (admission: Exclude<UploadAdmission, { ok: true }>) =>
+    overQuota(admission, { quotas, now: now() });
 
   /**
-   * Who may upload: an editor (`store` null), or a visitor within the limits while the inbox takes
-   * submissions (`store`: where the visitor's upload is recorded).
+   * Who may upload: an editor (null), or a visitor within the limits while the inbox takes
+   * submissions (the store the visitor's upload is recorded in).
+   *
+   * @throws Refusal saying why not.
    */
-  async function admit(
-    request: CommunityRequest,
-    context: CommunityContext,
-  ): Promise<{ store: (EditableNodeStore & InboxStore) | null } | { refused: ServiceResponse }> {
-    const { reply } = context;
-    if (request.headers.has('authorization')) {
+  async function admit(c: Context<AppEnv>): Promise<(EditableNodeStore & InboxStore) | null> {
+    const authorization = c.req.header('authorization');
+    if (authorization !== undefined) {
       if (verify === null) {
-        return {
-          refused: reply(
-            401,
-            {
-              error:
-                "This server checks no editors' sign-in; send the photo without an Authorization header.",
-            },
-            { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
-          ),
-        };
+        throw new Refusal(
+          401,
+          {
+            error:
+              "This server checks no editors' sign-in; send the photo without an Authorization header.",
+          },
+          { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+        );
       }
-      const auth = await authoriseEditor(request.headers, reply, {
+      await authoriseEditor(authorization, {
         verify,
         log,
         forbidden:
           'Only editors upload signed in; send the photo without an Authorization header to submit it.',
       });
-      return 'refused' in auth ? auth : { store: null };
+      return null;
     }
     // A visitor's photo is only good for a submission: none are taken without an inbox.
-    const inbox = await openInbox(context, UPLOAD_METHODS);
-    if ('refused' in inbox) return inbox;
-    const decision = await limiter.take(request.clientAddress, inbox.store);
-    if (!decision.allowed) return { refused: tooManyRequests(decision, 'photos', reply) };
+    const inbox = await inboxOf(openStore, UPLOAD_METHODS);
+    await countAttempt(limiter, c.get('client'), inbox, 'photos');
     // Before the photo is decoded: a client over its day's quota costs no more work.
-    try {
-      const room = await inbox.store.uploadAdmission(
-        { client: request.clientAddress, bytes: 1, at: now() },
-        limits,
-      );
-      return room.ok ? { store: inbox.store } : { refused: refuse(room, reply) };
-    } catch (error) {
-      return { refused: storeFailure(error, log, reply) };
-    }
+    const room = await inbox.uploadAdmission(
+      { client: c.get('client'), bytes: 1, at: now() },
+      limits,
+    );
+    if (!room.ok) throw refuse(room);
+    return inbox;
   }
 
   /** Stores every file of a photo (full size, thumbnail, card-sized copy) under `keys`, or none. */
-  async function putAll(
-    storage: MediaStorage,
-    keys: UploadKeys,
-    photo: ProcessedImage,
-  ): Promise<void> {
-    const files = [keys.full, keys.thumb, keys.card];
+  async function putAll(storage: MediaStorage, keys: UploadKeys, photo: ProcessedImage) {
     try {
       await Promise.all([
         storage.put(keys.full, photo.full, UPLOAD_CONTENT_TYPE),
@@ -183,25 +185,18 @@ export function createUploadRoute({
       ]);
     } catch (error) {
       // Part of an upload is useless: take back whichever parts were stored.
-      await Promise.allSettled(files.map((key) => storage.delete(key)));
-      throw error;
+      await Promise.allSettled(
+        [keys.full, keys.thumb, keys.card].map((key) => storage.delete(key)),
+      );
+      log(
+        `nodes-service: storing a photo in ${storage.description} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      throw new Refusal(
+        503,
+        { error: 'The photo could not be stored; try again shortly.' },
+        { 'Retry-After': '30' },
+      );
     }
-  }
-
-  /** The 503 of a storage failure, logged for whoever runs the server. */
-  function storageFailure(
-    storage: MediaStorage,
-    error: unknown,
-    reply: CommunityContext['reply'],
-  ): ServiceResponse {
-    log(
-      `nodes-service: storing a photo in ${storage.description} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-    );
-    return reply(
-      503,
-      { error: 'The photo could not be stored; try again shortly.' },
-      { 'Retry-After': '30' },
-    );
   }
 
   /**
@@ -211,118 +206,160 @@ export function createUploadRoute({
   async function storeForReview(
     storage: MediaStorage,
     store: EditableNodeStore & InboxStore,
-    request: CommunityRequest,
+    client: string,
     photo: ProcessedImage,
-    reply: CommunityContext['reply'],
-  ): Promise<{ keys: UploadKeys } | { refused: ServiceResponse }> {
+  ): Promise<UploadKeys> {
     const at = now();
     const keys = newUploadKeys(at);
     const pending = newPendingKeys();
-    let admission: UploadAdmission;
-    try {
-      admission = await store.recordUpload(
-        {
-          publicKey: keys.full,
-          pendingKey: pending.full,
-          client: request.clientAddress,
-          // Every byte stored counts against the quotas: photo, thumbnail and card-sized copy.
-          bytes: photo.full.length + photo.thumb.length + photo.card.length,
-          at,
-        },
-        limits,
-      );
-    } catch (error) {
-      return { refused: storeFailure(error, log, reply) };
-    }
-    if (!admission.ok) return { refused: refuse(admission, reply) };
+    const admission = await store.recordUpload(
+      {
+        publicKey: keys.full,
+        pendingKey: pending.full,
+        client,
+        // Every byte stored counts against the quotas: photo, thumbnail and card-sized copy.
+        bytes: photo.full.length + photo.thumb.length + photo.card.length,
+        at,
+      },
+      limits,
+    );
+    if (!admission.ok) throw refuse(admission);
     try {
       await putAll(storage, pending, photo);
     } catch (error) {
       // Nothing was stored: the record must not count against the visitor or the archive.
       await store.forgetUploads([keys.full]).catch(() => undefined);
-      return { refused: storageFailure(storage, error, reply) };
+      throw error;
     }
-    return { keys };
+    return keys;
   }
 
-  return {
-    async handle(request, context) {
-      const { reply } = context;
-      if (request.method.toUpperCase() !== 'POST') {
-        return methodNotAllowed(request.method, UPLOAD_METHODS, reply);
+  /** The photo of the body, checked by its bytes and re-encoded. */
+  async function photoOf(bytes: Buffer): Promise<ProcessedImage> {
+    try {
+      return await processImage(bytes);
+    } catch (error) {
+      if (error instanceof TooManyPixels) {
+        throw new Refusal(413, {
+          error: `The photo is too large: at most ${MAX_INPUT_PIXELS / 1e6} megapixels (this one is ${error.width} × ${error.height}).`,
+        });
       }
-      if (media === null) {
-        return reply(
-          405,
-          { error: 'This archive does not take photo uploads.' },
-          { Allow: 'OPTIONS' },
+      if (error instanceof NotAPhoto) throw new Refusal(415, { error: NOT_A_PHOTO });
+      if (error instanceof ImageLibraryUnavailable) {
+        // A packaging fault, not the visitor's: they are told to come back, the log says why.
+        log(`nodes-service: ${error.message}`);
+        throw new Refusal(
+          503,
+          { error: 'Photos cannot be taken right now; try again later.' },
+          { 'Retry-After': '300' },
         );
       }
-      // Before anything else: the server has not read a body it declares too large.
-      const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-      if (declared > UPLOAD_MAX_BYTES) return reply(413, { error: PHOTO_TOO_LARGE });
-      const { body } = request;
-      const bytes =
-        body === undefined ? Buffer.alloc(0) : typeof body === 'string' ? Buffer.from(body) : body;
-      if (bytes.length === 0) {
-        return reply(400, { error: "No photo was sent: send the image's bytes as the body." });
-      }
-      if (bytes.length > UPLOAD_MAX_BYTES) return reply(413, { error: PHOTO_TOO_LARGE });
-      const asPhoto = isPhotoContentType(request.headers.get('content-type'));
-      // A visitor's, before the limiter: another site's post must not use up its visitor's
-      // uploads. A token is checked first: its refusal says more than the type's.
-      const signedIn = request.headers.has('authorization');
-      if (!signedIn && !asPhoto) return reply(415, { error: SEND_AS_IMAGE });
-      const admitted = await admit(request, context);
-      if ('refused' in admitted) return admitted.refused;
-      if (!asPhoto) return reply(415, { error: SEND_AS_IMAGE });
-      let photo;
-      try {
-        photo = await processImage(bytes);
-      } catch (error) {
-        if (error instanceof TooManyPixels) {
-          return reply(413, {
-            error: `The photo is too large: at most ${MAX_INPUT_PIXELS / 1e6} megapixels (this one is ${error.width} × ${error.height}).`,
-          });
-        }
-        if (error instanceof NotAPhoto) return reply(415, { error: NOT_A_PHOTO });
-        if (error instanceof ImageLibraryUnavailable) {
-          // A packaging fault, not the visitor's: they are told to come back, the log says why.
-          log(`nodes-service: ${error.message}`);
-          return reply(
-            503,
-            { error: 'Photos cannot be taken right now; try again later.' },
-            { 'Retry-After': '300' },
-          );
-        }
-        throw error;
-      }
-      let keys: UploadKeys;
-      if (admitted.store === null) {
-        keys = newUploadKeys(now());
-        try {
-          await putAll(media, keys, photo);
-        } catch (error) {
-          return storageFailure(media, error, reply);
-        }
-      } else {
-        const stored = await storeForReview(media, admitted.store, request, photo, reply);
-        if ('refused' in stored) return stored.refused;
-        keys = stored.keys;
-        await afterVisitorUpload?.(admitted.store);
-      }
-      return reply(201, {
-        image: {
-          thumbUrl: media.urlOf(keys.thumb),
-          fullUrl: media.urlOf(keys.full),
-          cardUrl: media.urlOf(keys.card),
-        },
-        width: photo.width,
-        height: photo.height,
-        bytes: photo.full.length,
-        // A visitor's photo answers 404 at its URL until an editor publishes it.
-        pending: admitted.store !== null,
-      });
+      throw error;
+    }
+  }
+
+  async function upload(c: Context<AppEnv>): Promise<Response> {
+    if (media === null) {
+      return reply(
+        405,
+        { error: 'This archive does not take photo uploads.' },
+        { Allow: 'OPTIONS' },
+      );
+    }
+    // Before anything else: the server has not read a body it declares too large.
+    const declared = Number(c.req.header('content-length') ?? Number.NaN);
+    if (declared > UPLOAD_MAX_BYTES) throw new Refusal(413, { error: PHOTO_TOO_LARGE });
+    const bytes = c.get('body') ?? Buffer.alloc(0);
+    if (bytes.length === 0) {
+      throw new Refusal(400, { error: "No photo was sent: send the image's bytes as the body." });
+    }
+    if (bytes.length > UPLOAD_MAX_BYTES) throw new Refusal(413, { error: PHOTO_TOO_LARGE });
+    const asPhoto = isPhotoContentType(c.req.header('content-type'));
+    // A visitor's, before the limiter: another site's post must not use up its visitor's
+    // uploads. A token is checked first: its refusal says more than the type's.
+    const signedIn = c.req.header('authorization') !== undefined;
+    if (!signedIn && !asPhoto) throw new Refusal(415, { error: SEND_AS_IMAGE });
+    const visitorStore = await admit(c);
+    if (!asPhoto) throw new Refusal(415, { error: SEND_AS_IMAGE });
+    const photo = await photoOf(bytes);
+    let keys: UploadKeys;
+    if (visitorStore === null) {
+      keys = newUploadKeys(now());
+      await putAll(media, keys, photo);
+    } else {
+      keys = await storeForReview(media, visitorStore, c.get('client'), photo);
+      await afterVisitorUpload?.(visitorStore);
+    }
+    return reply(201, {
+      image: {
+        thumbUrl: media.urlOf(keys.thumb),
+        fullUrl: media.urlOf(keys.full),
+        cardUrl: media.urlOf(keys.card),
+      },
+      width: photo.width,
+      height: photo.height,
+      bytes: photo.full.length,
+      // A visitor's photo answers 404 at its URL until an editor publishes it.
+      pending: visitorStore !== null,
+    });
+  }
+
+  const failure = failureSays('The inbox could not be read or saved; try again shortly.');
+  const app = new Hono<AppEnv>({ strict: false });
+  resource(app, '/uploads', {
+    cors,
+    allow: UPLOAD_METHODS,
+    methods: {
+      POST: [failure, readBody({ limit: UPLOAD_MAX_BYTES, readNothingOver: true }), upload],
     },
-  };
+  });
+  // Only editors see a photo before it is published: without a pool to trust, no such route.
+  if (verify === null) return app;
+  resource(app, '/uploads/:key{.+\\.jpg}', {
+    cors,
+    allow: PENDING_PHOTO_METHODS,
+    methods: {
+      GET: [
+        failure,
+        async (c, next) => {
+          // Only the names storage gives photos; anything else is no endpoint at all.
+          const key = c.req.param('key') ?? '';
+          if (!UPLOAD_KEY_PATTERN.test(key)) {
+            throw new Refusal(404, { error: `No such endpoint: ${new URL(c.req.url).pathname}` });
+          }
+          await next();
+        },
+        editorOnly({ verify, log, forbidden: 'Only editors see photos that wait for review.' }),
+        async (c) => {
+          const key = param(c, 'key');
+          if (media === null) throw new Refusal(404, { error: NO_PENDING_PHOTO });
+          const inbox = await inboxOf(openStore, PENDING_PHOTO_METHODS);
+          const record = await inbox.findUpload(fullKeyOf(key));
+          if (record === null || record.publishedAt !== null) {
+            throw new Refusal(404, { error: NO_PENDING_PHOTO });
+          }
+          // The same file of the upload's private keys: photo, thumbnail or card-sized copy (an
+          // upload made before those existed has none: 404).
+          const [publicKeys, pendingKeys] = [keysOf(record.publicKey), keysOf(record.pendingKey)];
+          const file = (['full', 'thumb', 'card'] as const).find(
+            (which) => publicKeys[which] === key,
+          );
+          const photo = file === undefined ? null : await media.get(pendingKeys[file]);
+          if (photo === null) throw new Refusal(404, { error: NO_PENDING_PHOTO });
+          return bufferResponse(photo, {
+            status: 200,
+            headers: {
+              'Content-Type': UPLOAD_CONTENT_TYPE,
+              'Content-Length': String(photo.length),
+              'Cache-Control': PENDING_CACHE_CONTROL,
+              'X-Content-Type-Options': 'nosniff',
+              // A photo is never a document: opened directly, it may run nothing.
+              'Content-Security-Policy': "default-src 'none'; sandbox",
+            },
+          });
+        },
+      ],
+    },
+  });
+  return app;
 }

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
 import { createLocalJWKSet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '@/lib/submissionSchema';
@@ -18,12 +19,14 @@ import {
   type HttpApiEvent,
   type RestApiEvent,
 } from '../../../server/lambda/apiGatewayEvent';
+import type { AppEnv } from '../../../server/app/appEnv';
 import { createAccessTokenVerifier } from '../../../server/login/accessToken';
-import { MAX_WRITE_BODY_BYTES } from '../../../server/nodeWrites';
+import { MAX_JSON_BODY_BYTES as MAX_WRITE_BODY_BYTES } from '../../../server/app/validation';
 import { createNodesHandler } from '../../../server/nodesHandler';
 import type { ServiceRequest } from '../../../server/serviceTypes';
 import { createMemoryStore } from '../../../server/storage/memoryStore';
 import { createFolderStorage } from '../../../server/uploads/folderStorage';
+import { rootsOf } from '../../../server/app/serviceApp';
 import { PHOTO_TOO_LARGE } from '../../../server/uploads/uploadRoute';
 import { accessToken, APP, CLIENT_ID, ISSUER, makeKeys, type TestKeys } from './communityHarness';
 import { cameraJpeg } from './photoFixtures';
@@ -65,13 +68,25 @@ function service() {
     }),
     media: createFolderStorage({ dir: folder }),
   });
-  const handler = createApiGatewayHandler({
-    handle: (request) => {
-      seen.push(request);
-      return nodes.handle(request);
-    },
+  // What the application is given, recorded before its own middleware sees it.
+  const recorder = new Hono<AppEnv>();
+  recorder.use(async (c, next) => {
+    const url = new URL(c.req.url);
+    const body = Buffer.from(await c.req.arrayBuffer());
+    const request: ServiceRequest = {
+      method: c.req.method,
+      path: url.pathname,
+      headers: Object.fromEntries(c.req.raw.headers),
+      query: url.search.slice(1),
+      ...(body.length > 0 ? { body } : {}),
+    };
+    seen.push(request);
+    await next();
+    request.clientAddress = c.get('client');
   });
-  return { handler, seen };
+  recorder.route('/', nodes.app);
+  const handler = createApiGatewayHandler(recorder);
+  return { handler, seen, app: nodes.app };
 }
 
 interface EventOptions {
@@ -120,15 +135,21 @@ describe('servicePath', () => {
     '/submissions/abc/reject',
     '/messages',
   ];
+  // The first segments the application answers, read from its routes (none is listed by hand).
+  const roots = () => rootsOf(service().app);
+  it('knows the roots from the routes', () => {
+    expect([...roots()].sort()).toEqual(['messages', 'nodes', 'submissions', 'uploads']);
+  });
+
   it.each(['', '/prod', '/api', '/prod/api', '/v1/archive'])('strips the prefix "%s"', (prefix) => {
-    for (const route of routes) expect(servicePath(`${prefix}${route}`)).toBe(route);
+    for (const route of routes) expect(servicePath(`${prefix}${route}`, roots())).toBe(route);
   });
 
   it('strips an HTTP API stage named like a route, and keeps ids named like routes', () => {
-    expect(servicePath('/nodes/nodes/v1', 'nodes')).toBe('/nodes/v1');
-    expect(servicePath('/prod/nodes/messages', 'prod')).toBe('/nodes/messages');
-    expect(servicePath('/prod', 'prod')).toBe('/');
-    expect(servicePath('/prod/elsewhere')).toBe('/prod/elsewhere');
+    expect(servicePath('/nodes/nodes/v1', roots(), 'nodes')).toBe('/nodes/v1');
+    expect(servicePath('/prod/nodes/messages', roots(), 'prod')).toBe('/nodes/messages');
+    expect(servicePath('/prod', roots(), 'prod')).toBe('/');
+    expect(servicePath('/prod/elsewhere', roots())).toBe('/prod/elsewhere');
   });
 });
 
@@ -268,10 +289,11 @@ describe('createApiGatewayHandler', () => {
 
   it('answers 500 in JSON, and logs, when the service fails or the event is malformed', async () => {
     const log = vi.fn();
-    const failing = createApiGatewayHandler(
-      { handle: () => Promise.reject(new Error('boom')) },
-      log,
-    );
+    const boom = new Hono<AppEnv>().get('/nodes', () => Promise.reject(new Error('boom')));
+    boom.onError((error) => {
+      throw error;
+    });
+    const failing = createApiGatewayHandler(boom, log);
     const result = await failing(httpEvent('GET', '/nodes'));
     expect(result.statusCode).toBe(500);
     expect(JSON.parse(result.body)).toEqual({ error: 'Internal server error.' });

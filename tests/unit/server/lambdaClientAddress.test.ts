@@ -15,7 +15,7 @@ import { CONTACT_MESSAGE, VIDEO_SUBMISSION } from './communityHarness';
 function handler() {
   const store = createMemoryStore([]);
   return createApiGatewayHandler(
-    createNodesHandler({ openStore: () => Promise.resolve(store), log: () => undefined }),
+    createNodesHandler({ openStore: () => Promise.resolve(store), log: () => undefined }).app,
   );
 }
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FORMS_PER_MINUTE } from '@/lib/submissionSchema';
-import { BEFORE_ERROR } from '../../../server/listPage';
+import { BEFORE_ERROR } from '../../../server/app/validation';
 import type { StoredMessage } from '../../../server/storage/nodeStore';
 import {
   accessToken,

@@ -11,8 +11,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccessTokenVerifier } from '../../../server/login/accessToken';
 import { createNodesHandler } from '../../../server/nodesHandler';
 import type { ServiceRequest, ServiceResponse } from '../../../server/serviceTypes';
-import { BEFORE_ERROR } from '../../../server/listPage';
-import { MAX_WRITE_BODY_BYTES } from '../../../server/nodeWrites';
+import { BEFORE_ERROR } from '../../../server/app/validation';
+import { MAX_JSON_BODY_BYTES as MAX_WRITE_BODY_BYTES } from '../../../server/app/validation';
 import { createMemoryStore } from '../../../server/storage/memoryStore';
 import type { EditableNodeStore } from '../../../server/storage/nodeStore';
 

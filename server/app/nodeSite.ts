@@ -1,0 +1,145 @@
+/**
+ * The local server's one request listener, on `@hono/node-server`: the service's application at
+ * `/api`, the local identity server at `/identity`, uploaded photos at `/uploads/` and the built
+ * app, in that order. Bodies are read from the socket by the routes that take one (bounded), so
+ * the listener never buffers a request itself.
+ */
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { getRequestListener } from '@hono/node-server';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import { Hono, type Context } from 'hono';
+import { createClientAddressResolver, type TrustProxy } from '../clientAddress';
+import type { LocalIdentity } from '../identity/localIdentity';
+import { RequestAborted } from '../requestBody';
+import { baseSecurityHeaders } from '../securityHeaders';
+import type { StaticFiles, StaticResponse } from '../staticFiles';
+import { serveUpload, UPLOADS_PATH } from '../uploads/folderStorage';
+import type { AppEnv } from './appEnv';
+
+/** The API's mount point on the local server (the Vite dev server proxies the same prefix). */
+export const API_PREFIX = '/api';
+/** The local identity server's mount point: the app's Cognito endpoint is `/identity/`. */
+export const IDENTITY_PREFIX = '/identity';
+
+/** What the local server's listener serves. */
+export interface SiteParts {
+  /** The service's application, served below `API_PREFIX`. */
+  api: Hono<AppEnv>;
+  staticFiles: StaticFiles | null;
+  identity: LocalIdentity | null;
+  /** The pages' Content-Security-Policy. */
+  csp: string;
+  log: (line: string) => void;
+  /** The local photo folder served at `/uploads/`, or null (a bucket, or none). */
+  uploadsFolder: string | null;
+  /** Which proxies' `X-Forwarded-For` entries name the client (`TRUST_PROXY`). */
+  trustProxy: TrustProxy;
+}
+
+function text(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return new Response(message, {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers },
+  });
+}
+
+/** A static answer as a response: a body in memory, or a file streamed from disk. */
+function responseOf(answer: StaticResponse, extra: Record<string, string>): Response {
+  const headers = { ...extra, ...answer.headers };
+  if (answer.body !== null) {
+    const body = typeof answer.body === 'string' ? answer.body : new Uint8Array(answer.body);
+    return new Response(answer.status === 304 || body.length === 0 ? null : body, {
+      status: answer.status,
+      headers,
+    });
+  }
+  const file = answer.file;
+  return new Response(
+    file === undefined ? null : (Readable.toWeb(createReadStream(file)) as ReadableStream),
+    { status: answer.status, headers },
+  );
+}
+
+/** The raw path (still percent-encoded), as the static files and photos are looked up by. */
+function rawPath(c: Context<AppEnv>): string {
+  return new URL(c.req.url).pathname;
+}
+
+/** Creates the listener for `node:http`'s `createServer`. */
+export function createSiteListener({
+  api,
+  staticFiles,
+  identity,
+  csp,
+  log,
+  uploadsFolder,
+  trustProxy,
+}: SiteParts) {
+  const security = baseSecurityHeaders();
+  const pageHeaders = { ...security, 'Content-Security-Policy': csp };
+  const site = new Hono<AppEnv>();
+
+  // The API sees its own paths; its body is read from the socket, never from this request.
+  const toApi = (c: Context<AppEnv>) => {
+    const url = new URL(c.req.url);
+    url.pathname = url.pathname.slice(API_PREFIX.length) || '/';
+    return api.fetch(new Request(url, { method: c.req.method, headers: c.req.raw.headers }), c.env);
+  };
+  site.all(API_PREFIX, toApi);
+  site.all(`${API_PREFIX}/*`, toApi);
+
+  if (identity !== null) {
+    const toIdentity = async (c: Context<AppEnv>) => {
+      const { incoming, outgoing } = c.env;
+      if (!incoming || !outgoing) return text(500, 'Internal server error.');
+      for (const [name, value] of Object.entries(security)) outgoing.setHeader(name, value);
+      // The front sees the path below its mount: `/` for the API, `/{poolId}/.well-known/…`.
+      const rest = (incoming.url ?? '').slice(IDENTITY_PREFIX.length).replace(/^\/?/, '/');
+      await identity.handler(incoming, outgoing, rest);
+      return RESPONSE_ALREADY_SENT;
+    };
+    site.all(IDENTITY_PREFIX, toIdentity);
+    site.all(`${IDENTITY_PREFIX}/*`, toIdentity);
+  }
+  if (uploadsFolder !== null) {
+    site.all(`${UPLOADS_PATH}/*`, async (c) =>
+      responseOf(await serveUpload(uploadsFolder, c.req.method, rawPath(c)), security),
+    );
+  }
+  site.all('*', async (c) => {
+    if (staticFiles === null) {
+      return text(
+        404,
+        `This server serves only the API (${API_PREFIX}/nodes); STATIC_DIR is none.`,
+        security,
+      );
+    }
+    const headers = Object.fromEntries(c.req.raw.headers);
+    return responseOf(await staticFiles.serve(c.req.method, rawPath(c), headers), pageHeaders);
+  });
+  site.onError((error, c) => {
+    const what = `${c.req.method} ${c.req.url}`;
+    // A client that leaves mid-request is no server fault: one line says so, with no stack.
+    if (error instanceof RequestAborted || (error as NodeJS.ErrnoException).code === 'ECONNRESET') {
+      log(`${what}: ${error.message}`);
+    } else {
+      log(`${what} failed: ${error.stack ?? String(error)}`);
+    }
+    return text(500, 'Internal server error.', security);
+  });
+
+  const clientKeyOf = createClientAddressResolver(trustProxy);
+  return getRequestListener(
+    (request, env) =>
+      site.fetch(request, {
+        ...env,
+        clientAddress: clientKeyOf(
+          env.incoming.socket.remoteAddress,
+          env.incoming.headers['x-forwarded-for'],
+        ),
+      }),
+    // Bodies the routes leave unread are thrown away by them (see `readBody`), not drained here.
+    { autoCleanupIncoming: false },
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * The service's one application: its resources' routes under the cross-cutting middleware (security
+ * headers, CORS grant, who the client is) and the one error handler. The Node server mounts it at
+ * `/api`; the Lambda functions serve it below any stage or base path; tests call it in process.
+ */
+import { Hono } from 'hono';
+import type { CorsPolicy } from '../cors';
+import { reply, type AppEnv } from './appEnv';
+import { commonHeaders, errorHandler } from './middleware';
+
+/** Builds the application from its resources' routes (each a Hono app with paths from `/`). */
+export function createServiceApp(
+  routes: readonly Hono<AppEnv>[],
+  { cors, log }: { cors: CorsPolicy; log: (line: string) => void },
+): Hono<AppEnv> {
+  const app = new Hono<AppEnv>({ strict: false });
+  app.use(commonHeaders(cors));
+  for (const route of routes) app.route('/', route);
+  app.notFound((c) => reply(404, { error: `No such endpoint: ${new URL(c.req.url).pathname}` }));
+  app.onError(errorHandler(log));
+  return app;
+}
+
+/** The first path segments the application answers (`nodes`, `uploads`…), from its own routes. */
+export function rootsOf(app: Hono<AppEnv>): ReadonlySet<string> {
+  const roots = new Set<string>();
+  for (const { path } of app.routes) {
+    const first = path.split('/')[1];
+    if (first && first !== '*' && !first.startsWith(':')) roots.add(first);
+  }
+  return roots;
+}
