@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 
 /**
  * The client closed the connection before its body ended. Nothing is wrong with the server, and
- * nobody is left to answer: the listener logs it as one line, without a stack.
+ * nobody is left to answer: the error handler logs it as one line, without a stack.
  */
 export class RequestAborted extends Error {
   override name = 'RequestAborted';

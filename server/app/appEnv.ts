@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { AccessTokenClaims } from '../login/accessToken';
+import type { EditableNodeStore, InboxStore } from '../storage/nodeStore';
 
 /** What a runtime gives the application with each request. */
 export interface AppBindings {
@@ -32,6 +33,8 @@ export interface AppVariables {
   editor: AccessTokenClaims;
   /** What an unexpected failure of this route is answered with (500). */
   failure: string;
+  /** The store with its inbox, once `withInbox` opened it. */
+  inbox: EditableNodeStore & InboxStore;
   /** The version an edit was made against (`If-Match`). */
   version: number;
   /** Validated input of a route (`jsonBody`). */

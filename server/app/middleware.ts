@@ -17,9 +17,30 @@ import { refusalOf } from './domainErrors';
 type Middleware = MiddlewareHandler<AppEnv>;
 
 /** The token of `Bearer <token>` (RFC 6750 §2.1: the scheme is case-insensitive). */
-export function bearerToken(authorization: string): string | null {
+function bearerToken(authorization: string): string | null {
   const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(authorization);
   return match?.[1] ?? null;
+}
+
+/**
+ * The bearer token of an `Authorization` header (`kind` names it: "access token", "ID token").
+ *
+ * @throws Refusal 401: without the header the bare challenge and `missing` (RFC 6750 §3.1), with
+ * another form `invalid_request`.
+ */
+export function tokenOf(authorization: string | undefined, kind: string, missing: string): string {
+  if (authorization === undefined) {
+    throw new Refusal(401, { error: missing }, { 'WWW-Authenticate': 'Bearer' });
+  }
+  const token = bearerToken(authorization);
+  if (token === null) {
+    throw new Refusal(
+      401,
+      { error: `The Authorization header is not "Bearer <${kind}>".` },
+      { 'WWW-Authenticate': 'Bearer error="invalid_request"' },
+    );
+  }
+  return token;
 }
 
 /** Security headers on every answer, and the CORS grant of the request's `Origin`. */
@@ -100,21 +121,7 @@ export async function authoriseEditor(
   authorization: string | undefined,
   { verify, log, forbidden }: EditorCheck,
 ): Promise<AccessTokenClaims> {
-  if (authorization === undefined) {
-    throw new Refusal(
-      401,
-      { error: 'Sign in as an editor first.' },
-      { 'WWW-Authenticate': 'Bearer' },
-    );
-  }
-  const token = bearerToken(authorization);
-  if (token === null) {
-    throw new Refusal(
-      401,
-      { error: 'The Authorization header is not "Bearer <access token>".' },
-      { 'WWW-Authenticate': 'Bearer error="invalid_request"' },
-    );
-  }
+  const token = tokenOf(authorization, 'access token', 'Sign in as an editor first.');
   let claims: AccessTokenClaims;
   try {
     claims = await verify(token);

@@ -3,8 +3,7 @@
  * writes share: opening the store or its inbox, public forms taking only JSON, and the 429 of a
  * rate limit. Each refuses by throwing a `Refusal`.
  */
-import type { MiddlewareHandler } from 'hono';
-import { Refusal, type AppEnv } from '../app/appEnv';
+import { Refusal, type Step } from '../app/appEnv';
 import type { AccessTokenVerifier } from '../login/accessToken';
 import type { SharedRateLimiter } from '../rateLimit';
 import {
@@ -113,5 +112,29 @@ export async function countAttempt(
   );
 }
 
-/** Middleware: a route whose editor routes need a pool answers 404 without one. */
-export type AppMiddleware = MiddlewareHandler<AppEnv>;
+/** Opens the inbox into `c.var.inbox` (see `inboxOf`); `allow` is the route's methods. */
+export function withInbox(openStore: OpenStore, allow: string): Step {
+  return async (c, next) => {
+    c.set('inbox', await inboxOf(openStore, allow));
+    await next();
+  };
+}
+
+/** A public form that takes only JSON (see `refuseUnlessJson`); `what` names it. */
+export function jsonOnly(what: string): Step {
+  return async (c, next) => {
+    refuseUnlessJson(c.req.header('content-type'), what);
+    await next();
+  };
+}
+
+/**
+ * Counts the client's attempt against `limiter` in the inbox's store (after `withInbox`, and after
+ * `jsonOnly`: another site's post must not use up its visitor's attempts); 429 past the limit.
+ */
+export function rateLimited(limiter: SharedRateLimiter, what: string): Step {
+  return async (c, next) => {
+    await countAttempt(limiter, c.get('client'), c.get('inbox'), what);
+    await next();
+  };
+}

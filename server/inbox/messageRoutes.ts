@@ -19,9 +19,9 @@ import {
 import type { CorsPolicy } from '../cors';
 import type { SharedRateLimiter } from '../rateLimit';
 import {
-  countAttempt,
-  inboxOf,
-  refuseUnlessJson,
+  jsonOnly,
+  rateLimited,
+  withInbox,
   type EditorVerifier,
   type OpenStore,
 } from './communityRequest';
@@ -59,11 +59,11 @@ export function createMessageRoutes({
       POST: [
         failure,
         readBody({ limit: MAX_JSON_BODY_BYTES }),
+        withInbox(openStore, allow),
+        jsonOnly('message'),
+        rateLimited(limiter, 'messages'),
         async (c) => {
-          const inbox = await inboxOf(openStore, allow);
-          // Before the limiter: another site's post must not use up its visitor's messages.
-          refuseUnlessJson(c.req.header('content-type'), 'message');
-          await countAttempt(limiter, c.get('client'), inbox, 'messages');
+          const inbox = c.get('inbox');
           const result = validateContact(parseJsonBody(c.get('body'), 'message'));
           if (!result.ok) {
             // A bot that filled the hidden field is told it worked, so it has no reason to adapt.
@@ -81,10 +81,10 @@ export function createMessageRoutes({
             failure,
             editorOnly({ verify, log, forbidden: "Only editors can read the archive's messages." }),
             query(listQuery),
+            withInbox(openStore, allow),
             async (c) => {
               const { limit, before } = validQuery(c, listQuery);
-              const inbox = await inboxOf(openStore, allow);
-              const rows = await inbox.listMessages({
+              const rows = await c.get('inbox').listMessages({
                 limit: limit + 1,
                 ...(before === undefined ? {} : { before }),
               });

@@ -32,9 +32,9 @@ import type { MediaStorage } from '../uploads/mediaStorage';
 import { photoPublisher, uploadsOfImages } from '../uploads/photoPublishing';
 import { UNCLAIMED_UPLOAD_TTL_MS } from '../uploads/uploadSweep';
 import {
-  countAttempt,
-  inboxOf,
-  refuseUnlessJson,
+  jsonOnly,
+  rateLimited,
+  withInbox,
   type EditorVerifier,
   type OpenStore,
 } from './communityRequest';
@@ -99,13 +99,19 @@ export function createSubmissionRoutes({
   const collectionAllow = verify ? 'GET, POST, OPTIONS' : 'POST, OPTIONS';
   const failure = failureSays('The inbox could not be read or saved; try again shortly.');
   const json = readBody({ limit: MAX_JSON_BODY_BYTES });
+  const collectionInbox = withInbox(openStore, collectionAllow);
+  const posting = [
+    failure,
+    json,
+    collectionInbox,
+    jsonOnly('submission'),
+    rateLimited(limiter, 'submissions'),
+    submit,
+  ];
   const app = new Hono<AppEnv>({ strict: false });
 
   async function submit(c: Context<AppEnv>): Promise<Response> {
-    const inbox = await inboxOf(openStore, collectionAllow);
-    // Before the limiter: another site's post must not use up its visitor's submissions.
-    refuseUnlessJson(c.req.header('content-type'), 'submission');
-    await countAttempt(limiter, c.get('client'), inbox, 'submissions');
+    const inbox = c.get('inbox');
     const result = validateSubmission(parseJsonBody(c.get('body'), 'submission'));
     if (!result.ok) {
       // A bot that filled the hidden field is told it worked, so it has no reason to adapt.
@@ -135,7 +141,7 @@ export function createSubmissionRoutes({
     resource(app, '/submissions', {
       cors,
       allow: collectionAllow,
-      methods: { POST: [failure, json, submit] },
+      methods: { POST: posting },
     });
     return app;
   }
@@ -145,21 +151,23 @@ export function createSubmissionRoutes({
     forbidden: 'Only editors can see and decide submissions.',
   });
   const who = (c: Context<AppEnv>) => c.get('editor').username;
+  // An editor's decision: its body is read, then the token checked, then the body and the inbox.
+  const deciding = [failure, json, editor];
   const id = (c: Context<AppEnv>) => param(c, 'id');
 
   resource(app, '/submissions', {
     cors,
     allow: collectionAllow,
     methods: {
-      POST: [failure, json, submit],
+      POST: posting,
       GET: [
         failure,
         editor,
         query(listQuery),
+        collectionInbox,
         async (c) => {
           const { limit, before, status } = validQuery(c, listQuery);
-          const inbox = await inboxOf(openStore, collectionAllow);
-          const rows = await inbox.listSubmissions({
+          const rows = await c.get('inbox').listSubmissions({
             limit: limit + 1,
             ...(before === undefined ? {} : { before }),
             ...(status ? { status } : {}),
@@ -175,16 +183,15 @@ export function createSubmissionRoutes({
     allow: 'POST, OPTIONS',
     methods: {
       POST: [
-        failure,
-        json,
-        editor,
+        ...deciding,
         jsonBody<NodeInput>('item', (value) => {
           const result = validateNode(value);
           return result.ok ? { ok: true, value: result.node } : result;
         }),
+        withInbox(openStore, 'POST, OPTIONS'),
         async (c) => {
           const node = c.get('input') as NodeInput;
-          const inbox = await inboxOf(openStore, 'POST, OPTIONS');
+          const inbox = c.get('inbox');
           // The visitor's photos the item shows become public in the approval's own step.
           const publishing = media ? photoPublisher(media, node.images, now()) : null;
           const done = await inbox.approveSubmission(id(c), node, who(c), publishing?.photos);
@@ -203,14 +210,13 @@ export function createSubmissionRoutes({
     allow: 'POST, OPTIONS',
     methods: {
       POST: [
-        failure,
-        json,
-        editor,
+        ...deciding,
         jsonBody('rejection', schemaCheck(rejectionSchema), { emptyAs: {} }),
+        withInbox(openStore, 'POST, OPTIONS'),
         async (c) => {
           const { reason } = c.get('input') as z.output<typeof rejectionSchema>;
-          const inbox = await inboxOf(openStore, 'POST, OPTIONS');
-          return reply(200, { submission: await inbox.rejectSubmission(id(c), who(c), reason) });
+          const submission = await c.get('inbox').rejectSubmission(id(c), who(c), reason);
+          return reply(200, { submission });
         },
       ],
     },
@@ -222,9 +228,9 @@ export function createSubmissionRoutes({
       GET: [
         failure,
         editor,
+        withInbox(openStore, 'GET, OPTIONS'),
         async (c) => {
-          const inbox = await inboxOf(openStore, 'GET, OPTIONS');
-          const submission = await inbox.getSubmission(id(c));
+          const submission = await c.get('inbox').getSubmission(id(c));
           if (!submission) throw new SubmissionNotFound(id(c));
           return reply(200, { submission });
         },

@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono';
 import { EDITOR_GROUP } from '@/lib/constants';
 import { Refusal, reply, type AppEnv } from '../app/appEnv';
 import { serviceHandlerOf } from '../app/inProcess';
-import { bearerToken } from '../app/middleware';
+import { tokenOf } from '../app/middleware';
 import { resource } from '../app/resource';
 import { createServiceApp } from '../app/serviceApp';
 import { createCorsPolicy } from '../cors';
@@ -63,23 +63,11 @@ export function createLoginRoutes(options: LoginHandlerOptions): Hono<AppEnv> {
 
   /** The ID token's claims, or the 401 (RFC 6750 §3.1) or 503 saying why not. */
   async function claimsOf(c: Context<AppEnv>): Promise<IdTokenClaims> {
-    const authorization = c.req.header('authorization');
-    if (authorization === undefined) {
-      // A request without credentials gets the bare challenge, no error code.
-      throw new Refusal(
-        401,
-        { error: 'Sign in first: send Authorization: Bearer <ID token>.' },
-        { 'WWW-Authenticate': 'Bearer' },
-      );
-    }
-    const token = bearerToken(authorization);
-    if (token === null) {
-      throw new Refusal(
-        401,
-        { error: 'The Authorization header is not "Bearer <ID token>".' },
-        { 'WWW-Authenticate': 'Bearer error="invalid_request"' },
-      );
-    }
+    const token = tokenOf(
+      c.req.header('authorization'),
+      'ID token',
+      'Sign in first: send Authorization: Bearer <ID token>.',
+    );
     try {
       return await verify(token);
     } catch (error) {

@@ -29,7 +29,7 @@ export interface UploadRecord {
 export interface NewUpload {
   publicKey: string;
   pendingKey: string;
-  /** The client as rate limits count it (`CommunityRequest.clientAddress`). */
+  /** The client as rate limits count it (`c.var.client` of the request). */
   client: string;
   bytes: number;
   at: Date;
