@@ -33,6 +33,7 @@ function identityLines(server: RunningServer, config: ServerConfig): string[] {
         (account.groups.length > 0 ? `  (${account.groups.join(', ')})` : ''),
     ),
     `    Sign-up confirmation code: ${identity.confirmationCode}`,
+    `    Password reset code: ${identity.confirmationCode}`,
     `    Admin API (this machine only, never web pages): ${identity.adminEndpoint}` +
       ` with access key id ${identity.adminCredentials.accessKeyId}`,
   ];

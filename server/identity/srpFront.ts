@@ -339,6 +339,29 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     };
   }
 
+  /**
+   * ForgotPassword as Cognito answers it for an account with no e-mail to send a code to (one
+   * made by the app's sign-up, which sends no attributes): cognito-local calls that unsupported.
+   */
+  async function forgotPassword(request: ForwardedRequest): Promise<CognitoReply> {
+    const reply = await pass(request);
+    if (reply.status === 200) {
+      // Cognito masks where the code went (`f***@e***`): whoever types a username must not learn
+      // its e-mail address. cognito-local answers it whole.
+      const answer = parseObject(reply.body);
+      const details = answer?.CodeDeliveryDetails as Record<string, unknown> | undefined;
+      const destination = stringField(details, 'Destination');
+      if (!answer || !details || destination === undefined) return reply;
+      const masked = destination.replace(/^(.)[^@]*@(.).*$/su, '$1***@$2***');
+      return jsonReply({ ...answer, CodeDeliveryDetails: { ...details, Destination: masked } });
+    }
+    if (!/ForgotPassword without email/.test(String(reply.body))) return reply;
+    return cognitoError(
+      'InvalidParameterException',
+      'Cannot reset password for the user as there is no registered/verified email or phone_number',
+    );
+  }
+
   const actions: Record<
     string,
     (request: ForwardedRequest, input: Record<string, unknown>) => Promise<CognitoReply>
@@ -349,6 +372,7 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     SignUp: withPasswordPolicy('Password'),
     ChangePassword: withPasswordPolicy('ProposedPassword'),
     ConfirmForgotPassword: withPasswordPolicy('Password'),
+    ForgotPassword: forgotPassword,
   };
 
   /** Checks what every call of `action` must hold before it is looked at further. */

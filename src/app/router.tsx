@@ -23,6 +23,9 @@ const SignUpPage = lazy(() =>
 const ConfirmPage = lazy(() =>
   import('@/features/auth/ConfirmPage').then((m) => ({ default: m.ConfirmPage })),
 );
+const ForgotPasswordPage = lazy(() =>
+  import('@/features/auth/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+);
 /** The community's forms load on first use; their words come from the Markdown pages above them. */
 const SubmitRoute = lazy(() =>
   import('@/app/routes/SubmitRoute').then((m) => ({ default: m.SubmitRoute })),
@@ -113,6 +116,7 @@ export const routes: RouteObject[] = [
               lazyPage(ROUTES.signin, 'Sign in', <SignInPage />),
               lazyPage(ROUTES.signup, 'Create an account', <SignUpPage />),
               lazyPage(ROUTES.confirm, 'Confirm your account', <ConfirmPage />),
+              lazyPage(ROUTES.forgotPassword, 'Reset your password', <ForgotPasswordPage />),
               { path: '*', handle: titled('Page not found'), element: <NotFoundPage /> },
             ],
           },

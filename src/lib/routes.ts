@@ -16,13 +16,14 @@ export const ROUTES = {
   signin: '/signin',
   signup: '/signup',
   confirm: '/confirm',
+  forgotPassword: '/forgot-password',
 } as const;
 
 const KNOWN_PATH = new RegExp(
   [
     '^/$',
     '^/(video|gallery|category)/[^/]+/?$',
-    '^/(submit|contact|statement|resources|env|signin|signup|confirm)/?$',
+    '^/(submit|contact|statement|resources|env|signin|signup|confirm|forgot-password)/?$',
     '^/editor(/.*)?$',
   ].join('|'),
 );

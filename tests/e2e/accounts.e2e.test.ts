@@ -59,6 +59,28 @@ async function signIn(page: Page, { username, password }: { username: string; pa
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/**
+ * A call on the emulator's admin API, as an administrator makes it with the installation's key
+ * (both printed at start-up), on the local pool.
+ */
+function admin(action: string, body: Record<string, unknown>): Promise<Response> {
+  const banner =
+    /Admin API \(this machine only, never web pages\): (\S+) with access key id (\S+)/.exec(
+      app.output(),
+    );
+  expect(banner).not.toBeNull();
+  const [, endpoint, keyId] = banner as RegExpExecArray;
+  return fetch(endpoint as string, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-amz-json-1.1',
+      'X-Amz-Target': `AWSCognitoIdentityProviderService.${action}`,
+      Authorization: `AWS4-HMAC-SHA256 Credential=${keyId}/20250516/local/cognito-idp/aws4_request, SignedHeaders=host, Signature=0`,
+    },
+    body: JSON.stringify({ UserPoolId: 'local_GlobeArch', ...body }),
+  });
+}
+
 /** Stored identity keys of this page's origin (SPEC §3 local storage). */
 const storedKeys = (page: Page) =>
   page.evaluate(() =>
@@ -175,27 +197,10 @@ describe('accounts', () => {
   });
 
   it('completes a new-password challenge for an account made with a temporary password', async () => {
-    // An administrator creates the account, on the emulator's admin API with the installation's
-    // key, both printed at start-up.
-    const banner =
-      /Admin API \(this machine only, never web pages\): (\S+) with access key id (\S+)/.exec(
-        app.output(),
-      );
-    expect(banner).not.toBeNull();
-    const [, admin, keyId] = banner as RegExpExecArray;
-    const created = await fetch(admin as string, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/x-amz-json-1.1',
-        'X-Amz-Target': 'AWSCognitoIdentityProviderService.AdminCreateUser',
-        Authorization: `AWS4-HMAC-SHA256 Credential=${keyId}/20250516/local/cognito-idp/aws4_request, SignedHeaders=host, Signature=0`,
-      },
-      body: JSON.stringify({
-        UserPoolId: 'local_GlobeArch',
-        Username: 'temporary',
-        TemporaryPassword: 'Temp-Pass-2025!',
-        MessageAction: 'SUPPRESS',
-      }),
+    const created = await admin('AdminCreateUser', {
+      Username: 'temporary',
+      TemporaryPassword: 'Temp-Pass-2025!',
+      MessageAction: 'SUPPRESS',
     });
     expect(created.status).toBe(200);
     const page = await newPage();
@@ -206,6 +211,83 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Set password and sign in' }).click();
     await page.waitForURL(`${app.url}/`, WAIT);
     await page.getByRole('button', { name: 'Sign out' }).waitFor(WAIT);
+  });
+
+  it('resets a forgotten password with the code the local server printed, then signs in with the new one', async () => {
+    // A person with a verified e-mail, as a pool that asks for one at sign-up has them.
+    const made = await admin('AdminCreateUser', {
+      Username: 'forgetful',
+      TemporaryPassword: 'Temp-Pass-2025!',
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: 'forgetful@example.org' },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    });
+    expect(made.status).toBe(200);
+    const set = await admin('AdminSetUserPassword', {
+      Username: 'forgetful',
+      Password: 'Forgotten-Pass-2025!',
+      Permanent: true,
+    });
+    expect(set.status).toBe(200);
+    const code = /Password reset code: (\d+)/.exec(app.output())?.[1];
+    expect(code).toBe(CONFIRMATION_CODE);
+
+    const page = await newPage();
+    const seen = watchPage(page);
+    await page.goto(`${app.url}/signin`);
+    await page.getByLabel('Username or email').fill('forgetful');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Reset your password' }).waitFor(WAIT);
+    expect(await page.getByLabel('Username or email').inputValue()).toBe('forgetful');
+    await page.getByRole('button', { name: 'Send a code' }).click();
+    await page.getByRole('form', { name: 'Choose a new password' }).waitFor(WAIT);
+    expect(await page.getByRole('status').textContent()).toBe(
+      'If "forgetful" has an account, a code is on its way to f***@e***. Enter it below with a new password.',
+    );
+    // A wrong code first: said plainly, nothing changes.
+    await page.getByLabel('Code', { exact: true }).fill('000000');
+    await page.getByLabel('New password', { exact: true }).fill('Renewed-Pass-2025!');
+    await page.getByLabel('New password, again').fill('Renewed-Pass-2025!');
+    await page.getByRole('button', { name: 'Set the new password' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent(), WAIT)
+      .toBe('That code is not right. Check it and try again.');
+    await screenshot(page, 'auth-forgot-password-code-desktop');
+    await page.getByLabel('Code', { exact: true }).fill(code as string);
+    await page.getByRole('button', { name: 'Set the new password' }).click();
+    await page.waitForURL(`${app.url}/signin`, WAIT);
+    await page.getByText('Your password is changed. Sign in with the new one.').waitFor(WAIT);
+
+    // The old password no longer signs in; the new one does.
+    await signIn(page, { username: 'forgetful', password: 'Forgotten-Pass-2025!' });
+    await page.getByRole('alert').waitFor(WAIT);
+    expect(await page.getByRole('alert').textContent()).toContain('do not match');
+    await signIn(page, { username: 'forgetful', password: 'Renewed-Pass-2025!' });
+    await page.waitForURL(`${app.url}/`, WAIT);
+    await page.getByRole('button', { name: 'Sign out' }).waitFor(WAIT);
+
+    // An account with no e-mail (the app's own sign-up sends none) is told to ask the editors;
+    // an unknown name is answered as a known one.
+    const bare = await admin('AdminCreateUser', {
+      Username: 'no-email',
+      TemporaryPassword: 'Temp-Pass-2025!',
+      MessageAction: 'SUPPRESS',
+    });
+    expect(bare.status).toBe(200);
+    const other = await newPage();
+    await other.goto(`${app.url}/forgot-password?username=no-email`);
+    await other.getByRole('button', { name: 'Send a code' }).click();
+    await expect
+      .poll(() => other.getByRole('alert').textContent(), WAIT)
+      .toBe(
+        'This account has no verified e-mail address to send a code to. Ask the editors to reset your password.',
+      );
+    await other.goto(`${app.url}/forgot-password?username=nobody-at-all`);
+    await other.getByRole('button', { name: 'Send a code' }).click();
+    await other.getByRole('form', { name: 'Choose a new password' }).waitFor(WAIT);
+    expect(seen.pageErrors).toEqual([]);
   });
 
   it('lets no page on another site make anyone an editor, through /identity/ or the admin port', async () => {
@@ -311,6 +393,7 @@ describe('accounts', () => {
       ['/signin', 'Sign in'],
       ['/signup', 'Create an account'],
       ['/confirm?username=someone', 'Confirm your account'],
+      ['/forgot-password?username=someone', 'Reset your password'],
     ] as const) {
       await page.goto(`${app.url}${path}`);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor(WAIT);

@@ -105,10 +105,19 @@ export function SignInPage() {
       ) : null}
       <AuthErrorMessage error={error} username={username.trim()} />
       {step === null && (
-        <p className="auth-links">
-          New here? <Link to="/signup">Create an account</Link>. Have a code?{' '}
-          <Link to="/confirm">Confirm your account</Link>.
-        </p>
+        <>
+          <p className="auth-links">
+            <Link
+              to={`/forgot-password${username.trim() ? `?username=${encodeURIComponent(username.trim())}` : ''}`}
+            >
+              Forgot your password?
+            </Link>
+          </p>
+          <p className="auth-links">
+            New here? <Link to="/signup">Create an account</Link>. Have a code?{' '}
+            <Link to="/confirm">Confirm your account</Link>.
+          </p>
+        </>
       )}
     </AuthPage>
   );

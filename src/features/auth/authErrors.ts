@@ -49,8 +49,16 @@ const WORDS: Record<string, string> = {
 /** Cognito's NotAuthorizedException while a username is locked out after wrong passwords. */
 const LOCKED_OUT = 'Password attempts exceeded';
 
+/** Cognito's answers to a password reset the account cannot have. */
+const NO_CODE_CHANNEL = /no registered\/verified email/i;
+const CANNOT_RESET = /cannot be reset in the current state/i;
+
 /** The error in words a person understands. */
 export function describeAuthError(error: AuthError): string {
+  if (NO_CODE_CHANNEL.test(error.message))
+    return 'This account has no verified e-mail address to send a code to. Ask the editors to reset your password.';
+  if (CANNOT_RESET.test(error.message))
+    return 'The password of this account cannot be reset now. Ask the editors for help.';
   if (error.code === 'NotAuthorizedException' && error.message === LOCKED_OUT)
     // Not "do not match": the password may be right this time, and trying again at once fails.
     return 'Too many wrong passwords for this account. Wait a few minutes, then try again.';

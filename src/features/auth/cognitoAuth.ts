@@ -69,12 +69,27 @@ export interface AuthService {
   ): Promise<{ confirmed: boolean; destination: string | null }>;
   confirmSignUp(username: string, code: string): Promise<void>;
   resendCode(username: string): Promise<string | null>;
+  /**
+   * Sends a code to reset a forgotten password (SPEC §7 ForgotPassword); where it went, as the
+   * pool masks it (`e***@e***`).
+   */
+  forgotPassword(username: string): Promise<string | null>;
+  /** Sets a new password with that code (SPEC §7 ConfirmForgotPassword). */
+  confirmForgotPassword(username: string, code: string, password: string): Promise<void>;
   signIn(username: string, password: string): Promise<SignInStep>;
   /** The stored session, refreshed if expired; `null` when nobody is signed in. */
   currentSession(): Promise<SessionSummary | null>;
   /** Refreshes now with the refresh token (after /login, so a new group shows at once). */
   refresh(): Promise<SessionSummary | null>;
   signOut(): Promise<void>;
+}
+
+/** Where the pool sent a code, as it masks it, from its `CodeDeliveryDetails`. */
+function destinationOf(result: unknown): string | null {
+  return (
+    (result as { CodeDeliveryDetails?: { Destination?: string } } | undefined)?.CodeDeliveryDetails
+      ?.Destination ?? null
+  );
 }
 
 function summarise(user: CognitoUser, session: CognitoUserSession): SessionSummary {
@@ -221,13 +236,22 @@ export function createCognitoAuth(settings: PoolSettings): AuthService {
     resendCode: (username) =>
       new Promise((resolve, reject) =>
         userFor(username).resendConfirmationCode((error, result) =>
-          error
-            ? reject(toAuthError(error))
-            : resolve(
-                (result as { CodeDeliveryDetails?: { Destination?: string } } | undefined)
-                  ?.CodeDeliveryDetails?.Destination ?? null,
-              ),
+          error ? reject(toAuthError(error)) : resolve(destinationOf(result)),
         ),
+      ),
+    forgotPassword: (username) =>
+      new Promise((resolve, reject) =>
+        userFor(username).forgotPassword({
+          onSuccess: (data: unknown) => resolve(destinationOf(data)),
+          onFailure: (error) => reject(toAuthError(error)),
+        }),
+      ),
+    confirmForgotPassword: (username, code, password) =>
+      new Promise((resolve, reject) =>
+        userFor(username).confirmPassword(code, password, {
+          onSuccess: () => resolve(),
+          onFailure: (error) => reject(toAuthError(error)),
+        }),
       ),
     signIn: (username, password) =>
       new Promise((resolve, reject) => {

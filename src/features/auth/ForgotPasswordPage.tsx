@@ -1,0 +1,169 @@
+import { useId, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useAuthAccess } from '@/features/auth/authAccess';
+import { AuthPage, NewPasswordFields, UsernameField } from '@/features/auth/AuthFields';
+import { AuthErrorMessage } from '@/features/auth/AuthError';
+import { AuthError, toAuthError } from '@/features/auth/authErrors';
+import { ROUTES } from '@/lib/routes';
+import { unmetPasswordRules } from '@/lib/passwordRules';
+
+/** The answer to "send a code" for any username: nobody learns from it whether an account exists. */
+export function codeSentNotice(username: string, destination: string | null): string {
+  return destination
+    ? `If "${username}" has an account, a code is on its way to ${destination}. Enter it below with a new password.`
+    : `If "${username}" has an account with an e-mail address, a code is on its way to it. Enter it below with a new password.`;
+}
+
+/**
+ * A failure of the reset in the words of this page. An unknown username is said as a wrong code
+ * is (SPEC §7 ConfirmForgotPassword answers UserNotFoundException), so usernames cannot be probed.
+ */
+function resetError(error: AuthError): AuthError {
+  if (error.code === 'UserNotFoundException') {
+    return new AuthError('Invalid verification code provided.', 'CodeMismatchException');
+  }
+  return error;
+}
+
+/**
+ * /forgot-password: a code sent to the account's e-mail (SPEC §7 ForgotPassword), then a new
+ * password with that code and the pool's rules ticked as it is typed (ConfirmForgotPassword); then
+ * the person signs in with it.
+ */
+export function ForgotPasswordPage() {
+  const access = useAuthAccess();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const [username, setUsername] = useState(search.get('username') ?? '');
+  const [step, setStep] = useState<'ask' | 'reset'>('ask');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [again, setAgain] = useState('');
+  const [tried, setTried] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<AuthError | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const codeId = useId();
+  const name = username.trim();
+  const unmet = unmetPasswordRules(password);
+
+  const sendCode = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      const service = await access.load();
+      let destination: string | null = null;
+      try {
+        destination = await service.forgotPassword(name);
+      } catch (failure) {
+        // An unknown username is answered as a known one is.
+        if (toAuthError(failure).code !== 'UserNotFoundException') throw failure;
+      }
+      setNotice(codeSentNotice(name, destination));
+      setStep('reset');
+    } catch (failure) {
+      setError(toAuthError(failure));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const reset = async () => {
+    setTried(true);
+    if (unmet.length > 0 || password !== again) return;
+    setPending(true);
+    setError(null);
+    try {
+      const service = await access.load();
+      await service.confirmForgotPassword(name, code.trim(), password);
+      void navigate(ROUTES.signin, {
+        state: { username: name, notice: 'Your password is changed. Sign in with the new one.' },
+      });
+    } catch (failure) {
+      setError(resetError(toAuthError(failure)));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <AuthPage title="Reset your password" enabled={access.enabled}>
+      {notice && (
+        <p className="form-notice" role="status">
+          {notice}
+        </p>
+      )}
+      {step === 'ask' ? (
+        <form
+          className="auth-form"
+          aria-label="Send a reset code"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!pending) void sendCode();
+          }}
+        >
+          <p>Enter your username. We will send a code to your account's e-mail address.</p>
+          <UsernameField value={username} onChange={setUsername} />
+          <button
+            type="submit"
+            className="auth-form__submit"
+            disabled={pending}
+            aria-busy={pending}
+          >
+            {pending ? 'Sending…' : 'Send a code'}
+          </button>
+        </form>
+      ) : (
+        <form
+          className="auth-form"
+          aria-label="Choose a new password"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!pending) void reset();
+          }}
+        >
+          <div className="field">
+            <label htmlFor={codeId}>Code</label>
+            <input
+              id={codeId}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
+          </div>
+          <NewPasswordFields
+            label="New password"
+            password={password}
+            again={again}
+            onPassword={setPassword}
+            onAgain={setAgain}
+            unmet={unmet}
+            tried={tried}
+          />
+          <button
+            type="submit"
+            className="auth-form__submit"
+            disabled={pending}
+            aria-busy={pending}
+          >
+            {pending ? 'Please wait…' : 'Set the new password'}
+          </button>
+          <button
+            type="button"
+            className="auth-form__secondary"
+            disabled={pending}
+            onClick={() => void sendCode()}
+          >
+            Send a new code
+          </button>
+        </form>
+      )}
+      <AuthErrorMessage error={error} username={name} />
+      <p className="auth-links">
+        Remembered it? <Link to={ROUTES.signin}>Sign in</Link>.
+      </p>
+    </AuthPage>
+  );
+}
