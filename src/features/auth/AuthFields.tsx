@@ -19,6 +19,37 @@ export function AuthPage({
   );
 }
 
+/**
+ * A one-time code field: the 6 digits the pool sent (sign-up, a password reset) or an SMS or
+ * authenticator app shows; anything but digits is dropped as it is typed or pasted.
+ */
+export function CodeField({
+  label = 'Code',
+  value,
+  onChange,
+}: {
+  label?: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]{6}"
+        maxLength={6}
+        required
+        value={value}
+        onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
+      />
+    </div>
+  );
+}
+
 /** The username field of every account form (an email address works as a username). */
 export function UsernameField({
   value,

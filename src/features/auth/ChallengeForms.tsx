@@ -1,5 +1,5 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { NewPasswordFields } from '@/features/auth/AuthFields';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { CodeField, NewPasswordFields } from '@/features/auth/AuthFields';
 import type { SignInStep } from '@/features/auth/cognitoAuth';
 import { unmetPasswordRules } from '@/lib/passwordRules';
 
@@ -37,26 +37,6 @@ function Form({
         {pending ? 'Please wait…' : submitLabel}
       </button>
     </form>
-  );
-}
-
-/** A one-time code field (6 digits from an SMS or an authenticator app). */
-function CodeField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>Code</label>
-      <input
-        id={id}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]{6}"
-        maxLength={6}
-        required
-        value={value}
-        onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
-      />
-    </div>
   );
 }
 

@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuthAccess } from '@/features/auth/authAccess';
-import { AuthPage, UsernameField } from '@/features/auth/AuthFields';
+import { AuthPage, CodeField, UsernameField } from '@/features/auth/AuthFields';
 import { AuthErrorMessage } from '@/features/auth/AuthError';
 import { toAuthError, type AuthError } from '@/features/auth/authErrors';
 
@@ -24,7 +24,6 @@ export function ConfirmPage() {
       ? `We sent a confirmation code${sentTo ? ` to ${sentTo}` : ''}. Enter it below.`
       : null,
   );
-  const codeId = useId();
   const name = username.trim();
 
   const act = async (kind: 'confirm' | 'resend') => {
@@ -64,17 +63,7 @@ export function ConfirmPage() {
         }}
       >
         <UsernameField value={username} onChange={setUsername} />
-        <div className="field">
-          <label htmlFor={codeId}>Confirmation code</label>
-          <input
-            id={codeId}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-          />
-        </div>
+        <CodeField label="Confirmation code" value={code} onChange={setCode} />
         <button
           type="submit"
           className="auth-form__submit"

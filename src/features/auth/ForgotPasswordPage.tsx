@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAuthAccess } from '@/features/auth/authAccess';
-import { AuthPage, NewPasswordFields, UsernameField } from '@/features/auth/AuthFields';
+import { AuthPage, CodeField, NewPasswordFields, UsernameField } from '@/features/auth/AuthFields';
 import { AuthErrorMessage } from '@/features/auth/AuthError';
 import { AuthError, toAuthError } from '@/features/auth/authErrors';
 import { ROUTES } from '@/lib/routes';
@@ -43,7 +43,6 @@ export function ForgotPasswordPage() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<AuthError | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const codeId = useId();
   const name = username.trim();
   const unmet = unmetPasswordRules(password);
 
@@ -122,17 +121,7 @@ export function ForgotPasswordPage() {
             if (!pending) void reset();
           }}
         >
-          <div className="field">
-            <label htmlFor={codeId}>Code</label>
-            <input
-              id={codeId}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              required
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          </div>
+          <CodeField value={code} onChange={setCode} />
           <NewPasswordFields
             label="New password"
             password={password}
