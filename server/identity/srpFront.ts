@@ -352,14 +352,92 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
       const details = answer?.CodeDeliveryDetails as Record<string, unknown> | undefined;
       const destination = stringField(details, 'Destination');
       if (!answer || !details || destination === undefined) return reply;
-      const masked = destination.replace(/^(.)[^@]*@(.).*$/su, '$1***@$2***');
-      return jsonReply({ ...answer, CodeDeliveryDetails: { ...details, Destination: masked } });
+      return jsonReply({
+        ...answer,
+        CodeDeliveryDetails: { ...details, Destination: masked(destination) },
+      });
     }
     if (!/ForgotPassword without email/.test(String(reply.body))) return reply;
     return cognitoError(
       'InvalidParameterException',
       'Cannot reset password for the user as there is no registered/verified email or phone_number',
     );
+  }
+
+  /** Masks an address as Cognito does where it says where a code went: `f***@e***`. */
+  const masked = (destination: string) => destination.replace(/^(.)[^@]*@(.).*$/su, '$1***@$2***');
+
+  /**
+   * UpdateUserAttributes as a pool with auto-verified e-mail answers it: a new address is not
+   * verified until its code is given back (VerifyUserAttribute), and the code is sent at once.
+   * cognito-local keeps `email_verified` as it was and sends no code unless told both.
+   */
+  async function updateUserAttributes(
+    request: ForwardedRequest,
+    input: Record<string, unknown>,
+  ): Promise<CognitoReply> {
+    const attributes = Array.isArray(input.UserAttributes)
+      ? (input.UserAttributes as unknown[])
+      : [];
+    const names = attributes.map((attribute) =>
+      stringField(attribute as Record<string, unknown>, 'Name'),
+    );
+    if (!names.includes('email') || names.includes('email_verified')) return pass(request);
+    const unverified = {
+      ...input,
+      UserAttributes: [...attributes, { Name: 'email_verified', Value: 'false' }],
+    };
+    const reply = await pass({ ...request, body: Buffer.from(JSON.stringify(unverified)) });
+    if (reply.status !== 200) return reply;
+    const email = attributes.find(
+      (attribute) => stringField(attribute as Record<string, unknown>, 'Name') === 'email',
+    );
+    const sent = await emailCode(
+      input.AccessToken,
+      stringField(email as Record<string, unknown>, 'Value'),
+    );
+    const details = parseObject(sent.body)?.CodeDeliveryDetails;
+    return sent.status === 200 ? jsonReply({ CodeDeliveryDetailsList: [details] }) : sent;
+  }
+
+  /**
+   * Sends the account's e-mail address a verification code. cognito-local keeps the code, then
+   * fails to deliver it for a pool without auto-verified attributes (the local pool has none, so
+   * that the app's sign-up, which sends no e-mail, works); the local server's codes are printed at
+   * start instead, so that failure is a code sent. Where it went is masked as Cognito masks it.
+   */
+  async function emailCode(accessToken: unknown, email?: string): Promise<CognitoReply> {
+    const sent = await pass({
+      action: 'GetUserAttributeVerificationCode',
+      body: Buffer.from(JSON.stringify({ AccessToken: accessToken, AttributeName: 'email' })),
+    });
+    const undelivered = /no attribute matching desired auto verified/.test(String(sent.body));
+    if (sent.status !== 200 && !undelivered) return sent;
+    let destination = email;
+    if (destination === undefined) {
+      const user = parseObject(
+        (
+          await pass({
+            action: 'GetUser',
+            body: Buffer.from(JSON.stringify({ AccessToken: accessToken })),
+          })
+        ).body,
+      );
+      const attributes = Array.isArray(user?.UserAttributes)
+        ? (user.UserAttributes as unknown[])
+        : [];
+      const found = attributes.find(
+        (attribute) => stringField(attribute as Record<string, unknown>, 'Name') === 'email',
+      );
+      destination = stringField(found as Record<string, unknown>, 'Value');
+    }
+    return jsonReply({
+      CodeDeliveryDetails: {
+        AttributeName: 'email',
+        DeliveryMedium: 'EMAIL',
+        Destination: destination === undefined ? '' : masked(destination),
+      },
+    });
   }
 
   const actions: Record<
@@ -370,9 +448,19 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     RespondToAuthChallenge: respondToAuthChallenge,
     GlobalSignOut: (_request, input) => globalSignOut(input),
     SignUp: withPasswordPolicy('Password'),
-    ChangePassword: withPasswordPolicy('ProposedPassword'),
+    ChangePassword: async (request, input) => {
+      const reply = await withPasswordPolicy('ProposedPassword')(request, input);
+      // A wrong current password, which Cognito answers as a wrong password at sign-in;
+      // cognito-local calls it an invalid (new) password.
+      const wrongCurrent =
+        reply.status === 400 &&
+        stringField(parseObject(reply.body), 'message') === 'Invalid password';
+      return wrongCurrent ? cognitoError('NotAuthorizedException', INCORRECT_CREDENTIALS) : reply;
+    },
     ConfirmForgotPassword: withPasswordPolicy('Password'),
     ForgotPassword: forgotPassword,
+    UpdateUserAttributes: updateUserAttributes,
+    GetUserAttributeVerificationCode: (_request, input) => emailCode(input.AccessToken),
   };
 
   /** Checks what every call of `action` must hold before it is looked at further. */

@@ -23,6 +23,9 @@ const SignUpPage = lazy(() =>
 const ConfirmPage = lazy(() =>
   import('@/features/auth/ConfirmPage').then((m) => ({ default: m.ConfirmPage })),
 );
+const AccountPage = lazy(() =>
+  import('@/features/auth/AccountPage').then((m) => ({ default: m.AccountPage })),
+);
 const ForgotPasswordPage = lazy(() =>
   import('@/features/auth/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
 );
@@ -117,6 +120,7 @@ export const routes: RouteObject[] = [
               lazyPage(ROUTES.signup, 'Create an account', <SignUpPage />),
               lazyPage(ROUTES.confirm, 'Confirm your account', <ConfirmPage />),
               lazyPage(ROUTES.forgotPassword, 'Reset your password', <ForgotPasswordPage />),
+              lazyPage(ROUTES.account, 'Your account', <AccountPage />),
               { path: '*', handle: titled('Page not found'), element: <NotFoundPage /> },
             ],
           },

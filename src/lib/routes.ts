@@ -17,13 +17,14 @@ export const ROUTES = {
   signup: '/signup',
   confirm: '/confirm',
   forgotPassword: '/forgot-password',
+  account: '/account',
 } as const;
 
 const KNOWN_PATH = new RegExp(
   [
     '^/$',
     '^/(video|gallery|category)/[^/]+/?$',
-    '^/(submit|contact|statement|resources|env|signin|signup|confirm|forgot-password)/?$',
+    '^/(submit|contact|statement|resources|env|signin|signup|confirm|forgot-password|account)/?$',
     '^/editor(/.*)?$',
   ].join('|'),
 );

@@ -141,7 +141,7 @@ describe('accounts', () => {
     expect(request.postData()).toBeNull();
     await page.waitForURL(`${app.url}/`, WAIT);
     // The refresh after /login shows the new group at once: the Editor link is there.
-    await page.getByRole('link', { name: 'Editor' }).waitFor(WAIT);
+    await page.getByRole('link', { name: 'Editor', exact: true }).waitFor(WAIT);
     expect(calls).toEqual(
       expect.arrayContaining([
         'SignUp',
@@ -290,6 +290,86 @@ describe('accounts', () => {
     expect(seen.pageErrors).toEqual([]);
   });
 
+  it('changes the password and the e-mail address on /account, and signs out everywhere', async () => {
+    const made = await admin('AdminCreateUser', {
+      Username: 'keeper',
+      TemporaryPassword: 'Temp-Pass-2025!',
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: 'keeper@example.org' },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    });
+    expect(made.status).toBe(200);
+    const set = await admin('AdminSetUserPassword', {
+      Username: 'keeper',
+      Password: 'Keeper-Pass-2025!',
+      Permanent: true,
+    });
+    expect(set.status).toBe(200);
+    // A second device, signed in first, whose session sign-out everywhere must end.
+    const laptop = await newPage();
+    await signIn(laptop, { username: 'keeper', password: 'Keeper-Pass-2025!' });
+    await laptop.waitForURL(`${app.url}/`, WAIT);
+
+    const page = await newPage();
+    const seen = watchPage(page);
+    await signIn(page, { username: 'keeper', password: 'Keeper-Pass-2025!' });
+    await page.waitForURL(`${app.url}/`, WAIT);
+    // From the header of any page (the home page first plays the intro over it).
+    await page.goto(`${app.url}/statement`);
+    await page.getByRole('link', { name: 'keeper (your account)' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor(WAIT);
+    const email = page.getByRole('region', { name: 'E-mail address' });
+    await email.getByText('keeper@example.org').waitFor(WAIT);
+    expect(await email.getByText('(verified)').count()).toBe(1);
+
+    // The password: a wrong current one is refused, then it changes.
+    const password = page.getByRole('region', { name: 'Password' });
+    await password.getByLabel('Current password').fill('Not-The-Pass-2025!');
+    await password.getByLabel('New password', { exact: true }).fill('Kept-Pass-2026!');
+    await password.getByLabel('New password, again').fill('Kept-Pass-2026!');
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await expect
+      .poll(() => password.getByRole('alert').textContent(), WAIT)
+      .toBe('The current password is not right.');
+    await password.getByLabel('Current password').fill('Keeper-Pass-2025!');
+    await password.getByRole('button', { name: 'Change password' }).click();
+    await password.getByText('Your password is changed.').waitFor(WAIT);
+
+    // The e-mail address: changed, unverified until the code it was sent comes back.
+    await email.getByLabel('New e-mail address').fill('keeper@elsewhere.example');
+    await email.getByRole('button', { name: 'Change e-mail address' }).click();
+    await email
+      .getByText('A code is on its way to k***@e***. Enter it below to verify the address.')
+      .waitFor(WAIT);
+    await email.getByText('(not verified yet)').waitFor(WAIT);
+    await email.getByLabel('Code', { exact: true }).fill(CONFIRMATION_CODE);
+    await email.getByRole('button', { name: 'Verify' }).click();
+    await email.getByText('Your e-mail address is verified.').waitFor(WAIT);
+    await email.getByText('keeper@elsewhere.example').waitFor(WAIT);
+    await screenshot(page, 'auth-account-desktop');
+
+    // Sign out everywhere: this device goes to /signin, and the other's next refresh fails.
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.waitForURL(`${app.url}/signin`, WAIT);
+    await page.getByText('You are signed out on every device.').waitFor(WAIT);
+    await laptop.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('.clockDrift')) as string;
+      localStorage.setItem(key, String(-2 * 3600));
+    });
+    await laptop.goto(`${app.url}/account`);
+    await laptop.waitForURL(`${app.url}/signin`, WAIT);
+    await laptop.getByRole('link', { name: 'Sign in' }).waitFor(WAIT);
+
+    // The old password no longer signs in; the new one does.
+    await signIn(page, { username: 'keeper', password: 'Keeper-Pass-2025!' });
+    await page.getByRole('alert').waitFor(WAIT);
+    await signIn(page, { username: 'keeper', password: 'Kept-Pass-2026!' });
+    await page.waitForURL(`${app.url}/`, WAIT);
+    expect(seen.pageErrors).toEqual([]);
+  });
+
   it('lets no page on another site make anyone an editor, through /identity/ or the admin port', async () => {
     const banner =
       /Admin API \(this machine only, never web pages\): (\S+) with access key id (\S+)/.exec(
@@ -410,6 +490,16 @@ describe('accounts', () => {
     await page.getByRole('heading', { level: 1, name: 'About this archive' }).waitFor(WAIT);
     await page.getByRole('button', { name: 'Sign out' }).waitFor(WAIT);
     await screenshot(page, `auth-signed-in-${name}`);
+    await page.getByRole('link', { name: 'visitor (your account)' }).click();
+    await page
+      .getByRole('region', { name: 'E-mail address' })
+      .getByText('(verified)')
+      .waitFor(WAIT);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth + 1)).toBe(
+      true,
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, `auth-account-${name}`);
     expect(seen.pageErrors).toEqual([]);
   });
 });

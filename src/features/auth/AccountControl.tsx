@@ -46,10 +46,14 @@ export function AccountControl({ editorLink = true }: { editorLink?: boolean }) 
         </li>
       )}
       <li className="account">
-        <span className="account__name" title={`Signed in as ${auth.username ?? ''}`}>
-          <span className="visually-hidden">Signed in as </span>
+        <Link
+          to="/account"
+          className="account__name"
+          aria-label={`${auth.username ?? ''} (your account)`}
+          title={`Your account (signed in as ${auth.username ?? ''})`}
+        >
           {auth.username}
-        </span>
+        </Link>
         <button
           type="button"
           className="account__sign-out"

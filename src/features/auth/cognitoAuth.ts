@@ -7,7 +7,7 @@ import {
   type CognitoUserSession,
   type IAuthenticationCallback,
 } from 'amazon-cognito-identity-js';
-import { toAuthError } from '@/features/auth/authErrors';
+import { AuthError, toAuthError } from '@/features/auth/authErrors';
 import { SITE_NAME } from '@/lib/constants';
 import { groupsOf } from '@/lib/session';
 
@@ -82,6 +82,28 @@ export interface AuthService {
   /** Refreshes now with the refresh token (after /login, so a new group shows at once). */
   refresh(): Promise<SessionSummary | null>;
   signOut(): Promise<void>;
+  /** The signed-in person's account as the pool keeps it (SPEC §7 GetUser). */
+  account(): Promise<AccountDetails>;
+  /** SPEC §7 ChangePassword: the current password, then the new one. */
+  changePassword(current: string, next: string): Promise<void>;
+  /**
+   * A new e-mail address (UpdateUserAttributes); the pool sends it a code, and where it went is
+   * answered (null when it sent none).
+   */
+  changeEmail(email: string): Promise<string | null>;
+  /** Sends the e-mail address a new code (GetUserAttributeVerificationCode). */
+  sendEmailCode(): Promise<string | null>;
+  /** The code the e-mail address was sent (VerifyUserAttribute). */
+  verifyEmail(code: string): Promise<void>;
+  /** Ends every session of the account on every device (GlobalSignOut), this one included. */
+  signOutEverywhere(): Promise<void>;
+}
+
+/** What the account page shows. */
+export interface AccountDetails {
+  username: string;
+  email: string | null;
+  emailVerified: boolean;
 }
 
 /** Where the pool sent a code, as it masks it, from its `CodeDeliveryDetails`. */
@@ -211,6 +233,18 @@ export function createCognitoAuth(settings: PoolSettings): AuthService {
       ),
     );
 
+  /**
+   * The signed-in user with a live session (refreshed if it had expired).
+   *
+   * @throws AuthError 'User is not authenticated' (SPEC §5) when nobody is signed in.
+   */
+  async function signedIn(): Promise<CognitoUser> {
+    const user = pool.getCurrentUser();
+    if (!user) throw new AuthError('User is not authenticated', 'NotAuthenticated');
+    await sessionOf(user);
+    return user;
+  }
+
   return {
     signUp: (username, password) =>
       new Promise((resolve, reject) =>
@@ -291,6 +325,70 @@ export function createCognitoAuth(settings: PoolSettings): AuthService {
             error ? reject(toAuthError(error)) : resolve(summarise(user, session)),
         ),
       );
+    },
+    account: async () => {
+      const user = await signedIn();
+      const attributes = await new Promise<{ Name: string; Value: string }[]>((resolve, reject) =>
+        user.getUserAttributes((error, result) =>
+          error ? reject(toAuthError(error)) : resolve(result ?? []),
+        ),
+      );
+      const value = (name: string) => attributes.find((a) => a.Name === name)?.Value ?? null;
+      return {
+        username: user.getUsername(),
+        email: value('email'),
+        emailVerified: value('email_verified') === 'true',
+      };
+    },
+    changePassword: async (current, next) => {
+      const user = await signedIn();
+      await new Promise<void>((resolve, reject) =>
+        user.changePassword(current, next, (error) =>
+          error ? reject(toAuthError(error)) : resolve(),
+        ),
+      );
+    },
+    changeEmail: async (email) => {
+      const user = await signedIn();
+      return new Promise((resolve, reject) =>
+        user.updateAttributes([{ Name: 'email', Value: email }], (error, _result, details) =>
+          error
+            ? reject(toAuthError(error))
+            : resolve(
+                (details as { CodeDeliveryDetailsList?: { Destination?: string }[] } | undefined)
+                  ?.CodeDeliveryDetailsList?.[0]?.Destination ?? null,
+              ),
+        ),
+      );
+    },
+    sendEmailCode: async () => {
+      const user = await signedIn();
+      return new Promise((resolve, reject) =>
+        user.getAttributeVerificationCode('email', {
+          onSuccess: (data: unknown) => resolve(destinationOf(data)),
+          onFailure: (error) => reject(toAuthError(error)),
+        }),
+      );
+    },
+    verifyEmail: async (code) => {
+      const user = await signedIn();
+      await new Promise<void>((resolve, reject) =>
+        user.verifyAttribute('email', code, {
+          onSuccess: () => resolve(),
+          onFailure: (error) => reject(toAuthError(error)),
+        }),
+      );
+    },
+    signOutEverywhere: async () => {
+      const user = await signedIn();
+      await new Promise<void>((resolve, reject) =>
+        user.globalSignOut({
+          onSuccess: () => resolve(),
+          onFailure: (error) => reject(toAuthError(error)),
+        }),
+      );
+      // The library clears the stored tokens on success; make sure of it either way.
+      user.signOut();
     },
     signOut: async () => {
       const user = pool.getCurrentUser();

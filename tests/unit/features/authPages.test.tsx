@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthAccess } from '@/features/auth/authAccess';
@@ -27,6 +27,16 @@ function fakeService(overrides: Partial<AuthService> = {}): AuthService {
     resendCode: vi.fn(async () => null),
     forgotPassword: vi.fn(async () => 'e***@e***'),
     confirmForgotPassword: vi.fn(async () => {}),
+    account: vi.fn(async () => ({
+      username: 'visitor',
+      email: 'visitor@example.org',
+      emailVerified: true,
+    })),
+    changePassword: vi.fn(async () => {}),
+    changeEmail: vi.fn(async () => 'n***@e***'),
+    sendEmailCode: vi.fn(async () => 'n***@e***'),
+    verifyEmail: vi.fn(async () => {}),
+    signOutEverywhere: vi.fn(async () => {}),
     signIn: vi.fn(async () => ({ kind: 'signedIn', session: visitor }) as SignInStep),
     currentSession: vi.fn(async () => null),
     refresh: vi.fn(async () => null),
@@ -327,6 +337,97 @@ describe('/forgot-password', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Send a code' }));
     expect((await screen.findByRole('alert')).textContent).toBe(words);
     expect(screen.getByRole('button', { name: 'Send a code' })).toBeTruthy();
+  });
+});
+
+describe('/account', () => {
+  const signedIn = (overrides: Partial<AuthService> = {}) =>
+    fakeService({ currentSession: vi.fn(async () => visitor), ...overrides });
+
+  it('sends a visitor who is not signed in to /signin', async () => {
+    const { router } = renderApp('/account', { fetchArchive, auth: access(fakeService()) });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+  });
+
+  it('shows the account, linked from the header, and changes the password with the rules checked first', async () => {
+    const service = signedIn({
+      changePassword: vi
+        .fn<AuthService['changePassword']>()
+        .mockRejectedValueOnce(
+          new AuthError('Incorrect username or password.', 'NotAuthorizedException'),
+        )
+        .mockResolvedValue(undefined),
+    });
+    renderApp('/account', { fetchArchive, auth: access(service, true) });
+    expect(await screen.findByText('visitor@example.org')).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'visitor (your account)' });
+    expect(link.getAttribute('href')).toBe('/account');
+    expect(screen.getByText('(verified)')).toBeTruthy();
+    const part = within(screen.getByRole('region', { name: 'Password' }));
+    await userEvent.type(part.getByLabelText('Current password'), 'Visitor-Local-2025!');
+    await userEvent.type(part.getByLabelText('New password'), 'weak');
+    await userEvent.type(part.getByLabelText('New password, again'), 'weak');
+    await userEvent.click(part.getByRole('button', { name: 'Change password' }));
+    expect(service.changePassword).not.toHaveBeenCalled();
+    await userEvent.clear(part.getByLabelText('New password'));
+    await userEvent.clear(part.getByLabelText('New password, again'));
+    await userEvent.type(part.getByLabelText('New password'), 'Renewed-Pass-2025!');
+    await userEvent.type(part.getByLabelText('New password, again'), 'Renewed-Pass-2025!');
+    await userEvent.click(part.getByRole('button', { name: 'Change password' }));
+    expect((await part.findByRole('alert')).textContent).toBe('The current password is not right.');
+    await userEvent.click(part.getByRole('button', { name: 'Change password' }));
+    expect((await part.findByRole('status')).textContent).toBe('Your password is changed.');
+    expect(service.changePassword).toHaveBeenLastCalledWith(
+      'Visitor-Local-2025!',
+      'Renewed-Pass-2025!',
+    );
+  });
+
+  it('changes the e-mail address, then verifies it with the code it was sent', async () => {
+    let verified = true;
+    let email = 'visitor@example.org';
+    const service = signedIn({
+      account: vi.fn(async () => ({ username: 'visitor', email, emailVerified: verified })),
+      changeEmail: vi.fn(async (next: string) => {
+        email = next;
+        verified = false;
+        return 'n***@e***';
+      }),
+      verifyEmail: vi.fn(async (code: string) => {
+        if (code !== '123456')
+          throw new AuthError('Invalid verification code provided.', 'CodeMismatchException');
+        verified = true;
+      }),
+    });
+    renderApp('/account', { fetchArchive, auth: access(service, true) });
+    const part = within(await screen.findByRole('region', { name: 'E-mail address' }));
+    await userEvent.type(part.getByLabelText('New e-mail address'), 'new@example.org');
+    await userEvent.click(part.getByRole('button', { name: 'Change e-mail address' }));
+    expect((await part.findByRole('status')).textContent).toBe(
+      'A code is on its way to n***@e***. Enter it below to verify the address.',
+    );
+    expect(part.getByText('(not verified yet)')).toBeTruthy();
+    await userEvent.type(part.getByLabelText('Code'), '000000');
+    await userEvent.click(part.getByRole('button', { name: 'Verify' }));
+    expect((await part.findByRole('alert')).textContent).toBe(
+      'That code is not right. Check it and try again.',
+    );
+    await userEvent.clear(part.getByLabelText('Code'));
+    await userEvent.type(part.getByLabelText('Code'), '123456');
+    await userEvent.click(part.getByRole('button', { name: 'Verify' }));
+    expect((await part.findByRole('status')).textContent).toBe('Your e-mail address is verified.');
+    expect(part.getByText('new@example.org')).toBeTruthy();
+    expect(part.getByText('(verified)')).toBeTruthy();
+  });
+
+  it('signs out everywhere, then says so on /signin', async () => {
+    const service = signedIn();
+    const { router, store } = renderApp('/account', { fetchArchive, auth: access(service, true) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(service.signOutEverywhere).toHaveBeenCalled();
+    expect(store.getState().auth.status).toBe('signedOut');
+    expect(await screen.findByText('You are signed out on every device.')).toBeTruthy();
   });
 });
 

@@ -1,0 +1,302 @@
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAuthAccess } from '@/features/auth/authAccess';
+import { AuthPage, CodeField, NewPasswordFields } from '@/features/auth/AuthFields';
+import { AuthErrorMessage } from '@/features/auth/AuthError';
+import { AuthError, toAuthError } from '@/features/auth/authErrors';
+import { selectAuth, sessionChecked, signedOut } from '@/features/auth/authSlice';
+import type { AccountDetails, AuthService } from '@/features/auth/cognitoAuth';
+import { PasswordField } from '@/features/auth/PasswordField';
+import { ROUTES } from '@/lib/routes';
+import { unmetPasswordRules } from '@/lib/passwordRules';
+
+/** A titled part of the page with its own form, notice and error. */
+function Part({
+  title,
+  notice,
+  error,
+  children,
+}: {
+  title: string;
+  notice: string | null;
+  error: AuthError | null;
+  children: ReactNode;
+}) {
+  return (
+    <section className="account-part" aria-label={title}>
+      <h2>{title}</h2>
+      {notice && (
+        <p className="form-notice" role="status">
+          {notice}
+        </p>
+      )}
+      {children}
+      <AuthErrorMessage error={error} />
+    </section>
+  );
+}
+
+/** One form's state: pending, what it last said, what went wrong. */
+function useAction() {
+  const [pending, setPending] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<AuthError | null>(null);
+  const run = useCallback(async (work: () => Promise<string | null>) => {
+    setPending(true);
+    setError(null);
+    setNotice(null);
+    try {
+      setNotice(await work());
+    } catch (failure) {
+      setError(toAuthError(failure));
+    } finally {
+      setPending(false);
+    }
+  }, []);
+  return { pending, notice, error, run };
+}
+
+function submitted(action: () => void) {
+  return (event: FormEvent) => {
+    event.preventDefault();
+    action();
+  };
+}
+
+/** The e-mail address: shown with whether it is verified, changed with the code sent to it. */
+function EmailPart({
+  service,
+  account,
+  reload,
+}: {
+  service: AuthService;
+  account: AccountDetails;
+  reload: () => Promise<void>;
+}) {
+  const { pending, notice, error, run } = useAction();
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const sentTo = (destination: string | null) =>
+    `A code is on its way${destination ? ` to ${destination}` : ''}. Enter it below to verify the address.`;
+  return (
+    <Part title="E-mail address" notice={notice} error={error}>
+      <p>
+        {account.email === null ? (
+          'No e-mail address yet. Add one to be able to reset a forgotten password.'
+        ) : (
+          <>
+            <strong>{account.email}</strong>{' '}
+            {account.emailVerified ? '(verified)' : '(not verified yet)'}
+          </>
+        )}
+      </p>
+      {account.email !== null && !account.emailVerified && (
+        <form
+          className="auth-form"
+          aria-label="Verify your e-mail address"
+          onSubmit={submitted(() => {
+            if (!pending)
+              void run(async () => {
+                await service.verifyEmail(code.trim());
+                setCode('');
+                await reload();
+                return 'Your e-mail address is verified.';
+              });
+          })}
+        >
+          <CodeField value={code} onChange={setCode} />
+          <button type="submit" className="auth-form__submit" disabled={pending}>
+            Verify
+          </button>
+          <button
+            type="button"
+            className="auth-form__secondary"
+            disabled={pending}
+            onClick={() => void run(async () => sentTo(await service.sendEmailCode()))}
+          >
+            Send a new code
+          </button>
+        </form>
+      )}
+      <form
+        className="auth-form"
+        aria-label="Change your e-mail address"
+        onSubmit={submitted(() => {
+          if (!pending)
+            void run(async () => {
+              const destination = await service.changeEmail(email.trim());
+              setEmail('');
+              await reload();
+              return sentTo(destination);
+            });
+        })}
+      >
+        <div className="field">
+          <label htmlFor="account-email">New e-mail address</label>
+          <input
+            id="account-email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="auth-form__submit" disabled={pending}>
+          Change e-mail address
+        </button>
+      </form>
+    </Part>
+  );
+}
+
+/** ChangePassword: the current password, then a new one with the pool's rules. */
+function PasswordPart({ service }: { service: AuthService }) {
+  const { pending, notice, error, run } = useAction();
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [again, setAgain] = useState('');
+  const [tried, setTried] = useState(false);
+  const unmet = unmetPasswordRules(password);
+  return (
+    <Part title="Password" notice={notice} error={error}>
+      <form
+        className="auth-form"
+        aria-label="Change your password"
+        onSubmit={submitted(() => {
+          setTried(true);
+          if (pending || unmet.length > 0 || password !== again) return;
+          void run(async () => {
+            try {
+              await service.changePassword(current, password);
+            } catch (failure) {
+              const reason = toAuthError(failure);
+              // The pool's "Incorrect username or password." here means the current password.
+              if (reason.code === 'NotAuthorizedException' && /incorrect/i.test(reason.message)) {
+                throw new AuthError('The current password is not right.', 'WrongCurrentPassword');
+              }
+              throw reason;
+            }
+            setCurrent('');
+            setPassword('');
+            setAgain('');
+            setTried(false);
+            return 'Your password is changed.';
+          });
+        })}
+      >
+        <PasswordField
+          label="Current password"
+          value={current}
+          onChange={setCurrent}
+          autoComplete="current-password"
+        />
+        <NewPasswordFields
+          label="New password"
+          password={password}
+          again={again}
+          onPassword={setPassword}
+          onAgain={setAgain}
+          unmet={unmet}
+          tried={tried}
+        />
+        <button type="submit" className="auth-form__submit" disabled={pending}>
+          Change password
+        </button>
+      </form>
+    </Part>
+  );
+}
+
+/** GlobalSignOut: every device's session ends, this one's too. */
+function SignOutPart({ service, onLeave }: { service: AuthService; onLeave: () => void }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { pending, notice, error, run } = useAction();
+  return (
+    <Part title="Devices" notice={notice} error={error}>
+      <p>
+        Signed in on a computer you no longer have, or one you shared? Sign out everywhere ends
+        every session of this account, this one too; each device must sign in again.
+      </p>
+      <button
+        type="button"
+        className="auth-form__secondary"
+        disabled={pending}
+        onClick={() =>
+          void run(async () => {
+            await service.signOutEverywhere();
+            // The page's guard must not send the person on without a word: this page says where.
+            onLeave();
+            void navigate(ROUTES.signin, {
+              state: { notice: 'You are signed out on every device.' },
+            });
+            dispatch(signedOut());
+            return null;
+          })
+        }
+      >
+        Sign out everywhere
+      </button>
+    </Part>
+  );
+}
+
+/**
+ * /account, for a signed-in person: who they are and their e-mail address (GetUser), changing the
+ * address with its code and the password (SPEC §7), and signing out everywhere.
+ */
+export function AccountPage() {
+  const access = useAuthAccess();
+  const dispatch = useAppDispatch();
+  const auth = useAppSelector(selectAuth);
+  const [checked, setChecked] = useState(false);
+  const [service, setService] = useState<AuthService | null>(null);
+  const [account, setAccount] = useState<AccountDetails | null>(null);
+  const [error, setError] = useState<AuthError | null>(null);
+  const [leaving, setLeaving] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void dispatch(sessionChecked()).finally(() => live && setChecked(true));
+    return () => {
+      live = false;
+    };
+  }, [dispatch]);
+
+  const reload = useCallback(async () => {
+    const loaded = await access.load();
+    setService(loaded);
+    setAccount(await loaded.account());
+  }, [access]);
+
+  useEffect(() => {
+    if (!checked || auth.status !== 'signedIn') return;
+    reload().catch((failure: unknown) => setError(toAuthError(failure)));
+  }, [checked, auth.status, reload]);
+
+  if (checked && auth.status !== 'signedIn' && !leaving) {
+    return <Navigate to={ROUTES.signin} replace state={{ from: ROUTES.account }} />;
+  }
+  return (
+    <AuthPage title="Your account" enabled={access.enabled}>
+      {!account || !service ? (
+        error ? (
+          <AuthErrorMessage error={error} />
+        ) : (
+          <p role="status">Loading your account…</p>
+        )
+      ) : (
+        <>
+          <p>
+            Signed in as <strong>{account.username}</strong>.
+          </p>
+          <EmailPart service={service} account={account} reload={reload} />
+          <PasswordPart service={service} />
+          <SignOutPart service={service} onLeave={() => setLeaving(true)} />
+        </>
+      )}
+    </AuthPage>
+  );
+}
