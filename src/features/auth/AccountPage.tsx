@@ -273,8 +273,22 @@ export function AccountPage() {
 
   useEffect(() => {
     if (!checked || auth.status !== 'signedIn') return;
-    reload().catch((failure: unknown) => setError(toAuthError(failure)));
-  }, [checked, auth.status, reload]);
+    let live = true;
+    access
+      .load()
+      .then(async (loaded) => {
+        const details = await loaded.account();
+        if (!live) return;
+        setService(loaded);
+        setAccount(details);
+      })
+      .catch((failure: unknown) => {
+        if (live) setError(toAuthError(failure));
+      });
+    return () => {
+      live = false;
+    };
+  }, [checked, auth.status, access]);
 
   if (checked && auth.status !== 'signedIn' && !leaving) {
     return <Navigate to={ROUTES.signin} replace state={{ from: ROUTES.account }} />;
