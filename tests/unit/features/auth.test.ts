@@ -186,6 +186,104 @@ describe('SPEC §5 messages, word for word', () => {
   });
 });
 
+describe('refresh and revoke retry with backoff up to 5 s (SPEC §7, the library does it)', () => {
+  /** A stored session of "someone" whose tokens are good for an hour, with a refresh token. */
+  function storedSession() {
+    const storage = memoryStorage();
+    const now = Math.floor(Date.now() / 1000);
+    const token = (use: string) =>
+      jwt({ token_use: use, username: 'someone', exp: now + 3600, iat: now, origin_jti: 'j' });
+    const prefix = `CognitoIdentityServiceProvider.${POOL.clientId}`;
+    storage.setItem(`${prefix}.LastAuthUser`, 'someone');
+    storage.setItem(`${prefix}.someone.idToken`, token('id'));
+    storage.setItem(`${prefix}.someone.accessToken`, token('access'));
+    storage.setItem(`${prefix}.someone.refreshToken`, 'refresh-token');
+    storage.setItem(`${prefix}.someone.clockDrift`, '0');
+    return { storage, token, prefix };
+  }
+  const offline = () => Promise.reject(new TypeError('fetch failed'));
+
+  it('refreshes once the pool answers again', async () => {
+    const { storage, token } = storedSession();
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementationOnce(offline)
+      .mockImplementationOnce(offline)
+      .mockResolvedValue(
+        new Response(
+          JSON.stringify({
+            AuthenticationResult: { IdToken: token('id'), AccessToken: token('access') },
+          }),
+          { status: 200 },
+        ),
+      );
+    vi.useFakeTimers();
+    try {
+      const refreshed = createCognitoAuth({ ...POOL, storage }).refresh();
+      await vi.advanceTimersByTimeAsync(1000);
+      await expect(refreshed).resolves.toMatchObject({ username: 'someone' });
+      expect(fetch).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives up when no wait would be under 5 s, with a plain message', async () => {
+    const { storage } = storedSession();
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(offline);
+    vi.useFakeTimers();
+    try {
+      const refreshed = createCognitoAuth({ ...POOL, storage })
+        .refresh()
+        .catch((error: unknown) => error);
+      // Waits of about 0.2, 0.4, 0.8, 1.6 and 3.2 s; the next would be 6.4 s, past the ceiling.
+      await vi.advanceTimersByTimeAsync(6000);
+      expect(fetch).toHaveBeenCalledTimes(5);
+      await vi.advanceTimersByTimeAsync(1000);
+      const failure = await refreshed;
+      expect(fetch).toHaveBeenCalledTimes(6);
+      expect(failure).toMatchObject({ code: 'NetworkError', message: 'Network error' });
+      expect(describeAuthError(failure as AuthError)).toBe(
+        'The sign-in service cannot be reached. Check your connection and try again.',
+      );
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(fetch).toHaveBeenCalledTimes(6);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('revokes the refresh token at sign-out, retrying, and clears this device either way', async () => {
+    const { storage, prefix } = storedSession();
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementationOnce(offline)
+      .mockResolvedValue(new Response('{}', { status: 200 }));
+    vi.useFakeTimers();
+    try {
+      const out = createCognitoAuth({ ...POOL, storage }).signOut();
+      await vi.advanceTimersByTimeAsync(1000);
+      await out;
+      expect(fetch).toHaveBeenCalledTimes(2);
+      const revoke = fetch.mock.calls[1]?.[1] as RequestInit;
+      expect(new Headers(revoke.headers).get('X-Amz-Target')).toMatch(/RevokeToken$/);
+      expect(JSON.parse(String(revoke.body))).toMatchObject({ Token: 'refresh-token' });
+      expect(storage.getItem(`${prefix}.someone.refreshToken`)).toBeNull();
+
+      const again = storedSession();
+      fetch.mockReset();
+      fetch.mockImplementation(offline);
+      const gaveUp = createCognitoAuth({ ...POOL, storage: again.storage }).signOut();
+      await vi.advanceTimersByTimeAsync(10_000);
+      await gaveUp;
+      expect(fetch).toHaveBeenCalledTimes(6);
+      expect(again.storage.getItem(`${again.prefix}.someone.refreshToken`)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('session validity (SPEC §4)', () => {
   const expiries = { idTokenExpiresAt: 1_000, accessTokenExpiresAt: 1_200 };
 
