@@ -290,7 +290,7 @@ describe('accounts', () => {
     expect(seen.pageErrors).toEqual([]);
   });
 
-  it('changes the password and the e-mail address on /account, and signs out everywhere', async () => {
+  it('changes the password and the e-mail address on /account, signs out everywhere, and deletes the account', async () => {
     const made = await admin('AdminCreateUser', {
       Username: 'keeper',
       TemporaryPassword: 'Temp-Pass-2025!',
@@ -367,6 +367,15 @@ describe('accounts', () => {
     await page.getByRole('alert').waitFor(WAIT);
     await signIn(page, { username: 'keeper', password: 'Kept-Pass-2026!' });
     await page.waitForURL(`${app.url}/`, WAIT);
+
+    // Delete the account: after the confirmation, it is gone and its sign-in fails.
+    await page.goto(`${app.url}/account`);
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('button', { name: 'Delete it for good' }).click();
+    await page.waitForURL(`${app.url}/signin`, WAIT);
+    await page.getByText('Your account is deleted.').waitFor(WAIT);
+    await signIn(page, { username: 'keeper', password: 'Kept-Pass-2026!' });
+    await expect.poll(() => page.getByRole('alert').textContent(), WAIT).toContain('do not match');
     expect(seen.pageErrors).toEqual([]);
   });
 

@@ -243,9 +243,67 @@ function SignOutPart({ service, onLeave }: { service: AuthService; onLeave: () =
   );
 }
 
+/** DeleteUser, behind a confirmation that says what goes and what stays. */
+function DeletePart({
+  service,
+  username,
+  onLeave,
+}: {
+  service: AuthService;
+  username: string;
+  onLeave: () => void;
+}) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { pending, notice, error, run } = useAction();
+  const [asking, setAsking] = useState(false);
+  return (
+    <Part title="Delete account" notice={notice} error={error}>
+      {!asking ? (
+        <button type="button" className="auth-form__secondary" onClick={() => setAsking(true)}>
+          Delete my account
+        </button>
+      ) : (
+        <div className="account-part__confirm" role="group" aria-label="Delete your account?">
+          <p>
+            Delete the account <strong>{username}</strong>? Its sign-in, password and e-mail address
+            are deleted for good, on every device. Media you submitted that the editors published
+            stays in the archive, without your name.
+          </p>
+          <button
+            type="button"
+            className="auth-form__danger"
+            disabled={pending}
+            onClick={() =>
+              void run(async () => {
+                await service.deleteAccount();
+                onLeave();
+                void navigate(ROUTES.signin, { state: { notice: 'Your account is deleted.' } });
+                dispatch(signedOut());
+                return null;
+              })
+            }
+          >
+            {pending ? 'Deleting…' : 'Delete it for good'}
+          </button>{' '}
+          <button
+            type="button"
+            className="auth-form__secondary"
+            disabled={pending}
+            onClick={() => setAsking(false)}
+          >
+            Keep my account
+          </button>
+        </div>
+      )}
+    </Part>
+  );
+}
+
 /**
  * /account, for a signed-in person: who they are and their e-mail address (GetUser), changing the
- * address with its code and the password (SPEC §7), and signing out everywhere.
+ * address with its code and the password (SPEC §7), signing out everywhere, and deleting the
+ * account.
  */
 export function AccountPage() {
   const access = useAuthAccess();
@@ -309,6 +367,11 @@ export function AccountPage() {
           <EmailPart service={service} account={account} reload={reload} />
           <PasswordPart service={service} />
           <SignOutPart service={service} onLeave={() => setLeaving(true)} />
+          <DeletePart
+            service={service}
+            username={account.username}
+            onLeave={() => setLeaving(true)}
+          />
         </>
       )}
     </AuthPage>

@@ -97,6 +97,8 @@ export interface AuthService {
   verifyEmail(code: string): Promise<void>;
   /** Ends every session of the account on every device (GlobalSignOut), this one included. */
   signOutEverywhere(): Promise<void>;
+  /** Deletes the account for good (DeleteUser); this device is signed out. */
+  deleteAccount(): Promise<void>;
 }
 
 /** What the account page shows. */
@@ -388,6 +390,14 @@ export function createCognitoAuth(settings: PoolSettings): AuthService {
         }),
       );
       // The library clears the stored tokens on success; make sure of it either way.
+      user.signOut();
+    },
+    deleteAccount: async () => {
+      const user = await signedIn();
+      await new Promise<void>((resolve, reject) =>
+        user.deleteUser((error) => (error ? reject(toAuthError(error)) : resolve())),
+      );
+      // Nothing of the account stays on this device.
       user.signOut();
     },
     signOut: async () => {

@@ -37,6 +37,7 @@ function fakeService(overrides: Partial<AuthService> = {}): AuthService {
     sendEmailCode: vi.fn(async () => 'n***@e***'),
     verifyEmail: vi.fn(async () => {}),
     signOutEverywhere: vi.fn(async () => {}),
+    deleteAccount: vi.fn(async () => {}),
     signIn: vi.fn(async () => ({ kind: 'signedIn', session: visitor }) as SignInStep),
     currentSession: vi.fn(async () => null),
     refresh: vi.fn(async () => null),
@@ -418,6 +419,22 @@ describe('/account', () => {
     expect((await part.findByRole('status')).textContent).toBe('Your e-mail address is verified.');
     expect(part.getByText('new@example.org')).toBeTruthy();
     expect(part.getByText('(verified)')).toBeTruthy();
+  });
+
+  it('deletes the account only after a confirmation that says what goes and what stays', async () => {
+    const service = signedIn();
+    const { router, store } = renderApp('/account', { fetchArchive, auth: access(service, true) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    const confirm = within(screen.getByRole('group', { name: 'Delete your account?' }));
+    expect(confirm.getByText(/stays in the archive, without your name/)).toBeTruthy();
+    await userEvent.click(confirm.getByRole('button', { name: 'Keep my account' }));
+    expect(service.deleteAccount).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete it for good' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(service.deleteAccount).toHaveBeenCalledTimes(1);
+    expect(store.getState().auth.status).toBe('signedOut');
+    expect(await screen.findByText('Your account is deleted.')).toBeTruthy();
   });
 
   it('signs out everywhere, then says so on /signin', async () => {
