@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Link, Navigate, Outlet } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/app/hooks';
 import { AccountControl } from '@/features/auth/AccountControl';
-import { selectIsEditor, sessionChecked } from '@/features/auth/authSlice';
+import { selectIsEditor } from '@/features/auth/authSlice';
+import { useSessionChecked } from '@/features/auth/useSessionChecked';
 import { EditorNav } from '@/features/editor/EditorNav';
 
 /**
@@ -11,17 +11,8 @@ import { EditorNav } from '@/features/editor/EditorNav';
  * editor renders before that is known.
  */
 export function EditorLayout() {
-  const dispatch = useAppDispatch();
   const isEditor = useAppSelector(selectIsEditor);
-  const [checked, setChecked] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    void dispatch(sessionChecked()).finally(() => live && setChecked(true));
-    return () => {
-      live = false;
-    };
-  }, [dispatch]);
+  const checked = useSessionChecked();
 
   if (!checked)
     return (

@@ -2,14 +2,14 @@ import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from
 import { Navigate, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { useAuthAccess } from '@/features/auth/authAccess';
-import { AuthPage, CodeField, NewPasswordFields } from '@/features/auth/AuthFields';
+import { AuthPage, CodeField, useNewPassword } from '@/features/auth/AuthFields';
 import { AuthErrorMessage } from '@/features/auth/AuthError';
 import { AuthError, toAuthError } from '@/features/auth/authErrors';
-import { selectAuth, sessionChecked, signedOut } from '@/features/auth/authSlice';
+import { selectAuth, signedOut } from '@/features/auth/authSlice';
+import { useSessionChecked } from '@/features/auth/useSessionChecked';
 import type { AccountDetails, AuthService } from '@/features/auth/cognitoAuth';
 import { PasswordField } from '@/features/auth/PasswordField';
 import { ROUTES } from '@/lib/routes';
-import { unmetPasswordRules } from '@/lib/passwordRules';
 
 /** A titled part of the page with its own form, notice and error. */
 function Part({
@@ -155,21 +155,17 @@ function EmailPart({
 function PasswordPart({ service }: { service: AuthService }) {
   const { pending, notice, error, run } = useAction();
   const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [again, setAgain] = useState('');
-  const [tried, setTried] = useState(false);
-  const unmet = unmetPasswordRules(password);
+  const newPassword = useNewPassword('New password');
   return (
     <Part title="Password" notice={notice} error={error}>
       <form
         className="auth-form"
         aria-label="Change your password"
         onSubmit={submitted(() => {
-          setTried(true);
-          if (pending || unmet.length > 0 || password !== again) return;
+          if (!newPassword.accept() || pending) return;
           void run(async () => {
             try {
-              await service.changePassword(current, password);
+              await service.changePassword(current, newPassword.password);
             } catch (failure) {
               const reason = toAuthError(failure);
               // The pool's "Incorrect username or password." here means the current password.
@@ -179,9 +175,7 @@ function PasswordPart({ service }: { service: AuthService }) {
               throw reason;
             }
             setCurrent('');
-            setPassword('');
-            setAgain('');
-            setTried(false);
+            newPassword.clear();
             return 'Your password is changed.';
           });
         })}
@@ -192,15 +186,7 @@ function PasswordPart({ service }: { service: AuthService }) {
           onChange={setCurrent}
           autoComplete="current-password"
         />
-        <NewPasswordFields
-          label="New password"
-          password={password}
-          again={again}
-          onPassword={setPassword}
-          onAgain={setAgain}
-          unmet={unmet}
-          tried={tried}
-        />
+        {newPassword.fields}
         <button type="submit" className="auth-form__submit" disabled={pending}>
           Change password
         </button>
@@ -210,9 +196,13 @@ function PasswordPart({ service }: { service: AuthService }) {
 }
 
 /** GlobalSignOut: every device's session ends, this one's too. */
-function SignOutPart({ service, onLeave }: { service: AuthService; onLeave: () => void }) {
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+function SignOutPart({
+  service,
+  signedOutHere,
+}: {
+  service: AuthService;
+  signedOutHere: (notice: string) => void;
+}) {
   const { pending, notice, error, run } = useAction();
   return (
     <Part title="Devices" notice={notice} error={error}>
@@ -227,12 +217,7 @@ function SignOutPart({ service, onLeave }: { service: AuthService; onLeave: () =
         onClick={() =>
           void run(async () => {
             await service.signOutEverywhere();
-            // The page's guard must not send the person on without a word: this page says where.
-            onLeave();
-            void navigate(ROUTES.signin, {
-              state: { notice: 'You are signed out on every device.' },
-            });
-            dispatch(signedOut());
+            signedOutHere('You are signed out on every device.');
             return null;
           })
         }
@@ -247,14 +232,12 @@ function SignOutPart({ service, onLeave }: { service: AuthService; onLeave: () =
 function DeletePart({
   service,
   username,
-  onLeave,
+  signedOutHere,
 }: {
   service: AuthService;
   username: string;
-  onLeave: () => void;
+  signedOutHere: (notice: string) => void;
 }) {
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const { pending, notice, error, run } = useAction();
   const [asking, setAsking] = useState(false);
   return (
@@ -277,9 +260,7 @@ function DeletePart({
             onClick={() =>
               void run(async () => {
                 await service.deleteAccount();
-                onLeave();
-                void navigate(ROUTES.signin, { state: { notice: 'Your account is deleted.' } });
-                dispatch(signedOut());
+                signedOutHere('Your account is deleted.');
                 return null;
               })
             }
@@ -307,21 +288,24 @@ function DeletePart({
  */
 export function AccountPage() {
   const access = useAuthAccess();
-  const dispatch = useAppDispatch();
   const auth = useAppSelector(selectAuth);
-  const [checked, setChecked] = useState(false);
+  const checked = useSessionChecked();
   const [service, setService] = useState<AuthService | null>(null);
   const [account, setAccount] = useState<AccountDetails | null>(null);
   const [error, setError] = useState<AuthError | null>(null);
   const [leaving, setLeaving] = useState(false);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
 
-  useEffect(() => {
-    let live = true;
-    void dispatch(sessionChecked()).finally(() => live && setChecked(true));
-    return () => {
-      live = false;
-    };
-  }, [dispatch]);
+  /**
+   * After this device is signed out from the page: to /signin with `notice`. Left first, so the
+   * page's guard does not send the person on without a word.
+   */
+  const signedOutHere = (notice: string) => {
+    setLeaving(true);
+    void navigate(ROUTES.signin, { state: { notice } });
+    dispatch(signedOut());
+  };
 
   const reload = useCallback(async () => {
     const loaded = await access.load();
@@ -366,12 +350,8 @@ export function AccountPage() {
           </p>
           <EmailPart service={service} account={account} reload={reload} />
           <PasswordPart service={service} />
-          <SignOutPart service={service} onLeave={() => setLeaving(true)} />
-          <DeletePart
-            service={service}
-            username={account.username}
-            onLeave={() => setLeaving(true)}
-          />
+          <SignOutPart service={service} signedOutHere={signedOutHere} />
+          <DeletePart service={service} username={account.username} signedOutHere={signedOutHere} />
         </>
       )}
     </AuthPage>

@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { unmetPasswordRules } from '@/lib/passwordRules';
 import { PasswordField } from '@/features/auth/PasswordField';
 
 /** An account page's frame: its heading, or the plain word that accounts are off here. */
@@ -144,4 +145,40 @@ export function NewPasswordFields({
       )}
     </>
   );
+}
+
+/**
+ * A new password and its repeat as one form keeps them: the fields (`NewPasswordFields`), whether
+ * the person has tried to submit, `accept()` to call on submit (true when every rule is met and
+ * the repeat matches) and `clear()` once the password is used.
+ */
+export function useNewPassword(label: string) {
+  const [password, setPassword] = useState('');
+  const [again, setAgain] = useState('');
+  const [tried, setTried] = useState(false);
+  const unmet = unmetPasswordRules(password);
+  return {
+    password,
+    tried,
+    accept: () => {
+      setTried(true);
+      return unmet.length === 0 && password === again;
+    },
+    clear: () => {
+      setPassword('');
+      setAgain('');
+      setTried(false);
+    },
+    fields: (
+      <NewPasswordFields
+        label={label}
+        password={password}
+        again={again}
+        onPassword={setPassword}
+        onAgain={setAgain}
+        unmet={unmet}
+        tried={tried}
+      />
+    ),
+  };
 }

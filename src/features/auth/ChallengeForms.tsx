@@ -1,7 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { CodeField, NewPasswordFields } from '@/features/auth/AuthFields';
+import { CodeField, useNewPassword } from '@/features/auth/AuthFields';
 import type { SignInStep } from '@/features/auth/cognitoAuth';
-import { unmetPasswordRules } from '@/lib/passwordRules';
 
 /** A challenge step: the form, and what to do with the answer (which may be another step). */
 interface StepProps<K extends SignInStep['kind']> {
@@ -42,30 +41,18 @@ function Form({
 
 /** SPEC §4 NEW_PASSWORD_REQUIRED: the account was created with a temporary password. */
 export function NewPasswordForm({ step, pending, onAnswer }: StepProps<'newPasswordRequired'>) {
-  const [password, setPassword] = useState('');
-  const [again, setAgain] = useState('');
-  const [tried, setTried] = useState(false);
-  const unmet = unmetPasswordRules(password);
+  const newPassword = useNewPassword('New password');
   return (
     <Form
       label="Choose a new password"
       pending={pending}
       submitLabel="Set password and sign in"
       onSubmit={() => {
-        setTried(true);
-        if (unmet.length === 0 && password === again) onAnswer(() => step.complete(password));
+        if (newPassword.accept()) onAnswer(() => step.complete(newPassword.password));
       }}
     >
       <p>Your account was set up with a temporary password. Choose your own to continue.</p>
-      <NewPasswordFields
-        label="New password"
-        password={password}
-        again={again}
-        onPassword={setPassword}
-        onAgain={setAgain}
-        unmet={unmet}
-        tried={tried}
-      />
+      {newPassword.fields}
     </Form>
   );
 }

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAuthAccess } from '@/features/auth/authAccess';
-import { AuthPage, CodeField, NewPasswordFields, UsernameField } from '@/features/auth/AuthFields';
+import { AuthPage, CodeField, UsernameField, useNewPassword } from '@/features/auth/AuthFields';
 import { AuthErrorMessage } from '@/features/auth/AuthError';
 import { AuthError, toAuthError } from '@/features/auth/authErrors';
 import { ROUTES } from '@/lib/routes';
-import { unmetPasswordRules } from '@/lib/passwordRules';
 
 /** The answer to "send a code" for any username: nobody learns from it whether an account exists. */
 export function codeSentNotice(username: string, destination: string | null): string {
@@ -37,14 +36,11 @@ export function ForgotPasswordPage() {
   const [username, setUsername] = useState(search.get('username') ?? '');
   const [step, setStep] = useState<'ask' | 'reset'>('ask');
   const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [again, setAgain] = useState('');
-  const [tried, setTried] = useState(false);
+  const newPassword = useNewPassword('New password');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<AuthError | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const name = username.trim();
-  const unmet = unmetPasswordRules(password);
 
   const sendCode = async () => {
     setPending(true);
@@ -68,13 +64,12 @@ export function ForgotPasswordPage() {
   };
 
   const reset = async () => {
-    setTried(true);
-    if (unmet.length > 0 || password !== again) return;
+    if (!newPassword.accept()) return;
     setPending(true);
     setError(null);
     try {
       const service = await access.load();
-      await service.confirmForgotPassword(name, code.trim(), password);
+      await service.confirmForgotPassword(name, code.trim(), newPassword.password);
       void navigate(ROUTES.signin, {
         state: { username: name, notice: 'Your password is changed. Sign in with the new one.' },
       });
@@ -122,15 +117,7 @@ export function ForgotPasswordPage() {
           }}
         >
           <CodeField value={code} onChange={setCode} />
-          <NewPasswordFields
-            label="New password"
-            password={password}
-            again={again}
-            onPassword={setPassword}
-            onAgain={setAgain}
-            unmet={unmet}
-            tried={tried}
-          />
+          {newPassword.fields}
           <button
             type="submit"
             className="auth-form__submit"

@@ -3,8 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useAuthAccess } from '@/features/auth/authAccess';
 import { AuthErrorMessage } from '@/features/auth/AuthError';
 import { toAuthError, type AuthError } from '@/features/auth/authErrors';
-import { AuthPage, NewPasswordFields, UsernameField } from '@/features/auth/AuthFields';
-import { unmetPasswordRules } from '@/lib/passwordRules';
+import { AuthPage, UsernameField, useNewPassword } from '@/features/auth/AuthFields';
 
 /** The name people sign up with: letters, digits and `. _ - @ +`, as a pool accepts usernames. */
 const USERNAME = /^[\p{L}\p{M}\p{N}._@+-]{1,128}$/u;
@@ -18,19 +17,17 @@ export function SignUpPage() {
   const access = useAuthAccess();
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [again, setAgain] = useState('');
-  const [tried, setTried] = useState(false);
+  const newPassword = useNewPassword('Password');
+  const { password, tried } = newPassword;
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<AuthError | null>(null);
 
   const name = username.trim();
   const badName = name !== '' && !USERNAME.test(name);
-  const unmet = unmetPasswordRules(password);
 
   const submit = async () => {
-    setTried(true);
-    if (badName || name === '' || unmet.length > 0 || password !== again) return;
+    const passwordReady = newPassword.accept();
+    if (badName || name === '' || !passwordReady) return;
     setPending(true);
     setError(null);
     try {
@@ -75,15 +72,7 @@ export function SignUpPage() {
               : null
           }
         />
-        <NewPasswordFields
-          label="Password"
-          password={password}
-          again={again}
-          onPassword={setPassword}
-          onAgain={setAgain}
-          unmet={unmet}
-          tried={tried}
-        />
+        {newPassword.fields}
         <button type="submit" className="auth-form__submit" disabled={pending} aria-busy={pending}>
           {pending ? 'Creating your account…' : 'Create account'}
         </button>
