@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
-import { createLocalJWKSet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '@/lib/submissionSchema';
 import {
@@ -20,7 +19,6 @@ import {
   type RestApiEvent,
 } from '../../../server/lambda/apiGatewayEvent';
 import type { AppEnv } from '../../../server/app/appEnv';
-import { createAccessTokenVerifier } from '../../../server/login/accessToken';
 import { MAX_JSON_BODY_BYTES as MAX_WRITE_BODY_BYTES } from '../../../server/app/validation';
 import { createNodesHandler } from '../../../server/nodesHandler';
 import type { ServiceRequest } from '../../../server/serviceTypes';
@@ -28,7 +26,7 @@ import { createMemoryStore } from '../../../server/storage/memoryStore';
 import { createFolderStorage } from '../../../server/uploads/folderStorage';
 import { rootsOf } from '../../../server/app/serviceApp';
 import { PHOTO_TOO_LARGE } from '../../../server/uploads/uploadRoute';
-import { accessToken, APP, CLIENT_ID, ISSUER, makeKeys, type TestKeys } from './communityHarness';
+import { accessToken, APP, makeKeys, poolVerifier, type TestKeys } from './communityHarness';
 import { cameraJpeg } from './photoFixtures';
 
 const NODES = Array.from({ length: 30 }, (_, i) => ({
@@ -61,11 +59,7 @@ function service() {
     openStore: () => Promise.resolve(createMemoryStore(NODES)),
     appOrigins: [APP],
     log: () => undefined,
-    verifyEditor: createAccessTokenVerifier({
-      issuer: ISSUER,
-      clientId: CLIENT_ID,
-      keys: createLocalJWKSet({ keys: [keys.jwk] }),
-    }),
+    verifyEditor: poolVerifier(keys.jwk),
     media: createFolderStorage({ dir: folder }),
   });
   // What the application is given, recorded before its own middleware sees it.

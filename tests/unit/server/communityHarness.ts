@@ -84,6 +84,15 @@ export async function startTrustingServer(
   };
 }
 
+/** The nodes-service's check of the test pool's access tokens, whose public key is `jwk`. */
+export function poolVerifier(jwk: JWK) {
+  return createAccessTokenVerifier({
+    issuer: ISSUER,
+    clientId: CLIENT_ID,
+    keys: createLocalJWKSet({ keys: [jwk] }),
+  });
+}
+
 /** Makes fresh keys (call in `beforeAll`). */
 export async function makeKeys(): Promise<TestKeys> {
   const pair = await generateKeyPair('RS256');
@@ -213,13 +222,7 @@ export function setup({
     openStore: openStore ?? (() => Promise.resolve(store ?? memory)),
     appOrigins: [APP],
     log: (line) => log.push(line),
-    verifyEditor: noEditors
-      ? null
-      : createAccessTokenVerifier({
-          issuer: ISSUER,
-          clientId: CLIENT_ID,
-          keys: createLocalJWKSet({ keys: [keys.jwk] }),
-        }),
+    verifyEditor: noEditors ? null : poolVerifier(keys.jwk),
     media,
     ...(now ? { now } : {}),
     ...(uploadQuotas ? { uploadQuotas } : {}),

@@ -9,7 +9,6 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLocalJWKSet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteListener } from '../../../server/app/nodeSite';
 import { TRUST_NO_PROXY } from '../../../server/clientAddress';
@@ -19,17 +18,15 @@ import {
   type HttpApiEvent,
   type RestApiEvent,
 } from '../../../server/lambda/apiGatewayEvent';
-import { createAccessTokenVerifier } from '../../../server/login/accessToken';
 import { createNodesHandler, type NodesHandler } from '../../../server/nodesHandler';
 import { createMemoryStore } from '../../../server/storage/memoryStore';
 import { createFolderStorage } from '../../../server/uploads/folderStorage';
 import {
   accessToken,
   APP,
-  CLIENT_ID,
   CONTACT_MESSAGE,
-  ISSUER,
   makeKeys,
+  poolVerifier,
   type TestKeys,
 } from './communityHarness';
 
@@ -92,11 +89,7 @@ beforeAll(async () => {
     openStore: () => Promise.resolve(store),
     appOrigins: [APP],
     log: () => undefined,
-    verifyEditor: createAccessTokenVerifier({
-      issuer: ISSUER,
-      clientId: CLIENT_ID,
-      keys: createLocalJWKSet({ keys: [keys.jwk] }),
-    }),
+    verifyEditor: poolVerifier(keys.jwk),
     media: createFolderStorage({ dir: folder }),
   });
   server = createServer(
