@@ -5,6 +5,23 @@ export interface IdentityUser {
   enabled: boolean;
 }
 
+/**
+ * A device a user signed in on (Cognito's device tracking): its keys, the SRP verifier and salt it
+ * registered with ConfirmDevice (base64, as sent), its name (the browser's user agent) and whether
+ * the person chose to remember it, which lets it stand in for the second sign-in step.
+ */
+export interface StoredDevice {
+  key: string;
+  groupKey: string;
+  name: string;
+  verifier: string;
+  salt: string;
+  remembered: boolean;
+  createdMs: number;
+  modifiedMs: number;
+  lastAuthenticatedMs: number;
+}
+
 /** Thrown by `IdentityDirectory.verifyAccessToken` with Cognito's message for the token. */
 export class AccessTokenError extends Error {
   override name = 'AccessTokenError';
@@ -23,4 +40,10 @@ export interface IdentityDirectory {
   verifyAccessToken(token: string): Promise<string>;
   /** Ends every session of the user: their refresh tokens stop working. */
   signOutEverywhere(username: string): Promise<void>;
+  /** The user's devices, newest sign-in first; none for an unknown user. */
+  devicesOf(username: string): Promise<StoredDevice[]>;
+  /** Replaces the user's devices (kept with the user, so deleting the user deletes them). */
+  saveDevices(username: string, devices: readonly StoredDevice[]): Promise<void>;
+  /** The secret of the user's verified authenticator app, or null when it has none. */
+  authenticatorSecretOf(username: string): Promise<string | null>;
 }

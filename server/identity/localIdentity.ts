@@ -11,7 +11,8 @@ import {
   SEEDED_ACCOUNTS,
   type SeededAccount,
 } from './localPool';
-import { AccessTokenError, type IdentityDirectory } from './identityDirectory';
+import type { User } from 'cognito-local/lib/services/userPoolService';
+import { AccessTokenError, type IdentityDirectory, type StoredDevice } from './identityDirectory';
 import { loadInstallationSecrets } from './signingKey';
 import { createSrpFront, type SrpFront } from './srpFront';
 
@@ -82,6 +83,13 @@ export interface LocalIdentityOptions {
   anyHost?: boolean;
 }
 
+/**
+ * Where a user's devices are kept: a field of cognito-local's user record (which has none of its
+ * own), so they are saved, and deleted, with the user.
+ */
+const DEVICES_FIELD = 'GlobeArchiveDevices';
+type WithDevices = User & { [DEVICES_FIELD]?: StoredDevice[] };
+
 function directoryOf(
   local: CognitoLocal,
   issuer: string,
@@ -117,6 +125,23 @@ function directoryOf(
       const pool = await cognito.getUserPool(ctx, LOCAL_POOL_ID);
       const user = await pool.getUserByUsername(ctx, username);
       if (user) await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
+    },
+    async devicesOf(username) {
+      const pool = await cognito.getUserPool(ctx, LOCAL_POOL_ID);
+      const user = (await pool.getUserByUsername(ctx, username)) as WithDevices | null;
+      return [...(user?.[DEVICES_FIELD] ?? [])].sort(
+        (a, b) => b.lastAuthenticatedMs - a.lastAuthenticatedMs,
+      );
+    },
+    async saveDevices(username, devices) {
+      const pool = await cognito.getUserPool(ctx, LOCAL_POOL_ID);
+      const user = await pool.getUserByUsername(ctx, username);
+      if (user) await pool.saveUser(ctx, { ...user, [DEVICES_FIELD]: [...devices] } as User);
+    },
+    async authenticatorSecretOf(username) {
+      const pool = await cognito.getUserPool(ctx, LOCAL_POOL_ID);
+      const token = (await pool.getUserByUsername(ctx, username))?.SoftwareTokenMfaConfiguration;
+      return token?.Verified && token.Secret ? token.Secret : null;
     },
   };
 }

@@ -58,9 +58,31 @@ export const DEFAULT_PASSWORD_POLICY: Required<PasswordPolicy> = {
   RequireSymbols: true,
 };
 
+/**
+ * Two-step sign-in is each person's choice (an authenticator app, turned on from /account), and a
+ * device is remembered only when the person asks; a remembered device skips the second step.
+ */
+const MFA_SETTINGS = {
+  MfaConfiguration: 'OPTIONAL',
+  DeviceConfiguration: {
+    ChallengeRequiredOnNewDevice: false,
+    DeviceOnlyRememberedOnUserPrompt: true,
+  },
+} as const;
+
 async function ensurePool(cognito: CognitoService, ctx: Context): Promise<UserPoolService> {
   const existing = await cognito.listUserPools(ctx);
-  if (!existing.some((pool) => pool.Id === LOCAL_POOL_ID)) {
+  const found = existing.find((pool) => pool.Id === LOCAL_POOL_ID);
+  if (found && found.MfaConfiguration !== MFA_SETTINGS.MfaConfiguration) {
+    // A folder made before two-step sign-in was offered.
+    const pool = await cognito.getUserPool(ctx, LOCAL_POOL_ID);
+    await pool.updateOptions(ctx, {
+      ...pool.options,
+      ...MFA_SETTINGS,
+      LastModifiedDate: new Date(),
+    });
+  }
+  if (!found) {
     const now = new Date();
     await cognito.createUserPool(ctx, {
       Id: LOCAL_POOL_ID,
@@ -70,7 +92,7 @@ async function ensurePool(cognito: CognitoService, ctx: Context): Promise<UserPo
       Policies: {
         PasswordPolicy: { ...DEFAULT_PASSWORD_POLICY, TemporaryPasswordValidityDays: 7 },
       },
-      MfaConfiguration: 'OFF',
+      ...MFA_SETTINGS,
       CreationDate: now,
       LastModifiedDate: now,
     });
@@ -153,7 +175,7 @@ async function ensureAccount(pool: UserPoolService, ctx: Context, account: Seede
 
 /**
  * Makes the local pool ready, idempotently: the pool `local_GlobeArch` (usernames, not emails,
- * and Cognito's default password policy), the app client `globearchivelocalclient`, the group
+ * Cognito's default password policy, optional two-step sign-in, devices remembered on request), the app client `globearchivelocalclient`, the group
  * `editor` and the seeded accounts. Run on every start; on an existing folder it only repairs
  * what is missing or changed, and keeps every other user.
  *

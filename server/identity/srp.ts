@@ -70,6 +70,32 @@ export class InvalidSrpAError extends Error {
   override name = 'InvalidSrpAError';
 }
 
+/** The client's `SRP_A` as a number. @throws InvalidSrpAError */
+function parseSrpA(srpA: string): bigint {
+  if (!/^[0-9a-f]+$/i.test(srpA)) throw new InvalidSrpAError('SRP_A is not hexadecimal.');
+  const A = BigInt(`0x${srpA}`);
+  // A ≡ 0 would let a client fix the session key without knowing the password (SRP-6a's check).
+  if (A % N === 0n) throw new InvalidSrpAError('SRP_A mod N is 0.');
+  return A;
+}
+
+/** The server's B for the verifier `v`, and the key both sides derive from A and B. */
+function answerA(A: bigint, v: bigint): { srpB: string; key: Buffer } {
+  for (;;) {
+    const b = BigInt(`0x${randomBytes(32).toString('hex')}`);
+    const B = (k * v + modPow(g, b, N)) % N;
+    const u = hashOfHex(padHex(A) + padHex(B));
+    // The client refuses B ≡ 0 and u = 0; both are about 2^-256 likely: draw another b.
+    if (B === 0n || u === 0n) continue;
+    const S = modPow((A * modPow(v, u, N)) % N, b, N);
+    const prk = createHmac('sha256', Buffer.from(padHex(u), 'hex'))
+      .update(Buffer.from(padHex(S), 'hex'))
+      .digest();
+    const key = createHmac('sha256', prk).update(INFO).digest().subarray(0, 16);
+    return { srpB: B.toString(16), key };
+  }
+}
+
 /**
  * Starts a password check for one sign-in attempt. The server knows the password (the local
  * identity server stores it in clear), so the verifier is derived on the spot with a fresh salt.
@@ -85,29 +111,30 @@ export function startPasswordVerifier(
   password: string,
   srpA: string,
 ): PasswordVerifierChallenge {
-  if (!/^[0-9a-f]+$/i.test(srpA)) throw new InvalidSrpAError('SRP_A is not hexadecimal.');
-  const A = BigInt(`0x${srpA}`);
-  // A ≡ 0 would let a client fix the session key without knowing the password (SRP-6a's check).
-  if (A % N === 0n) throw new InvalidSrpAError('SRP_A mod N is 0.');
-
+  const A = parseSrpA(srpA);
   const salt = randomBytes(16).toString('hex');
   const identityHash = sha256(`${poolName}${userId}:${password}`).toString('hex');
   const x = hashOfHex(padHex(BigInt(`0x${salt}`)) + identityHash);
-  const v = modPow(g, x, N);
+  return { salt, ...answerA(A, modPow(g, x, N)) };
+}
 
-  for (;;) {
-    const b = BigInt(`0x${randomBytes(32).toString('hex')}`);
-    const B = (k * v + modPow(g, b, N)) % N;
-    const u = hashOfHex(padHex(A) + padHex(B));
-    // The client refuses B ≡ 0 and u = 0; both are about 2^-256 likely: draw another b.
-    if (B === 0n || u === 0n) continue;
-    const S = modPow((A * modPow(v, u, N)) % N, b, N);
-    const prk = createHmac('sha256', Buffer.from(padHex(u), 'hex'))
-      .update(Buffer.from(padHex(S), 'hex'))
-      .digest();
-    const key = createHmac('sha256', prk).update(INFO).digest().subarray(0, 16);
-    return { salt, srpB: B.toString(16), key };
-  }
+/**
+ * Starts a remembered device's check (DEVICE_SRP_AUTH): the same exchange as a password's, against
+ * the verifier and salt the device registered with ConfirmDevice (`DeviceSecretVerifierConfig`,
+ * both base64), made by the client from the device group key, the device key and a random password
+ * it keeps.
+ *
+ * @throws InvalidSrpAError when `srpA` is not hex or is a multiple of N.
+ */
+export function startDeviceVerifier(
+  verifier: string,
+  salt: string,
+  srpA: string,
+): PasswordVerifierChallenge {
+  const A = parseSrpA(srpA);
+  const v = BigInt(`0x${Buffer.from(verifier, 'base64').toString('hex') || '0'}`) % N;
+  if (v === 0n) throw new InvalidSrpAError('The device has no usable verifier.');
+  return { salt: Buffer.from(salt, 'base64').toString('hex'), ...answerA(A, v) };
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   type CognitoReply,
   type ForwardedRequest,
 } from './cognitoProtocol';
+import { createDeviceTracking, DEVICE_ACTIONS } from './deviceTracking';
 import { ExpiringMap } from './expiringMap';
 import { AccessTokenError, type IdentityDirectory } from './identityDirectory';
 import type { PasswordPolicy } from './localPool';
@@ -191,6 +192,21 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     return reply;
   }
 
+  const devices = createDeviceTracking({
+    directory,
+    region: poolId.slice(0, Math.max(poolId.indexOf('_'), 0)) || 'local',
+    ttlMs: ttl,
+    now,
+    async answerUpstream(body, clientId) {
+      const reply = await pass(
+        { action: 'RespondToAuthChallenge', body: Buffer.from(JSON.stringify(body)) },
+        clientId,
+      );
+      if (reply.status === 200) challenges.delete(stringField(body, 'Session') ?? '');
+      return reply;
+    },
+  });
+
   const attemptsExceeded = () => cognitoError('NotAuthorizedException', PASSWORD_ATTEMPTS_EXCEEDED);
 
   /**
@@ -200,6 +216,10 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
   async function verifyPassword(clientId: string, input: Record<string, unknown>) {
     const claimed = stringField(input.ChallengeResponses, 'USERNAME') ?? '';
     if (lockout.isLocked(claimed)) return attemptsExceeded();
+    const deviceKey = stringField(input.ChallengeResponses, 'DEVICE_KEY');
+    // Before the answer is used up: the client drops an unknown device and sends it again.
+    const unknownDevice = await devices.unknownDevice(clientId, claimed, deviceKey);
+    if (unknownDevice) return unknownDevice;
     const outcome = verifier.verify(clientId, input.ChallengeResponses);
     if ('refusal' in outcome) {
       if (outcome.wrongPasswordFor !== undefined) lockout.failed(outcome.wrongPasswordFor);
@@ -207,7 +227,7 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     }
     if (lockout.isLocked(outcome.user.username)) return attemptsExceeded();
     lockout.succeeded(outcome.user.username);
-    return pass(
+    const reply = await pass(
       internalInitiateAuth({
         AuthFlow: 'USER_PASSWORD_AUTH',
         ClientId: clientId,
@@ -216,6 +236,7 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
       }),
       clientId,
     );
+    return devices.afterAnswer(reply, { clientId, username: outcome.user.username, deviceKey });
   }
 
   /** USER_SRP_AUTH's first step: refused while the username is locked out. */
@@ -233,9 +254,20 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     return reply;
   }
 
-  /** USER_PASSWORD_AUTH, which cognito-local checks: the lockout is counted around it. */
-  async function plainPassword(request: ForwardedRequest, clientId: string, username: string) {
+  /**
+   * USER_PASSWORD_AUTH, which cognito-local checks: the lockout is counted around it, and the
+   * device it names is checked before and looked at after.
+   */
+  async function plainPassword(
+    request: ForwardedRequest,
+    input: Record<string, unknown>,
+    clientId: string,
+    username: string,
+  ) {
     if (lockout.isLocked(username)) return attemptsExceeded();
+    const deviceKey = stringField(input.AuthParameters, 'DEVICE_KEY');
+    const unknownDevice = await devices.unknownDevice(clientId, username, deviceKey);
+    if (unknownDevice) return unknownDevice;
     const reply = await pass(request, clientId);
     const error = errorTypeOf(reply);
     if (error === 'NotAuthorizedException' || error === 'UserNotFoundException') {
@@ -243,7 +275,10 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     } else if (error === null) {
       lockout.succeeded(username);
     }
-    return reply;
+    const user = error === null ? await directory.findUser(clientId, username) : null;
+    return user
+      ? devices.afterAnswer(reply, { clientId, username: user.username, deviceKey })
+      : reply;
   }
 
   async function initiateAuth(request: ForwardedRequest, input: Record<string, unknown>) {
@@ -269,7 +304,7 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     if (flow === 'USER_SRP_AUTH') return startSrp(clientId, input);
     const username = stringField(input.AuthParameters, 'USERNAME');
     if (flow === 'USER_PASSWORD_AUTH' && username !== undefined) {
-      return plainPassword(request, clientId, username);
+      return plainPassword(request, input, clientId, username);
     }
     return pass(request, clientId);
   }
@@ -288,6 +323,9 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     const clientId = stringField(input, 'ClientId') ?? '';
     const challengeName = stringField(input, 'ChallengeName');
     if (challengeName === 'PASSWORD_VERIFIER') return verifyPassword(clientId, input);
+    if (challengeName === 'DEVICE_SRP_AUTH' || challengeName === 'DEVICE_PASSWORD_VERIFIER') {
+      return devices.respond(challengeName, clientId, input);
+    }
     // cognito-local answers any challenge for any user without a session: check the one issued.
     const session = stringField(input, 'Session') ?? '';
     const username = stringField(input.ChallengeResponses, 'USERNAME') ?? '';
@@ -301,10 +339,15 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
       );
       if (violation) return cognitoError('InvalidPasswordException', violation);
     }
+    const holder = challenges.get(session)?.username ?? username;
     const reply = await pass(request, clientId);
     // A refused answer may be corrected and sent again with the same session, as on Cognito.
     if (reply.status === 200) challenges.delete(session);
-    return reply;
+    return devices.afterAnswer(reply, {
+      clientId,
+      username: holder,
+      deviceKey: stringField(input.ChallengeResponses, 'DEVICE_KEY'),
+    });
   }
 
   /** The username of a checked access token, or Cognito's refusal. */
@@ -320,6 +363,12 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
       }
       throw error;
     }
+  }
+
+  /** A device call (ConfirmDevice, ListDevices…) for the access token's holder. */
+  async function deviceCall(action: string, input: Record<string, unknown>) {
+    const holder = await tokenHolder(stringField(input, 'AccessToken'));
+    return typeof holder === 'string' ? devices.call(action, holder, input) : holder;
   }
 
   async function globalSignOut(input: Record<string, unknown>) {
@@ -461,6 +510,12 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     ForgotPassword: forgotPassword,
     UpdateUserAttributes: updateUserAttributes,
     GetUserAttributeVerificationCode: (_request, input) => emailCode(input.AccessToken),
+    ...Object.fromEntries(
+      [...DEVICE_ACTIONS].map((action) => [
+        action,
+        (_request: ForwardedRequest, input: Record<string, unknown>) => deviceCall(action, input),
+      ]),
+    ),
   };
 
   /** Checks what every call of `action` must hold before it is looked at further. */

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { useAuthAccess } from '@/features/auth/authAccess';
-import { toAuthError } from '@/features/auth/authErrors';
+import { describeAuthError, toAuthError } from '@/features/auth/authErrors';
 import { selectAuth, selectIsEditor, signedOut } from '@/features/auth/authSlice';
+import { ROUTES } from '@/lib/routes';
 
 /**
  * The header's account entry: Sign in, or who is signed in with Sign out (and Editor, except
@@ -27,14 +28,17 @@ export function AccountControl({ editorLink = true }: { editorLink?: boolean }) 
 
   const signOut = async () => {
     setPending(true);
+    let notice: string | null = null;
     try {
       await (await access.load()).signOut();
     } catch (error) {
-      console.warn('Sign-out did not reach the identity provider:', toAuthError(error).message);
+      // Signed out here all the same; the person is told what could not be done.
+      notice = describeAuthError(toAuthError(error));
     } finally {
       dispatch(signedOut());
       setPending(false);
-      void navigate('/');
+      if (notice === null) void navigate('/');
+      else void navigate(ROUTES.signin, { state: { notice } });
     }
   };
 

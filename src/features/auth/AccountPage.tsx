@@ -1,68 +1,18 @@
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { useAuthAccess } from '@/features/auth/authAccess';
 import { AuthPage, CodeField, useNewPassword } from '@/features/auth/AuthFields';
 import { AuthErrorMessage } from '@/features/auth/AuthError';
+import { Part, submitted, useAction } from '@/features/auth/accountParts';
 import { AuthError, toAuthError } from '@/features/auth/authErrors';
+import { DevicesPart } from '@/features/auth/DevicesPart';
+import { TwoStepPart } from '@/features/auth/TwoStepPart';
 import { selectAuth, signedOut } from '@/features/auth/authSlice';
 import { useSessionChecked } from '@/features/auth/useSessionChecked';
 import type { AccountDetails, AuthService } from '@/features/auth/cognitoAuth';
 import { PasswordField } from '@/features/auth/PasswordField';
 import { ROUTES } from '@/lib/routes';
-
-/** A titled part of the page with its own form, notice and error. */
-function Part({
-  title,
-  notice,
-  error,
-  children,
-}: {
-  title: string;
-  notice: string | null;
-  error: AuthError | null;
-  children: ReactNode;
-}) {
-  return (
-    <section className="account-part" aria-label={title}>
-      <h2>{title}</h2>
-      {notice && (
-        <p className="form-notice" role="status">
-          {notice}
-        </p>
-      )}
-      {children}
-      <AuthErrorMessage error={error} />
-    </section>
-  );
-}
-
-/** One form's state: pending, what it last said, what went wrong. */
-function useAction() {
-  const [pending, setPending] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<AuthError | null>(null);
-  const run = useCallback(async (work: () => Promise<string | null>) => {
-    setPending(true);
-    setError(null);
-    setNotice(null);
-    try {
-      setNotice(await work());
-    } catch (failure) {
-      setError(toAuthError(failure));
-    } finally {
-      setPending(false);
-    }
-  }, []);
-  return { pending, notice, error, run };
-}
-
-function submitted(action: () => void) {
-  return (event: FormEvent) => {
-    event.preventDefault();
-    action();
-  };
-}
 
 /** The e-mail address: shown with whether it is verified, changed with the code sent to it. */
 function EmailPart({
@@ -195,39 +145,6 @@ function PasswordPart({ service }: { service: AuthService }) {
   );
 }
 
-/** GlobalSignOut: every device's session ends, this one's too. */
-function SignOutPart({
-  service,
-  signedOutHere,
-}: {
-  service: AuthService;
-  signedOutHere: (notice: string) => void;
-}) {
-  const { pending, notice, error, run } = useAction();
-  return (
-    <Part title="Devices" notice={notice} error={error}>
-      <p>
-        Signed in on a computer you no longer have, or one you shared? Sign out everywhere ends
-        every session of this account, this one too; each device must sign in again.
-      </p>
-      <button
-        type="button"
-        className="auth-form__secondary"
-        disabled={pending}
-        onClick={() =>
-          void run(async () => {
-            await service.signOutEverywhere();
-            signedOutHere('You are signed out on every device.');
-            return null;
-          })
-        }
-      >
-        Sign out everywhere
-      </button>
-    </Part>
-  );
-}
-
 /** DeleteUser, behind a confirmation that says what goes and what stays. */
 function DeletePart({
   service,
@@ -283,8 +200,8 @@ function DeletePart({
 
 /**
  * /account, for a signed-in person: who they are and their e-mail address (GetUser), changing the
- * address with its code and the password (SPEC §7), signing out everywhere, and deleting the
- * account.
+ * address with its code and the password (SPEC §7), two-step sign-in with an authenticator app,
+ * remembered devices and signing out everywhere, and deleting the account.
  */
 export function AccountPage() {
   const access = useAuthAccess();
@@ -350,7 +267,8 @@ export function AccountPage() {
           </p>
           <EmailPart service={service} account={account} reload={reload} />
           <PasswordPart service={service} />
-          <SignOutPart service={service} signedOutHere={signedOutHere} />
+          <TwoStepPart service={service} account={account} reload={reload} />
+          <DevicesPart service={service} signedOutHere={signedOutHere} />
           <DeletePart service={service} username={account.username} signedOutHere={signedOutHere} />
         </>
       )}

@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { AuthenticatorSecret } from '@/features/auth/AuthenticatorSecret';
 import { CodeField, useNewPassword } from '@/features/auth/AuthFields';
 import type { SignInStep } from '@/features/auth/cognitoAuth';
 
@@ -57,8 +58,17 @@ export function NewPasswordForm({ step, pending, onAnswer }: StepProps<'newPassw
   );
 }
 
-/** SPEC §4 SMS_MFA and SOFTWARE_TOKEN_MFA: a code from a text message or an authenticator. */
-export function MfaCodeForm({ step, pending, onAnswer }: StepProps<'mfaCode'>) {
+/**
+ * SPEC §4 SMS_MFA and SOFTWARE_TOKEN_MFA: a code from a text message or an authenticator, and
+ * whether to remember this device so that it skips this step next time.
+ */
+export function MfaCodeForm({
+  step,
+  pending,
+  onAnswer,
+  remember,
+  onRememberChange,
+}: StepProps<'mfaCode'> & { remember: boolean; onRememberChange: (remember: boolean) => void }) {
   const [code, setCode] = useState('');
   return (
     <Form
@@ -73,6 +83,14 @@ export function MfaCodeForm({ step, pending, onAnswer }: StepProps<'mfaCode'>) {
           : 'Enter the 6-digit code from your authenticator app.'}
       </p>
       <CodeField value={code} onChange={setCode} />
+      <label className="field__choice">
+        <input
+          type="checkbox"
+          checked={remember}
+          onChange={(event) => onRememberChange(event.target.checked)}
+        />
+        Remember this device: don’t ask for a code on it again
+      </label>
     </Form>
   );
 }
@@ -114,17 +132,6 @@ export function SelectMfaForm({ step, pending, onAnswer }: StepProps<'selectMfa'
 /** SPEC §4 MFA_SETUP: an authenticator app is set up from the secret (as text and a QR code). */
 export function MfaSetupForm({ step, pending, onAnswer }: StepProps<'mfaSetup'>) {
   const [code, setCode] = useState('');
-  const [qr, setQr] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void import('qrcode')
-      .then(({ toDataURL }) => toDataURL(step.otpauthUri, { margin: 1, width: 200 }))
-      .then((url) => live && setQr(url))
-      .catch(() => live && setQr(null));
-    return () => {
-      live = false;
-    };
-  }, [step.otpauthUri]);
   return (
     <Form
       label="Set up an authenticator app"
@@ -136,10 +143,7 @@ export function MfaSetupForm({ step, pending, onAnswer }: StepProps<'mfaSetup'>)
         This account needs an authenticator app. Scan the code with the app, or type in the secret,
         then enter the 6-digit code it shows.
       </p>
-      {qr && <img className="auth-form__qr" src={qr} alt="QR code of the authenticator secret" />}
-      <p>
-        Secret: <code className="auth-form__secret">{step.secret}</code>
-      </p>
+      <AuthenticatorSecret setup={step} />
       <CodeField value={code} onChange={setCode} />
     </Form>
   );

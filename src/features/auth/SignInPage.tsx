@@ -35,6 +35,7 @@ export function SignInPage() {
     () => (location.state as { username?: string } | null)?.username ?? '',
   );
   const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
   const [step, setStep] = useState<SignInStep | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<AuthError | null>(null);
@@ -44,8 +45,17 @@ export function SignInPage() {
     setError(null);
     try {
       const next = await attempt();
-      if (next.kind === 'signedIn') await finish(next.session);
-      else setStep(next);
+      if (next.kind === 'signedIn') {
+        if (remember && next.rememberDevice) {
+          try {
+            await next.rememberDevice();
+          } catch (failure) {
+            // Signed in all the same; the next sign-in asks for the code again.
+            console.warn('This device could not be remembered:', toAuthError(failure).message);
+          }
+        }
+        await finish(next.session);
+      } else setStep(next);
     } catch (failure) {
       setError(toAuthError(failure));
     } finally {
@@ -95,7 +105,13 @@ export function SignInPage() {
       ) : step.kind === 'newPasswordRequired' ? (
         <NewPasswordForm step={step} pending={pending} onAnswer={(next) => void run(next)} />
       ) : step.kind === 'mfaCode' ? (
-        <MfaCodeForm step={step} pending={pending} onAnswer={(next) => void run(next)} />
+        <MfaCodeForm
+          step={step}
+          pending={pending}
+          onAnswer={(next) => void run(next)}
+          remember={remember}
+          onRememberChange={setRemember}
+        />
       ) : step.kind === 'selectMfa' ? (
         <SelectMfaForm step={step} pending={pending} onAnswer={(next) => void run(next)} />
       ) : step.kind === 'mfaSetup' ? (

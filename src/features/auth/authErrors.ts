@@ -44,6 +44,8 @@ const WORDS: Record<string, string> = {
   PasswordResetRequiredException:
     'Your password must be reset before you can sign in. Contact the editors.',
   CodeDeliveryFailureException: 'The code could not be sent. Try again in a moment.',
+  RevokeFailed:
+    'You are signed out on this device, but the sign-in service could not be reached to cancel the session itself. If someone else may have a copy of it, sign in and use “Sign out everywhere” on your account page.',
 };
 
 /** Cognito's NotAuthorizedException while a username is locked out after wrong passwords. */

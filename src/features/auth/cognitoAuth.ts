@@ -6,6 +6,7 @@ import {
   CognitoUserPool,
   type CognitoUserSession,
   type IAuthenticationCallback,
+  type UserData,
 } from 'amazon-cognito-identity-js';
 import { AuthError, toAuthError } from '@/features/auth/authErrors';
 import { SITE_NAME } from '@/lib/constants';
@@ -36,7 +37,15 @@ export interface SessionSummary {
 
 /** Where a sign-in stands: done, or a challenge the pool asks the person to answer. */
 export type SignInStep =
-  | { kind: 'signedIn'; session: SessionSummary }
+  | {
+      kind: 'signedIn';
+      session: SessionSummary;
+      /**
+       * Marks this device remembered (UpdateDeviceStatus), so that it skips the second step next
+       * time; present when the pool tracks this device.
+       */
+      rememberDevice?: () => Promise<void>;
+    }
   | { kind: 'newPasswordRequired'; complete(newPassword: string): Promise<SignInStep> }
   | {
       kind: 'mfaCode';
@@ -81,6 +90,10 @@ export interface AuthService {
   currentSession(): Promise<SessionSummary | null>;
   /** Refreshes now with the refresh token (after /login, so a new group shows at once). */
   refresh(): Promise<SessionSummary | null>;
+  /**
+   * Signs out this device and revokes its refresh token (RevokeToken, retried up to 5 s). This
+   * device is signed out either way; a revoke that gives up rejects with code `RevokeFailed`.
+   */
   signOut(): Promise<void>;
   /** The signed-in person's account as the pool keeps it (SPEC §7 GetUser). */
   account(): Promise<AccountDetails>;
@@ -99,6 +112,41 @@ export interface AuthService {
   signOutEverywhere(): Promise<void>;
   /** Deletes the account for good (DeleteUser); this device is signed out. */
   deleteAccount(): Promise<void>;
+  /**
+   * Starts turning on two-step sign-in (AssociateSoftwareToken): the secret for the person's
+   * authenticator app.
+   */
+  setUpAuthenticator(): Promise<AuthenticatorSetup>;
+  /**
+   * Finishes it with a code the app shows (VerifySoftwareToken), and makes the app the preferred
+   * second step (SetUserMFAPreference).
+   */
+  confirmAuthenticator(code: string): Promise<void>;
+  /** Turns two-step sign-in off (SetUserMFAPreference). */
+  turnOffTwoStep(): Promise<void>;
+  /** The devices the pool remembers for the account (ListDevices), most recently used first. */
+  devices(): Promise<AccountDevice[]>;
+  /** Forgets a device (ForgetDevice); this device's stored key goes too when it is the one. */
+  forgetDevice(key: string): Promise<void>;
+}
+
+/** An authenticator app's secret, to type in, or to scan as an `otpauth://` QR code. */
+export interface AuthenticatorSetup {
+  secret: string;
+  otpauthUri: string;
+}
+
+/** A device the pool tracks for the account. */
+export interface AccountDevice {
+  key: string;
+  /** What the device called itself when it was registered: its browser's user agent. */
+  name: string;
+  /** Its last sign-in, or null when the pool does not say. */
+  lastSignIn: Date | null;
+  /** Whether it skips the second sign-in step. */
+  remembered: boolean;
+  /** Whether it is the device this page runs on. */
+  current: boolean;
 }
 
 /** What the account page shows. */
@@ -106,6 +154,58 @@ export interface AccountDetails {
   username: string;
   email: string | null;
   emailVerified: boolean;
+  /** Whether sign-in asks for a code from an authenticator app. */
+  twoStep: boolean;
+}
+
+/** The `otpauth://` URI an authenticator app reads from a QR code. */
+export function otpauthUri(username: string, secret: string): string {
+  const label = encodeURIComponent(`${SITE_NAME}:${username}`);
+  return `otpauth://totp/${label}?secret=${secret}&issuer=${encodeURIComponent(SITE_NAME)}`;
+}
+
+/** The code of the error a sign-out rejects with when its revoke gave up (this device is out). */
+export const REVOKE_FAILED = 'RevokeFailed';
+
+/** What the authenticator is called on the account (VerifySoftwareToken's FriendlyDeviceName). */
+const AUTHENTICATOR_NAME = 'Authenticator app';
+
+/** ListDevices' answer, as far as the app reads it. */
+interface ListDevicesAnswer {
+  Devices?: {
+    DeviceKey?: string;
+    DeviceAttributes?: { Name?: string; Value?: string }[];
+    DeviceLastAuthenticatedDate?: number | string;
+  }[];
+  PaginationToken?: string;
+}
+
+function accountDevice(
+  device: NonNullable<ListDevicesAnswer['Devices']>[number],
+  currentKey: string | null,
+): AccountDevice {
+  const attribute = (name: string) =>
+    device.DeviceAttributes?.find((candidate) => candidate.Name === name)?.Value ?? '';
+  const last = device.DeviceLastAuthenticatedDate;
+  // Cognito's JSON dates are seconds since the epoch.
+  const lastSignIn =
+    typeof last === 'number' ? new Date(last * 1000) : last ? new Date(last) : null;
+  return {
+    key: device.DeviceKey ?? '',
+    name: attribute('device_name'),
+    lastSignIn: lastSignIn && !Number.isNaN(lastSignIn.getTime()) ? lastSignIn : null,
+    remembered: attribute('dev:device_remembered_status') === 'remembered',
+    current: currentKey !== null && device.DeviceKey === currentKey,
+  };
+}
+
+/** Turns the authenticator app on as the preferred second step, or off. */
+function setTwoStep(user: CognitoUser, on: boolean): Promise<void> {
+  return new Promise((resolve, reject) =>
+    user.setUserMfaPreference(null, { Enabled: on, PreferredMfa: on }, (error) =>
+      error ? reject(toAuthError(error)) : resolve(),
+    ),
+  );
 }
 
 /** Where the pool sent a code, as it masks it, from its `CodeDeliveryDetails`. */
@@ -156,7 +256,7 @@ export function createCognitoAuth(settings: PoolSettings): AuthService {
     const next = (run: (callbacks: IAuthenticationCallback) => void) =>
       new Promise<SignInStep>((res, rej) => run(stepCallbacks(user, res, rej)));
     return {
-      onSuccess: (session) => resolve({ kind: 'signedIn', session: summarise(user, session) }),
+      onSuccess: (session) => resolve(signedInStep(user, session)),
       onFailure: (error: unknown) => reject(toAuthError(error)),
       newPasswordRequired: () =>
         resolve({
@@ -206,7 +306,7 @@ export function createCognitoAuth(settings: PoolSettings): AuthService {
             resolve({
               kind: 'mfaSetup',
               secret,
-              otpauthUri: `otpauth://totp/${encodeURIComponent(`${SITE_NAME}:${user.getUsername()}`)}?secret=${secret}&issuer=${encodeURIComponent(SITE_NAME)}`,
+              otpauthUri: otpauthUri(user.getUsername(), secret),
               verify: (code) =>
                 new Promise<SignInStep>((res, rej) =>
                   user.verifySoftwareToken(code, SITE_NAME, {
@@ -225,6 +325,27 @@ export function createCognitoAuth(settings: PoolSettings): AuthService {
           parameters: parameters ?? {},
           answer: (text) => next((cb) => user.sendCustomChallengeAnswer(text, cb)),
         }),
+    };
+  }
+
+  const storage = () => settings.storage ?? globalThis.localStorage;
+  /** Where the library keeps this device's key for `username` (SPEC §3). */
+  const deviceKeyItem = (username: string) =>
+    `CognitoIdentityServiceProvider.${settings.clientId}.${username}.deviceKey`;
+
+  /** A finished sign-in, with a way to remember the device when the pool tracks it. */
+  function signedInStep(user: CognitoUser, session: CognitoUserSession): SignInStep {
+    const step: SignInStep = { kind: 'signedIn', session: summarise(user, session) };
+    if (storage().getItem(deviceKeyItem(user.getUsername())) === null) return step;
+    return {
+      ...step,
+      rememberDevice: () =>
+        new Promise<void>((resolve, reject) =>
+          user.setDeviceStatusRemembered({
+            onSuccess: () => resolve(),
+            onFailure: (error: unknown) => reject(toAuthError(error)),
+          }),
+        ),
     };
   }
 
@@ -330,16 +451,19 @@ export function createCognitoAuth(settings: PoolSettings): AuthService {
     },
     account: async () => {
       const user = await signedIn();
-      const attributes = await new Promise<{ Name: string; Value: string }[]>((resolve, reject) =>
-        user.getUserAttributes((error, result) =>
-          error ? reject(toAuthError(error)) : resolve(result ?? []),
+      const data = await new Promise<UserData>((resolve, reject) =>
+        user.getUserData(
+          (error, result) => (error || !result ? reject(toAuthError(error)) : resolve(result)),
+          { bypassCache: true },
         ),
       );
+      const attributes = data.UserAttributes ?? [];
       const value = (name: string) => attributes.find((a) => a.Name === name)?.Value ?? null;
       return {
         username: user.getUsername(),
         email: value('email'),
         emailVerified: value('email_verified') === 'true',
+        twoStep: (data.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA'),
       };
     },
     changePassword: async (current, next) => {
@@ -400,17 +524,83 @@ export function createCognitoAuth(settings: PoolSettings): AuthService {
       // Nothing of the account stays on this device.
       user.signOut();
     },
+    setUpAuthenticator: async () => {
+      const user = await signedIn();
+      const secret = await new Promise<string>((resolve, reject) =>
+        user.associateSoftwareToken({
+          associateSecretCode: resolve,
+          onFailure: (error: unknown) => reject(toAuthError(error)),
+        }),
+      );
+      return { secret, otpauthUri: otpauthUri(user.getUsername(), secret) };
+    },
+    confirmAuthenticator: async (code) => {
+      const user = await signedIn();
+      await new Promise<void>((resolve, reject) =>
+        user.verifySoftwareToken(code, AUTHENTICATOR_NAME, {
+          onSuccess: () => resolve(),
+          onFailure: (error) => reject(toAuthError(error)),
+        }),
+      );
+      await setTwoStep(user, true);
+    },
+    turnOffTwoStep: async () => setTwoStep(await signedIn(), false),
+    devices: async () => {
+      const user = await signedIn();
+      const current = storage().getItem(deviceKeyItem(user.getUsername()));
+      const found: AccountDevice[] = [];
+      let token: string | null = null;
+      // Pages of up to 60 (Cognito's most); an account has few, so a handful of pages at most.
+      for (let page = 0; page < 20; page += 1) {
+        const data = await new Promise<ListDevicesAnswer>((resolve, reject) =>
+          user.listDevices(60, token, {
+            onSuccess: (answer: ListDevicesAnswer) => resolve(answer),
+            onFailure: (error) => reject(toAuthError(error)),
+          }),
+        );
+        for (const device of data.Devices ?? []) found.push(accountDevice(device, current));
+        token = data.PaginationToken ?? null;
+        if (token === null) break;
+      }
+      return found;
+    },
+    forgetDevice: async (key) => {
+      const user = await signedIn();
+      await new Promise<void>((resolve, reject) =>
+        user.forgetSpecificDevice(key, {
+          onSuccess: () => resolve(),
+          onFailure: (error) => reject(toAuthError(error)),
+        }),
+      );
+      const username = user.getUsername();
+      if (storage().getItem(deviceKeyItem(username)) === key) {
+        // This device: its key and password go too, as the library's forgetDevice drops them.
+        for (const item of ['deviceKey', 'randomPasswordKey', 'deviceGroupKey']) {
+          storage().removeItem(
+            `CognitoIdentityServiceProvider.${settings.clientId}.${username}.${item}`,
+          );
+        }
+      }
+    },
     signOut: async () => {
       const user = pool.getCurrentUser();
       if (!user) return;
       // Revoke the refresh token where the pool can; the stored tokens are cleared either way
       // (the library skips that when it cannot read the session first).
-      await new Promise<void>((resolve) =>
+      const failure = await new Promise<unknown>((resolve) =>
         user.signOut((error?: unknown) => {
           if (error) user.signOut();
-          resolve();
+          resolve(error ?? null);
         }),
       );
+      // Only a pool out of reach leaves the session alive; one it refuses (already revoked,
+      // signed out everywhere) is over.
+      if (failure && toAuthError(failure).code === 'NetworkError') {
+        throw new AuthError(
+          'Signed out here; the refresh token could not be revoked.',
+          REVOKE_FAILED,
+        );
+      }
     },
   };
 }

@@ -273,11 +273,18 @@ describe('refresh and revoke retry with backoff up to 5 s (SPEC §7, the library
       const again = storedSession();
       fetch.mockReset();
       fetch.mockImplementation(offline);
-      const gaveUp = createCognitoAuth({ ...POOL, storage: again.storage }).signOut();
+      const gaveUp = createCognitoAuth({ ...POOL, storage: again.storage })
+        .signOut()
+        .catch((error: unknown) => error);
       await vi.advanceTimersByTimeAsync(10_000);
-      await gaveUp;
+      const failure = await gaveUp;
       expect(fetch).toHaveBeenCalledTimes(6);
       expect(again.storage.getItem(`${again.prefix}.someone.refreshToken`)).toBeNull();
+      // The person is told: out here, but the session itself may live on until it expires.
+      expect(failure).toMatchObject({ code: 'RevokeFailed' });
+      expect(describeAuthError(failure as AuthError)).toMatch(
+        /^You are signed out on this device, but the sign-in service could not be reached/,
+      );
     } finally {
       vi.useRealTimers();
     }

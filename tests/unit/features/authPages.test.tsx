@@ -31,6 +31,7 @@ function fakeService(overrides: Partial<AuthService> = {}): AuthService {
       username: 'visitor',
       email: 'visitor@example.org',
       emailVerified: true,
+      twoStep: false,
     })),
     changePassword: vi.fn(async () => {}),
     changeEmail: vi.fn(async () => 'n***@e***'),
@@ -38,6 +39,14 @@ function fakeService(overrides: Partial<AuthService> = {}): AuthService {
     verifyEmail: vi.fn(async () => {}),
     signOutEverywhere: vi.fn(async () => {}),
     deleteAccount: vi.fn(async () => {}),
+    setUpAuthenticator: vi.fn(async () => ({
+      secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+      otpauthUri: 'otpauth://totp/Globe%20Archive:visitor?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+    })),
+    confirmAuthenticator: vi.fn(async () => {}),
+    turnOffTwoStep: vi.fn(async () => {}),
+    devices: vi.fn(async () => []),
+    forgetDevice: vi.fn(async () => {}),
     signIn: vi.fn(async () => ({ kind: 'signedIn', session: visitor }) as SignInStep),
     currentSession: vi.fn(async () => null),
     refresh: vi.fn(async () => null),
@@ -388,7 +397,12 @@ describe('/account', () => {
     let verified = true;
     let email = 'visitor@example.org';
     const service = signedIn({
-      account: vi.fn(async () => ({ username: 'visitor', email, emailVerified: verified })),
+      account: vi.fn(async () => ({
+        username: 'visitor',
+        email,
+        emailVerified: verified,
+        twoStep: false,
+      })),
       changeEmail: vi.fn(async (next: string) => {
         email = next;
         verified = false;

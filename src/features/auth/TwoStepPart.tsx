@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { Part, submitted, useAction } from '@/features/auth/accountParts';
+import { AuthenticatorSecret } from '@/features/auth/AuthenticatorSecret';
+import { CodeField } from '@/features/auth/AuthFields';
+import type { AccountDetails, AuthenticatorSetup, AuthService } from '@/features/auth/cognitoAuth';
+
+/**
+ * Two-step sign-in with an authenticator app: turned on from a secret (shown as a QR code and as
+ * text) and a code the app shows (AssociateSoftwareToken, VerifySoftwareToken, then the app made
+ * the preferred second step); turned off behind a confirmation.
+ */
+export function TwoStepPart({
+  service,
+  account,
+  reload,
+}: {
+  service: AuthService;
+  account: AccountDetails;
+  reload: () => Promise<void>;
+}) {
+  const { pending, notice, error, run } = useAction();
+  const [setup, setSetup] = useState<AuthenticatorSetup | null>(null);
+  const [code, setCode] = useState('');
+  const [asking, setAsking] = useState(false);
+
+  if (account.twoStep) {
+    return (
+      <Part title="Two-step sign-in" notice={notice} error={error}>
+        <p>
+          <strong>On.</strong> Signing in asks for a code from your authenticator app after your
+          password, except on devices you chose to remember.
+        </p>
+        {!asking ? (
+          <button type="button" className="auth-form__secondary" onClick={() => setAsking(true)}>
+            Turn off two-step sign-in
+          </button>
+        ) : (
+          <div
+            className="account-part__confirm"
+            role="group"
+            aria-label="Turn off two-step sign-in?"
+          >
+            <p>Without it, your password alone signs in to this account, on any device.</p>
+            <button
+              type="button"
+              className="auth-form__danger"
+              disabled={pending}
+              onClick={() =>
+                void run(async () => {
+                  await service.turnOffTwoStep();
+                  setAsking(false);
+                  await reload();
+                  return 'Two-step sign-in is off.';
+                })
+              }
+            >
+              Turn it off
+            </button>{' '}
+            <button
+              type="button"
+              className="auth-form__secondary"
+              disabled={pending}
+              onClick={() => setAsking(false)}
+            >
+              Keep it on
+            </button>
+          </div>
+        )}
+      </Part>
+    );
+  }
+
+  return (
+    <Part title="Two-step sign-in" notice={notice} error={error}>
+      {setup === null ? (
+        <>
+          <p>
+            <strong>Off.</strong> Turn it on to be asked, after your password, for a code from an
+            authenticator app on your phone: a stolen password is then not enough to sign in.
+          </p>
+          <button
+            type="button"
+            className="auth-form__secondary"
+            disabled={pending}
+            onClick={() =>
+              void run(async () => {
+                setSetup(await service.setUpAuthenticator());
+                return null;
+              })
+            }
+          >
+            Turn on two-step sign-in
+          </button>
+        </>
+      ) : (
+        <form
+          className="auth-form"
+          aria-label="Set up an authenticator app"
+          onSubmit={submitted(() => {
+            if (!pending)
+              void run(async () => {
+                await service.confirmAuthenticator(code.trim());
+                setSetup(null);
+                setCode('');
+                await reload();
+                return 'Two-step sign-in is on. Next time you sign in, have your authenticator app ready.';
+              });
+          })}
+        >
+          <p>
+            Scan the QR code with your authenticator app, or type the secret into it; then enter the
+            6-digit code it shows.
+          </p>
+          <AuthenticatorSecret setup={setup} />
+          <CodeField value={code} onChange={setCode} />
+          <button type="submit" className="auth-form__submit" disabled={pending}>
+            Verify and turn on
+          </button>
+          <button
+            type="button"
+            className="auth-form__secondary"
+            disabled={pending}
+            onClick={() => {
+              setSetup(null);
+              setCode('');
+            }}
+          >
+            Cancel
+          </button>
+        </form>
+      )}
+    </Part>
+  );
+}
