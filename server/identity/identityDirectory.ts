@@ -38,6 +38,11 @@ export interface IdentityDirectory {
   findUser(clientId: string, username: string): Promise<IdentityUser | null>;
   /** The username an access token was issued to. @throws AccessTokenError */
   verifyAccessToken(token: string): Promise<string>;
+  /**
+   * Keeps a refresh token issued to the user so that it works: cognito-local keeps those of
+   * InitiateAuth, not those of a sign-in finished by RespondToAuthChallenge.
+   */
+  keepRefreshToken(username: string, token: string): Promise<void>;
   /** Ends every session of the user: their refresh tokens stop working. */
   signOutEverywhere(username: string): Promise<void>;
   /** The user's devices, newest sign-in first; none for an unknown user. */

@@ -121,6 +121,13 @@ function directoryOf(
       }
       throw new AccessTokenError('Invalid Access Token');
     },
+    async keepRefreshToken(username, token) {
+      const pool = await cognito.getUserPool(ctx, LOCAL_POOL_ID);
+      const user = await pool.getUserByUsername(ctx, username);
+      if (user && !(user.RefreshTokens ?? []).includes(token)) {
+        await pool.storeRefreshToken(ctx, token, user);
+      }
+    },
     async signOutEverywhere(username) {
       const pool = await cognito.getUserPool(ctx, LOCAL_POOL_ID);
       const user = await pool.getUserByUsername(ctx, username);

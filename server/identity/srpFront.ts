@@ -192,18 +192,32 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     return reply;
   }
 
+  /**
+   * A sign-in finished by answering a challenge (a new password, a code): its refresh token is
+   * kept, as Cognito keeps it, so that the session can be refreshed. cognito-local does not.
+   */
+  async function keptTokens(reply: CognitoReply, username: string | undefined) {
+    if (reply.status !== 200 || username === undefined) return reply;
+    const result = parseObject(reply.body)?.AuthenticationResult;
+    const token = stringField(result, 'RefreshToken');
+    if (token !== undefined) await directory.keepRefreshToken(username, token);
+    return reply;
+  }
+
   const devices = createDeviceTracking({
     directory,
     region: poolId.slice(0, Math.max(poolId.indexOf('_'), 0)) || 'local',
     ttlMs: ttl,
     now,
     async answerUpstream(body, clientId) {
+      const session = stringField(body, 'Session') ?? '';
+      const holder = challenges.get(session)?.username;
       const reply = await pass(
         { action: 'RespondToAuthChallenge', body: Buffer.from(JSON.stringify(body)) },
         clientId,
       );
-      if (reply.status === 200) challenges.delete(stringField(body, 'Session') ?? '');
-      return reply;
+      if (reply.status === 200) challenges.delete(session);
+      return keptTokens(reply, holder);
     },
   });
 
@@ -340,7 +354,7 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
       if (violation) return cognitoError('InvalidPasswordException', violation);
     }
     const holder = challenges.get(session)?.username ?? username;
-    const reply = await pass(request, clientId);
+    const reply = await keptTokens(await pass(request, clientId), holder);
     // A refused answer may be corrected and sent again with the same session, as on Cognito.
     if (reply.status === 200) challenges.delete(session);
     return devices.afterAnswer(reply, {

@@ -5,9 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '../../server/identity/totp';
 import {
   axeViolations,
   launchBrowser,
+  markIntroSeen,
   SAMPLE,
   screenshot,
   startApp,
@@ -379,6 +381,97 @@ describe('accounts', () => {
     expect(seen.pageErrors).toEqual([]);
   });
 
+  it('turns on two-step sign-in, asks for the code, remembers this device so it skips the code, and forgets it', async () => {
+    const made = await admin('AdminCreateUser', {
+      Username: 'guarded',
+      TemporaryPassword: 'Temp-Pass-2025!',
+      MessageAction: 'SUPPRESS',
+    });
+    expect(made.status).toBe(200);
+    const credentials = { username: 'guarded', password: 'Guarded-Pass-2025!' };
+    const set = await admin('AdminSetUserPassword', {
+      Username: credentials.username,
+      Password: credentials.password,
+      Permanent: true,
+    });
+    expect(set.status).toBe(200);
+    const page = await newPage();
+    // A returning visitor: signing out lands on the globe, which would play the intro over it.
+    await markIntroSeen(page.context());
+    const seen = watchPage(page);
+    const calls = identityCalls(page);
+    await signIn(page, credentials);
+    await page.waitForURL(`${app.url}/`, WAIT);
+
+    // Turn it on: the secret as a QR code and as text; a wrong code is refused, the app's is not.
+    await page.goto(`${app.url}/account`);
+    const twoStep = page.getByRole('region', { name: 'Two-step sign-in' });
+    await twoStep.getByText('Off.', { exact: true }).waitFor(WAIT);
+    await twoStep.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+    const setup = twoStep.getByRole('form', { name: 'Set up an authenticator app' });
+    await setup.getByRole('img', { name: 'QR code of the authenticator secret' }).waitFor(WAIT);
+    const secret = ((await setup.locator('code').textContent()) ?? '').replace(/\s/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'auth-account-two-step-setup-desktop');
+    await setup.getByLabel('Code', { exact: true }).fill('000000');
+    await setup.getByRole('button', { name: 'Verify and turn on' }).click();
+    await expect
+      .poll(() => twoStep.getByRole('alert').textContent(), WAIT)
+      .toBe('That code is not right. Check it and try again.');
+    await setup.getByLabel('Code', { exact: true }).fill(totpCode(secret));
+    await setup.getByRole('button', { name: 'Verify and turn on' }).click();
+    await twoStep.getByText('Two-step sign-in is on.', { exact: false }).waitFor(WAIT);
+    await twoStep.getByText('On.', { exact: true }).waitFor(WAIT);
+
+    // Signing in now asks for the code; this device is remembered on request.
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.waitForURL(`${app.url}/`, WAIT);
+    await signIn(page, credentials);
+    const codeStep = page.getByRole('form', { name: 'Enter your sign-in code' });
+    await codeStep.getByText('Enter the 6-digit code from your authenticator app.').waitFor(WAIT);
+    await screenshot(page, 'auth-signin-code-desktop');
+    await codeStep.getByLabel('Code', { exact: true }).fill(totpCode(secret));
+    await codeStep.getByLabel('Remember this device', { exact: false }).check();
+    await codeStep.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(`${app.url}/`, WAIT);
+    expect(calls).toEqual(expect.arrayContaining(['ConfirmDevice', 'UpdateDeviceStatus']));
+
+    // Remembered: the password alone signs in here (the device proves itself instead).
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.waitForURL(`${app.url}/`, WAIT);
+    calls.length = 0;
+    await signIn(page, credentials);
+    await page.waitForURL(`${app.url}/`, WAIT);
+    expect(calls.filter((call) => call === 'RespondToAuthChallenge').length).toBe(3);
+
+    // Listed on /account, and forgotten: the next sign-in asks for the code again.
+    await page.goto(`${app.url}/account`);
+    const devices = page.getByRole('region', { name: 'Devices' });
+    const forget = devices.getByRole('button', { name: 'Forget Chrome on Linux (this device)' });
+    await forget.waitFor(WAIT);
+    await screenshot(page, 'auth-account-devices-desktop');
+    await forget.click();
+    await devices
+      .getByText('Chrome on Linux (this device) is forgotten', { exact: false })
+      .waitFor(WAIT);
+    await devices.getByText('None.', { exact: false }).waitFor(WAIT);
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.waitForURL(`${app.url}/`, WAIT);
+    await signIn(page, credentials);
+    await codeStep.getByLabel('Code', { exact: true }).waitFor(WAIT);
+
+    // Turned off again (behind a confirmation), the password alone signs in.
+    await codeStep.getByLabel('Code', { exact: true }).fill(totpCode(secret));
+    await codeStep.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(`${app.url}/`, WAIT);
+    await page.goto(`${app.url}/account`);
+    await twoStep.getByRole('button', { name: 'Turn off two-step sign-in' }).click();
+    await twoStep.getByRole('button', { name: 'Turn it off' }).click();
+    await twoStep.getByText('Two-step sign-in is off.').waitFor(WAIT);
+    expect(seen.pageErrors).toEqual([]);
+  });
+
   it('lets no page on another site make anyone an editor, through /identity/ or the admin port', async () => {
     const banner =
       /Admin API \(this machine only, never web pages\): (\S+) with access key id (\S+)/.exec(
@@ -462,7 +555,7 @@ describe('accounts', () => {
     });
     expect(after).not.toBe(before);
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForURL(`${app.url}/`, WAIT);
     await page.getByRole('link', { name: 'Sign in' }).waitFor(WAIT);
     expect(

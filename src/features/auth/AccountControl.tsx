@@ -35,10 +35,12 @@ export function AccountControl({ editorLink = true }: { editorLink?: boolean }) 
       // Signed out here all the same; the person is told what could not be done.
       notice = describeAuthError(toAuthError(error));
     } finally {
-      dispatch(signedOut());
       setPending(false);
       if (notice === null) void navigate('/');
       else void navigate(ROUTES.signin, { state: { notice } });
+      // Said to be the person's doing, so that a page for signed-in people (/account) leaves the
+      // way to this navigation rather than sending them to /signin.
+      dispatch(signedOut('person'));
     }
   };
 

@@ -210,18 +210,13 @@ export function AccountPage() {
   const [service, setService] = useState<AuthService | null>(null);
   const [account, setAccount] = useState<AccountDetails | null>(null);
   const [error, setError] = useState<AuthError | null>(null);
-  const [leaving, setLeaving] = useState(false);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
-  /**
-   * After this device is signed out from the page: to /signin with `notice`. Left first, so the
-   * page's guard does not send the person on without a word.
-   */
+  /** After this device is signed out from the page: to /signin with `notice`. */
   const signedOutHere = (notice: string) => {
-    setLeaving(true);
     void navigate(ROUTES.signin, { state: { notice } });
-    dispatch(signedOut());
+    dispatch(signedOut('person'));
   };
 
   const reload = useCallback(async () => {
@@ -249,7 +244,9 @@ export function AccountPage() {
     };
   }, [checked, auth.status, access]);
 
-  if (checked && auth.status !== 'signedIn' && !leaving) {
+  if (checked && auth.status !== 'signedIn') {
+    // Signed out by the person (here or in the header): the app is already taking them on.
+    if (auth.byPerson) return null;
     return <Navigate to={ROUTES.signin} replace state={{ from: ROUTES.account }} />;
   }
   return (

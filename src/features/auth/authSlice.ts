@@ -10,9 +10,19 @@ export interface AuthState {
   status: 'unknown' | 'signedOut' | 'signedIn';
   username: string | null;
   groups: string[];
+  /**
+   * Whether the person signed out themselves (Sign out, Sign out everywhere, Delete): the app is
+   * already taking them somewhere, so a signed-in page's guard must not send them to /signin.
+   */
+  byPerson: boolean;
 }
 
-const initialState: AuthState = { status: 'unknown', username: null, groups: [] };
+const initialState: AuthState = {
+  status: 'unknown',
+  username: null,
+  groups: [],
+  byPerson: false,
+};
 
 /** What auth thunks receive: how to reach the identity provider. */
 export interface AuthThunkExtra {
@@ -23,6 +33,7 @@ const signedInState = (session: SessionSummary): AuthState => ({
   status: 'signedIn',
   username: session.username,
   groups: session.groups,
+  byPerson: false,
 });
 
 /**
@@ -49,7 +60,13 @@ const authSlice = createSlice({
   initialState,
   reducers: {
     signedIn: (_, action: PayloadAction<SessionSummary>) => signedInState(action.payload),
-    signedOut: () => ({ status: 'signedOut' as const, username: null, groups: [] }),
+    /** `'person'` when the person signed out themselves; otherwise the session ended. */
+    signedOut: (_, action: PayloadAction<'person' | undefined>) => ({
+      status: 'signedOut' as const,
+      username: null,
+      groups: [],
+      byPerson: action.payload === 'person',
+    }),
   },
   extraReducers: (builder) => {
     builder.addCase(sessionChecked.fulfilled, (_, action) =>

@@ -346,7 +346,9 @@ describe('the auth slice', () => {
     expect(selectIsEditor({ auth: state })).toBe(true);
     expect(JSON.stringify(state)).not.toContain('"t"');
     state = authReducer(state, signedOut());
-    expect(state).toEqual({ status: 'signedOut', username: null, groups: [] });
+    expect(state).toEqual({ status: 'signedOut', username: null, groups: [], byPerson: false });
+    state = authReducer(authReducer(state, signedIn(session)), signedOut('person'));
+    expect(state).toMatchObject({ status: 'signedOut', byPerson: true });
   });
 
   it('checks the stored session without loading the library when none is stored', async () => {
@@ -374,6 +376,7 @@ describe('the auth slice', () => {
       status: 'signedIn',
       username: 'ed',
       groups: ['editor'],
+      byPerson: false,
     });
 
     vi.spyOn(console, 'warn').mockImplementation(() => {});

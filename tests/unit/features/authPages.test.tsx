@@ -91,6 +91,7 @@ describe('/signin', () => {
       status: 'signedIn',
       username: 'editor',
       groups: ['editor'],
+      byPerson: false,
     });
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Editor' }).getAttribute('href')).toBe('/editor');
@@ -164,6 +165,39 @@ describe('/signin', () => {
     expect((await screen.findByRole('alert')).textContent).toMatch(
       /does not offer \(a custom challenge\)/,
     );
+  });
+});
+
+describe('/signin with two-step sign-in', () => {
+  it('remembers this device only when the person ticks it at the code step', async () => {
+    for (const tick of [true, false]) {
+      const rememberDevice = vi.fn(async () => {});
+      const submit = vi.fn(
+        async () => ({ kind: 'signedIn', session: visitor, rememberDevice }) as SignInStep,
+      );
+      const service = fakeService({
+        signIn: vi.fn(
+          async () =>
+            ({
+              kind: 'mfaCode',
+              method: 'SOFTWARE_TOKEN_MFA',
+              destination: null,
+              submit,
+            }) as SignInStep,
+        ),
+      });
+      const { router, unmount } = renderApp('/signin', { fetchArchive, auth: access(service) });
+      await signInWith('guarded', 'Some-Pass-1!');
+      expect(
+        await screen.findByText('Enter the 6-digit code from your authenticator app.'),
+      ).toBeTruthy();
+      await userEvent.type(screen.getByLabelText('Code'), '123456');
+      if (tick) await userEvent.click(screen.getByLabelText(/^Remember this device/));
+      await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      expect(rememberDevice).toHaveBeenCalledTimes(tick ? 1 : 0);
+      unmount();
+    }
   });
 });
 
@@ -462,6 +496,99 @@ describe('/account', () => {
   });
 });
 
+describe('/account: two-step sign-in and devices', () => {
+  const signedIn = (overrides: Partial<AuthService> = {}) =>
+    fakeService({ currentSession: vi.fn(async () => visitor), ...overrides });
+
+  it('turns two-step sign-in on with the secret and a code, and off behind a confirmation', async () => {
+    let on = false;
+    const service = signedIn({
+      account: vi.fn(async () => ({
+        username: 'visitor',
+        email: null,
+        emailVerified: false,
+        twoStep: on,
+      })),
+      confirmAuthenticator: vi.fn(async (code: string) => {
+        if (code !== '654321')
+          throw new AuthError('Incorrect confirmation code', 'CodeMismatchException');
+        on = true;
+      }),
+      turnOffTwoStep: vi.fn(async () => {
+        on = false;
+      }),
+    });
+    renderApp('/account', { fetchArchive, auth: access(service, true) });
+    const part = within(await screen.findByRole('region', { name: 'Two-step sign-in' }));
+    expect(part.getByText('Off.')).toBeTruthy();
+    await userEvent.click(part.getByRole('button', { name: 'Turn on two-step sign-in' }));
+    // The secret in groups of four, easy to type into an app.
+    expect(await part.findByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeTruthy();
+    await userEvent.type(part.getByLabelText('Code'), '111111');
+    await userEvent.click(part.getByRole('button', { name: 'Verify and turn on' }));
+    expect((await part.findByRole('alert')).textContent).toBe(
+      'That code is not right. Check it and try again.',
+    );
+    await userEvent.clear(part.getByLabelText('Code'));
+    await userEvent.type(part.getByLabelText('Code'), '654321');
+    await userEvent.click(part.getByRole('button', { name: 'Verify and turn on' }));
+    expect(await part.findByText(/^Two-step sign-in is on\./)).toBeTruthy();
+    expect(part.getByText('On.')).toBeTruthy();
+
+    await userEvent.click(part.getByRole('button', { name: 'Turn off two-step sign-in' }));
+    const confirm = within(part.getByRole('group', { name: 'Turn off two-step sign-in?' }));
+    await userEvent.click(confirm.getByRole('button', { name: 'Keep it on' }));
+    expect(service.turnOffTwoStep).not.toHaveBeenCalled();
+    await userEvent.click(part.getByRole('button', { name: 'Turn off two-step sign-in' }));
+    await userEvent.click(part.getByRole('button', { name: 'Turn it off' }));
+    expect(await part.findByText('Two-step sign-in is off.')).toBeTruthy();
+    expect(part.getByText('Off.')).toBeTruthy();
+  });
+
+  it('lists the remembered devices by readable names and forgets one', async () => {
+    const service = signedIn({
+      devices: vi.fn(async () => [
+        {
+          key: 'local_a',
+          name: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
+          lastSignIn: new Date('2026-11-20T10:00:00Z'),
+          remembered: true,
+          current: true,
+        },
+        {
+          key: 'local_b',
+          name: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+          lastSignIn: null,
+          remembered: true,
+          current: false,
+        },
+        {
+          key: 'local_c',
+          name: '<img src=x>',
+          lastSignIn: null,
+          remembered: false,
+          current: false,
+        },
+      ]),
+    });
+    renderApp('/account', { fetchArchive, auth: access(service, true) });
+    const part = within(await screen.findByRole('region', { name: 'Devices' }));
+    expect(await part.findByText('Chrome on Linux (this device)')).toBeTruthy();
+    expect(part.getByText('Safari on iPhone')).toBeTruthy();
+    // Only remembered devices are listed; a device's name is never shown raw.
+    expect(part.queryByText(/img/)).toBeNull();
+    expect(part.getAllByRole('listitem')).toHaveLength(2);
+    await userEvent.click(part.getByRole('button', { name: 'Forget Safari on iPhone' }));
+    expect(service.forgetDevice).toHaveBeenCalledWith('local_b');
+    expect(
+      await part.findByText(
+        'Safari on iPhone is forgotten: it asks for the code again at its next sign-in.',
+      ),
+    ).toBeTruthy();
+    expect(part.getAllByRole('listitem')).toHaveLength(1);
+  });
+});
+
 describe('the editor guard and sign-out', () => {
   it('loads the stored session first: an editor gets in, nothing of the editor shows before', async () => {
     let resolve: (s: SessionSummary | null) => void = () => {};
@@ -482,6 +609,36 @@ describe('the editor guard and sign-out', () => {
     const { router } = renderApp('/editor/anything', { fetchArchive, auth: access(service, true) });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(screen.queryByRole('navigation', { name: 'Editor' })).toBeNull();
+  });
+
+  it('says so on /signin when sign-out could not cancel the session with the pool', async () => {
+    const service = fakeService({
+      currentSession: vi.fn(async () => visitor),
+      signOut: vi.fn(async () => {
+        throw new AuthError(
+          'Signed out here; the refresh token could not be revoked.',
+          'RevokeFailed',
+        );
+      }),
+    });
+    const { router, store } = renderApp('/account', { fetchArchive, auth: access(service, true) });
+    await screen.findByRole('region', { name: 'Devices' });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(store.getState().auth.status).toBe('signedOut');
+    expect(
+      await screen.findByText(
+        /^You are signed out on this device, but the sign-in service could not be reached/,
+      ),
+    ).toBeTruthy();
+  });
+
+  it('sign-out from /account goes home, not to /signin', async () => {
+    const service = fakeService({ currentSession: vi.fn(async () => visitor) });
+    const { router } = renderApp('/account', { fetchArchive, auth: access(service, true) });
+    await screen.findByRole('region', { name: 'Devices' });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('sign-out clears the session and the header', async () => {

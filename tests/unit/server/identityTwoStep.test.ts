@@ -108,6 +108,8 @@ describe('two-step sign-in and remembered devices on the local identity server',
       const done = expectStep(await asked.submit(totpCode(setup.secret)), 'signedIn');
       expect(done.rememberDevice).toBeTypeOf('function');
       await done.rememberDevice?.();
+      // Its refresh token works (cognito-local alone keeps none from a challenge's answer).
+      expect(await phone.auth.refresh()).toMatchObject({ username });
       const phoneKey = phone.deviceKey(username);
       expect(await phone.auth.devices()).toContainEqual(
         expect.objectContaining({ key: phoneKey, remembered: true, current: true }),
@@ -115,7 +117,12 @@ describe('two-step sign-in and remembered devices on the local identity server',
 
       // Remembered: the next sign-in proves the device instead of asking for a code.
       await phone.auth.signOut();
-      expectStep(await phone.auth.signIn(username, PASSWORD), 'signedIn');
+      const proven = expectStep(await phone.auth.signIn(username, PASSWORD), 'signedIn');
+      expect(proven.session.username).toBe(username);
+      // A session like any other: restored, refreshed, and good for the account's calls.
+      expect(await phone.auth.currentSession()).toMatchObject({ username });
+      expect(await phone.auth.refresh()).toMatchObject({ username });
+      expect(await phone.auth.account()).toMatchObject({ username, twoStep: true });
       // The laptop, not remembered, is still asked.
       await laptop.auth.signOut();
       expectStep(await laptop.auth.signIn(username, PASSWORD), 'mfaCode');
