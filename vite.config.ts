@@ -4,6 +4,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
+/**
+ * Browser tests that time what a visitor sees (the preloader's count, the intro's schedule, the
+ * keyboard journey's animations): run on their own, after the rest, so no other test's load
+ * skews them.
+ */
+const TIMED_E2E = ['tests/e2e/journey.e2e.test.ts'];
 /** Where the local services listen while `npm run dev` serves the app with HMR. */
 const devApiPort = Number(process.env.API_PORT ?? 5174);
 
@@ -50,8 +56,26 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.test.ts'],
+          exclude: TIMED_E2E,
           environment: 'node',
+          // Builds the app once (when stale) for both browser projects: this one runs first.
           globalSetup: ['./tests/e2e/globalSetup.ts'],
+          // Two files at a time, beside the unit tests: each file starts its own server and
+          // browser and spends much of its time waiting on pages.
+          fileParallelism: true,
+          maxWorkers: 2,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e-timed',
+          include: TIMED_E2E,
+          environment: 'node',
+          // After everything else, alone: these measure the spec's timings on the wall clock.
+          sequence: { groupOrder: 1 },
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -11,7 +11,8 @@
  *   public/favicon.svg         small mark
  *   public/default-thumb.jpg   video thumbnail fallback (640×360)
  *   public/sample/...          every local image URL of the sample archive (a gallery image's
- *                              full size, thumbnail and card-sized copy)
+ *                              full size, thumbnail and card-sized copy), and its 3D captures
+ *                              (scripts/sample-captures.mjs)
  *
  * Everything is drawn on a 2D canvas in headless Chromium (Debian's, via playwright-core): no
  * network, no fonts or images fetched. A seeded PRNG makes every run produce the same pixels, and
@@ -30,6 +31,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { feature, mesh } from 'topojson-client';
+import { writeSampleCaptures } from './sample-captures.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const publicDir = path.join(root, 'public');
@@ -1982,6 +1984,8 @@ async function main() {
     await browser.close();
   }
   await writeSampleCards(nodes);
+  // The gallery entries' 3D captures (their posters are drawn above like any gallery image).
+  writeSampleCaptures(publicDir);
 
   // Every local URL the archive names must now exist.
   const missing = [];
