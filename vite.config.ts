@@ -39,6 +39,9 @@ export default defineConfig({
   },
   test: {
     reporters: ['default', './tests/summaryReporter.ts'],
+    // Three files at a time on two cores: two browser files and a unit file, or any mix; browser
+    // files mostly wait on their pages. (The timed browser tests run alone afterwards.)
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
@@ -60,10 +63,9 @@ export default defineConfig({
           environment: 'node',
           // Builds the app once (when stale) for both browser projects: this one runs first.
           globalSetup: ['./tests/e2e/globalSetup.ts'],
-          // Two files at a time, beside the unit tests: each file starts its own server and
-          // browser and spends much of its time waiting on pages.
+          // Files in parallel with each other and the unit tests (see `maxWorkers`): each file
+          // starts its own server and browser and spends much of its time waiting on pages.
           fileParallelism: true,
-          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
