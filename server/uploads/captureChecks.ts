@@ -1,4 +1,5 @@
 import { gunzipSync } from 'node:zlib';
+import type { CaptureFormat } from '@/lib/capture';
 
 /**
  * Checks of a 3D capture's bytes (a gallery entry's model: glTF binary, or a Gaussian splat as
@@ -7,10 +8,6 @@ import { gunzipSync } from 'node:zlib';
  * would fetch from elsewhere when it loads it); sizes and vertex or splat counts are bounded so a
  * visitor's phone can show it.
  */
-
-/** The capture formats the archive shows. */
-export const CAPTURE_FORMATS = ['glb', 'ply', 'splat', 'spz'] as const;
-export type CaptureFormat = (typeof CAPTURE_FORMATS)[number];
 
 export interface CaptureLimits {
   /** Bytes of the file. */

@@ -1,3 +1,4 @@
+import { readCapture, type NodeCapture } from '@/lib/capture';
 import { DEFAULT_THUMBNAIL_URL, MAX_CARD_PREVIEW_IMAGES } from '@/lib/constants';
 import type { MediaType } from '@/lib/mediaType';
 import { slugify } from '@/lib/slug';
@@ -13,6 +14,8 @@ export interface NodeImage {
    * photos uploaded before it existed, and images given by their URL, have none.
    */
   cardUrl?: string;
+  /** A 3D capture this image is the poster of (issue 17); the image alone for other clients. */
+  capture?: NodeCapture;
 }
 
 /** A category as a node carries it: the display name and its SPEC slug. */
@@ -227,6 +230,7 @@ function readImages(raw: Record<string, unknown>, notes: Notes): NodeImage[] {
   const images: NodeImage[] = [];
   let refused = 0;
   let cardsRefused = 0;
+  let capturesRefused = 0;
   for (const item of value) {
     const thumb = isRecord(item) ? safeUrl(item.thumbUrl ?? item.thumb) : null;
     const full = isRecord(item) ? safeUrl(item.fullUrl ?? item.full) : null;
@@ -241,13 +245,25 @@ function readImages(raw: Record<string, unknown>, notes: Notes): NodeImage[] {
     const rawCard = isRecord(item) ? item.cardUrl : undefined;
     const cardUrl = rawCard === undefined || rawCard === null ? null : safeUrl(rawCard);
     if (rawCard != null && cardUrl === null) cardsRefused++;
-    images.push(cardUrl === null ? { thumbUrl, fullUrl } : { thumbUrl, fullUrl, cardUrl });
+    // Optional too: a capture that cannot be shown leaves its poster as a photo.
+    const capture = readCapture(isRecord(item) ? item.capture : undefined);
+    if (capture === 'refused') capturesRefused++;
+    images.push({
+      thumbUrl,
+      fullUrl,
+      ...(cardUrl === null ? {} : { cardUrl }),
+      ...(capture === null || capture === 'refused' ? {} : { capture }),
+    });
   }
   if (refused > 0)
     notes.add(`${refused} image${refused === 1 ? '' : 's'} without a usable URL skipped`);
   if (cardsRefused > 0)
     notes.add(
       `${cardsRefused} image cardUrl${cardsRefused === 1 ? '' : 's'} refused (not an http(s) or relative URL)`,
+    );
+  if (capturesRefused > 0)
+    notes.add(
+      `${capturesRefused} image capture${capturesRefused === 1 ? '' : 's'} refused (not a .glb, .ply, .splat or .spz at an http(s) or relative URL); shown as photos`,
     );
   return images;
 }

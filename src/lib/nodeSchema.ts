@@ -5,6 +5,7 @@
  * of whatever an archive already holds.
  */
 import { z } from 'zod';
+import { CAPTURE_FORMATS } from '@/lib/capture';
 import type { MediaType } from '@/lib/mediaType';
 import type { NodeImage } from '@/lib/nodeModel';
 import { slugify } from '@/lib/slug';
@@ -137,23 +138,42 @@ const imageUrl = z
   })
   .transform((value) => (value == null ? null : safeUrl(value)));
 
+/** A gallery entry's 3D capture: its file's link and format (see `@/lib/capture`). */
+const capture = z
+  .object(
+    {
+      url: z
+        .string({ error: 'A 3D capture needs a link.' })
+        .refine((value) => safeUrl(value) !== null, {
+          error: 'A 3D capture link must be an http(s) address or a path on this site.',
+        })
+        .transform((value) => safeUrl(value) as string),
+      format: z.enum(CAPTURE_FORMATS, { error: 'A 3D capture is a glb, ply, splat or spz file.' }),
+    },
+    { error: 'A 3D capture is a link and a format.' },
+  )
+  .nullish();
+
 const image = z
   .object(
     // The card-sized copy is optional and stands in for nothing: without it a card shows the
     // thumbnail. It is checked by the same rule as the others.
-    { thumbUrl: imageUrl, fullUrl: imageUrl, cardUrl: imageUrl },
+    { thumbUrl: imageUrl, fullUrl: imageUrl, cardUrl: imageUrl, capture },
     { error: 'Each image must have a thumbnail or full-size link.' },
   )
-  .transform(({ thumbUrl, fullUrl, cardUrl }, ctx): NodeImageInput => {
+  .transform(({ thumbUrl, fullUrl, cardUrl, capture: model }, ctx): NodeImageInput => {
     const thumb = thumbUrl ?? fullUrl;
     const full = fullUrl ?? thumbUrl;
     if (thumb === null || full === null) {
       ctx.addIssue({ code: 'custom', message: 'Give the image a link.' });
       return z.NEVER;
     }
-    return cardUrl === null
-      ? { thumbUrl: thumb, fullUrl: full }
-      : { thumbUrl: thumb, fullUrl: full, cardUrl };
+    return {
+      thumbUrl: thumb,
+      fullUrl: full,
+      ...(cardUrl === null ? {} : { cardUrl }),
+      ...(model ? { capture: model } : {}),
+    };
   });
 
 const category = z

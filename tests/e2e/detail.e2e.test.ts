@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeRoute, type MediaNode } from '@/lib/nodeModel';
@@ -140,6 +143,138 @@ describe('gallery detail', () => {
     };
     await page.mouse.click(640, Math.min(790, panel.y + panel.height + 20));
     await page.waitForURL(`${app.url}/`);
+  });
+});
+
+describe('3D captures in a gallery', () => {
+  const house = byId.get('roof-frames-rising') as MediaNode;
+  const debris = byId.get('debris-piles-curbside') as MediaNode;
+  const stats = (page: Page) => page.evaluate(() => window.__capture?.stats() ?? null);
+
+  it('opens the sample house in a viewer that loads it, turns by drag, resets, and frees its engine on Escape', async () => {
+    const page = await open(nodeRoute(house));
+    const seen = watchPage(page);
+    await overlayShown(page);
+    const count = house.images.length;
+    const opener = page.getByRole('button', { name: `Open 3D capture ${count} of ${count}` });
+    expect(await opener.getByText('3D', { exact: true }).count()).toBe(1);
+    await opener.click();
+    const canvas = page.locator('.capture__canvas');
+    await canvas.waitFor();
+    await expect.poll(async () => (await stats(page))?.meshes ?? 0, { timeout: 30_000 }).toBe(4);
+    await expect.poll(async () => (await stats(page))?.ready, { timeout: 30_000 }).toBe(true);
+    await page.getByRole('button', { name: 'Reset view' }).waitFor();
+    await screenshot(page, 'detail-capture-desktop');
+    const before = (await stats(page))?.alpha ?? 0;
+    const box = (await canvas.boundingBox()) as {
+      x: number;
+      y: number;
+      width: number;
+      height: number;
+    };
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 200, box.y + box.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await expect
+      .poll(async () => Math.abs(((await stats(page))?.alpha ?? 0) - before))
+      .toBeGreaterThan(0.3);
+    await page.getByRole('button', { name: 'Reset view' }).click();
+    await expect.poll(async () => (await stats(page))?.alpha).toBeCloseTo(before, 5);
+    // The arrow keys turn the capture while it has focus; the lightbox stays on it.
+    await canvas.focus();
+    await page.keyboard.down('ArrowLeft');
+    await expect.poll(async () => (await stats(page))?.alpha).not.toBeCloseTo(before, 2);
+    await page.keyboard.up('ArrowLeft');
+    expect(await page.locator('.lightbox').getAttribute('aria-label')).toContain(
+      `3D capture ${count} of ${count}`,
+    );
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.lightbox').count()).toBe(0);
+    expect((await stats(page))?.disposed).toBe(true);
+    expect(seen.pageErrors).toEqual([]);
+  });
+
+  it('loads the sample splat, and steps on to a photo with Previous', async () => {
+    const page = await open(nodeRoute(debris));
+    await overlayShown(page);
+    const count = debris.images.length;
+    await page.getByRole('button', { name: `Open 3D capture ${count} of ${count}` }).click();
+    await expect.poll(async () => (await stats(page))?.splats ?? 0, { timeout: 30_000 }).toBe(6000);
+    await expect.poll(async () => (await stats(page))?.ready, { timeout: 30_000 }).toBe(true);
+    await screenshot(page, 'detail-capture-splat-desktop');
+    await page.getByRole('button', { name: 'Previous image' }).click();
+    await expect
+      .poll(() => page.locator('.lightbox img').getAttribute('src'))
+      .toBe(debris.images[count - 2]?.fullUrl);
+    expect((await stats(page))?.disposed).toBe(true);
+  });
+
+  it('shows the poster and a plain message when the capture cannot load', async () => {
+    // An archive whose capture is not a model at all (a photo named as one).
+    const dir = mkdtempSync(join(tmpdir(), 'globe-capture-'));
+    const file = join(dir, 'archive.json');
+    const poster = house.images[0] as MediaNode['images'][number];
+    writeFileSync(
+      file,
+      JSON.stringify([
+        {
+          video_id: 'broken-capture',
+          type: 'gallery',
+          title: 'A broken capture',
+          lat: 38.63,
+          lng: -90.3,
+          categories: ['Rebuilding'],
+          images: [{ ...poster, capture: { url: poster.fullUrl, format: 'glb' } }],
+        },
+      ]),
+    );
+    const broken = await startApp({ archiveFile: file });
+    try {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      contexts.push(context);
+      await markIntroSeen(context);
+      const page = await context.newPage();
+      await page.goto(`${broken.url}/gallery/broken-capture`);
+      await overlayShown(page);
+      await page.getByRole('button', { name: 'Open 3D capture 1 of 1' }).click();
+      const alert = page.locator('.lightbox').getByRole('alert');
+      await expect
+        .poll(() => alert.textContent(), { timeout: 30_000 })
+        .toBe('This 3D capture could not be loaded. The picture is its poster.');
+      expect(await page.locator('.lightbox img').getAttribute('src')).toBe(poster.fullUrl);
+      expect(await page.locator('.capture__canvas').count()).toBe(0);
+      expect((await stats(page))?.disposed).toBe(true);
+      await screenshot(page, 'detail-capture-failed');
+    } finally {
+      await broken.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('fits a phone', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
+    contexts.push(context);
+    await markIntroSeen(context);
+    const page = await context.newPage();
+    await page.goto(`${app.url}${nodeRoute(house)}`);
+    await overlayShown(page);
+    const count = house.images.length;
+    await page.getByRole('button', { name: `Open 3D capture ${count} of ${count}` }).click();
+    await expect.poll(async () => (await stats(page))?.meshes ?? 0, { timeout: 30_000 }).toBe(4);
+    await expect.poll(async () => (await stats(page))?.ready, { timeout: 30_000 }).toBe(true);
+    const box = (await page.locator('.capture__canvas').boundingBox()) as {
+      width: number;
+      height: number;
+    };
+    expect(box.width).toBeGreaterThan(300);
+    expect(box.height).toBeGreaterThan(250);
+    await screenshot(page, 'detail-capture-phone');
   });
 });
 

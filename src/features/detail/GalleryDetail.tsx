@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { CaptureViewer } from '@/features/detail/CaptureViewer';
 import { DetailActions } from '@/features/detail/DetailActions';
 import type { MediaNode } from '@/lib/nodeModel';
 
@@ -22,6 +23,7 @@ function markFailed(event: SyntheticEvent<HTMLImageElement>) {
  * SPEC §2 gallery detail: the id, title, a grid of the full images (2 columns small, 4 tablet,
  * 8 wide), the description, category chips and Back. An image opens the lightbox: Previous,
  * Next and Close; ArrowLeft / ArrowRight step, Escape closes it (a second Escape, the gallery).
+ * A 3D capture shows its poster with a "3D" mark and opens in a viewer (see `CaptureViewer`).
  */
 export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props) {
   const [index, setIndex] = useState<number | null>(null);
@@ -37,6 +39,9 @@ export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props
     if (!open) return;
     closeRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
+      // On a 3D capture the arrow keys turn it; Escape still closes.
+      const onCapture = event.target instanceof Element && event.target.closest('.capture__canvas');
+      if (onCapture && event.key.startsWith('Arrow')) return;
       if (event.key === 'ArrowRight') setIndex((i) => (i === null ? i : (i + 1) % count));
       else if (event.key === 'ArrowLeft')
         setIndex((i) => (i === null ? i : (i - 1 + count) % count));
@@ -67,7 +72,11 @@ export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props
               <button
                 type="button"
                 className="gallery__open"
-                aria-label={`Open image ${i + 1} of ${count}`}
+                aria-label={
+                  img.capture
+                    ? `Open 3D capture ${i + 1} of ${count}`
+                    : `Open image ${i + 1} of ${count}`
+                }
                 onClick={(event) => {
                   openerRef.current = event.currentTarget;
                   setIndex(i);
@@ -81,6 +90,11 @@ export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props
                   onError={markFailed}
                 />
                 <span className="gallery__failed">Image unavailable</span>
+                {img.capture && (
+                  <span className="gallery__badge" aria-hidden="true">
+                    3D
+                  </span>
+                )}
               </button>
             </li>
           ))}
@@ -93,28 +107,37 @@ export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props
           className="lightbox"
           role="dialog"
           aria-modal="true"
-          aria-label={`Image ${index + 1} of ${count}: ${node.title}`}
+          aria-label={`${image.capture ? '3D capture' : 'Image'} ${index + 1} of ${count}: ${node.title}`}
         >
-          <img
-            className="lightbox__image"
-            src={image.fullUrl}
-            alt={`${node.title}, image ${index + 1} of ${count}`}
-            crossOrigin="anonymous"
-            // A sideways swipe on a touch screen steps through the images, as on a phone's own.
-            onPointerDown={(event) => {
-              if (event.pointerType !== 'mouse')
-                swipeRef.current = { x: event.clientX, y: event.clientY };
-            }}
-            onPointerUp={(event) => {
-              const start = swipeRef.current;
-              swipeRef.current = null;
-              if (!start) return;
-              const dx = event.clientX - start.x;
-              if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(event.clientY - start.y))
-                step(dx < 0 ? 1 : -1);
-            }}
-            onPointerCancel={() => (swipeRef.current = null)}
-          />
+          {image.capture ? (
+            <CaptureViewer
+              key={`${index}-${image.capture.url}`}
+              capture={image.capture}
+              posterUrl={image.fullUrl}
+              label={`${node.title}, 3D capture ${index + 1} of ${count}`}
+            />
+          ) : (
+            <img
+              className="lightbox__image"
+              src={image.fullUrl}
+              alt={`${node.title}, image ${index + 1} of ${count}`}
+              crossOrigin="anonymous"
+              // A sideways swipe on a touch screen steps through the images, as on a phone's own.
+              onPointerDown={(event) => {
+                if (event.pointerType !== 'mouse')
+                  swipeRef.current = { x: event.clientX, y: event.clientY };
+              }}
+              onPointerUp={(event) => {
+                const start = swipeRef.current;
+                swipeRef.current = null;
+                if (!start) return;
+                const dx = event.clientX - start.x;
+                if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(event.clientY - start.y))
+                  step(dx < 0 ? 1 : -1);
+              }}
+              onPointerCancel={() => (swipeRef.current = null)}
+            />
+          )}
           <p className="lightbox__count" aria-live="polite">
             {index + 1} / {count}
           </p>

@@ -5,6 +5,7 @@
  */
 import type { MediaType } from '@/lib/mediaType';
 import type { NodeImageInput } from '@/lib/nodeSchema';
+import { readCapture } from '@/lib/capture';
 import { safeUrl } from '@/lib/url';
 import { slugify } from '@/lib/slug';
 
@@ -48,10 +49,16 @@ function images(value: unknown): NodeImageInput[] {
     const thumb = safeUrl(raw.thumbUrl ?? raw.thumb) ?? safeUrl(raw.fullUrl ?? raw.full);
     const full = safeUrl(raw.fullUrl ?? raw.full) ?? thumb;
     if (!thumb || !full) return [];
-    // An uploaded photo's card-sized copy is kept through the edit; older images have none.
+    // An uploaded photo's card-sized copy and an entry's 3D capture are kept through the edit.
     const card = safeUrl(raw.cardUrl);
+    const capture = readCapture(raw.capture);
     return [
-      card ? { thumbUrl: thumb, fullUrl: full, cardUrl: card } : { thumbUrl: thumb, fullUrl: full },
+      {
+        thumbUrl: thumb,
+        fullUrl: full,
+        ...(card ? { cardUrl: card } : {}),
+        ...(capture && capture !== 'refused' ? { capture } : {}),
+      },
     ];
   });
 }

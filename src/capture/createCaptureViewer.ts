@@ -1,0 +1,206 @@
+/**
+ * A small Babylon viewer for one 3D capture (a glTF binary model or a Gaussian splat), on its own
+ * engine and scene, separate from the globe's: created when a visitor opens a capture in the
+ * lightbox and disposed when it closes. Framework-free, like the globe engine; this module and the
+ * loaders it registers are a chunk of their own that only a visitor who opens a capture fetches.
+ */
+import { ArcRotateCamera } from '@babylonjs/core/Cameras/arcRotateCamera';
+import { Engine } from '@babylonjs/core/Engines/engine';
+import { DirectionalLight } from '@babylonjs/core/Lights/directionalLight';
+import { HemisphericLight } from '@babylonjs/core/Lights/hemisphericLight';
+import { ImportMeshAsync } from '@babylonjs/core/Loading/sceneLoader';
+import { Color3, Color4 } from '@babylonjs/core/Maths/math.color';
+import { Vector3 } from '@babylonjs/core/Maths/math.vector';
+import type { AbstractMesh } from '@babylonjs/core/Meshes/abstractMesh';
+import { Scene } from '@babylonjs/core/scene';
+// The loaders for the archive's capture formats register themselves with the scene loader.
+import '@babylonjs/loaders/glTF/glTFFileLoader';
+import '@babylonjs/loaders/glTF/2.0';
+import '@babylonjs/loaders/SPLAT/splatFileLoader';
+import type { NodeCapture } from '@/lib/capture';
+
+/** Why a capture cannot be shown: no WebGL here, or the file did not load. */
+export class CaptureViewerError extends Error {
+  override name = 'CaptureViewerError';
+  constructor(
+    readonly reason: 'webgl' | 'load',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What tests and the diagnostics read of a viewer. */
+export interface CaptureViewerStats {
+  /** Meshes with geometry, splat meshes included. */
+  meshes: number;
+  /** Gaussian splats loaded (0 for a model). */
+  splats: number;
+  /** The camera's orbit, radians, and its distance. */
+  alpha: number;
+  beta: number;
+  radius: number;
+  /** Frames drawn so far. */
+  frames: number;
+  /** Whether the loaded capture is drawn: loaded, its shaders ready. */
+  ready: boolean;
+  disposed: boolean;
+}
+
+export interface CaptureViewer {
+  /** Settles when the capture is on screen; rejects with a CaptureViewerError. */
+  loaded: Promise<void>;
+  /** Back to the framing the capture opened with. */
+  reset(): void;
+  stats(): CaptureViewerStats;
+  dispose(): void;
+}
+
+export interface CaptureViewerOptions {
+  /** Download progress, 0-100, while the size is known. */
+  onProgress?: (percent: number) => void;
+}
+
+/** The file extension Babylon picks a loader by. */
+const EXTENSIONS: Record<NodeCapture['format'], string> = {
+  glb: '.glb',
+  ply: '.ply',
+  splat: '.splat',
+  spz: '.spz',
+};
+
+/** Key codes: 0 and Home reset the view; + and - zoom (besides the camera's own = and -). */
+const KEYS_RESET = [48, 36];
+const KEYS_ZOOM_IN = [187, 107, 171];
+const KEYS_ZOOM_OUT = [189, 109, 173];
+
+function splatCount(mesh: AbstractMesh): number {
+  const count = (mesh as AbstractMesh & { splatCount?: number }).splatCount;
+  return typeof count === 'number' ? count : 0;
+}
+
+/**
+ * Starts a viewer on `canvas` and loads `capture` into it: orbit by drag, zoom by wheel or pinch,
+ * arrow keys to turn, + and - to zoom, 0 or Home to reset.
+ *
+ * @throws CaptureViewerError 'webgl' when the browser has no WebGL.
+ */
+export function createCaptureViewer(
+  canvas: HTMLCanvasElement,
+  capture: NodeCapture,
+  options: CaptureViewerOptions = {},
+): CaptureViewer {
+  let engine: Engine;
+  try {
+    engine = new Engine(canvas, true, { preserveDrawingBuffer: false, stencil: true }, true);
+  } catch {
+    throw new CaptureViewerError(
+      'webgl',
+      'This browser cannot show 3D captures (WebGL is off or missing).',
+    );
+  }
+  const scene = new Scene(engine);
+  scene.clearColor = new Color4(0.043, 0.078, 0.149, 1);
+  // From in front and a little to the side: a glTF asset faces +Z, which the loader turns to
+  // Babylon's -Z... seen from the camera at alpha π/2.
+  const camera = new ArcRotateCamera('capture', Math.PI / 2 + 0.7, 1.15, 10, Vector3.Zero(), scene);
+  camera.wheelDeltaPercentage = 0.01;
+  camera.pinchDeltaPercentage = 0.01;
+  camera.useNaturalPinchZoom = true;
+  camera.minZ = 0.01;
+  camera.attachControl(true);
+  const keyboard = camera.inputs.attached.keyboard as
+    { keysReset: number[]; keysZoomIn: number[]; keysZoomOut: number[] } | undefined;
+  if (keyboard) {
+    keyboard.keysReset = KEYS_RESET;
+    keyboard.keysZoomIn = KEYS_ZOOM_IN;
+    keyboard.keysZoomOut = KEYS_ZOOM_OUT;
+  }
+  const sky = new HemisphericLight('sky', new Vector3(0.2, 1, 0.3), scene);
+  sky.intensity = 0.9;
+  sky.groundColor = new Color3(0.25, 0.25, 0.3);
+  const sun = new DirectionalLight('sun', new Vector3(-0.5, -1, -0.4), scene);
+  sun.intensity = 1.6;
+
+  let frames = 0;
+  let disposed = false;
+  let ready = false;
+  let meshes: AbstractMesh[] = [];
+  engine.runRenderLoop(() => {
+    scene.render();
+    frames += 1;
+  });
+  const resize = new ResizeObserver(() => engine.resize());
+  resize.observe(canvas);
+
+  /** Frames everything loaded: the camera looks at its centre from a distance that fits it. */
+  function frame() {
+    const shown = meshes.filter((mesh) => mesh.getTotalVertices() > 0 || splatCount(mesh) > 0);
+    if (shown.length === 0) return;
+    let min = new Vector3(Infinity, Infinity, Infinity);
+    let max = new Vector3(-Infinity, -Infinity, -Infinity);
+    for (const mesh of shown) {
+      mesh.computeWorldMatrix(true);
+      const box = mesh.getBoundingInfo().boundingBox;
+      min = Vector3.Minimize(min, box.minimumWorld);
+      max = Vector3.Maximize(max, box.maximumWorld);
+    }
+    const size = max.subtract(min).length() || 1;
+    camera.setTarget(min.add(max).scale(0.5));
+    // The bounding sphere fits the narrower of the two fields of view (a phone's is the width).
+    const aspect = engine.getAspectRatio(camera) || 1;
+    const horizontal = 2 * Math.atan(Math.tan(camera.fov / 2) * aspect);
+    const fov = Math.min(camera.fov, horizontal);
+    camera.radius = (size / 2 / Math.sin(fov / 2)) * 1.05;
+    camera.lowerRadiusLimit = size * 0.15;
+    camera.upperRadiusLimit = camera.radius * 3;
+    camera.storeState();
+  }
+
+  const loaded = ImportMeshAsync(capture.url, scene, {
+    pluginExtension: EXTENSIONS[capture.format],
+    onProgress: (event) => {
+      if (event.lengthComputable && event.total > 0)
+        options.onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+    },
+  })
+    .then((result) => {
+      if (disposed) return;
+      meshes = result.meshes;
+      frame();
+      return new Promise<void>((resolve) =>
+        scene.executeWhenReady(() => {
+          ready = true;
+          resolve();
+        }),
+      );
+    })
+    .catch((error: unknown) => {
+      if (disposed) return;
+      console.warn('The 3D capture did not load:', error);
+      throw new CaptureViewerError('load', 'This 3D capture could not be loaded.');
+    });
+
+  return {
+    loaded,
+    reset: () => camera.restoreState(),
+    stats: () => ({
+      meshes: meshes.filter((mesh) => mesh.getTotalVertices() > 0 || splatCount(mesh) > 0).length,
+      splats: meshes.reduce((sum, mesh) => sum + splatCount(mesh), 0),
+      alpha: camera.alpha,
+      beta: camera.beta,
+      radius: camera.radius,
+      frames,
+      ready,
+      disposed,
+    }),
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      resize.disconnect();
+      engine.stopRenderLoop();
+      scene.dispose();
+      engine.dispose();
+    },
+  };
+}
