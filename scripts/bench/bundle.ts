@@ -15,6 +15,8 @@ export interface FileSize {
   gzipBytes: number;
   /** How many of the chunk's source-map sources are `@babylonjs/*` modules (0 without a map). */
   babylonModules: number;
+  /** How many of those are `@babylonjs/loaders` modules (the 3D capture viewer's). */
+  loadersModules: number;
   /** Source-map sources that are development builds of a library (`*.development.js`). */
   developmentModules: string[];
 }
@@ -32,8 +34,16 @@ export interface BundleReport {
   allJsFiles: number;
   /** JS chunks outside the critical set, largest (gzip) first. */
   lazyJs: FileSize[];
-  /** The lazy chunk holding the most `@babylonjs` modules (null when none does or there are no maps). */
+  /**
+   * The globe's Babylon chunk: the lazy chunk holding the most `@babylonjs` modules, leaving out
+   * the capture viewer's (null when none does or there are no maps).
+   */
   babylonChunk: FileSize | null;
+  /**
+   * The 3D capture viewer's chunks: those holding `@babylonjs/loaders` (the loaders and the core
+   * modules only they use), which only a visitor who opens a capture downloads.
+   */
+  captureChunks: FileSize[];
   /**
    * `@babylonjs/gui` (the globe's canvas overlays): the chunks holding it and its modules; and all
    * the `@babylonjs` code of those chunks (the GUI and the core modules it and the engine use
@@ -201,6 +211,7 @@ function sizeOf(distDir: string, path: string): FileSize {
     bytes: content.length,
     gzipBytes: gzipSync(content, { level: 9 }).length,
     babylonModules: sources.filter((s) => s.includes('@babylonjs/')).length,
+    loadersModules: sources.filter((s) => s.includes('@babylonjs/loaders/')).length,
     developmentModules: isJs ? developmentModulesOf(sources, content) : [],
   };
 }
@@ -244,9 +255,12 @@ export function measureBundle(distDir: string): BundleReport {
   const lazyJs = allJs
     .filter((f) => !critical.has(f.path))
     .sort((a, b) => b.gzipBytes - a.gzipBytes);
+  const captureChunks = lazyJs.filter((f) => f.loadersModules > 0);
   const babylonChunk =
-    [...lazyJs].sort((a, b) => b.babylonModules - a.babylonModules).find((f) => f.babylonModules) ??
-    null;
+    [...lazyJs]
+      .filter((f) => f.loadersModules === 0)
+      .sort((a, b) => b.babylonModules - a.babylonModules)
+      .find((f) => f.babylonModules) ?? null;
 
   const criticalJs = [...critical.values()];
   return {
@@ -259,6 +273,7 @@ export function measureBundle(distDir: string): BundleReport {
     allJsFiles: allJs.length,
     lazyJs,
     babylonChunk,
+    captureChunks,
     babylonGui: measureGui(distDir, allJs),
     developmentModules: [...new Set(allJs.flatMap((f) => f.developmentModules))],
   };

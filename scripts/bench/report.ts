@@ -331,14 +331,13 @@ export function printBundle(bundle: BundleReport): void {
         ]),
         ['before intro  total JS', '', kb(bundle.criticalJsGzipBytes), ''],
         ...bundle.css.map((f) => [`css           ${f.path}`, kb(f.bytes), kb(f.gzipBytes), '']),
-        ...bundle.lazyJs
-          .slice(0, 5)
-          .map((f) => [
-            `lazy          ${f.path}`,
-            kb(f.bytes),
-            kb(f.gzipBytes),
-            String(f.babylonModules),
-          ]),
+        ...bundle.lazyJs.slice(0, 5).map((f) => [
+          // The 3D capture viewer's chunk apart from the globe's Babylon chunk.
+          `${bundle.captureChunks.includes(f) ? 'lazy capture  ' : f === bundle.babylonChunk ? 'lazy globe    ' : 'lazy          '}${f.path}`,
+          kb(f.bytes),
+          kb(f.gzipBytes),
+          String(f.babylonModules),
+        ]),
         [
           `whole app     ${bundle.allJsFiles} JS files`,
           kb(bundle.allJsBytes),
@@ -357,6 +356,15 @@ export function printBundle(bundle: BundleReport): void {
               `${bundle.babylonChunk.babylonModules} @babylonjs modules)`
             : '; no lazy chunk holds @babylonjs modules')
       : 'No lazily-loaded chunks (everything loads before the intro).',
+  );
+  const capture = bundle.captureChunks;
+  console.info(
+    capture.length > 0
+      ? `3D capture viewer (@babylonjs/loaders, loaded only when a capture opens): ` +
+          capture
+            .map((f) => `${f.path} ${kb(f.gzipBytes)} gzip, ${f.loadersModules} loaders modules`)
+            .join('; ')
+      : '3D capture viewer: no chunk holds @babylonjs/loaders',
   );
   const gui = bundle.babylonGui;
   console.info(

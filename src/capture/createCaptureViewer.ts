@@ -13,9 +13,19 @@ import { Color3, Color4 } from '@babylonjs/core/Maths/math.color';
 import { Vector3 } from '@babylonjs/core/Maths/math.vector';
 import type { AbstractMesh } from '@babylonjs/core/Meshes/abstractMesh';
 import { Scene } from '@babylonjs/core/scene';
-// The loaders for the archive's capture formats register themselves with the scene loader.
+// The loaders for the archive's capture formats register themselves with the scene loader: the
+// glTF 2.0 loader with only the extensions the nodes-service lets a model use (not the whole
+// extension set, whose interactivity, audio and decoder code would split the globe's Babylon
+// chunk into dozens of shared pieces), and the splat loader.
 import '@babylonjs/loaders/glTF/glTFFileLoader';
-import '@babylonjs/loaders/glTF/2.0';
+import '@babylonjs/loaders/glTF/2.0/glTFLoader';
+import '@babylonjs/loaders/glTF/2.0/Extensions/KHR_materials_emissive_strength';
+import '@babylonjs/loaders/glTF/2.0/Extensions/KHR_materials_ior';
+import '@babylonjs/loaders/glTF/2.0/Extensions/KHR_materials_specular';
+import '@babylonjs/loaders/glTF/2.0/Extensions/KHR_materials_unlit';
+import '@babylonjs/loaders/glTF/2.0/Extensions/KHR_mesh_quantization';
+import '@babylonjs/loaders/glTF/2.0/Extensions/KHR_texture_transform';
+import '@babylonjs/loaders/glTF/2.0/Extensions/KHR_gaussian_splatting';
 import '@babylonjs/loaders/SPLAT/splatFileLoader';
 import type { NodeCapture } from '@/lib/capture';
 
