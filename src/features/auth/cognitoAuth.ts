@@ -124,7 +124,10 @@ export interface AuthService {
   confirmAuthenticator(code: string): Promise<void>;
   /** Turns two-step sign-in off (SetUserMFAPreference). */
   turnOffTwoStep(): Promise<void>;
-  /** The devices the pool remembers for the account (ListDevices), most recently used first. */
+  /**
+   * The devices the pool tracks for the account (ListDevices), remembered or not, in the pool's
+   * order (most recently used first).
+   */
   devices(): Promise<AccountDevice[]>;
   /** Forgets a device (ForgetDevice); this device's stored key goes too when it is the one. */
   forgetDevice(key: string): Promise<void>;
