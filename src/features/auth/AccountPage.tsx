@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { useAuthAccess } from '@/features/auth/authAccess';
 import { AuthPage, CodeField, useNewPassword } from '@/features/auth/AuthFields';
 import { AuthErrorMessage } from '@/features/auth/AuthError';
-import { Part, submitted, useAction } from '@/features/auth/accountParts';
+import { ConfirmedAction, Part, submitted, useAction } from '@/features/auth/accountParts';
 import { AuthError, toAuthError } from '@/features/auth/authErrors';
 import { DevicesPart } from '@/features/auth/DevicesPart';
 import { TwoStepPart } from '@/features/auth/TwoStepPart';
@@ -156,44 +156,29 @@ function DeletePart({
   signedOutHere: (notice: string) => void;
 }) {
   const { pending, notice, error, run } = useAction();
-  const [asking, setAsking] = useState(false);
   return (
     <Part title="Delete account" notice={notice} error={error}>
-      {!asking ? (
-        <button type="button" className="auth-form__secondary" onClick={() => setAsking(true)}>
-          Delete my account
-        </button>
-      ) : (
-        <div className="account-part__confirm" role="group" aria-label="Delete your account?">
-          <p>
-            Delete the account <strong>{username}</strong>? Its sign-in, password and e-mail address
-            are deleted for good, on every device. Media you submitted that the editors published
-            stays in the archive, without your name.
-          </p>
-          <button
-            type="button"
-            className="auth-form__danger"
-            disabled={pending}
-            onClick={() =>
-              void run(async () => {
-                await service.deleteAccount();
-                signedOutHere('Your account is deleted.');
-                return null;
-              })
-            }
-          >
-            {pending ? 'Deleting…' : 'Delete it for good'}
-          </button>{' '}
-          <button
-            type="button"
-            className="auth-form__secondary"
-            disabled={pending}
-            onClick={() => setAsking(false)}
-          >
-            Keep my account
-          </button>
-        </div>
-      )}
+      <ConfirmedAction
+        ask="Delete my account"
+        question="Delete your account?"
+        confirm="Delete it for good"
+        pendingLabel="Deleting…"
+        keep="Keep my account"
+        pending={pending}
+        onConfirm={() =>
+          void run(async () => {
+            await service.deleteAccount();
+            signedOutHere('Your account is deleted.');
+            return null;
+          })
+        }
+      >
+        <p>
+          Delete the account <strong>{username}</strong>? Its sign-in, password and e-mail address
+          are deleted for good, on every device. Media you submitted that the editors published
+          stays in the archive, without your name.
+        </p>
+      </ConfirmedAction>
     </Part>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Part, submitted, useAction } from '@/features/auth/accountParts';
+import { ConfirmedAction, Part, submitted, useAction } from '@/features/auth/accountParts';
 import { AuthenticatorSecret } from '@/features/auth/AuthenticatorSecret';
 import { CodeField } from '@/features/auth/AuthFields';
 import type { AccountDetails, AuthenticatorSetup, AuthService } from '@/features/auth/cognitoAuth';
@@ -21,7 +21,6 @@ export function TwoStepPart({
   const { pending, notice, error, run } = useAction();
   const [setup, setSetup] = useState<AuthenticatorSetup | null>(null);
   const [code, setCode] = useState('');
-  const [asking, setAsking] = useState(false);
 
   if (account.twoStep) {
     return (
@@ -30,42 +29,22 @@ export function TwoStepPart({
           <strong>On.</strong> Signing in asks for a code from your authenticator app after your
           password, except on devices you chose to remember.
         </p>
-        {!asking ? (
-          <button type="button" className="auth-form__secondary" onClick={() => setAsking(true)}>
-            Turn off two-step sign-in
-          </button>
-        ) : (
-          <div
-            className="account-part__confirm"
-            role="group"
-            aria-label="Turn off two-step sign-in?"
-          >
-            <p>Without it, your password alone signs in to this account, on any device.</p>
-            <button
-              type="button"
-              className="auth-form__danger"
-              disabled={pending}
-              onClick={() =>
-                void run(async () => {
-                  await service.turnOffTwoStep();
-                  setAsking(false);
-                  await reload();
-                  return 'Two-step sign-in is off.';
-                })
-              }
-            >
-              Turn it off
-            </button>{' '}
-            <button
-              type="button"
-              className="auth-form__secondary"
-              disabled={pending}
-              onClick={() => setAsking(false)}
-            >
-              Keep it on
-            </button>
-          </div>
-        )}
+        <ConfirmedAction
+          ask="Turn off two-step sign-in"
+          question="Turn off two-step sign-in?"
+          confirm="Turn it off"
+          keep="Keep it on"
+          pending={pending}
+          onConfirm={() =>
+            void run(async () => {
+              await service.turnOffTwoStep();
+              await reload();
+              return 'Two-step sign-in is off.';
+            })
+          }
+        >
+          <p>Without it, your password alone signs in to this account, on any device.</p>
+        </ConfirmedAction>
       </Part>
     );
   }

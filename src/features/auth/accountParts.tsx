@@ -58,3 +58,53 @@ export function submitted(action: () => void) {
     action();
   };
 }
+
+/**
+ * An action that cannot be undone, behind a confirmation: the `ask` button opens a group named by
+ * `question` with `children` (what happens), the action (`confirm`, `pendingLabel` while it
+ * runs) and `keep`, which closes it again.
+ */
+export function ConfirmedAction({
+  ask,
+  question,
+  confirm,
+  pendingLabel,
+  keep,
+  pending,
+  onConfirm,
+  children,
+}: {
+  ask: string;
+  question: string;
+  confirm: string;
+  pendingLabel?: string;
+  keep: string;
+  pending: boolean;
+  onConfirm: () => void;
+  children: ReactNode;
+}) {
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <button type="button" className="auth-form__secondary" onClick={() => setAsking(true)}>
+        {ask}
+      </button>
+    );
+  }
+  return (
+    <div className="account-part__confirm" role="group" aria-label={question}>
+      {children}
+      <button type="button" className="auth-form__danger" disabled={pending} onClick={onConfirm}>
+        {pending && pendingLabel ? pendingLabel : confirm}
+      </button>{' '}
+      <button
+        type="button"
+        className="auth-form__secondary"
+        disabled={pending}
+        onClick={() => setAsking(false)}
+      >
+        {keep}
+      </button>
+    </div>
+  );
+}

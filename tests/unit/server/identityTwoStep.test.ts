@@ -7,6 +7,7 @@ import { startLocalIdentity, type LocalIdentity } from '../../../server/identity
 import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../../../server/identity/localPool';
 import { totpCode } from '../../../server/identity/totp';
 import { memoryStorage } from '../memoryStorage';
+import { identityCall } from './identityCall';
 
 /**
  * Two-step sign-in and remembered devices end to end in Node: the app's own AuthService
@@ -61,17 +62,7 @@ function expectStep<K extends SignInStep['kind']>(step: SignInStep, kind: K) {
 }
 
 /** A raw call to the front. */
-async function call(action: string, body: unknown): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(endpoint, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-amz-json-1.1',
-      'X-Amz-Target': `AWSCognitoIdentityProviderService.${action}`,
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
+const call = (action: string, body: unknown) => identityCall(endpoint, action, body);
 
 describe('two-step sign-in and remembered devices on the local identity server', () => {
   it(

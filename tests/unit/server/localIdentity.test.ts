@@ -21,6 +21,7 @@ import { startServer } from '../../../server/http';
 import { startLocalIdentity, type LocalIdentity } from '../../../server/identity/localIdentity';
 import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../../../server/identity/localPool';
 import { memoryStorage } from '../memoryStorage';
+import { identityCall } from './identityCall';
 
 /**
  * The local identity server as the app uses it: amazon-cognito-identity-js, in Node, against the
@@ -132,17 +133,7 @@ function globalSignOut(user: CognitoUser): Promise<void> {
 }
 
 /** A raw call to the front, as the library would make it. */
-async function call(action: string, body: unknown): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(endpoint, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-amz-json-1.1',
-      'X-Amz-Target': `AWSCognitoIdentityProviderService.${action}`,
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
+const call = (action: string, body: unknown) => identityCall(endpoint, action, body);
 
 describe('startLocalIdentity', () => {
   it('answers with the fixed pool and client, its issuer and keys, and the seeded accounts', async () => {
