@@ -63,6 +63,12 @@ export async function startApp(options: {
   }
 }
 
+/**
+ * How long an app may take to answer after it is spawned: a few seconds alone, far longer while
+ * other browser test files and builds share the machine's two cores.
+ */
+const START_TIMEOUT_MS = 90_000;
+
 /** The app exited because its port was taken between finding it free and binding it. */
 class PortTaken extends Error {}
 
@@ -95,7 +101,7 @@ async function startAppOnce({
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
 
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) {
       const message = `The app exited (${child.exitCode}) before it answered:\n${output}`;
@@ -111,7 +117,7 @@ async function startAppOnce({
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`The app did not answer within 30 s:\n${output}`);
+      throw new Error(`The app did not answer within ${START_TIMEOUT_MS / 1000} s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
