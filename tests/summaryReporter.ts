@@ -2,8 +2,9 @@ import type { Reporter, TestModule } from 'vitest/node';
 
 /**
  * Ends a run with the plain line "N passed, N failed" (", N skipped" when some were), which CI
- * reads in any language, besides Vitest's own summary. A module that failed to load counts as
- * failed, so a broken file can never read as a green run.
+ * reads in any language, besides Vitest's own summary. A module that failed outside its tests
+ * (it did not load, or a `beforeAll` threw and its tests were skipped) counts as one failure, so a
+ * broken file can never read as a green run.
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(
@@ -14,8 +15,10 @@ export default class SummaryReporter implements Reporter {
     let failed = unhandledErrors.length;
     let skipped = 0;
     for (const module of testModules) {
-      if (module.state() === 'failed' && [...module.children.allTests()].length === 0) failed++;
-      for (const test of module.children.allTests()) {
+      const tests = [...module.children.allTests()];
+      if (module.state() === 'failed' && !tests.some((test) => test.result().state === 'failed'))
+        failed++;
+      for (const test of tests) {
         const state = test.result().state;
         if (state === 'passed') passed++;
         else if (state === 'failed') failed++;
