@@ -44,9 +44,10 @@ export default defineConfig({
   },
   test: {
     reporters: ['default', './tests/summaryReporter.ts'],
-    // Three files at a time on two cores: two browser files and a unit file, or any mix; browser
-    // files mostly wait on their pages. (The timed browser tests run alone afterwards.)
-    maxWorkers: 3,
+    // Two files at a time, one per core: a browser file beside a unit file or another browser
+    // file (three at a time timed tests out on a fresh clone). The timed browser tests run alone
+    // afterwards.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -55,6 +56,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['./vitest.setup.ts'],
+          // Page tests render the whole app in jsdom: seconds each while browsers run beside them.
+          testTimeout: 20_000,
           // A PostgreSQL server for the storage tests, when one is installed or named.
           globalSetup: ['./tests/unit/postgresSetup.ts'],
         },
@@ -71,7 +74,7 @@ export default defineConfig({
           // Files in parallel with each other and the unit tests (see `maxWorkers`): each file
           // starts its own server and browser and spends much of its time waiting on pages.
           fileParallelism: true,
-          testTimeout: 60_000,
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },
