@@ -4,7 +4,13 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { useAuthAccess } from '@/features/auth/authAccess';
 import { AuthPage, CodeField, useNewPassword } from '@/features/auth/AuthFields';
 import { AuthErrorMessage } from '@/features/auth/AuthError';
-import { ConfirmedAction, Part, submitted, useAction } from '@/features/auth/accountParts';
+import {
+  ConfirmedAction,
+  Part,
+  submitted,
+  useAction,
+  type AccountPartProps,
+} from '@/features/auth/accountParts';
 import { AuthError, toAuthError } from '@/features/auth/authErrors';
 import { DevicesPart } from '@/features/auth/DevicesPart';
 import { TwoStepPart } from '@/features/auth/TwoStepPart';
@@ -15,15 +21,7 @@ import { PasswordField } from '@/features/auth/PasswordField';
 import { ROUTES } from '@/lib/routes';
 
 /** The e-mail address: shown with whether it is verified, changed with the code sent to it. */
-function EmailPart({
-  service,
-  account,
-  reload,
-}: {
-  service: AuthService;
-  account: AccountDetails;
-  reload: () => Promise<void>;
-}) {
+function EmailPart({ service, account, reload }: AccountPartProps) {
   const { pending, notice, error, run } = useAction();
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');

@@ -1,23 +1,21 @@
 import { useState } from 'react';
-import { ConfirmedAction, Part, submitted, useAction } from '@/features/auth/accountParts';
+import {
+  ConfirmedAction,
+  Part,
+  submitted,
+  useAction,
+  type AccountPartProps,
+} from '@/features/auth/accountParts';
 import { AuthenticatorSecret } from '@/features/auth/AuthenticatorSecret';
 import { CodeField } from '@/features/auth/AuthFields';
-import type { AccountDetails, AuthenticatorSetup, AuthService } from '@/features/auth/cognitoAuth';
+import type { AuthenticatorSetup } from '@/features/auth/cognitoAuth';
 
 /**
  * Two-step sign-in with an authenticator app: turned on from a secret (shown as a QR code and as
  * text) and a code the app shows (AssociateSoftwareToken, VerifySoftwareToken, then the app made
  * the preferred second step); turned off behind a confirmation.
  */
-export function TwoStepPart({
-  service,
-  account,
-  reload,
-}: {
-  service: AuthService;
-  account: AccountDetails;
-  reload: () => Promise<void>;
-}) {
+export function TwoStepPart({ service, account, reload }: AccountPartProps) {
   const { pending, notice, error, run } = useAction();
   const [setup, setSetup] = useState<AuthenticatorSetup | null>(null);
   const [code, setCode] = useState('');

@@ -1,6 +1,15 @@
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { AuthErrorMessage } from '@/features/auth/AuthError';
 import { toAuthError, type AuthError } from '@/features/auth/authErrors';
+import type { AccountDetails, AuthService } from '@/features/auth/cognitoAuth';
+
+/** What a part of /account that shows the account gets: the service, the account, a reload. */
+export interface AccountPartProps {
+  service: AuthService;
+  account: AccountDetails;
+  /** Reads the account again after a change (GetUser). */
+  reload: () => Promise<void>;
+}
 
 /** A titled part of /account with its own forms, notice and error. */
 export function Part({
