@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { babylonChunkGroups } from './scripts/babylonChunks.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 /**
@@ -28,7 +29,14 @@ export default defineConfig({
     // reads their module lists), but no script names them and the server never serves them; they
     // carry no sources, so a static host that publishes them anyway gives away only file names.
     sourcemap: 'hidden',
-    rolldownOptions: { output: { sourcemapExcludeSources: true } },
+    rolldownOptions: {
+      output: {
+        sourcemapExcludeSources: true,
+        // The globe's and the picker's Babylon code in chunks of their own, which the lazy 3D
+        // capture viewer imports from rather than splitting (see scripts/babylonChunks.ts).
+        codeSplitting: { groups: babylonChunkGroups() },
+      },
+    },
     target: 'es2022',
   },
   server: {

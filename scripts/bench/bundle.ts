@@ -45,6 +45,13 @@ export interface BundleReport {
    */
   captureChunks: FileSize[];
   /**
+   * What the globe engine loads once the intro has painted: its chunk (the one holding
+   * `src/globe/createGlobe.ts`) and every chunk it imports statically, less those loaded before the
+   * intro; and the `@babylonjs` code of those chunks, as the source maps attribute it, gzipped
+   * together (null without a globe chunk).
+   */
+  globe: { chunks: FileSize[]; gzipBytes: number; babylonGzipBytes: number } | null;
+  /**
    * `@babylonjs/gui` (the globe's canvas overlays): the chunks holding it and its modules; and all
    * the `@babylonjs` code of those chunks (the GUI and the core modules it and the engine use
    * beyond the Babylon chunk), as the source maps attribute it: raw bytes, and that code gzipped.
@@ -167,23 +174,14 @@ export function codeFrom(
 /** `@babylonjs/gui` in the built chunks (see {@link BundleReport.babylonGui}). */
 function measureGui(distDir: string, files: FileSize[]): BundleReport['babylonGui'] {
   const isGui = (source: string) => source.includes('@babylonjs/gui/');
-  const report = { chunks: [] as string[], modules: 0, bytes: 0, gzipBytes: 0 };
-  const parts: string[] = [];
-  for (const f of files) {
-    const file = join(distDir, f.path);
-    const modules = sourcesOf(file).filter(isGui).length;
-    if (modules === 0) continue;
-    report.chunks.push(f.path);
-    report.modules += modules;
-    const code = readFileSync(file, 'utf8');
-    parts.push(
-      codeFrom(code, readFileSync(`${file}.map`, 'utf8'), (s) => s.includes('@babylonjs/')),
-    );
-  }
-  const code = Buffer.from(parts.join('\n'));
-  report.bytes = code.length;
-  report.gzipBytes = code.length > 0 ? gzipSync(code, { level: 9 }).length : 0;
-  return report;
+  const withGui = files.filter((f) => sourcesOf(join(distDir, f.path)).some(isGui));
+  const code = babylonCodeOf(distDir, withGui);
+  return {
+    chunks: withGui.map((f) => f.path),
+    modules: withGui.reduce((n, f) => n + sourcesOf(join(distDir, f.path)).filter(isGui).length, 0),
+    bytes: code.length,
+    gzipBytes: code.length > 0 ? gzipSync(code, { level: 9 }).length : 0,
+  };
 }
 
 /** React's development build prints this; its production build does not contain it. */
@@ -216,6 +214,56 @@ function sizeOf(distDir: string, path: string): FileSize {
   };
 }
 
+/** The chunks `paths` are and import statically, directly or not, by URL path. */
+function staticClosure(distDir: string, paths: string[]): Map<string, FileSize> {
+  const found = new Map<string, FileSize>();
+  const queue = [...paths];
+  for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+    if (found.has(path)) continue;
+    found.set(path, sizeOf(distDir, path));
+    const code = readFileSync(join(distDir, path), 'utf8');
+    for (const specifier of staticImports(code)) {
+      // A Vite build has no bare specifiers; anything else is not a chunk of this site.
+      if (!/^\.{0,2}\//.test(specifier)) continue;
+      const next = resolvePath(specifier, path);
+      if (next !== null && !found.has(next)) queue.push(next);
+    }
+  }
+  return found;
+}
+
+/** The `@babylonjs` code of these chunks, as their source maps attribute it (see {@link codeFrom}). */
+function babylonCodeOf(distDir: string, files: FileSize[]): Buffer {
+  const parts = files.map((f) => {
+    const file = join(distDir, f.path);
+    if (!existsSync(`${file}.map`)) return '';
+    return codeFrom(readFileSync(file, 'utf8'), readFileSync(`${file}.map`, 'utf8'), (source) =>
+      source.includes('@babylonjs/'),
+    );
+  });
+  return Buffer.from(parts.join('\n'));
+}
+
+/** The globe engine's chunks after the intro (see {@link BundleReport.globe}). */
+function measureGlobe(
+  distDir: string,
+  allJs: FileSize[],
+  critical: ReadonlyMap<string, FileSize>,
+): BundleReport['globe'] {
+  const entry = allJs.find((f) =>
+    sourcesOf(join(distDir, f.path)).some((source) => source.endsWith('src/globe/createGlobe.ts')),
+  );
+  if (entry === undefined) return null;
+  const chunks = [...staticClosure(distDir, [entry.path]).values()].filter(
+    (f) => !critical.has(f.path),
+  );
+  return {
+    chunks,
+    gzipBytes: sum(chunks, 'gzipBytes'),
+    babylonGzipBytes: gzipSync(babylonCodeOf(distDir, chunks), { level: 9 }).length,
+  };
+}
+
 const sum = (files: FileSize[], key: 'bytes' | 'gzipBytes') =>
   files.reduce((total, f) => total + f[key], 0);
 
@@ -226,22 +274,10 @@ export function measureBundle(distDir: string): BundleReport {
   const { scripts, stylesheets } = htmlEntries(readFileSync(indexFile, 'utf8'));
   if (scripts.length === 0) throw new Error(`${indexFile} has no module script`);
 
-  const critical = new Map<string, FileSize>();
-  const queue = scripts
-    .map((src) => resolvePath(src, '/index.html'))
-    .filter((p): p is string => p !== null);
-  for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
-    if (critical.has(path)) continue;
-    const size = sizeOf(distDir, path);
-    critical.set(path, size);
-    const code = readFileSync(join(distDir, path), 'utf8');
-    for (const specifier of staticImports(code)) {
-      // A Vite build has no bare specifiers; anything else is not a chunk of this site.
-      if (!/^\.{0,2}\//.test(specifier)) continue;
-      const next = resolvePath(specifier, path);
-      if (next !== null && !critical.has(next)) queue.push(next);
-    }
-  }
+  const critical = staticClosure(
+    distDir,
+    scripts.map((src) => resolvePath(src, '/index.html')).filter((p): p is string => p !== null),
+  );
 
   const css = stylesheets
     .map((href) => resolvePath(href, '/index.html'))
@@ -274,6 +310,7 @@ export function measureBundle(distDir: string): BundleReport {
     lazyJs,
     babylonChunk,
     captureChunks,
+    globe: measureGlobe(distDir, allJs, critical),
     babylonGui: measureGui(distDir, allJs),
     developmentModules: [...new Set(allJs.flatMap((f) => f.developmentModules))],
   };

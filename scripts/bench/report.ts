@@ -14,8 +14,13 @@ export const MB = 1024 * 1024; // a 4096² RGBA atlas page is 64 MB (ARCHITECTUR
 /** ARCHITECTURE §5. */
 export const BUDGET = {
   criticalJsGzipKb: 150,
-  /** Issue 14: the Babylon chunk (194 KB gzip before) plus `@babylonjs/gui`, ≤ 194 + 40 KB. */
-  babylonWithGuiGzipKb: 234,
+  /**
+   * Issue 14: the globe's Babylon code before `@babylonjs/gui` plus at most 40 KB. Measured as all
+   * the `@babylonjs` code of the chunks the globe loads after the intro, that code was 239.4 KB
+   * gzip before the GUI (commit 1f77133's parent): ≤ 239 + 40 KB. (Issue 14 read 194 KB off the
+   * largest Babylon chunk alone, which left out the small Babylon chunks split beside it.)
+   */
+  globeBabylonGzipKb: 279,
   frameTimeRatio: 3,
   /** Issue 14: wall-clock time per forced frame, 10,000 cards over 100 cards (SwiftShader). */
   wallFrameRatio: 3,
@@ -180,12 +185,16 @@ export function checkBudgets(bundle: BundleReport, sizes: SizeResult[] | null): 
     budget: `≤ ${BUDGET.criticalJsGzipKb} KB`,
     status: verdict(jsKb <= BUDGET.criticalJsGzipKb),
   });
-  const babylonKb = ((bundle.babylonChunk?.gzipBytes ?? 0) + bundle.babylonGui.gzipBytes) / KB;
+  const babylonKb = (bundle.globe?.babylonGzipBytes ?? 0) / KB;
   checks.push({
-    figure: 'Babylon chunk with the GUI (gzip)',
+    figure: 'Babylon code the globe loads, GUI included (gzip)',
     measured: `${fmt(babylonKb, 1)} KB`,
-    budget: `≤ ${BUDGET.babylonWithGuiGzipKb} KB`,
-    status: verdict(bundle.babylonGui.modules > 0 && babylonKb <= BUDGET.babylonWithGuiGzipKb),
+    budget: `≤ ${BUDGET.globeBabylonGzipKb} KB`,
+    status: verdict(
+      bundle.globe !== null &&
+        bundle.babylonGui.modules > 0 &&
+        babylonKb <= BUDGET.globeBabylonGzipKb,
+    ),
   });
   if (sizes === null) return checks;
   const small = at(100);
@@ -370,10 +379,16 @@ export function printBundle(bundle: BundleReport): void {
   console.info(
     gui.modules > 0
       ? `@babylonjs/gui (canvas overlays): ${gui.modules} modules in ${gui.chunks.join(', ')}, ` +
-          `loaded with the globe beside the Babylon chunk; @babylonjs code there (the GUI and the ` +
-          `core modules it and the engine add): ${kb(gui.bytes)} raw, ${kb(gui.gzipBytes)} gzip; ` +
-          `Babylon with the GUI: ${kb((bundle.babylonChunk?.gzipBytes ?? 0) + gui.gzipBytes)} gzip`
+          `loaded with the globe; @babylonjs code there (the GUI and the core modules only the ` +
+          `globe uses): ${kb(gui.bytes)} raw, ${kb(gui.gzipBytes)} gzip`
       : '@babylonjs/gui: not in the build',
+  );
+  const globe = bundle.globe;
+  console.info(
+    globe !== null
+      ? `The globe engine after the intro: ${globe.chunks.length} files, ${kb(globe.gzipBytes)} ` +
+          `gzip, of which @babylonjs code ${kb(globe.babylonGzipBytes)} gzip`
+      : 'The globe engine: no chunk holds src/globe/createGlobe.ts',
   );
   const eagerBabylon = bundle.criticalJs.reduce((t, f) => t + f.babylonModules, 0);
   if (eagerBabylon > 0)

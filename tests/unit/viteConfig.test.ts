@@ -12,4 +12,10 @@ describe('vite.config.ts', () => {
     expect(config.build?.sourcemap).toBe('hidden');
     expect(config.build?.rolldownOptions?.output).toMatchObject({ sourcemapExcludeSources: true });
   });
+
+  it('lays out the Babylon chunks by the globe and the position picker alone', () => {
+    const output = config.build?.rolldownOptions?.output;
+    const groups = (Array.isArray(output) ? undefined : output)?.codeSplitting;
+    expect(typeof groups === 'object' && groups.groups?.map((g) => g.priority)).toEqual([1, 1, 2]);
+  });
 });

@@ -51,6 +51,46 @@ describe('measureBundle: the globe’s Babylon chunk and the capture viewer’s'
     ]);
   });
 
+  it('measures what the globe loads after the intro: its chunk and its static imports', () => {
+    const root = dist({});
+    const write = (name: string, code: string, sources: string[]) => {
+      writeFileSync(join(root, 'assets', name), code);
+      // One segment at the start of the line: the whole line is the first source's.
+      const mappings = code
+        .split('\n')
+        .map(() => 'AAAA')
+        .join(';');
+      writeFileSync(
+        join(root, 'assets', `${name}.map`),
+        JSON.stringify({ version: 3, sources, mappings }),
+      );
+    };
+    write('index.js', 'import"./shared.js";import("./globe.js");', ['src/main.tsx']);
+    write('shared.js', 'export const s=1;', ['src/lib/url.ts']);
+    write('globe.js', 'import"./shared.js";import"./engine.js";export const g=1;', [
+      'src/globe/createGlobe.ts',
+    ]);
+    write('engine.js', `export const e=${JSON.stringify('x'.repeat(400))};`, [
+      '../node_modules/@babylonjs/core/Engines/engine.js',
+    ]);
+    write('viewer.js', 'import"./engine.js";export const v=1;', [
+      '../node_modules/@babylonjs/loaders/glTF/glTFFileLoader.js',
+    ]);
+    const report = measureBundle(root);
+    // Loaded before the intro (shared.js) is not the globe's; the viewer's chunk is not either.
+    expect(report.globe?.chunks.map((f) => f.path).sort()).toEqual([
+      '/assets/engine.js',
+      '/assets/globe.js',
+    ]);
+    expect(report.globe?.babylonGzipBytes).toBeGreaterThan(0);
+    // Only the Babylon code counts: the engine chunk's line, not the globe's own.
+    expect(report.globe?.babylonGzipBytes).toBeLessThan(report.globe?.gzipBytes ?? 0);
+  });
+
+  it('has no globe figure in a build without the globe engine', () => {
+    expect(measureBundle(dist({ 'other.js': core(3) })).globe).toBeNull();
+  });
+
   it('has no capture chunk in a build without the loaders', () => {
     const report = measureBundle(dist({ 'globe.js': core(3) }));
     expect(report.babylonChunk?.path).toBe('/assets/globe.js');
