@@ -47,9 +47,11 @@ export function contentSecurityPolicy(
     ],
     ['font-src', "'self'", 'data:'],
     // The globe fetches card images (fetch + createImageBitmap), so image hosts belong here too.
+    // blob: is the editors' copy in memory of a visitor's 3D capture, which the viewer loads.
     [
       'connect-src',
       "'self'",
+      'blob:',
       YOUTUBE_IMAGES,
       ...analytics.connect,
       ...config.mediaOrigins,

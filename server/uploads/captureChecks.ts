@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import type { CaptureFormat } from '@/lib/capture';
+import { CAPTURE_FORMATS_TEXT, CAPTURE_MAX_BYTES } from '@/lib/uploadLimits';
 
 /**
  * Checks of a 3D capture's bytes (a gallery entry's model: glTF binary, or a Gaussian splat as
@@ -20,7 +21,7 @@ export interface CaptureLimits {
 
 /** What the archive takes: enough for a walk-around of a house, small enough for a phone. */
 export const CAPTURE_LIMITS: CaptureLimits = {
-  maxBytes: 50 * 1024 * 1024,
+  maxBytes: CAPTURE_MAX_BYTES,
   maxVertices: 2_000_000,
   maxSplats: 1_500_000,
 };
@@ -46,7 +47,7 @@ export class CaptureRefusal extends Error {
 const notCapture = (why: string) =>
   new CaptureRefusal(
     415,
-    `This file is not a 3D capture the archive can show (${why}): send a .glb model or a .ply, .splat or .spz splat.`,
+    `This file is not a 3D capture the archive can show (${why}): send ${CAPTURE_FORMATS_TEXT}.`,
   );
 const tooLarge = (why: string) => new CaptureRefusal(413, `The 3D capture is too large: ${why}.`);
 

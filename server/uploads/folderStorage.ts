@@ -12,9 +12,9 @@ import type { StaticResponse } from '../staticFiles';
 import {
   isPendingKey,
   isStoredKey,
+  contentTypeOfKey,
   isUploadKey,
   UPLOAD_CACHE_CONTROL,
-  UPLOAD_CONTENT_TYPE,
   type MediaStorage,
 } from './mediaStorage';
 
@@ -110,7 +110,8 @@ function notFound(): StaticResponse {
 /**
  * Answers `GET /uploads/{key}` from `folder`. Only a path that is exactly `/uploads/` plus a
  * well-formed key is looked up (nothing is decoded, so `..`, `%2e%2e` or a backslash is just a
- * 404), and the answer is always `image/jpeg`: every stored photo was re-encoded as one.
+ * 404), and the type is the key's: `image/jpeg` for a photo (every stored photo was re-encoded as
+ * one), a capture's by its checked format.
  */
 export async function serveUpload(
   folder: string,
@@ -143,10 +144,12 @@ export async function serveUpload(
     return notFound();
   }
   const headers = {
-    'Content-Type': UPLOAD_CONTENT_TYPE,
+    'Content-Type': contentTypeOfKey(key),
     'Content-Length': String(size),
+    'X-Content-Type-Options': 'nosniff',
     'Cache-Control': UPLOAD_CACHE_CONTROL,
-    // A photo is never a document: should a browser open it directly, it may run nothing.
+    // A photo or a capture is never a document: should a browser open it directly, it may run
+    // nothing.
     'Content-Security-Policy': "default-src 'none'; img-src 'self'; sandbox",
     // Public photos: an app on another origin (APP_ORIGIN) may show them and the globe may
     // fetch them for its card atlas, which needs CORS.

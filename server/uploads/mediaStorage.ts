@@ -1,10 +1,11 @@
 /**
- * Where uploaded photos are kept: a local folder served by this server, or an S3 bucket behind a
- * public URL. Either way keys are made here, never from a visitor's file name, so a stored name
- * can neither climb out of its folder nor pass for another type.
+ * Where uploaded photos and 3D captures are kept: a local folder served by this server, or an S3
+ * bucket behind a public URL. Either way keys are made here, never from a visitor's file name, so
+ * a stored name can neither climb out of its folder nor pass for another type.
  */
 import { randomUUID } from 'node:crypto';
-import { UPLOAD_KEY_PATTERN } from '@/lib/uploadKeys';
+import type { CaptureFormat } from '@/lib/capture';
+import { PENDING_KEY_PATTERN, UPLOAD_KEY_PATTERN } from '@/lib/uploadKeys';
 
 /** One place to keep uploaded photos. */
 export interface MediaStorage {
@@ -51,19 +52,14 @@ export interface UploadKeys {
 }
 
 /**
- * Public keys: `2026/11/<uuid>.jpg`, `2026/11/<uuid>-thumb.jpg` or `2026/11/<uuid>-card.jpg` (one
- * pattern for server and app).
+ * Public keys: `2026/11/<uuid>.jpg`, `2026/11/<uuid>-thumb.jpg` or `2026/11/<uuid>-card.jpg`, or a
+ * capture's `2026/11/<uuid>.glb` (one pattern for server and app).
+ *
+ * Private keys, `pending/<uuid>.jpg` and so on: a visitor's upload before an editor publishes it.
+ * The UUID is not the one of its public key (only the store links them), so knowing a photo's
+ * public URL never leads to its private copy, even in a bucket that is readable by anyone.
  */
-export { UPLOAD_KEY_PATTERN };
-
-/**
- * `pending/<uuid>.jpg`, `pending/<uuid>-thumb.jpg` or `pending/<uuid>-card.jpg`: a visitor's
- * photo before an editor publishes it. The UUID is not the one of its public key (only the store
- * links them), so knowing a photo's public URL never leads to its private copy, even in a bucket
- * that is readable by anyone.
- */
-export const PENDING_KEY_PATTERN =
-  /^pending\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:-thumb|-card)?\.jpg$/;
+export { PENDING_KEY_PATTERN, UPLOAD_KEY_PATTERN };
 
 /** Whether `key` is one `newUploadKeys` could have made. */
 export function isUploadKey(key: string): boolean {
@@ -94,6 +90,35 @@ export function isStoredKey(key: string): boolean {
 export function newPendingKeys(): UploadKeys {
   const id = randomUUID();
   return keysOf(`pending/${id}.jpg`);
+}
+
+/** A 3D capture's key ends with its format: `2026/11/<uuid>.glb`, `pending/<uuid>.spz`. */
+const CAPTURE_KEY = /\.(glb|ply|splat|spz)$/;
+
+/** The capture format a key stores, or null for a photo's key. */
+export function captureFormatOfKey(key: string): CaptureFormat | null {
+  return (CAPTURE_KEY.exec(key)?.[1] as CaptureFormat | undefined) ?? null;
+}
+
+/** A fresh public key for a 3D capture (one file: it has no thumbnail; its poster is a photo). */
+export function newCaptureKey(format: CaptureFormat, now: Date = new Date()): string {
+  return newUploadKeys(now).full.replace(/\.jpg$/, `.${format}`);
+}
+
+/** A fresh private key for a visitor's 3D capture. */
+export function newPendingCaptureKey(format: CaptureFormat): string {
+  return `pending/${randomUUID()}.${format}`;
+}
+
+/**
+ * Every file one upload stored, by the key the store records it under (its full-size or only
+ * file, public or pending): a photo's three (an upload made before card-sized copies existed
+ * lacks the last, harmlessly), a capture's one.
+ */
+export function filesOf(fullKey: string): string[] {
+  if (captureFormatOfKey(fullKey) !== null) return [fullKey];
+  const keys = keysOf(fullKey);
+  return [keys.full, keys.thumb, keys.card];
 }
 
 /** The thumbnail's key of a full-size photo's key (public or pending). */
@@ -139,6 +164,16 @@ export async function publishIfStored(
 
 /** The content type of every stored photo (each is re-encoded as JPEG). */
 export const UPLOAD_CONTENT_TYPE = 'image/jpeg';
+
+/**
+ * The content type a stored file is served with: a photo's JPEG, a glTF binary's registered type,
+ * plain bytes for the splat formats (none is registered; the viewer names the format itself).
+ */
+export function contentTypeOfKey(key: string): string {
+  const format = captureFormatOfKey(key);
+  if (format === null) return UPLOAD_CONTENT_TYPE;
+  return format === 'glb' ? 'model/gltf-binary' : 'application/octet-stream';
+}
 
 /** Stored photos never change (a new upload gets a new key), so caches may keep them for a year. */
 export const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';

@@ -1,16 +1,18 @@
 /**
- * Visitors' photos between their upload and their approval: which uploads a submission claims,
- * and how an approval copies the ones its item shows from their private keys to their public ones.
+ * Visitors' photos and 3D captures between their upload and their approval: which uploads a
+ * submission claims, and how an approval copies the ones its item shows from their private keys to
+ * their public ones.
  */
 import type { NodeImageInput } from '@/lib/nodeSchema';
 import type { PhotoPublisher, UploadRecord } from '../storage/uploadLedger';
 import {
+  captureFormatOfKey,
+  filesOf,
   fullKeyOf,
   isUploadKey,
   keysOf,
   publishIfStored,
   type MediaStorage,
-  type UploadKeys,
 } from './mediaStorage';
 
 /** Storage failed while an approval published its photos (nothing was approved). */
@@ -21,7 +23,8 @@ export class PhotoPublishFailed extends Error {
 /**
  * The uploads a visitor's images name (full-size public keys), or null when one is not a photo
  * uploaded here as a pair: its full-size URL and the thumbnail URL that upload answered with, and
- * its card-sized copy's URL when it names one (an upload made before those existed answered none).
+ * its card-sized copy's URL when it names one (an upload made before those existed answered none);
+ * or when its 3D capture is not a capture uploaded here in the format it says.
  */
 export function uploadsOfImages(
   media: MediaStorage | null,
@@ -32,23 +35,30 @@ export function uploadsOfImages(
     const full = media?.keyOf(image.fullUrl) ?? null;
     const thumb = media?.keyOf(image.thumbUrl) ?? null;
     if (full === null || thumb === null || full !== fullKeyOf(full)) return null;
+    if (captureFormatOfKey(full) !== null) return null;
     const expected = keysOf(full);
     if (thumb !== expected.thumb) return null;
     if (image.cardUrl !== undefined && media?.keyOf(image.cardUrl) !== expected.card) return null;
     keys.push(full);
+    if (image.capture !== undefined) {
+      const capture = media?.keyOf(image.capture.url) ?? null;
+      if (capture === null || captureFormatOfKey(capture) !== image.capture.format) return null;
+      keys.push(capture);
+    }
   }
   return keys;
 }
 
 /**
- * The uploads whose photo (full-size, thumbnail or card-sized copy) an item shows, as full-size
- * public keys.
+ * The uploads whose photo (full-size, thumbnail or card-sized copy) or 3D capture an item shows,
+ * as full-size public keys.
  */
 export function uploadsShownBy(media: MediaStorage, images: readonly NodeImageInput[]): string[] {
   const keys = images.flatMap((image) => [
     media.keyOf(image.fullUrl),
     media.keyOf(image.thumbUrl),
     image.cardUrl === undefined ? null : media.keyOf(image.cardUrl),
+    image.capture === undefined ? null : media.keyOf(image.capture.url),
   ]);
   return [
     ...new Set(
@@ -57,22 +67,21 @@ export function uploadsShownBy(media: MediaStorage, images: readonly NodeImageIn
   ];
 }
 
-/** The stored files of an upload's keys: the photo, its thumbnail and its card-sized copy. */
-const filesOf = (keys: UploadKeys): string[] => [keys.full, keys.thumb, keys.card];
-
 /**
  * Copies every file of each record to its public keys, or throws with none left public. An
  * upload made before card-sized copies existed has none to copy: the rest is published.
  */
 async function copyPublic(media: MediaStorage, records: readonly UploadRecord[]): Promise<void> {
   const copies = records.flatMap((record) => {
-    const from = keysOf(record.pendingKey);
-    const to = keysOf(record.publicKey);
-    return [
-      media.publish(from.full, to.full),
-      media.publish(from.thumb, to.thumb),
-      publishIfStored(media, from.card, to.card),
-    ];
+    const to = filesOf(record.publicKey);
+    return filesOf(record.pendingKey).map((from, i) => {
+      const target = to[i];
+      if (target === undefined) {
+        return Promise.reject(new Error(`${from} has no public key in ${record.publicKey}`));
+      }
+      // The third file of a photo is its card-sized copy, which older uploads lack.
+      return i === 2 ? publishIfStored(media, from, target) : media.publish(from, target);
+    });
   });
   const outcomes = await Promise.allSettled(copies);
   const failure = outcomes.find((outcome) => outcome.status === 'rejected');
@@ -87,7 +96,7 @@ async function copyPublic(media: MediaStorage, records: readonly UploadRecord[])
 /** Takes public copies back (best effort: a copy that stays is a photo nobody links to). */
 async function removePublic(media: MediaStorage, records: readonly UploadRecord[]): Promise<void> {
   await Promise.allSettled(
-    records.flatMap((record) => filesOf(keysOf(record.publicKey)).map((key) => media.delete(key))),
+    records.flatMap((record) => filesOf(record.publicKey).map((key) => media.delete(key))),
   );
 }
 
@@ -116,9 +125,7 @@ export function photoPublisher(
     },
     async afterApproval() {
       await Promise.allSettled(
-        published.flatMap((record) =>
-          filesOf(keysOf(record.pendingKey)).map((key) => media.delete(key)),
-        ),
+        published.flatMap((record) => filesOf(record.pendingKey).map((key) => media.delete(key))),
       );
     },
   };

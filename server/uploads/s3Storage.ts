@@ -1,5 +1,5 @@
 /**
- * Uploaded photos in an S3 bucket (`UPLOADS_BUCKET`), read by visitors from `UPLOADS_PUBLIC_URL`
+ * Uploaded photos and 3D captures in an S3 bucket (`UPLOADS_BUCKET`), read by visitors from `UPLOADS_PUBLIC_URL`
  * (the bucket's website or a CDN in front of it). Region and credentials come from the standard
  * AWS environment (`AWS_REGION`, `AWS_ACCESS_KEY_ID`…, an instance or function role). Visitors'
  * photos wait under `{prefix}pending/` until an editor publishes them; the service alone reads them.
@@ -12,12 +12,12 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import {
+  contentTypeOfKey,
   isPendingKey,
   isStoredKey,
   isUploadKey,
   PENDING_CACHE_CONTROL,
   UPLOAD_CACHE_CONTROL,
-  UPLOAD_CONTENT_TYPE,
   type MediaStorage,
 } from './mediaStorage';
 
@@ -106,7 +106,7 @@ export function createS3Storage({
       if (!isPendingKey(from) || !isUploadKey(to)) {
         throw new Error(`Not a pending and a public key: ${from}, ${to}`);
       }
-      // The copy gets the public photo's headers, not the private copy's `no-store`.
+      // The copy gets the public file's headers, not the private copy's `no-store`.
       await sendCommand(
         new CopyObjectCommand({
           Bucket: bucket,
@@ -114,7 +114,7 @@ export function createS3Storage({
           // S3 reads the source as a URL path.
           CopySource: `${bucket}/${encodeURI(`${prefix}${from}`)}`,
           MetadataDirective: 'REPLACE',
-          ContentType: UPLOAD_CONTENT_TYPE,
+          ContentType: contentTypeOfKey(to),
           CacheControl: UPLOAD_CACHE_CONTROL,
         }),
       );

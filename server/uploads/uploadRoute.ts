@@ -14,6 +14,7 @@ import {
   UPLOAD_MAX_BYTES,
 } from '@/lib/submissionSchema';
 import { UPLOAD_KEY_PATTERN } from '@/lib/uploadKeys';
+import { CAPTURE_MAX_BYTES } from '@/lib/uploadLimits';
 import { bufferResponse, Refusal, reply, param, type AppEnv } from '../app/appEnv';
 import { authoriseEditor, editorOnly, failureSays, readBody } from '../app/middleware';
 import { resource } from '../app/resource';
@@ -28,6 +29,7 @@ import {
 import { createSharedRateLimiter, type SharedRateLimiter } from '../rateLimit';
 import type { EditableNodeStore, InboxStore } from '../storage/nodeStore';
 import type { UploadAdmission } from '../storage/uploadLedger';
+import { CaptureRefusal, checkCapture, type CheckedCapture } from './captureChecks';
 import {
   ImageLibraryUnavailable,
   MAX_INPUT_PIXELS,
@@ -37,14 +39,15 @@ import {
   type ProcessedImage,
 } from './imageProcessing';
 import {
+  contentTypeOfKey,
+  filesOf,
   fullKeyOf,
-  keysOf,
+  newCaptureKey,
+  newPendingCaptureKey,
   newPendingKeys,
   newUploadKeys,
   PENDING_CACHE_CONTROL,
-  UPLOAD_CONTENT_TYPE,
   type MediaStorage,
-  type UploadKeys,
 } from './mediaStorage';
 import { overQuota, uploadLimitsOf } from './uploadQuota';
 
@@ -67,6 +70,55 @@ export const SEND_AS_IMAGE =
 export function isPhotoContentType(header: string | undefined): boolean {
   const type = header?.split(';')[0]?.trim().toLowerCase() ?? '';
   return /^image\/[a-z0-9][a-z0-9!#$&^_.+-]*$/.test(type) || type === 'application/octet-stream';
+}
+
+/**
+ * The 415 of a capture sent as a form or text: like a photo's, it must make a browser ask first
+ * (see `isPhotoContentType`).
+ */
+export const SEND_CAPTURE_AS_BYTES =
+  "Send the 3D capture's bytes as the body with Content-Type: application/octet-stream (or its model/* type).";
+
+/** Whether a body is sent as a capture: `application/octet-stream` or a `model/*` type. */
+export function isCaptureContentType(header: string | undefined): boolean {
+  const type = header?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return /^model\/[a-z0-9][a-z0-9!#$&^_.+-]*$/.test(type) || type === 'application/octet-stream';
+}
+
+/** A kind of upload: what it is called, how large it may be, and the type it must be sent as. */
+interface Upload {
+  noun: string;
+  plural: string;
+  maxBytes: number;
+  /** The 413 of a body over `maxBytes`. */
+  tooLarge: string;
+  sentAs(contentType: string | undefined): boolean;
+  /** The 415 of a body not sent as `sentAs` takes. */
+  sendAs: string;
+}
+
+const PHOTO: Upload = {
+  noun: 'photo',
+  plural: 'photos',
+  maxBytes: UPLOAD_MAX_BYTES,
+  tooLarge: PHOTO_TOO_LARGE,
+  sentAs: isPhotoContentType,
+  sendAs: SEND_AS_IMAGE,
+};
+
+const CAPTURE: Upload = {
+  noun: '3D capture',
+  plural: '3D captures',
+  maxBytes: CAPTURE_MAX_BYTES,
+  tooLarge: `The 3D capture is too large: at most ${CAPTURE_MAX_BYTES / 1024 / 1024} MB.`,
+  sentAs: isCaptureContentType,
+  sendAs: SEND_CAPTURE_AS_BYTES,
+};
+
+/** One file of an upload, by the key it is stored under. */
+interface StoredFile {
+  key: string;
+  body: Buffer;
 }
 
 /** A limiter of community uploads: `COMMUNITY_UPLOADS_PER_10_MIN` per client. */
@@ -138,19 +190,22 @@ export function createUploadRoutes({
 
   /**
    * Who may upload: an editor (null), or a visitor within the limits while the inbox takes
-   * submissions (the store the visitor's upload is recorded in).
+   * submissions (the store the visitor's upload is recorded in). `what` names the upload in the
+   * answers ("photo", "3D capture").
    *
    * @throws Refusal saying why not.
    */
-  async function admit(c: Context<AppEnv>): Promise<(EditableNodeStore & InboxStore) | null> {
+  async function admit(
+    c: Context<AppEnv>,
+    what: Upload,
+  ): Promise<(EditableNodeStore & InboxStore) | null> {
     const authorization = c.req.header('authorization');
     if (authorization !== undefined) {
       if (verify === null) {
         throw new Refusal(
           401,
           {
-            error:
-              "This server checks no editors' sign-in; send the photo without an Authorization header.",
+            error: `This server checks no editors' sign-in; send the ${what.noun} without an Authorization header.`,
           },
           { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
         );
@@ -158,15 +213,14 @@ export function createUploadRoutes({
       await authoriseEditor(authorization, {
         verify,
         log,
-        forbidden:
-          'Only editors upload signed in; send the photo without an Authorization header to submit it.',
+        forbidden: `Only editors upload signed in; send the ${what.noun} without an Authorization header to submit it.`,
       });
       return null;
     }
-    // A visitor's photo is only good for a submission: none are taken without an inbox.
+    // A visitor's upload is only good for a submission: none are taken without an inbox.
     const inbox = await inboxOf(openStore, UPLOAD_METHODS);
-    await countAttempt(limiter, c.get('client'), inbox, 'photos');
-    // Before the photo is decoded: a client over its day's quota costs no more work.
+    await countAttempt(limiter, c.get('client'), inbox, what.plural);
+    // Before the file is decoded: a client over its day's quota costs no more work.
     const room = await inbox.uploadAdmission(
       { client: c.get('client'), bytes: 1, at: now() },
       limits,
@@ -175,63 +229,65 @@ export function createUploadRoutes({
     return inbox;
   }
 
-  /** Stores every file of a photo (full size, thumbnail, card-sized copy) under `keys`, or none. */
-  async function putAll(storage: MediaStorage, keys: UploadKeys, photo: ProcessedImage) {
+  /** Stores every file of an upload (a photo's three, a capture's one), or none. */
+  async function putAll(storage: MediaStorage, files: readonly StoredFile[], what: Upload) {
     try {
-      await Promise.all([
-        storage.put(keys.full, photo.full, UPLOAD_CONTENT_TYPE),
-        storage.put(keys.thumb, photo.thumb, UPLOAD_CONTENT_TYPE),
-        storage.put(keys.card, photo.card, UPLOAD_CONTENT_TYPE),
-      ]);
+      await Promise.all(files.map((f) => storage.put(f.key, f.body, contentTypeOfKey(f.key))));
     } catch (error) {
       // Part of an upload is useless: take back whichever parts were stored.
-      await Promise.allSettled(
-        [keys.full, keys.thumb, keys.card].map((key) => storage.delete(key)),
-      );
+      await Promise.allSettled(files.map((f) => storage.delete(f.key)));
       log(
-        `nodes-service: storing a photo in ${storage.description} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        `nodes-service: storing a ${what.noun} in ${storage.description} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
       throw new Refusal(
         503,
-        { error: 'The photo could not be stored; try again shortly.' },
+        { error: `The ${what.noun} could not be stored; try again shortly.` },
         { 'Retry-After': '30' },
       );
     }
   }
 
   /**
-   * A visitor's photo: recorded first (the quotas are checked in the same step), then stored
-   * under private keys; its public keys name the URLs it will have once an editor publishes it.
+   * Stores an upload: an editor's under its public keys at once; a visitor's recorded first (the
+   * quotas are checked in the same step), then stored under private keys, its public keys naming
+   * the URLs it will have once an editor publishes it. `files` pairs each public key with its bytes.
    */
-  async function storeForReview(
-    storage: MediaStorage,
-    store: EditableNodeStore & InboxStore,
-    client: string,
-    photo: ProcessedImage,
-  ): Promise<UploadKeys> {
-    const at = now();
-    const keys = newUploadKeys(at);
-    const pending = newPendingKeys();
-    const admission = await store.recordUpload(
+  async function store(
+    c: Context<AppEnv>,
+    visitor: (EditableNodeStore & InboxStore) | null,
+    files: readonly StoredFile[],
+    pendingKeys: readonly string[],
+    what: Upload,
+  ): Promise<void> {
+    const storage = media as MediaStorage;
+    if (visitor === null) {
+      await putAll(storage, files, what);
+      return;
+    }
+    const [first, pendingFirst] = [files[0], pendingKeys[0]];
+    if (first === undefined || pendingFirst === undefined)
+      throw new Error('An upload with no file');
+    const admission = await visitor.recordUpload(
       {
-        publicKey: keys.full,
-        pendingKey: pending.full,
-        client,
-        // Every byte stored counts against the quotas: photo, thumbnail and card-sized copy.
-        bytes: photo.full.length + photo.thumb.length + photo.card.length,
-        at,
+        publicKey: first.key,
+        pendingKey: pendingFirst,
+        client: c.get('client'),
+        // Every byte stored counts against the quotas: a photo's thumbnail and card copy too.
+        bytes: files.reduce((sum, f) => sum + f.body.length, 0),
+        at: now(),
       },
       limits,
     );
     if (!admission.ok) throw refuse(admission);
+    const pending = files.map((f, i) => ({ key: pendingKeys[i] ?? '', body: f.body }));
     try {
-      await putAll(storage, pending, photo);
+      await putAll(storage, pending, what);
     } catch (error) {
       // Nothing was stored: the record must not count against the visitor or the archive.
-      await store.forgetUploads([keys.full]).catch(() => undefined);
+      await visitor.forgetUploads([first.key]).catch(() => undefined);
       throw error;
     }
-    return keys;
+    await afterVisitorUpload?.(visitor);
   }
 
   /** The photo of the body, checked by its bytes and re-encoded. */
@@ -258,49 +314,99 @@ export function createUploadRoutes({
     }
   }
 
-  async function upload(c: Context<AppEnv>): Promise<Response> {
+  /**
+   * The checks every upload passes before its content is read: storage to take it, a body within
+   * `maxBytes` (a declared-too-large one was not read), the type it is sent as, and who sends it.
+   *
+   * @returns the body and the visitor's store (null for an editor).
+   */
+  async function received(c: Context<AppEnv>, what: Upload) {
     if (media === null) {
-      return reply(
+      throw new Refusal(
         405,
-        { error: 'This archive does not take photo uploads.' },
+        { error: `This archive does not take ${what.noun} uploads.` },
         { Allow: 'OPTIONS' },
       );
     }
     // Before anything else: the server has not read a body it declares too large.
     const declared = Number(c.req.header('content-length') ?? Number.NaN);
-    if (declared > UPLOAD_MAX_BYTES) throw new Refusal(413, { error: PHOTO_TOO_LARGE });
+    if (declared > what.maxBytes) throw new Refusal(413, { error: what.tooLarge });
     const bytes = c.get('body') ?? Buffer.alloc(0);
     if (bytes.length === 0) {
-      throw new Refusal(400, { error: "No photo was sent: send the image's bytes as the body." });
+      throw new Refusal(400, {
+        error: `No ${what.noun} was sent: send the file's bytes as the body.`,
+      });
     }
-    if (bytes.length > UPLOAD_MAX_BYTES) throw new Refusal(413, { error: PHOTO_TOO_LARGE });
-    const asPhoto = isPhotoContentType(c.req.header('content-type'));
+    if (bytes.length > what.maxBytes) throw new Refusal(413, { error: what.tooLarge });
+    const typed = what.sentAs(c.req.header('content-type'));
     // A visitor's, before the limiter: another site's post must not use up its visitor's
     // uploads. A token is checked first: its refusal says more than the type's.
     const signedIn = c.req.header('authorization') !== undefined;
-    if (!signedIn && !asPhoto) throw new Refusal(415, { error: SEND_AS_IMAGE });
-    const visitorStore = await admit(c);
-    if (!asPhoto) throw new Refusal(415, { error: SEND_AS_IMAGE });
+    if (!signedIn && !typed) throw new Refusal(415, { error: what.sendAs });
+    const visitor = await admit(c, what);
+    if (!typed) throw new Refusal(415, { error: what.sendAs });
+    return { bytes, visitor, storage: media };
+  }
+
+  async function upload(c: Context<AppEnv>): Promise<Response> {
+    const { bytes, visitor, storage } = await received(c, PHOTO);
     const photo = await photoOf(bytes);
-    let keys: UploadKeys;
-    if (visitorStore === null) {
-      keys = newUploadKeys(now());
-      await putAll(media, keys, photo);
-    } else {
-      keys = await storeForReview(media, visitorStore, c.get('client'), photo);
-      await afterVisitorUpload?.(visitorStore);
-    }
+    const keys = newUploadKeys(now());
+    const pending = newPendingKeys();
+    await store(
+      c,
+      visitor,
+      [
+        { key: keys.full, body: photo.full },
+        { key: keys.thumb, body: photo.thumb },
+        { key: keys.card, body: photo.card },
+      ],
+      [pending.full, pending.thumb, pending.card],
+      PHOTO,
+    );
     return reply(201, {
       image: {
-        thumbUrl: media.urlOf(keys.thumb),
-        fullUrl: media.urlOf(keys.full),
-        cardUrl: media.urlOf(keys.card),
+        thumbUrl: storage.urlOf(keys.thumb),
+        fullUrl: storage.urlOf(keys.full),
+        cardUrl: storage.urlOf(keys.card),
       },
       width: photo.width,
       height: photo.height,
       bytes: photo.full.length,
       // A visitor's photo answers 404 at its URL until an editor publishes it.
-      pending: visitorStore !== null,
+      pending: visitor !== null,
+    });
+  }
+
+  /**
+   * `POST /captures`: a 3D capture's bytes, checked by their content (see `checkCapture`) and
+   * stored as they are. `?name=` is the file's name, a hint only where the content has no
+   * signature of its own (a `.splat`'s records).
+   */
+  async function uploadCapture(c: Context<AppEnv>): Promise<Response> {
+    const { bytes, visitor, storage } = await received(c, CAPTURE);
+    let checked: CheckedCapture;
+    try {
+      checked = checkCapture(bytes, (c.req.query('name') ?? '').slice(0, 255));
+    } catch (error) {
+      if (error instanceof CaptureRefusal)
+        throw new Refusal(error.status, { error: error.message });
+      throw error;
+    }
+    const key = newCaptureKey(checked.format, now());
+    await store(
+      c,
+      visitor,
+      [{ key, body: bytes }],
+      [newPendingCaptureKey(checked.format)],
+      CAPTURE,
+    );
+    return reply(201, {
+      capture: { url: storage.urlOf(key), format: checked.format },
+      count: checked.count,
+      bytes: bytes.length,
+      // A visitor's capture answers 404 at its URL until an editor publishes it.
+      pending: visitor !== null,
     });
   }
 
@@ -313,16 +419,23 @@ export function createUploadRoutes({
       POST: [failure, readBody({ limit: UPLOAD_MAX_BYTES, readNothingOver: true }), upload],
     },
   });
-  // Only editors see a photo before it is published: without a pool to trust, no such route.
+  resource(app, '/captures', {
+    cors,
+    allow: UPLOAD_METHODS,
+    methods: {
+      POST: [failure, readBody({ limit: CAPTURE_MAX_BYTES, readNothingOver: true }), uploadCapture],
+    },
+  });
+  // Only editors see an upload before it is published: without a pool to trust, no such route.
   if (verify === null) return app;
-  resource(app, '/uploads/:key{.+\\.jpg}', {
+  resource(app, '/uploads/:key{.+\\.(?:jpg|glb|ply|splat|spz)}', {
     cors,
     allow: PENDING_PHOTO_METHODS,
     methods: {
       GET: [
         failure,
         async (c, next) => {
-          // Only the names storage gives photos; anything else is no endpoint at all.
+          // Only the names storage gives uploads; anything else is no endpoint at all.
           const key = c.req.param('key') ?? '';
           if (!UPLOAD_KEY_PATTERN.test(key)) {
             throw new Refusal(404, { error: `No such endpoint: ${new URL(c.req.url).pathname}` });
@@ -339,21 +452,19 @@ export function createUploadRoutes({
             throw new Refusal(404, { error: NO_PENDING_PHOTO });
           }
           // The same file of the upload's private keys: photo, thumbnail or card-sized copy (an
-          // upload made before those existed has none: 404).
-          const [publicKeys, pendingKeys] = [keysOf(record.publicKey), keysOf(record.pendingKey)];
-          const file = (['full', 'thumb', 'card'] as const).find(
-            (which) => publicKeys[which] === key,
-          );
-          const photo = file === undefined ? null : await media.get(pendingKeys[file]);
+          // upload made before those existed has none: 404), or a capture's one file.
+          const file = filesOf(record.publicKey).indexOf(key);
+          const pendingKey = filesOf(record.pendingKey)[file];
+          const photo = pendingKey === undefined ? null : await media.get(pendingKey);
           if (photo === null) throw new Refusal(404, { error: NO_PENDING_PHOTO });
           return bufferResponse(photo, {
             status: 200,
             headers: {
-              'Content-Type': UPLOAD_CONTENT_TYPE,
+              'Content-Type': contentTypeOfKey(key),
               'Content-Length': String(photo.length),
               'Cache-Control': PENDING_CACHE_CONTROL,
               'X-Content-Type-Options': 'nosniff',
-              // A photo is never a document: opened directly, it may run nothing.
+              // An upload is never a document: opened directly, it may run nothing.
               'Content-Security-Policy': "default-src 'none'; sandbox",
             },
           });

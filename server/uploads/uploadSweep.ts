@@ -5,7 +5,7 @@
  * as in the local server's hourly timer.
  */
 import type { UploadCutoffs, UploadLedger } from '../storage/uploadLedger';
-import { keysOf, type MediaStorage } from './mediaStorage';
+import { filesOf, type MediaStorage } from './mediaStorage';
 
 /** An upload no submission uses is deleted this long after it arrived (a day). */
 export const UNCLAIMED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
@@ -76,11 +76,8 @@ export async function sweepUploads(
       const slice = expired.slice(start, start + PARALLEL_DELETES);
       const outcomes = await Promise.allSettled(
         slice.map(async (record) => {
-          const keys = keysOf(record.pendingKey);
-          await media.delete(keys.full);
-          await media.delete(keys.thumb);
           // Deleting a missing object is not an error: an older upload has no card-sized copy.
-          await media.delete(keys.card);
+          for (const key of filesOf(record.pendingKey)) await media.delete(key);
           return record.publicKey;
         }),
       );

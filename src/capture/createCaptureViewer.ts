@@ -27,7 +27,7 @@ import '@babylonjs/loaders/glTF/2.0/Extensions/KHR_mesh_quantization';
 import '@babylonjs/loaders/glTF/2.0/Extensions/KHR_texture_transform';
 import '@babylonjs/loaders/glTF/2.0/Extensions/KHR_gaussian_splatting';
 import '@babylonjs/loaders/SPLAT/splatFileLoader';
-import type { NodeCapture } from '@/lib/capture';
+import type { CaptureFormat, NodeCapture } from '@/lib/capture';
 
 /** Why a capture cannot be shown: no WebGL here, or the file did not load. */
 export class CaptureViewerError extends Error {
@@ -62,13 +62,29 @@ export interface CaptureViewer {
   loaded: Promise<void>;
   /** Back to the framing the capture opened with. */
   reset(): void;
+  /** The next frame drawn, as a JPEG (for a poster). */
+  snapshot(): Promise<Blob>;
   stats(): CaptureViewerStats;
   dispose(): void;
 }
 
+/** A capture to show: one of the archive's (a URL), or a file chosen on this device. */
+export type CaptureSource = NodeCapture | { file: File; format: CaptureFormat };
+
 export interface CaptureViewerOptions {
   /** Download progress, 0-100, while the size is known. */
   onProgress?: (percent: number) => void;
+  /**
+   * Draw at this size in pixels, without input or resizing: a canvas that is never shown (a
+   * poster's). By default the viewer follows the canvas's size on the page and takes input.
+   */
+  fixedSize?: { width: number; height: number };
+  /**
+   * How far the camera stands, as a multiple of the distance at which the capture's bounding
+   * sphere just fits (default 1.05: all of it in view from any side). A poster, seen from one
+   * side only, may stand closer.
+   */
+  framing?: number;
 }
 
 /** The file extension Babylon picks a loader by. */
@@ -97,12 +113,18 @@ function splatCount(mesh: AbstractMesh): number {
  */
 export function createCaptureViewer(
   canvas: HTMLCanvasElement,
-  capture: NodeCapture,
+  capture: CaptureSource,
   options: CaptureViewerOptions = {},
 ): CaptureViewer {
+  const { fixedSize, framing = 1.05 } = options;
   let engine: Engine;
   try {
-    engine = new Engine(canvas, true, { preserveDrawingBuffer: false, stencil: true }, true);
+    engine = new Engine(
+      canvas,
+      true,
+      { preserveDrawingBuffer: false, stencil: true },
+      fixedSize === undefined,
+    );
   } catch {
     throw new CaptureViewerError(
       'webgl',
@@ -118,7 +140,7 @@ export function createCaptureViewer(
   camera.pinchDeltaPercentage = 0.01;
   camera.useNaturalPinchZoom = true;
   camera.minZ = 0.01;
-  camera.attachControl(true);
+  if (fixedSize === undefined) camera.attachControl(true);
   const keyboard = camera.inputs.attached.keyboard as
     { keysReset: number[]; keysZoomIn: number[]; keysZoomOut: number[] } | undefined;
   if (keyboard) {
@@ -141,7 +163,8 @@ export function createCaptureViewer(
     frames += 1;
   });
   const resize = new ResizeObserver(() => engine.resize());
-  resize.observe(canvas);
+  if (fixedSize === undefined) resize.observe(canvas);
+  else engine.setSize(fixedSize.width, fixedSize.height);
 
   /** Frames everything loaded: the camera looks at its centre from a distance that fits it. */
   function frame() {
@@ -161,13 +184,13 @@ export function createCaptureViewer(
     const aspect = engine.getAspectRatio(camera) || 1;
     const horizontal = 2 * Math.atan(Math.tan(camera.fov / 2) * aspect);
     const fov = Math.min(camera.fov, horizontal);
-    camera.radius = (size / 2 / Math.sin(fov / 2)) * 1.05;
+    camera.radius = (size / 2 / Math.sin(fov / 2)) * framing;
     camera.lowerRadiusLimit = size * 0.15;
     camera.upperRadiusLimit = camera.radius * 3;
     camera.storeState();
   }
 
-  const loaded = ImportMeshAsync(capture.url, scene, {
+  const loaded = ImportMeshAsync('file' in capture ? capture.file : capture.url, scene, {
     pluginExtension: EXTENSIONS[capture.format],
     onProgress: (event) => {
       if (event.lengthComputable && event.total > 0)
@@ -194,6 +217,17 @@ export function createCaptureViewer(
   return {
     loaded,
     reset: () => camera.restoreState(),
+    snapshot: () =>
+      new Promise<Blob>((resolve, reject) => {
+        // Read right after a frame is drawn, before the browser may clear the drawing buffer.
+        engine.onEndFrameObservable.addOnce(() =>
+          canvas.toBlob(
+            (blob) => (blob ? resolve(blob) : reject(new Error('The frame could not be read.'))),
+            'image/jpeg',
+            0.9,
+          ),
+        );
+      }),
     stats: () => ({
       meshes: meshes.filter((mesh) => mesh.getTotalVertices() > 0 || splatCount(mesh) > 0).length,
       splats: meshes.reduce((sum, mesh) => sum + splatCount(mesh), 0),

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { CaptureAdder } from '@/components/CaptureAdder';
+import type { NodeCapture } from '@/lib/capture';
 import type { NodeImageInput } from '@/lib/nodeSchema';
 import { safeUrl } from '@/lib/url';
 
@@ -25,6 +27,13 @@ interface Props {
    * another source (the chosen file, or a copy an editor fetched), or null for a placeholder.
    */
   previewOf?: (image: NodeImageInput) => string | null;
+  /**
+   * Sends a 3D capture's file: given, the list also takes captures (see `CaptureAdder`), each an
+   * entry whose poster is a photo sent with `upload`.
+   */
+  uploadCapture?: (file: File) => Promise<NodeCapture>;
+  /** A capture is being sent or its poster drawn (photos' own uploads are the caller's to count). */
+  onBusy?: (busy: boolean) => void;
 }
 
 const thumbnailUrl = (image: NodeImageInput) => safeUrl(image.thumbUrl);
@@ -34,7 +43,8 @@ let nextKey = 1;
 /**
  * Photos of a gallery or a submission: chosen (several at once), uploaded one by one as they are
  * chosen, shown as thumbnails that can be moved earlier or later and removed. A refused file stays
- * listed with the service's reason until dismissed, so nobody wonders where it went.
+ * listed with the service's reason until dismissed, so nobody wonders where it went. With
+ * `uploadCapture`, 3D captures join the list as their posters, marked "3D".
  */
 export function ImageListField({
   label,
@@ -46,6 +56,8 @@ export function ImageListField({
   hint,
   name,
   previewOf = thumbnailUrl,
+  uploadCapture,
+  onBusy,
 }: Props) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -58,13 +70,17 @@ export function ImageListField({
 
   const room = max - images.length - pending.filter((p) => p.failed === null).length;
 
+  function append(image: NodeImageInput) {
+    const next = [...latest.current, image];
+    latest.current = next;
+    onChange(next);
+  }
+
   async function send(key: number, file: File) {
     try {
       const image = await upload(file);
       setPending((list) => list.filter((p) => p.key !== key));
-      const next = [...latest.current, image];
-      latest.current = next;
-      onChange(next);
+      append(image);
     } catch (failure) {
       const message = failure instanceof Error ? failure.message : 'The upload failed.';
       setPending((list) => list.map((p) => (p.key === key ? { ...p, failed: message } : p)));
@@ -114,17 +130,19 @@ export function ImageListField({
         <ol className="image-list__items" aria-labelledby={`${id}-label`}>
           {images.map((image, index) => {
             const src = previewOf(image);
+            const name = `${image.capture ? '3D capture' : 'Photo'} ${index + 1}`;
             return (
               <li key={`${image.fullUrl}-${index}`} className="image-list__item">
                 {src ? (
-                  <img src={src} alt={`Photo ${index + 1}`} loading="lazy" />
+                  <img src={src} alt={name} loading="lazy" />
                 ) : (
-                  <span
-                    className="image-list__placeholder"
-                    role="img"
-                    aria-label={`Photo ${index + 1}`}
-                  >
-                    Photo {index + 1}
+                  <span className="image-list__placeholder" role="img" aria-label={name}>
+                    {name}
+                  </span>
+                )}
+                {image.capture && (
+                  <span className="image-list__badge" aria-hidden="true">
+                    3D
                   </span>
                 )}
                 <span className="image-list__actions">
@@ -132,7 +150,7 @@ export function ImageListField({
                     type="button"
                     className="button-quiet"
                     disabled={index === 0}
-                    aria-label={`Move photo ${index + 1} earlier`}
+                    aria-label={`Move ${name.toLowerCase()} earlier`}
                     onClick={() => move(index, -1)}
                   >
                     ←
@@ -141,7 +159,7 @@ export function ImageListField({
                     type="button"
                     className="button-quiet"
                     disabled={index === images.length - 1}
-                    aria-label={`Move photo ${index + 1} later`}
+                    aria-label={`Move ${name.toLowerCase()} later`}
                     onClick={() => move(index, 1)}
                   >
                     →
@@ -149,7 +167,7 @@ export function ImageListField({
                   <button
                     type="button"
                     className="button-quiet"
-                    aria-label={`Remove photo ${index + 1}`}
+                    aria-label={`Remove ${name.toLowerCase()}`}
                     onClick={() => onChange(images.filter((_, i) => i !== index))}
                   >
                     Remove
@@ -180,6 +198,15 @@ export function ImageListField({
             : `${images.length} of at most ${max} photos.`}
         </p>
       </div>
+      {uploadCapture && (
+        <CaptureAdder
+          uploadCapture={uploadCapture}
+          upload={upload}
+          onAdded={append}
+          full={room <= 0}
+          {...(onBusy ? { onBusy } : {})}
+        />
+      )}
       {pending.some((p) => p.failed !== null) && (
         <ul className="image-list__failures">
           {pending

@@ -138,8 +138,11 @@ const imageUrl = z
   })
   .transform((value) => (value == null ? null : safeUrl(value)));
 
-/** A gallery entry's 3D capture: its file's link and format (see `@/lib/capture`). */
-const capture = z
+/**
+ * A gallery entry's 3D capture: its file's link and format (see `@/lib/capture`); also what a
+ * visitor's submitted image may carry.
+ */
+export const captureSchema = z
   .object(
     {
       url: z
@@ -158,7 +161,7 @@ const image = z
   .object(
     // The card-sized copy is optional and stands in for nothing: without it a card shows the
     // thumbnail. It is checked by the same rule as the others.
-    { thumbUrl: imageUrl, fullUrl: imageUrl, cardUrl: imageUrl, capture },
+    { thumbUrl: imageUrl, fullUrl: imageUrl, cardUrl: imageUrl, capture: captureSchema },
     { error: 'Each image must have a thumbnail or full-size link.' },
   )
   .transform(({ thumbUrl, fullUrl, cardUrl, capture: model }, ctx): NodeImageInput => {

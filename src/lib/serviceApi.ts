@@ -3,8 +3,14 @@
  * community's forms. One request helper, so every call times out, reads the service's JSON error
  * (`{ error, errors }`) and turns a network failure into words a person can act on.
  */
+import type { NodeCapture } from '@/lib/capture';
 import type { FieldError, NodeImageInput } from '@/lib/nodeSchema';
-import { UPLOAD_FORMATS_TEXT, UPLOAD_MAX_BYTES } from '@/lib/uploadLimits';
+import {
+  CAPTURE_FORMATS_TEXT,
+  CAPTURE_MAX_BYTES,
+  UPLOAD_FORMATS_TEXT,
+  UPLOAD_MAX_BYTES,
+} from '@/lib/uploadLimits';
 
 /** Longest wait for one call, ms (uploads get longer: a phone's photo on a slow line). */
 export const SERVICE_TIMEOUT_MS = 15_000;
@@ -194,4 +200,51 @@ export async function uploadImage(
   const image: NodeImageInput =
     typeof cardUrl === 'string' ? { thumbUrl, fullUrl, cardUrl } : { thumbUrl, fullUrl };
   return { ...data, image };
+}
+
+/** What a 3D capture's upload answers. */
+export interface UploadedCapture {
+  capture: NodeCapture;
+  /** Vertices of a model, splats of a splat. */
+  count: number;
+  bytes: number;
+}
+
+/** The names a capture file may have: its format is read from its content, not from these. */
+const CAPTURE_FILE_NAME = /\.(?:glb|ply|splat|spz)$/i;
+
+/**
+ * Uploads one 3D capture (`POST /captures`). The service reads its format from its content; the
+ * file's name goes along as a hint for the one format that has no signature (a `.splat`). This
+ * only spares the wait for a file that is plainly too large or of another kind. A large model on
+ * a slow line takes a while: the wait allows about 50 KB a second beyond the usual upload's.
+ */
+export async function uploadCaptureFile(
+  baseUrl: string,
+  file: File,
+  token: string | null,
+  fetchImpl: typeof fetch = fetch,
+): Promise<UploadedCapture> {
+  if (file.size > CAPTURE_MAX_BYTES) {
+    throw new ServiceError(
+      `The 3D capture is too large: at most ${CAPTURE_MAX_BYTES / 1024 / 1024} MB.`,
+      413,
+    );
+  }
+  if (!CAPTURE_FILE_NAME.test(file.name)) {
+    throw new ServiceError(`This file is not a 3D capture: send ${CAPTURE_FORMATS_TEXT}.`, 415);
+  }
+  const { data } = await callService<UploadedCapture>(
+    `${baseUrl}/captures?name=${encodeURIComponent(file.name)}`,
+    {
+      method: 'POST',
+      body: file,
+      token,
+      timeoutMs: UPLOAD_TIMEOUT_MS + Math.ceil(file.size / 50),
+      fetchImpl,
+      headers: { 'Content-Type': 'application/octet-stream' },
+    },
+  );
+  const { url, format } = data.capture;
+  return { capture: { url, format }, count: data.count, bytes: data.bytes };
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { FieldError, NodeImageInput } from '@/lib/nodeSchema';
 import {
+  captureSchema,
   collectFieldErrors,
   NODE_CATEGORIES_MAX,
   NODE_CATEGORY_NAME_MAX,
@@ -114,13 +115,22 @@ const imageUrl = z
 
 /**
  * An uploaded photo as its upload answered it: its card-sized copy's URL is optional (an upload
- * made before those existed answered none) and checked by the same rule as the others.
+ * made before those existed answered none) and checked by the same rule as the others; a 3D
+ * capture's poster carries the capture as `/captures` answered it.
  */
 const submittedImage = z
-  .object({ thumbUrl: imageUrl, fullUrl: imageUrl, cardUrl: imageUrl.nullish() })
-  .transform(({ thumbUrl, fullUrl, cardUrl }): NodeImageInput =>
-    cardUrl == null ? { thumbUrl, fullUrl } : { thumbUrl, fullUrl, cardUrl },
-  );
+  .object({
+    thumbUrl: imageUrl,
+    fullUrl: imageUrl,
+    cardUrl: imageUrl.nullish(),
+    capture: captureSchema,
+  })
+  .transform(({ thumbUrl, fullUrl, cardUrl, capture }): NodeImageInput => ({
+    thumbUrl,
+    fullUrl,
+    ...(cardUrl == null ? {} : { cardUrl }),
+    ...(capture ? { capture } : {}),
+  }));
 
 const place = z
   .object(

@@ -1,23 +1,33 @@
 /**
- * The names uploaded photos are stored under, shared by the nodes-service (which makes them) and
- * the editor's app (which asks the service for a visitor's photo that is not public yet).
+ * The names uploaded files are stored under, shared by the nodes-service (which makes them) and
+ * the editor's app (which asks the service for a visitor's file that is not public yet).
  */
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** A photo's files (full size, thumbnail, card-sized copy) or a 3D capture's one file. */
+const FILE = `(?:(?:-thumb|-card)?\\.jpg|\\.(?:glb|ply|splat|spz))`;
+const MONTH = '\\d{4}\\/(?:0[1-9]|1[0-2])';
 
 /**
  * `2026/11/<uuid>.jpg`, `2026/11/<uuid>-thumb.jpg` or `2026/11/<uuid>-card.jpg` (the card-sized
- * copy, which uploads made before it existed lack): the only public names storage holds.
+ * copy, which uploads made before it existed lack), or a 3D capture's `2026/11/<uuid>.glb` (or
+ * `.ply`, `.splat`, `.spz`): the only public names storage holds.
  */
-export const UPLOAD_KEY_PATTERN =
-  /^\d{4}\/(?:0[1-9]|1[0-2])\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:-thumb|-card)?\.jpg$/;
+export const UPLOAD_KEY_PATTERN = new RegExp(`^${MONTH}\\/${UUID}${FILE}$`);
 
 /** The same name at the end of a URL (after its last `/yyyy/mm/`), for `uploadKeyOfUrl`. */
-const KEY_AT_END =
-  /\/(\d{4}\/(?:0[1-9]|1[0-2])\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:-thumb|-card)?\.jpg)$/;
+const KEY_AT_END = new RegExp(`\\/(${MONTH}\\/${UUID}${FILE})$`);
 
 /**
- * The upload key a photo URL ends with (`/uploads/2026/11/<uuid>.jpg`, its `-thumb` or `-card`
- * copy, or a bucket's address of one), or null for any other URL. Only a hint for the editor's
- * app, which then asks the service: the service alone decides which URLs are its own.
+ * `pending/<uuid>.jpg` (and its `-thumb` and `-card` copies) or `pending/<uuid>.glb` (a capture):
+ * a visitor's upload before an editor publishes it.
+ */
+export const PENDING_KEY_PATTERN = new RegExp(`^pending\\/${UUID}${FILE}$`);
+
+/**
+ * The upload key a URL ends with (`/uploads/2026/11/<uuid>.jpg`, its `-thumb` or `-card` copy, a
+ * capture's `.glb`, or a bucket's address of one), or null for any other URL. Only a hint for the
+ * editor's app, which then asks the service: the service alone decides which URLs are its own.
  */
 export function uploadKeyOfUrl(url: string): string | null {
   return KEY_AT_END.exec(url)?.[1] ?? null;

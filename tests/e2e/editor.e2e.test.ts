@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { houseModel, writeGlb } from '../../scripts/sample-captures.mjs';
 import {
   axeViolations,
   launchBrowser,
@@ -30,6 +31,8 @@ let app: RunningApp;
 let scratch: string;
 const contexts: BrowserContext[] = [];
 let photos: string[];
+/** 3D capture files: the sample house, a model that refers elsewhere, and text named .glb. */
+let captures: { house: string; external: string; notes: string };
 
 async function newPage(viewport = { width: 1400, height: 1000 }): Promise<Page> {
   const context = await browser.newContext({ viewport });
@@ -84,6 +87,23 @@ beforeAll(async () => {
   await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#2a78c0' } })
     .png()
     .toFile(photos[1] as string);
+  captures = {
+    house: join(scratch, 'house.glb'),
+    external: join(scratch, 'outside.glb'),
+    notes: join(scratch, 'notes.glb'),
+  };
+  writeFileSync(captures.house, houseModel());
+  writeFileSync(
+    captures.external,
+    writeGlb({
+      asset: { version: '2.0' },
+      buffers: [{ byteLength: 36, uri: 'https://elsewhere.example/house.bin' }],
+      bufferViews: [{ buffer: 0, byteLength: 36 }],
+      accessors: [{ bufferView: 0, componentType: 5126, count: 3, type: 'VEC3' }],
+      meshes: [{ primitives: [{ attributes: { POSITION: 0 } }] }],
+    }),
+  );
+  writeFileSync(captures.notes, 'Survey notes, not a model.\n'.repeat(50));
   browser = await launchBrowser();
   app = await startApp({
     archiveFile: SAMPLE,
@@ -199,6 +219,73 @@ describe('the editor', () => {
     expect(seen.pageErrors).toEqual([]);
   });
 
+  it('adds a 3D capture to a gallery, its poster drawn from the model; refuses what is not one', async () => {
+    const page = await newPage();
+    const seen = watchPage(page);
+    await signInAsEditor(page);
+    await page.goto(`${app.url}/editor/items/fountain-park-porches`);
+    const adder = page.getByRole('group', { name: 'Add a 3D capture' });
+    await adder.waitFor(WAIT);
+    const add = async (file: string) => {
+      await adder.getByLabel('3D capture file').setInputFiles(file);
+      await adder.getByRole('button', { name: 'Add the 3D capture' }).click();
+    };
+    const refusal = (why: string) =>
+      `This file is not a 3D capture the archive can show (${why}): send a .glb model or a .ply, .splat or .spz splat.`;
+    // Checked by their content on the service: the messages are its own.
+    await add(captures.external);
+    await expect
+      .poll(() => adder.getByRole('alert').textContent(), WAIT)
+      .toBe(refusal('it refers to a file outside itself (gltf.buffers[0].uri)'));
+    await add(captures.notes);
+    await expect
+      .poll(() => adder.getByRole('alert').textContent(), WAIT)
+      .toBe(refusal('its content is none of these formats'));
+    await expect(page.getByRole('img', { name: /^3D capture/ }).count()).resolves.toBe(0);
+
+    // No poster picture: one is drawn from the model in this browser.
+    await add(captures.house);
+    const entry = page.getByRole('img', { name: '3D capture 5' });
+    await entry.waitFor({ timeout: 60_000 });
+    expect(await adder.getByRole('alert').count()).toBe(0);
+    await screenshot(page, 'editor-capture-added');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText(/Saved \(version 2\)/).waitFor(WAIT);
+
+    const node = (await publicNodes()).find((n) => n.video_id === 'fountain-park-porches');
+    const added = node?.images?.[4] as {
+      fullUrl: string;
+      capture?: { url: string; format: string };
+    };
+    expect(added.capture).toEqual({
+      url: expect.stringMatching(/^\/uploads\/.+\.glb$/),
+      format: 'glb',
+    });
+    const model = await fetch(`${app.url}${added.capture?.url}`);
+    expect([model.status, model.headers.get('content-type')]).toEqual([200, 'model/gltf-binary']);
+    expect(Buffer.from(await model.arrayBuffer()).equals(houseModel())).toBe(true);
+    // The poster shows the house: far from one flat colour.
+    const poster = Buffer.from(await (await fetch(`${app.url}${added.fullUrl}`)).arrayBuffer());
+    const { width, height } = await sharp(poster).metadata();
+    expect([width, height]).toEqual([1280, 960]);
+    const { channels } = await sharp(poster).stats();
+    expect(Math.max(...channels.map((c) => c.stdev))).toBeGreaterThan(20);
+
+    // A visitor opens it in the viewer.
+    const visitor = await newPage();
+    await visitor.goto(`${app.url}/gallery/fountain-park-porches`);
+    await visitor
+      .getByRole('button', { name: 'Open 3D capture 5 of 5' })
+      .click({ timeout: 60_000 });
+    await visitor.waitForFunction(() => window.__capture?.stats().ready === true, null, {
+      timeout: 60_000,
+    });
+    expect(await visitor.evaluate(() => window.__capture?.stats().meshes)).toBeGreaterThan(0);
+    await screenshot(visitor, 'editor-capture-public');
+    expect(seen.pageErrors).toEqual([]);
+  });
+
   it('asks before leaving unsaved changes', async () => {
     const page = await newPage();
     await signInAsEditor(page);
@@ -259,5 +346,59 @@ describe('community submissions', () => {
       .getByRole('list', { name: 'Approved submissions' })
       .getByText(/Approved by editor/)
       .waitFor(WAIT);
+  });
+
+  it('a visitor sends a 3D capture with a poster picture; the editor opens it, private, and publishes it', async () => {
+    const visitor = await newPage();
+    const seen = watchPage(visitor);
+    await visitor.goto(`${app.url}/submit`);
+    await visitor.getByLabel('Photos', { exact: true }).check();
+    const adder = visitor.getByRole('group', { name: 'Add a 3D capture' });
+    await adder.getByLabel('3D capture file').setInputFiles(captures.house);
+    await adder.getByLabel('Poster picture (optional)').setInputFiles(photos[0] as string);
+    await adder.getByRole('button', { name: 'Add the 3D capture' }).click();
+    // The visitor's own poster, shown from the device: the upload is private until approved.
+    const entry = visitor.getByRole('img', { name: '3D capture 1' });
+    await entry.waitFor(WAIT);
+    expect(await entry.getAttribute('src')).toMatch(/^blob:/);
+    await visitor.getByLabel(/^Title/).fill('The house on Cote Brilliante, walked around');
+    await visitor.getByLabel(/^Description/).fill('A scan from my phone the day after.');
+    await visitor.getByLabel(/describe the place/i).fill('Cote Brilliante and Sarah');
+    await visitor.getByRole('checkbox').check();
+    await screenshot(visitor, 'submit-capture');
+    await visitor.getByRole('button', { name: /send/i }).click();
+    await visitor.getByRole('heading', { name: 'Thank you' }).waitFor(WAIT);
+    expect(seen.pageErrors).toEqual([]);
+
+    const editor = await newPage();
+    await signInAsEditor(editor);
+    await editor.goto(`${app.url}/editor/submissions`);
+    const queue = editor.getByRole('list', { name: 'Waiting submissions' });
+    await queue
+      .getByRole('listitem')
+      .filter({ hasText: 'The house on Cote Brilliante, walked around' })
+      .getByRole('link', { name: 'Review and approve' })
+      .click(WAIT);
+    await editor.waitForURL('**/editor/submissions/**', WAIT);
+    // Placed, the item has a preview: there the editor opens the waiting capture, fetched with
+    // the token and loaded from memory.
+    await pickOnGlobe(editor, { lat: 38.67, lng: -90.24 });
+    await editor.getByRole('button', { name: 'Show the detail view' }).click();
+    await editor.getByRole('button', { name: 'Open 3D capture 1 of 1' }).click(WAIT);
+    await editor.waitForFunction(() => window.__capture?.stats().ready === true, null, {
+      timeout: 60_000,
+    });
+    expect(await editor.evaluate(() => window.__capture?.stats().meshes)).toBeGreaterThan(0);
+    await screenshot(editor, 'editor-capture-waiting');
+    await editor.keyboard.press('Escape');
+    await editor.getByRole('button', { name: 'Approve and publish' }).click();
+    await editor.getByText(/Approved: the item is published/).waitFor(WAIT);
+    const id = decodeURIComponent(new URL(editor.url()).pathname.split('/').pop() ?? '');
+    const published = (await publicNodes()).find((node) => node.video_id === id);
+    const image = published?.images?.[0] as { capture?: { url: string; format: string } };
+    expect(image.capture?.format).toBe('glb');
+    const model = await fetch(`${app.url}${image.capture?.url}`);
+    expect(model.status).toBe(200);
+    expect(Buffer.from(await model.arrayBuffer()).equals(houseModel())).toBe(true);
   });
 });

@@ -260,6 +260,7 @@ export function ItemEditor({
           items={items}
           isNew={isNew}
           upload={(file) => api.upload(file)}
+          uploadCapture={(file) => api.uploadCapture(file)}
           photoSrc={photoSrc}
         />
         <div className="item-editor__actions">

@@ -6,6 +6,7 @@ import type { ItemDraft } from '@/features/editor/itemDraft';
 import { positionOfDraft } from '@/features/editor/itemDraft';
 import { RelatedPicker } from '@/features/editor/RelatedPicker';
 import type { PhotoSource } from '@/features/editor/useWaitingPhotos';
+import type { NodeCapture } from '@/lib/capture';
 import type { MediaNode } from '@/lib/nodeModel';
 import {
   NODE_CATEGORIES_MAX,
@@ -26,6 +27,8 @@ interface Props {
   /** A new item's id can be chosen; a saved item's never changes. */
   isNew: boolean;
   upload: (file: File) => Promise<NodeImageInput>;
+  /** Sends a 3D capture's file (a gallery's entries may be captures, each with a poster). */
+  uploadCapture: (file: File) => Promise<NodeCapture>;
   /** What each photo's thumbnail shows (a submission's photos are not public yet). */
   photoSrc: PhotoSource;
 }
@@ -46,7 +49,16 @@ function YouTubeReading({ value }: { value: string }) {
 }
 
 /** Every field of SPEC §3's media node, with its error beside it. */
-export function ItemFields({ draft, onChange, errors, items, isNew, upload, photoSrc }: Props) {
+export function ItemFields({
+  draft,
+  onChange,
+  errors,
+  items,
+  isNew,
+  upload,
+  uploadCapture,
+  photoSrc,
+}: Props) {
   const knownCategories = [
     ...new Map(items.flatMap((item) => item.categories).map((c) => [c.slug, c.name])).values(),
   ].sort((a, b) => a.localeCompare(b));
@@ -122,6 +134,7 @@ export function ItemFields({ draft, onChange, errors, items, isNew, upload, phot
           images={draft.images}
           max={NODE_IMAGES_MAX}
           upload={upload}
+          uploadCapture={uploadCapture}
           previewOf={(image) => photoSrc(image.thumbUrl)}
           error={imageError}
           hint="The first 8 show on the globe card, in this order."

@@ -3,11 +3,13 @@
  * moderation queue and contact messages. Every call carries the signed-in editor's access token,
  * fetched fresh each time (the session refreshes itself when it expires).
  */
+import type { NodeCapture } from '@/lib/capture';
 import type { NodeImageInput } from '@/lib/nodeSchema';
 import {
   callService,
   SERVICE_TIMEOUT_MS,
   ServiceError,
+  uploadCaptureFile,
   uploadImage,
   type ServiceAccess,
 } from '@/lib/serviceApi';
@@ -55,8 +57,10 @@ export interface EditorApi {
     before?: string | null;
   }): Promise<Page<JournalEntry>>;
   upload(file: File): Promise<NodeImageInput>;
+  /** Uploads a 3D capture (public at once, like an editor's photo). */
+  uploadCapture(file: File): Promise<NodeCapture>;
   /**
-   * A visitor's photo that waits for review (its URL answers 404 until then), fetched with the
+   * A visitor's photo or 3D capture that waits for review (its URL answers 404 until then), fetched with the
    * editor's token; null when the service holds no such photo (published, or not an upload).
    */
   waitingPhoto(url: string): Promise<Blob | null>;
@@ -137,6 +141,9 @@ export function createEditorApi(access: ServiceAccess, fetchImpl: typeof fetch =
     },
     async upload(file) {
       return (await uploadImage(base, file, await token(), fetchImpl)).image;
+    },
+    async uploadCapture(file) {
+      return (await uploadCaptureFile(base, file, await token(), fetchImpl)).capture;
     },
     async waitingPhoto(url) {
       const key = uploadKeyOfUrl(url);

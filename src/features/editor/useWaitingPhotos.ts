@@ -17,15 +17,23 @@ export const PUBLIC_PHOTOS: PhotoSource = safeUrl;
 /** What became of one URL: a copy in memory, or its own address (published, or not ours). */
 type Found = { src: string } | 'public';
 
-/** Every URL of `images`, thumbnails first (the list and the card need those soonest). */
+/**
+ * Every URL of `images`, thumbnails first (the list and the card need those soonest), 3D
+ * captures' files last.
+ */
 export function photoUrlsOf(images: readonly NodeImageInput[]): string[] {
-  return [...images.map((image) => image.thumbUrl), ...images.map((image) => image.fullUrl)];
+  return [
+    ...images.map((image) => image.thumbUrl),
+    ...images.map((image) => image.fullUrl),
+    ...images.flatMap((image) => (image.capture ? [image.capture.url] : [])),
+  ];
 }
 
 /**
  * The node the detail preview shows, its images read from `photoSrc`: the visitors' detail view
  * takes its URLs as they are. A full-size photo still on its way shows its thumbnail meanwhile.
- * The card-sized copy is not fetched: left out, a card shows the thumbnail's source instead.
+ * The card-sized copy is not fetched: left out, a card shows the thumbnail's source instead. A
+ * 3D capture's file is read from `photoSrc` too (a copy in memory while it waits for review).
  */
 export function withPhotoSources(node: MediaNode, photoSrc: PhotoSource): MediaNode {
   if (photoSrc === PUBLIC_PHOTOS || node.images.length === 0) return node;
@@ -33,13 +41,16 @@ export function withPhotoSources(node: MediaNode, photoSrc: PhotoSource): MediaN
     ...node,
     images: node.images.map((image) => {
       const thumbUrl = photoSrc(image.thumbUrl) ?? image.thumbUrl;
-      return { thumbUrl, fullUrl: photoSrc(image.fullUrl) ?? thumbUrl };
+      const fullUrl = photoSrc(image.fullUrl) ?? thumbUrl;
+      if (!image.capture) return { thumbUrl, fullUrl };
+      const url = photoSrc(image.capture.url) ?? image.capture.url;
+      return { thumbUrl, fullUrl, capture: { ...image.capture, url } };
     }),
   };
 }
 
 /**
- * Shows visitors' photos that wait for review. Their URLs answer 404 until an editor approves the
+ * Shows visitors' photos (and 3D captures) that wait for review. Their URLs answer 404 until an editor approves the
  * submission, and an `<img>` cannot send the editor's token, so each is fetched from the service
  * with it and shown from memory (an object URL, released when the page closes). A URL the service
  * does not hold as waiting (published, an editor's own, or another site's) is shown as it is.

@@ -1,5 +1,6 @@
 import { FieldSet } from '@/components/FormFields';
 import { ImageListField } from '@/components/ImageListField';
+import type { NodeCapture } from '@/lib/capture';
 import type { NodeImageInput } from '@/lib/nodeSchema';
 import {
   SUBMISSION_IMAGES_MAX,
@@ -22,6 +23,10 @@ interface Props {
   onYoutubeUrl(url: string): void;
   onImages(images: NodeImageInput[]): void;
   upload(file: File): Promise<NodeImageInput>;
+  /** Sends a 3D capture's file (its poster goes with `upload`). */
+  uploadCapture(file: File): Promise<NodeCapture>;
+  /** A capture is being sent or its poster drawn. */
+  onCaptureBusy(busy: boolean): void;
   /** What each uploaded photo shows (see `ImageListField`). */
   previewOf(image: NodeImageInput): string | null;
   errors: Readonly<Record<string, string>>;
@@ -36,6 +41,8 @@ export function MediaFields({
   onYoutubeUrl,
   onImages,
   upload,
+  uploadCapture,
+  onCaptureBusy,
   previewOf,
   errors,
 }: Props) {
@@ -66,10 +73,12 @@ export function MediaFields({
           images={images}
           onChange={onImages}
           upload={upload}
+          uploadCapture={uploadCapture}
+          onBusy={onCaptureBusy}
           previewOf={previewOf}
           max={SUBMISSION_IMAGES_MAX}
           error={errors.images}
-          hint={`Each photo uploads as you choose it: ${UPLOAD_FORMATS_TEXT}, up to ${UPLOAD_MAX_BYTES / 1024 / 1024} MB each. Only the editors see it until they publish it; a photo not sent within a day is deleted.`}
+          hint={`Each photo uploads as you choose it: ${UPLOAD_FORMATS_TEXT}, up to ${UPLOAD_MAX_BYTES / 1024 / 1024} MB each. Only the editors see it until they publish it; a photo or 3D capture not sent within a day is deleted.`}
         />
       )}
     </>

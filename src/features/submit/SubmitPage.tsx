@@ -9,7 +9,11 @@ import {
   type FieldError,
 } from '@/lib/nodeSchema';
 import { EMAIL_MAX, SENDER_NAME_MAX, validateSubmission } from '@/lib/submissionSchema';
-import { postSubmission, uploadSubmissionPhoto } from '@/features/submit/communityService';
+import {
+  postSubmission,
+  uploadSubmissionCapture,
+  uploadSubmissionPhoto,
+} from '@/features/submit/communityService';
 import { ConsentField } from '@/features/submit/ConsentField';
 import { DraftNotice } from '@/features/submit/DraftNotice';
 import { FormConfirmation } from '@/features/submit/FormConfirmation';
@@ -134,6 +138,8 @@ export function SubmitPage({ intro, knownCategories }: Props) {
           onYoutubeUrl={set('youtube_url')}
           onImages={set('images')}
           upload={upload}
+          uploadCapture={(file) => uploadSubmissionCapture(baseUrl, file)}
+          onCaptureBusy={(busy) => setUploading((n) => n + (busy ? 1 : -1))}
           previewOf={previews.previewOf}
           errors={errors}
         />

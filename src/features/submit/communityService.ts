@@ -3,7 +3,8 @@
  * send them without a sign-in, so no token goes with them.
  */
 import type { NodeImageInput } from '@/lib/nodeSchema';
-import { callService, ServiceError, uploadImage } from '@/lib/serviceApi';
+import type { NodeCapture } from '@/lib/capture';
+import { callService, ServiceError, uploadCaptureFile, uploadImage } from '@/lib/serviceApi';
 import { waitText } from '@/features/submit/formErrors';
 import type { ContactRequest } from '@/features/submit/contactDraft';
 import type { SubmissionRequest } from '@/features/submit/submitDraft';
@@ -27,13 +28,12 @@ export async function postMessage(baseUrl: string, body: ContactRequest): Promis
 }
 
 /**
- * Uploads one photo of a submission. A rate limit is worded for the visitor, with the wait the
- * service asked for; other refusals (the day's quota included, whose wait is in hours) already
- * carry words meant for a person.
+ * A rate limit worded for the visitor, with the wait the service asked for; other refusals (the
+ * day's quota included, whose wait is in hours) already carry words meant for a person.
  */
-export async function uploadSubmissionPhoto(baseUrl: string, file: File): Promise<NodeImageInput> {
+async function worded<T>(sending: Promise<T>): Promise<T> {
   try {
-    return (await uploadImage(baseUrl, file, null)).image;
+    return await sending;
   } catch (failure) {
     if (
       failure instanceof ServiceError &&
@@ -41,10 +41,20 @@ export async function uploadSubmissionPhoto(baseUrl: string, file: File): Promis
       failure.body.quota === undefined
     ) {
       const wait = waitText(failure.retryAfter, 'a few minutes');
-      throw new Error(`You have uploaded many photos in a short time; try again in ${wait}.`, {
+      throw new Error(`You have uploaded many files in a short time; try again in ${wait}.`, {
         cause: failure,
       });
     }
     throw failure;
   }
+}
+
+/** Uploads one photo of a submission. */
+export async function uploadSubmissionPhoto(baseUrl: string, file: File): Promise<NodeImageInput> {
+  return (await worded(uploadImage(baseUrl, file, null))).image;
+}
+
+/** Uploads one 3D capture of a submission (private until an editor publishes it). */
+export async function uploadSubmissionCapture(baseUrl: string, file: File): Promise<NodeCapture> {
+  return (await worded(uploadCaptureFile(baseUrl, file, null))).capture;
 }

@@ -411,7 +411,7 @@ describe('/submit', { timeout: 30_000 }, () => {
     expect(preview.getAttribute('src')).toMatch(/^blob:/);
     expect(
       await screen.findByText(
-        /You have uploaded many photos in a short time; try again in 90 seconds/,
+        /You have uploaded many files in a short time; try again in 90 seconds/,
       ),
     ).toBeTruthy();
     expect(received[0]).toMatchObject({ url: '/api/uploads', method: 'POST' });

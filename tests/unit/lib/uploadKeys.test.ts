@@ -11,6 +11,10 @@ describe('uploadKeyOfUrl', () => {
     expect(uploadKeyOfUrl(`/uploads/${thumb}`)).toBe(thumb);
     const card = KEY.replace('.jpg', '-card.jpg');
     expect(uploadKeyOfUrl(`https://photos.example.org/community/${card}`)).toBe(card);
+    for (const format of ['glb', 'ply', 'splat', 'spz']) {
+      const capture = KEY.replace('.jpg', `.${format}`);
+      expect(uploadKeyOfUrl(`/uploads/${capture}`)).toBe(capture);
+    }
   });
 
   it('is null for any other URL, so the app asks the service about nothing else', () => {
@@ -18,6 +22,9 @@ describe('uploadKeyOfUrl', () => {
       '/sample/a-thumb.jpg',
       '/sample/a-card.jpg',
       `/uploads/${KEY.replace('.jpg', '-large.jpg')}`,
+      `/uploads/${KEY.replace('.jpg', '-thumb.glb')}`,
+      `/uploads/${KEY.replace('.jpg', '.gltf')}`,
+      '/sample/captures/house.glb',
       KEY,
       `/uploads/${KEY}?x=1`,
       `/uploads/${KEY.replace('2026/11', '2026/13')}`,

@@ -132,7 +132,13 @@ describe('servicePath', () => {
   // The first segments the application answers, read from its routes (none is listed by hand).
   const roots = () => rootsOf(service().app);
   it('knows the roots from the routes', () => {
-    expect([...roots()].sort()).toEqual(['messages', 'nodes', 'submissions', 'uploads']);
+    expect([...roots()].sort()).toEqual([
+      'captures',
+      'messages',
+      'nodes',
+      'submissions',
+      'uploads',
+    ]);
   });
 
   it.each(['', '/prod', '/api', '/prod/api', '/v1/archive'])('strips the prefix "%s"', (prefix) => {

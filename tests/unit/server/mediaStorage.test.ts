@@ -10,11 +10,16 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFolderStorage, serveUpload } from '../../../server/uploads/folderStorage';
 import {
+  captureFormatOfKey,
   cardKeyOf,
+  contentTypeOfKey,
+  filesOf,
   fullKeyOf,
   isPendingKey,
   isUploadKey,
   keysOf,
+  newCaptureKey,
+  newPendingCaptureKey,
   newPendingKeys,
   newUploadKeys,
   publishIfStored,
@@ -48,6 +53,37 @@ describe('upload keys', () => {
       keys.card,
     ]);
     expect(newUploadKeys().full).not.toBe(newUploadKeys().full);
+  });
+
+  it("name a 3D capture's one file by its format, stored and published alone", () => {
+    const key = newCaptureKey('glb', new Date(Date.UTC(2026, 10, 3)));
+    expect(key).toMatch(/^2026\/11\/[0-9a-f-]{36}\.glb$/);
+    expect(isUploadKey(key)).toBe(true);
+    expect(filesOf(key)).toEqual([key]);
+    expect(captureFormatOfKey(key)).toBe('glb');
+    expect(contentTypeOfKey(key)).toBe('model/gltf-binary');
+    const pending = newPendingCaptureKey('spz');
+    expect(pending).toMatch(/^pending\/[0-9a-f-]{36}\.spz$/);
+    expect([isPendingKey(pending), isUploadKey(pending)]).toEqual([true, false]);
+    expect([filesOf(pending), contentTypeOfKey(pending)]).toEqual([
+      [pending],
+      'application/octet-stream',
+    ]);
+    // A photo's files are its three; its type is JPEG.
+    const photo = newUploadKeys();
+    expect(filesOf(photo.full)).toEqual([photo.full, photo.thumb, photo.card]);
+    expect([captureFormatOfKey(photo.full), contentTypeOfKey(photo.thumb)]).toEqual([
+      null,
+      'image/jpeg',
+    ]);
+    for (const bad of [
+      key.replace('.glb', '-thumb.glb'),
+      key.replace('.glb', '.gltf'),
+      key.replace('.glb', '.glb.html'),
+      key.replace('.glb', '.obj'),
+    ]) {
+      expect(isUploadKey(bad), bad).toBe(false);
+    }
   });
 
   it('refuse anything else', () => {
@@ -222,6 +258,18 @@ describe('S3 storage', () => {
     await expect(storage.publish(full, pending.full)).rejects.toThrow();
     expect(storage.keyOf(storage.urlOf(full))).toBe(full);
     expect(storage.keyOf(`https://photos.example.org/community/${pending.full}`)).toBeNull();
+  });
+
+  it('publishes a pending 3D capture with its own type, not a photo’s', async () => {
+    const { sent, storage } = fakeS3();
+    const [pending, key] = [newPendingCaptureKey('glb'), newCaptureKey('glb')];
+    await storage.publish(pending, key);
+    expect(sent[0]?.input).toMatchObject({
+      Key: `community/${key}`,
+      ContentType: 'model/gltf-binary',
+      CacheControl: 'public, max-age=31536000, immutable',
+    });
+    expect(storage.owns(storage.urlOf(key))).toBe(true);
   });
 
   it('skips publishing a card copy that is not stored, and fails on any other copy failure', async () => {

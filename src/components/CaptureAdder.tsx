@@ -1,0 +1,147 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import type { NodeCapture } from '@/lib/capture';
+import type { NodeImageInput } from '@/lib/nodeSchema';
+import { CAPTURE_FILE_ACCEPT, CAPTURE_FORMATS_TEXT, CAPTURE_MAX_BYTES } from '@/lib/uploadLimits';
+
+interface Props {
+  /** Sends the capture file; rejects with an Error whose message is meant for the person. */
+  uploadCapture: (file: File) => Promise<NodeCapture>;
+  /** Sends the poster as a photo (the list's own photo upload). */
+  upload: (file: File) => Promise<NodeImageInput>;
+  /** The capture is in: its poster's URLs with the capture. */
+  onAdded: (image: NodeImageInput) => void;
+  /** Another entry would be over the list's limit. */
+  full: boolean;
+  /** The upload (or the drawing) in progress, for the form to wait on: true while one runs. */
+  onBusy?: (busy: boolean) => void;
+}
+
+type Step = 'capture' | 'drawing' | 'poster';
+
+const STEP_TEXT: Record<Step, string> = {
+  capture: 'Uploading the 3D capture…',
+  drawing: 'Drawing its poster from the model…',
+  poster: 'Uploading the poster…',
+};
+
+/** The capture a person already sent, kept so a retry with a poster does not send it again. */
+interface Sent {
+  file: File;
+  capture: NodeCapture;
+}
+
+/**
+ * Adds a 3D capture to a gallery or a submission: the capture file (a .glb model or a .ply,
+ * .splat or .spz splat) and, optionally, a poster picture. The service checks the capture by its
+ * content; without a poster, one is drawn from the model in this browser (the viewer's lazy
+ * chunk, fetched only then) and sent as a photo. The entry is the poster with its capture.
+ */
+export function CaptureAdder({ uploadCapture, upload, onAdded, full, onBusy }: Props) {
+  const id = useId();
+  const captureInput = useRef<HTMLInputElement>(null);
+  const posterInput = useRef<HTMLInputElement>(null);
+  const [step, setStep] = useState<Step | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const sent = useRef<Sent | null>(null);
+
+  async function add(event?: FormEvent) {
+    event?.preventDefault();
+    const file = captureInput.current?.files?.[0];
+    const poster = posterInput.current?.files?.[0];
+    if (!file) {
+      setProblem('Choose a 3D capture file first.');
+      return;
+    }
+    setProblem(null);
+    onBusy?.(true);
+    try {
+      let capture = sent.current?.file === file ? sent.current.capture : null;
+      if (capture === null) {
+        setStep('capture');
+        capture = await uploadCapture(file);
+        sent.current = { file, capture };
+      }
+      let posterFile = poster;
+      if (posterFile === undefined) {
+        setStep('drawing');
+        posterFile = await drawPoster(file, capture);
+      }
+      setStep('poster');
+      const image = await upload(posterFile);
+      onAdded({ ...image, capture });
+      sent.current = null;
+      if (captureInput.current) captureInput.current.value = '';
+      if (posterInput.current) posterInput.current.value = '';
+    } catch (failure) {
+      setProblem(failure instanceof Error ? failure.message : 'The upload failed.');
+    } finally {
+      setStep(null);
+      onBusy?.(false);
+    }
+  }
+
+  const busy = step !== null;
+  return (
+    <fieldset className="capture-adder" aria-describedby={`${id}-hint`}>
+      <legend>Add a 3D capture</legend>
+      <p className="field__hint" id={`${id}-hint`}>
+        A walk-around model or splat of a place: {CAPTURE_FORMATS_TEXT}, up to{' '}
+        {CAPTURE_MAX_BYTES / 1024 / 1024} MB. Add a poster picture for it, or one is drawn from the
+        model.
+      </p>
+      <div className="capture-adder__fields">
+        <label className="field">
+          <span className="field__label">3D capture file</span>
+          <input
+            ref={captureInput}
+            type="file"
+            name="capture"
+            accept={CAPTURE_FILE_ACCEPT}
+            disabled={busy || full}
+            onChange={() => setProblem(null)}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">Poster picture (optional)</span>
+          <input
+            ref={posterInput}
+            type="file"
+            name="capture-poster"
+            accept="image/*"
+            disabled={busy || full}
+          />
+        </label>
+        <button
+          type="button"
+          className="button-quiet"
+          disabled={busy || full}
+          onClick={() => void add()}
+        >
+          Add the 3D capture
+        </button>
+      </div>
+      <p className="field__hint" aria-live="polite">
+        {step !== null ? STEP_TEXT[step] : full ? 'The list is full.' : ''}
+      </p>
+      {problem !== null && (
+        <p className="field__error" role="alert">
+          {problem}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** The poster drawn from the model; a failure says what the person can do instead. */
+async function drawPoster(file: File, capture: NodeCapture): Promise<File> {
+  try {
+    const { renderCapturePoster } = await import('@/capture/renderCapturePoster');
+    return await renderCapturePoster(file, capture.format);
+  } catch (failure) {
+    console.warn('The poster could not be drawn:', failure);
+    throw new Error(
+      'This browser could not draw a poster from the 3D capture. Choose a poster picture and add it again: the capture is kept.',
+      { cause: failure },
+    );
+  }
+}
