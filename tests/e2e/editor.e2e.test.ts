@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { houseModel, writeGlb } from '../../scripts/sample-captures.mjs';
+import { debrisSplat, houseModel, writeGlb } from '../../scripts/sample-captures.mjs';
 import {
   axeViolations,
   launchBrowser,
   markIntroSeen,
   SAMPLE,
   screenshot,
+  SCREENSHOT_DIR,
   startApp,
   type RunningApp,
   watchPage,
@@ -31,8 +32,8 @@ let app: RunningApp;
 let scratch: string;
 const contexts: BrowserContext[] = [];
 let photos: string[];
-/** 3D capture files: the sample house, a model that refers elsewhere, and text named .glb. */
-let captures: { house: string; external: string; notes: string };
+/** 3D capture files: the sample house and splat, a model that refers elsewhere, text named .glb. */
+let captures: { house: string; debris: string; external: string; notes: string };
 
 async function newPage(viewport = { width: 1400, height: 1000 }): Promise<Page> {
   const context = await browser.newContext({ viewport });
@@ -89,10 +90,12 @@ beforeAll(async () => {
     .toFile(photos[1] as string);
   captures = {
     house: join(scratch, 'house.glb'),
+    debris: join(scratch, 'curbside pile.splat'),
     external: join(scratch, 'outside.glb'),
     notes: join(scratch, 'notes.glb'),
   };
   writeFileSync(captures.house, houseModel());
+  writeFileSync(captures.debris, debrisSplat());
   writeFileSync(
     captures.external,
     writeGlb({
@@ -348,18 +351,17 @@ describe('community submissions', () => {
       .waitFor(WAIT);
   });
 
-  it('a visitor sends a 3D capture with a poster picture; the editor opens it, private, and publishes it', async () => {
+  it('a visitor sends a splat, its poster drawn from it; the editor opens it, private, and publishes it', async () => {
     const visitor = await newPage();
     const seen = watchPage(visitor);
     await visitor.goto(`${app.url}/submit`);
     await visitor.getByLabel('Photos', { exact: true }).check();
     const adder = visitor.getByRole('group', { name: 'Add a 3D capture' });
-    await adder.getByLabel('3D capture file').setInputFiles(captures.house);
-    await adder.getByLabel('Poster picture (optional)').setInputFiles(photos[0] as string);
+    await adder.getByLabel('3D capture file').setInputFiles(captures.debris);
     await adder.getByRole('button', { name: 'Add the 3D capture' }).click();
-    // The visitor's own poster, shown from the device: the upload is private until approved.
+    // The poster drawn on the visitor's device, shown from there: the upload is private.
     const entry = visitor.getByRole('img', { name: '3D capture 1' });
-    await entry.waitFor(WAIT);
+    await entry.waitFor({ timeout: 60_000 });
     expect(await entry.getAttribute('src')).toMatch(/^blob:/);
     await visitor.getByLabel(/^Title/).fill('The house on Cote Brilliante, walked around');
     await visitor.getByLabel(/^Description/).fill('A scan from my phone the day after.');
@@ -388,17 +390,25 @@ describe('community submissions', () => {
     await editor.waitForFunction(() => window.__capture?.stats().ready === true, null, {
       timeout: 60_000,
     });
-    expect(await editor.evaluate(() => window.__capture?.stats().meshes)).toBeGreaterThan(0);
+    expect(await editor.evaluate(() => window.__capture?.stats().splats)).toBe(6000);
     await screenshot(editor, 'editor-capture-waiting');
     await editor.keyboard.press('Escape');
     await editor.getByRole('button', { name: 'Approve and publish' }).click();
     await editor.getByText(/Approved: the item is published/).waitFor(WAIT);
     const id = decodeURIComponent(new URL(editor.url()).pathname.split('/').pop() ?? '');
     const published = (await publicNodes()).find((node) => node.video_id === id);
-    const image = published?.images?.[0] as { capture?: { url: string; format: string } };
-    expect(image.capture?.format).toBe('glb');
-    const model = await fetch(`${app.url}${image.capture?.url}`);
-    expect(model.status).toBe(200);
-    expect(Buffer.from(await model.arrayBuffer()).equals(houseModel())).toBe(true);
+    const image = published?.images?.[0] as {
+      fullUrl: string;
+      capture?: { url: string; format: string };
+    };
+    expect(image.capture?.format).toBe('splat');
+    const splat = await fetch(`${app.url}${image.capture?.url}`);
+    expect(splat.status).toBe(200);
+    expect(Buffer.from(await splat.arrayBuffer()).equals(debrisSplat())).toBe(true);
+    // Its poster, published with it, shows the pile: far from one flat colour.
+    const poster = Buffer.from(await (await fetch(`${app.url}${image.fullUrl}`)).arrayBuffer());
+    const { channels } = await sharp(poster).stats();
+    expect(Math.max(...channels.map((c) => c.stdev))).toBeGreaterThan(20);
+    writeFileSync(join(SCREENSHOT_DIR, 'submit-capture-poster.jpg'), poster);
   });
 });
