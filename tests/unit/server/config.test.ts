@@ -141,6 +141,8 @@ describe('contentSecurityPolicy', () => {
     );
     expect(csp['connect-src']).toEqual([
       "'self'",
+      // An editor's copy in memory of a visitor's 3D capture, which the viewer loads.
+      'blob:',
       'https://i.ytimg.com',
       'https://media.example.org',
       'https://cognito-idp.us-east-1.amazonaws.com',
