@@ -769,7 +769,8 @@ export async function createGlobe(
       drawCalls,
       overlayDrawCalls: overlay.drawing ? 1 : 0,
       frameTimeMs: median(frameTimes),
-      fps: frameStamps.length,
+      // Frames drawn in the last second as of now: the globe draws none while nothing moves.
+      fps: frameStamps.filter((at) => at >= performance.now() - 1000).length,
       textureBytes: cards.textureBytes + faces.textureBytes + sphere.textureBytes,
       faces: faces.counts(),
     }),

@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GlobeDiagnostics } from '@/globe/types';
 import { nodeRoute, type MediaNode } from '@/lib/nodeModel';
@@ -86,12 +86,17 @@ afterAll(async () => {
   if (staticDir) rmSync(staticDir, { recursive: true, force: true });
 });
 
-async function openGlobe(path = '/', options: BrowserContextOptions = { viewport: DESKTOP }) {
+async function openGlobe(
+  path = '/',
+  options: BrowserContextOptions = { viewport: DESKTOP },
+  beforeLoad?: (page: Page) => Promise<void>,
+) {
   const context = await browser.newContext(options);
   // A returning visitor: the intro (tested in journey.e2e.test.ts) is already seen.
   await markIntroSeen(context);
   const page = await context.newPage();
   const seen = watchPage(page);
+  await beforeLoad?.(page);
   await page.goto(`${app.url}${path}`);
   const started = Date.now();
   await page
@@ -453,6 +458,120 @@ describe('the globe on the sample archive', () => {
     expect(Math.abs(settled.alpha - start.alpha)).toBeLessThanOrEqual(MOBILE_LIMIT_RAD);
     expect(Math.abs(settled.beta - start.beta)).toBeLessThanOrEqual(MOBILE_LIMIT_RAD);
     await screenshot(page, 'globe-phone-turned');
+    expect(seen.pageErrors).toEqual([]);
+    await close();
+  });
+
+  it('pans with two fingers at once, from a still globe, and glides out without a later jump', async () => {
+    const cdp = { session: null as CDPSession | null };
+    const { page, seen, close } = await openGlobe(
+      '/',
+      {
+        viewport: PHONE,
+        userAgent: IPHONE_UA,
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 1,
+      },
+      async (opened) => {
+        // A phone's touch screen takes several fingers (Playwright's touch emulation says one).
+        cdp.session = await opened.context().newCDPSession(opened);
+        await cdp.session.send('Emulation.setTouchEmulationEnabled', {
+          enabled: true,
+          maxTouchPoints: 5,
+        });
+      },
+    );
+    const session = cdp.session as CDPSession;
+    await cameraSettled(page);
+    const card = (await pointableCards(page, ids))[0];
+    if (!card) throw new Error('no card on screen');
+    const xOf = async () =>
+      (await page.evaluate((id) => window.__globe?.project(id), card.id))?.x ?? Number.NaN;
+    // Still: the globe draws nothing while nothing moves.
+    const idle = () =>
+      expect
+        .poll(() => page.evaluate(() => window.__globe?.stats().fps), { timeout: 30_000 })
+        .toBe(0);
+    await idle();
+    const before = await cameraOf(page);
+    // Real multi-touch, as a phone sends it: two fingers down, moved together, lifted.
+    const fingers = (dx: number) => [
+      { x: 120 + dx, y: 420, id: 1 },
+      { x: 240 + dx, y: 420, id: 2 },
+    ];
+    await session.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(0) });
+    for (let dx = 12; dx <= 120; dx += 12) {
+      await session.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: fingers(dx),
+      });
+    }
+    await session.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    // The view moved the way the fingers went: a pan, not a turn.
+    await expect.poll(async () => (await xOf()) - card.x, { timeout: 10_000 }).toBeGreaterThan(40);
+    expect((await cameraOf(page)).alpha).toBeCloseTo(before.alpha, 3);
+    // Its glide played out by itself: frames drawn now move nothing (no jump left waiting).
+    await idle();
+    const rested = await xOf();
+    await page.evaluate(() => window.__globe?.renderFrames(6));
+    expect(Math.abs((await xOf()) - rested)).toBeLessThan(1);
+    expect(seen.pageErrors).toEqual([]);
+    await close();
+  });
+
+  it('pans with the right button at once, from a still globe', async () => {
+    // Reduced motion: the camera does not lean toward the mouse, so only the pan can move it.
+    const { page, seen, close } = await openGlobe('/', {
+      viewport: DESKTOP,
+      reducedMotion: 'reduce',
+    });
+    await cameraSettled(page);
+    const card = (await pointableCards(page, ids))[0];
+    if (!card) throw new Error('no card on screen');
+    await expect
+      .poll(() => page.evaluate(() => window.__globe?.stats().fps), { timeout: 30_000 })
+      .toBe(0);
+    const before = await cameraOf(page);
+    // Away from the card, so nothing is hovered or picked: only the pan can draw a frame.
+    const from = { x: 40, y: DESKTOP.height - 60 };
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down({ button: 'right' });
+    await page.mouse.move(from.x + 150, from.y, { steps: 10 });
+    await page.mouse.up({ button: 'right' });
+    await expect
+      .poll(
+        async () =>
+          ((await page.evaluate((id) => window.__globe?.project(id), card.id))?.x ?? 0) - card.x,
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(40);
+    expect((await cameraOf(page)).alpha).toBeCloseTo(before.alpha, 3);
+    expect(seen.pageErrors).toEqual([]);
+    await close();
+  });
+
+  it('moves the view the same way for every arrow key, as the orbit controls do', async () => {
+    const { page, seen, close } = await openGlobe();
+    await cameraSettled(page);
+    const card = (await pointableCards(page, ids))[0];
+    if (!card) throw new Error('no card on screen');
+    const at = async () => {
+      const point = await page.evaluate((id) => window.__globe?.project(id), card.id);
+      if (!point) throw new Error('the card is gone');
+      return point;
+    };
+    await page.locator('canvas.globe-canvas').focus();
+    // The camera moves toward the arrow: what is on screen slides the other way, on both axes.
+    const start = await at();
+    for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowLeft');
+    await expect.poll(async () => (await at()).x - start.x).toBeGreaterThan(20);
+    const afterLeft = await at();
+    expect(Math.abs(afterLeft.y - start.y)).toBeLessThan(3);
+    for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowUp');
+    await expect.poll(async () => (await at()).y - afterLeft.y).toBeGreaterThan(20);
+    expect(Math.abs((await at()).x - afterLeft.x)).toBeLessThan(3);
+    expect(pathname(page)).toBe('/');
     expect(seen.pageErrors).toEqual([]);
     await close();
   });

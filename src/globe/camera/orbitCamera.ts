@@ -25,6 +25,18 @@ export const FOCUS_RADIUS = 10;
 /** How far the camera leans toward the mouse on desktop, radians at the window's edge. */
 const DRIFT = { alpha: 0.06, beta: 0.04 };
 
+/**
+ * Which way each arrow key moves the view, as OrbitControls' keys do: the camera (and its target)
+ * moves toward the arrow, so what is on screen slides the other way, the same on both axes.
+ * `[right, up]` in units of the key pan step.
+ */
+export const ARROW_PAN: Readonly<Record<string, readonly [number, number]>> = {
+  ArrowUp: [0, 1],
+  ArrowDown: [0, -1],
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+};
+
 export interface CameraPose {
   alpha: number;
   beta: number;
@@ -150,16 +162,11 @@ export class OrbitCamera {
     });
     add('pointerleave', () => this.leanToward(null, null));
     add('keydown', (event) => {
-      const step = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [1, 0], ArrowRight: [-1, 0] }[
-        event.key
-      ];
+      const step = ARROW_PAN[event.key];
       if (!step) return;
       event.preventDefault();
       this.cancelFlight();
-      this.panPixels(
-        (step[0] as number) * ORBIT_KEY_PAN_SPEED,
-        (step[1] as number) * ORBIT_KEY_PAN_SPEED,
-      );
+      this.panPixels(step[0] * ORBIT_KEY_PAN_SPEED, step[1] * ORBIT_KEY_PAN_SPEED);
     });
   }
 
@@ -252,13 +259,19 @@ export class OrbitCamera {
       moving = true;
     }
     this.applySensitivity();
+    // Babylon 9's inputs feed the camera's movement system: rotation and zoom show through the
+    // legacy inertial getters, a pan (right-drag, two fingers) only there. Pixels a pan has
+    // gathered move the camera at the next render, and its glide lasts while it yields a delta.
+    const { panAccumulatedPixels, panDeltaCurrentFrame } = camera.movement;
     return (
       moving ||
       camera.inertialAlphaOffset !== 0 ||
       camera.inertialBetaOffset !== 0 ||
       camera.inertialRadiusOffset !== 0 ||
       camera.inertialPanningX !== 0 ||
-      camera.inertialPanningY !== 0
+      camera.inertialPanningY !== 0 ||
+      panAccumulatedPixels.lengthSquared() > 0 ||
+      panDeltaCurrentFrame.lengthSquared() > 0
     );
   }
 
