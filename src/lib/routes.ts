@@ -1,3 +1,5 @@
+import type { ArchiveFilter } from '@/lib/filter';
+
 /**
  * The app's routes (SPEC §2) as plain patterns, shared by the router and the server: the server
  * answers an unknown path with the app's not-found page and a real 404 status.
@@ -45,6 +47,19 @@ export function categoryRoute(slug: string): string {
 export function filterRoute(category: string | null, type: 'video' | 'gallery' | null): string {
   const path = category === null ? '/' : categoryRoute(category);
   return type === null ? path : `${path}?type=${type}`;
+}
+
+/**
+ * The URL that opens an item while a filter is on: its route with the filter as a query
+ * (`/video/{id}?category={slug}&type=video`), so that closing the item returns to the filtered
+ * globe, and a reload or the Back button keep it. Without a filter, the item's plain route.
+ */
+export function itemInFilterRoute(itemRoute: string, { category, type }: ArchiveFilter): string {
+  const query = new URLSearchParams();
+  if (category !== null) query.set('category', category);
+  if (type !== null) query.set('type', type);
+  const text = query.toString();
+  return text === '' ? itemRoute : `${itemRoute}?${text}`;
 }
 
 /** Whether a path shows the globe (home, an open item, a category). */

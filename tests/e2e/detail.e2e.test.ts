@@ -14,6 +14,7 @@ import {
   SAMPLE,
   sampleNodes,
 } from './harness';
+import { hoverSomeCard, pointableCards } from './globePointer';
 
 const sample = sampleNodes;
 const byId = new Map(sample.map((n) => [n.video_id, n]));
@@ -89,6 +90,54 @@ describe('video detail', () => {
       .toBeGreaterThan(12);
     expect(await page.locator('.detail-overlay').count()).toBe(0);
     expect(seen.pageErrors).toEqual([]);
+  });
+
+  it('closes on a click beside the panel or on its empty parts, never on text, links or the player', async () => {
+    const page = await open(nodeRoute(video));
+    await overlayShown(page);
+    const dialog = page.getByRole('dialog');
+    const path = () => page.evaluate(() => window.location.pathname);
+    /** A click, and a frame for the app to answer it: a close would have navigated by then. */
+    const clickAt = async (x: number, y: number) => {
+      await page.mouse.click(x, y);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    };
+    const centreOf = async (locator: ReturnType<Page['locator']>) => {
+      const box = await locator.boundingBox();
+      if (!box) throw new Error('not on screen');
+      return { x: box.x + Math.min(box.width / 2, 40), y: box.y + box.height / 2 };
+    };
+    // Text, a link, a button and the player keep the item open.
+    const keeps = [
+      dialog.getByRole('heading', { name: video.title }),
+      dialog.getByText(video.video_id, { exact: true }),
+      dialog.getByRole('region', { name: 'Related Media' }).getByRole('heading'),
+      dialog.getByRole('button', { name: /copy link/i }),
+      page.locator(`iframe[title="${video.title}"]`),
+    ];
+    for (const target of keeps) {
+      const at = await centreOf(target);
+      await clickAt(at.x, at.y);
+      expect(await path(), await target.evaluate((e) => e.outerHTML.slice(0, 80))).toBe(
+        nodeRoute(video),
+      );
+    }
+    // The panel's empty corner closes it.
+    const panel = (await page.locator('.detail-overlay__panel').boundingBox()) as {
+      x: number;
+      y: number;
+      width: number;
+    };
+    await screenshot(page, 'detail-video-globe-beside');
+    await clickAt(panel.x + panel.width - 6, panel.y + 6);
+    await page.waitForURL(`${app.url}/`);
+    // So does the globe beside the panel, which stays in view on a desktop.
+    await page.goto(`${app.url}${nodeRoute(video)}`);
+    await overlayShown(page);
+    const reopened = (await page.locator('.detail-overlay__panel').boundingBox()) as { x: number };
+    expect(reopened.x).toBeGreaterThan(60);
+    await clickAt(reopened.x / 2, 400);
+    await page.waitForURL(`${app.url}/`);
   });
 
   it('navigates with a related item and with a category chip', async () => {
@@ -331,5 +380,65 @@ describe('links to items', () => {
     expect(await page.getByRole('dialog').getByRole('heading', { name: video.title }).count()).toBe(
       1,
     );
+  });
+});
+
+describe('an item opened from a filtered globe', () => {
+  it('keeps the filter while open and on close; a shared item link opens unfiltered', async () => {
+    const ready = (page: Page) =>
+      page.waitForFunction(() => window.__globe?.ready === true, null, { timeout: 60_000 });
+    // A video card a visitor can click at the start view, and one of its categories.
+    const page = await open('/');
+    await ready(page);
+    const videos = sample.filter((n) => n.type === 'video' && n.categories.length > 0);
+    const first = (
+      await pointableCards(
+        page,
+        videos.map((n) => n.video_id),
+      )
+    )[0];
+    if (!first) throw new Error('no video card to click at the start view');
+    const slug = (byId.get(first.id)?.categories[0] as { slug: string }).slug;
+    const outside = sample.find((n) => !n.categories.some((c) => c.slug === slug)) as MediaNode;
+    const matching = sample
+      .filter((n) => n.type === 'video' && n.categories.some((c) => c.slug === slug))
+      .map((n) => n.video_id);
+    await page.goto(`${app.url}/category/${slug}?type=video`);
+    await ready(page);
+    // A visitor clicks a matching card on the filtered globe.
+    const card = await hoverSomeCard(page, await pointableCards(page, matching));
+    await page.mouse.click(card.x, card.y);
+    const opened = byId.get(card.id) as MediaNode;
+    await page.waitForURL(`**${nodeRoute(opened)}?category=${slug}&type=video`);
+    await overlayShown(page);
+    // Still filtered behind the item: a card outside the category stays faded.
+    expect(await page.evaluate((id) => window.__globe?.card(id)?.matched, outside.video_id)).toBe(
+      false,
+    );
+    // Copy link gives the item's own address, without the filter.
+    await page.getByRole('dialog').getByRole('button', { name: 'Copy link' }).click();
+    await expect
+      .poll(() => page.getByRole('dialog').getByRole('status').first().textContent())
+      .toContain(`${app.url}${nodeRoute(opened)}`);
+    expect(
+      await page
+        .getByRole('dialog')
+        .getByText(/\?category=/)
+        .count(),
+    ).toBe(0);
+    await page.getByRole('dialog').getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(`${app.url}/category/${slug}?type=video`);
+    expect(await page.evaluate((id) => window.__globe?.card(id)?.matched, outside.video_id)).toBe(
+      false,
+    );
+
+    // The same item from a shared link: the unfiltered globe, and home on close.
+    await page.goto(`${app.url}${nodeRoute(opened)}`);
+    await overlayShown(page);
+    expect(await page.evaluate((id) => window.__globe?.card(id)?.matched, outside.video_id)).toBe(
+      true,
+    );
+    await page.getByRole('dialog').getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(`${app.url}/`);
   });
 });

@@ -12,6 +12,7 @@ import { LoadFailure } from '@/features/nodes/LoadFailure';
 import {
   selectCategories,
   selectCategoryColours,
+  selectFilter,
   selectNodes,
   selectNodesById,
   selectNodesStatus,
@@ -25,6 +26,7 @@ import {
   LOADED_MESSAGE_MS,
 } from '@/lib/constants';
 import { isMobileUserAgent } from '@/lib/device';
+import { filterRoute } from '@/lib/routes';
 
 /** SPEC §4: intro (first visit) → loading (progress) → "Done" (500 ms) → the globe is shown. */
 type Phase = 'intro' | 'loading' | 'done' | 'shown';
@@ -49,8 +51,10 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
   const dispatch = useAppDispatch();
   const params = useParams();
   const [search] = useSearchParams();
+  // An item opened from a filtered globe carries the filter in its query (`?category=`), so
+  // that closing it returns there; a plain item link opens on the unfiltered globe.
   const live: HomeParams = {
-    category: params.category ?? null,
+    category: params.category ?? (params.id ? search.get('category') : null),
     id: params.id ?? null,
     type: search.get('type'),
   };
@@ -144,7 +148,11 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
   const related = (shownNode?.links ?? [])
     .map((link) => nodesById.get(link))
     .filter((n) => n !== undefined);
-  const closeDetail = useCallback(() => void navigate('/'), [navigate]);
+  const filter = useAppSelector(selectFilter);
+  const closeDetail = useCallback(
+    () => void navigate(filterRoute(filter.category, filter.type)),
+    [navigate, filter],
+  );
 
   const continueFromIntro = useCallback(() => {
     rememberIntroSeen();

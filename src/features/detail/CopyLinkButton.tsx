@@ -2,14 +2,19 @@ import { useState } from 'react';
 import { useAnalytics } from '@/app/hooks';
 import { CLICK } from '@/lib/analytics';
 
-/** Copies the item's address, so a visitor can send it to a neighbour; says whether it worked. */
+/**
+ * Copies the item's address, so a visitor can send it to a neighbour; says whether it worked. The
+ * address is the item's own, without the filter it was opened under or other query: a shared link
+ * opens the item on the unfiltered globe.
+ */
 export function CopyLinkButton() {
   const [status, setStatus] = useState<'idle' | 'copied' | 'failed'>('idle');
   const analytics = useAnalytics();
+  const address = `${window.location.origin}${window.location.pathname}`;
   const copy = async () => {
     analytics.click(CLICK.share, window.location.pathname);
     try {
-      await navigator.clipboard.writeText(window.location.href);
+      await navigator.clipboard.writeText(address);
       setStatus('copied');
     } catch {
       setStatus('failed');
@@ -24,7 +29,7 @@ export function CopyLinkButton() {
         {status === 'copied'
           ? 'Link copied'
           : status === 'failed'
-            ? `Copy this address: ${window.location.href}`
+            ? `Copy this address: ${address}`
             : ''}
       </span>
     </span>

@@ -17,9 +17,51 @@ interface Props {
 }
 
 /**
- * The detail overlay over the globe. While open, Back, Escape, a click on the backdrop or (on
- * desktop) a double-click close it; a gallery's backdrop closes it on desktop only. Focus moves
- * into it when it opens and back where it was when it closes.
+ * What keeps its clicks to itself inside the overlay: controls, the player, pictures, and the
+ * lightbox (which closes by its own button and keys).
+ */
+const OWN_CLICKS =
+  'a, button, input, select, textarea, label, summary, iframe, video, audio, canvas, img, ' +
+  '[role="button"], [role="link"], [contenteditable], .lightbox';
+
+/** Whether a point lies on the rendered text of `element`'s own text (not its children's). */
+function onOwnText(element: Element, x: number, y: number): boolean {
+  const slop = 2;
+  for (const node of element.childNodes) {
+    if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const rect of range.getClientRects()) {
+      if (
+        x >= rect.left - slop &&
+        x <= rect.right + slop &&
+        y >= rect.top - slop &&
+        y <= rect.bottom + slop
+      )
+        return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * SPEC §2 "while open, clicking anywhere closes it": anywhere that is not a control or content
+ * meant to be read or selected. The globe around the panel and the panel's empty parts close it;
+ * a click on text, a link, a button, the player or a picture does not, nor the end of a drag that
+ * selected text.
+ */
+export function clickCloses(target: EventTarget | null, x: number, y: number): boolean {
+  if (!(target instanceof Element) || target.closest(OWN_CLICKS)) return false;
+  const selection = window.getSelection();
+  if (selection && !selection.isCollapsed && selection.toString().trim() !== '') return false;
+  return !onOwnText(target, x, y);
+}
+
+/**
+ * The detail overlay over the globe. While open, Back, Escape, a click anywhere but on a control
+ * or on what is there to read (see `clickCloses`) or (on desktop) a double-click there close it;
+ * a gallery closes so on desktop only. Focus moves into it when it opens and back where it was
+ * when it closes.
  */
 export function DetailOverlay({ node, related, colours, shown, mobile, onClose }: Props) {
   const panelRef = useRef<HTMLDivElement>(null);
@@ -44,17 +86,27 @@ export function DetailOverlay({ node, related, colours, shown, mobile, onClose }
     };
   }, [shown, onClose]);
 
-  const backdropCloses = node?.type !== 'gallery' || !mobile;
-  const onBackdrop = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.target === event.currentTarget && backdropCloses) onClose();
+  const clicksClose = node?.type !== 'gallery' || !mobile;
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (
+      clicksClose &&
+      !lightboxOpen.current &&
+      clickCloses(event.target, event.clientX, event.clientY)
+    )
+      onClose();
   };
 
   return (
     <div
       className={`detail-overlay${shown ? ' detail-overlay--shown' : ''}`}
-      onClick={onBackdrop}
+      onClick={onClick}
       onDoubleClick={(event) => {
-        if (!mobile && event.target === event.currentTarget) onClose();
+        if (
+          !mobile &&
+          !lightboxOpen.current &&
+          clickCloses(event.target, event.clientX, event.clientY)
+        )
+          onClose();
       }}
     >
       <div

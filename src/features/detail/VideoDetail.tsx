@@ -1,10 +1,12 @@
 import { useRef } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useAnalytics } from '@/app/hooks';
 import { DetailActions } from '@/features/detail/DetailActions';
 import { useVideoReports } from '@/features/detail/useVideoReports';
 import { nodeRoute, nodeThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
 import { CLICK } from '@/lib/analytics';
+import { parseMediaType } from '@/lib/mediaType';
+import { itemInFilterRoute } from '@/lib/routes';
 import { youtubeEmbedUrl } from '@/lib/youtube';
 
 interface Props {
@@ -20,6 +22,12 @@ interface Props {
  */
 export function VideoDetail({ node, related, colours, onBack }: Props) {
   const analytics = useAnalytics();
+  // A filter the item was opened under (its query) goes along to the related items.
+  const [search] = useSearchParams();
+  const filter = {
+    category: search.get('category'),
+    type: parseMediaType(search.get('type')),
+  };
   const player = useRef<HTMLIFrameElement>(null);
   useVideoReports(player, node.video_id);
   return (
@@ -52,7 +60,7 @@ export function VideoDetail({ node, related, colours, onBack }: Props) {
             {related.map((item) => (
               <li key={item.video_id}>
                 <Link
-                  to={nodeRoute(item)}
+                  to={itemInFilterRoute(nodeRoute(item), filter)}
                   onClick={() => analytics.click(CLICK.related, item.video_id)}
                 >
                   <img src={nodeThumbnailUrl(item)} alt="" loading="lazy" crossOrigin="anonymous" />

@@ -1,11 +1,12 @@
 import { memo, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useNavigate } from 'react-router';
 import { useAnalytics, useAppSelector } from '@/app/hooks';
-import { selectGlobeInput, selectNodesById } from '@/features/nodes/nodesSelectors';
+import { selectFilter, selectGlobeInput, selectNodesById } from '@/features/nodes/nodesSelectors';
 import type { Globe } from '@/globe/types';
 import { CLICK } from '@/lib/analytics';
 import { isMobileUserAgent } from '@/lib/device';
 import { nodeRoute } from '@/lib/nodeModel';
+import { itemInFilterRoute } from '@/lib/routes';
 
 /** What the page may ask of the globe besides what the store and the route say. */
 export interface GlobeHandle {
@@ -46,10 +47,11 @@ export const GlobeCanvas = memo(function GlobeCanvas({
   const [announcement, setAnnouncement] = useState('');
   const input = useAppSelector(selectGlobeInput);
   const nodesById = useAppSelector(selectNodesById);
+  const filter = useAppSelector(selectFilter);
   const navigate = useNavigate();
   const analytics = useAnalytics();
-  const latest = useRef({ nodesById, onProgress, onUnavailable, analytics });
-  latest.current = { nodesById, onProgress, onUnavailable, analytics };
+  const latest = useRef({ nodesById, filter, onProgress, onUnavailable, analytics });
+  latest.current = { nodesById, filter, onProgress, onUnavailable, analytics };
 
   useImperativeHandle(ref, () => ({ turnTo: (id) => void globe?.turnTo(id) }), [globe]);
 
@@ -94,7 +96,8 @@ export const GlobeCanvas = memo(function GlobeCanvas({
       const node = latest.current.nodesById.get(id);
       if (!node) return;
       latest.current.analytics.click(CLICK.card, id);
-      void navigate(nodeRoute(node));
+      // The filter goes along, so that closing the item comes back to the filtered globe.
+      void navigate(itemInFilterRoute(nodeRoute(node), latest.current.filter));
     });
     const offProgress = globe.on('progress', (progress) => latest.current.onProgress?.(progress));
     const offAnnounced = globe.on('cardAnnounced', ({ text }) =>

@@ -11,6 +11,7 @@ import {
 import { CLICK } from '@/lib/analytics';
 import { DEFAULT_THUMBNAIL_URL } from '@/lib/constants';
 import { nodeRoute, nodeThumbnailUrl } from '@/lib/nodeModel';
+import { itemInFilterRoute } from '@/lib/routes';
 
 const TYPE_LABEL = { video: 'Video', gallery: 'Photo gallery' } as const;
 /** Items rendered at once, then more in each idle moment (a commit of thousands blocks the page). */
@@ -98,7 +99,7 @@ export function ArchiveItemsList({
               {listed.map((node) => (
                 <li key={node.video_id}>
                   <Link
-                    to={nodeRoute(node)}
+                    to={itemInFilterRoute(nodeRoute(node), filter)}
                     onFocus={() => onItemFocus?.(node.video_id)}
                     onClick={() => analytics.click(CLICK.list, node.video_id)}
                   >

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseMediaType } from '@/lib/mediaType';
 import { CATEGORY_PALETTE, assignCategoryColours, hexToRgb } from '@/lib/palette';
-import { isAppPath } from '@/lib/routes';
+import { filterRoute, isAppPath, itemInFilterRoute } from '@/lib/routes';
 import { slugify } from '@/lib/slug';
 import { safeUrl } from '@/lib/url';
 import {
@@ -165,6 +165,24 @@ describe('isAppPath', () => {
   ])('knows %s', (path) => expect(isAppPath(path)).toBe(true));
   it.each(['/nope', '/video', '/video/a/b', '/statements', '/api'])('does not know %s', (path) => {
     expect(isAppPath(path)).toBe(false);
+  });
+});
+
+describe('the routes of a filtered globe', () => {
+  it('opens an item with its filter as a query, and closes back to the filter', () => {
+    expect(itemInFilterRoute('/video/a', { category: 'clean-up', type: 'video' })).toBe(
+      '/video/a?category=clean-up&type=video',
+    );
+    expect(itemInFilterRoute('/gallery/b', { category: null, type: 'gallery' })).toBe(
+      '/gallery/b?type=gallery',
+    );
+    expect(itemInFilterRoute('/video/a', { category: null, type: null })).toBe('/video/a');
+    // A slug is a query value, escaped as one.
+    expect(itemInFilterRoute('/video/a', { category: 'a&b=c', type: null })).toBe(
+      '/video/a?category=a%26b%3Dc',
+    );
+    expect(filterRoute('clean-up', 'video')).toBe('/category/clean-up?type=video');
+    expect(filterRoute(null, null)).toBe('/');
   });
 });
 
