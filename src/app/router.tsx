@@ -6,6 +6,7 @@ import type { RouteHandle } from '@/app/DocumentTitle';
 import { EditorLayout } from '@/app/layouts/EditorLayout';
 import { MainLayout } from '@/app/layouts/MainLayout';
 import { HomeShell } from '@/app/routes/HomeShell';
+import { ReplayIntro } from '@/features/intro/ReplayIntro';
 import { EnvPage } from '@/features/pages/EnvPage';
 import { NotFoundPage } from '@/features/pages/NotFoundPage';
 import type { ContentName } from '@/features/pages/contentSources';
@@ -62,22 +63,24 @@ const loading = <p role="status">Loading…</p>;
 const titled = (title: string): RouteHandle => ({ title });
 const path = (route: string) => route.slice(1);
 
-/** A Markdown page's words, as a whole page or above a form. */
-function content(name: ContentName) {
+/** A Markdown page's words, as a whole page or above a form, and what follows them. */
+function content(name: ContentName, after?: ReactNode) {
   return (
     <ContentPage
       name={name}
       contactEmail={config.contactEmail}
       analyticsConfigured={config.analyticsId !== null}
-    />
+    >
+      {after}
+    </ContentPage>
   );
 }
 
-function page(name: ContentName, title: string): RouteObject {
+function page(name: ContentName, title: string, after?: ReactNode): RouteObject {
   return {
     path: path(ROUTES[name]),
     handle: titled(title),
-    element: <Suspense fallback={loading}>{content(name)}</Suspense>,
+    element: <Suspense fallback={loading}>{content(name, after)}</Suspense>,
   };
 }
 
@@ -107,7 +110,7 @@ export const routes: RouteObject[] = [
               { path: path(ROUTES.video), element: null },
               { path: path(ROUTES.gallery), element: null },
               { path: path(ROUTES.category), element: null },
-              page('statement', 'About this archive'),
+              page('statement', 'About this archive', <ReplayIntro />),
               page('resources', 'Resources'),
               lazyPage(ROUTES.submit, 'Submit media', <SubmitRoute intro={content('submit')} />),
               lazyPage(ROUTES.contact, 'Contact', <ContactPage intro={content('contact')} />),

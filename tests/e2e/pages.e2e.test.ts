@@ -157,3 +157,29 @@ describe('the globe while reading another page', () => {
     expect(seen.pageErrors).toEqual([]);
   });
 });
+
+describe('the intro, played again', () => {
+  it('Replay intro on /statement forgets it was seen and plays it over the globe', async () => {
+    // The globe first, then the page: the replay plays over a globe already shown.
+    const page = await open('/', 'desktop');
+    const seen = watchPage(page);
+    await page.waitForFunction(() => window.__globe?.ready === true, null, { timeout: 60_000 });
+    await page.getByRole('link', { name: 'About' }).click();
+    await page.getByRole('button', { name: 'Replay intro' }).click();
+    await page.waitForURL(`${app.url}/`);
+    const intro = page.getByRole('region', { name: 'Introduction' });
+    await intro.waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('hasSeenIntro'))).toBeNull();
+    expect(await intro.getAttribute('data-stage')).toBe('splash');
+    // Past the 4 s splash, the words are typed as on a first visit.
+    await expect
+      .poll(() => intro.getAttribute('data-stage'), { timeout: 20_000 })
+      .toMatch(/^(typing|typed|continue)$/);
+    await screenshot(page, 'intro-replayed');
+    await intro.getByRole('button', { name: 'Skip intro' }).click();
+    await expect.poll(() => intro.count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('hasSeenIntro'))).toBe('true');
+    await page.locator('canvas.globe-canvas--shown').waitFor({ timeout: 20_000 });
+    expect(seen.pageErrors).toEqual([]);
+  });
+});

@@ -6,7 +6,7 @@ import { FilterTray } from '@/features/filter/FilterTray';
 import { routeChanged } from '@/features/filter/filterSlice';
 import { GlobeCanvas, type GlobeHandle } from '@/features/globe/GlobeCanvas';
 import { Intro } from '@/features/intro/Intro';
-import { hasSeenIntro, rememberIntroSeen } from '@/features/intro/introStorage';
+import { hasSeenIntro, onIntroForgotten, rememberIntroSeen } from '@/features/intro/introStorage';
 import { ArchiveItemsList } from '@/features/nodes/ArchiveItemsList';
 import { LoadFailure } from '@/features/nodes/LoadFailure';
 import {
@@ -116,10 +116,11 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
     status === 'loaded' &&
     (globeProblem !== null ||
       (progress.cards === nodeCount && (progress.percent >= 100 || waitedEnough)));
-  const phase: Phase = shown
-    ? 'shown'
-    : !introDone
-      ? 'intro'
+  // The intro comes first, also when it is replayed over a globe already shown.
+  const phase: Phase = !introDone
+    ? 'intro'
+    : shown
+      ? 'shown'
       : everythingLoaded
         ? 'done'
         : 'loading';
@@ -153,6 +154,9 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
     () => void navigate(filterRoute(filter.category, filter.type)),
     [navigate, filter],
   );
+
+  // "Replay intro" (on /statement) forgets that it was seen: it plays again on the globe.
+  useEffect(() => onIntroForgotten(() => setIntroDone(false)), []);
 
   const continueFromIntro = useCallback(() => {
     rememberIntroSeen();

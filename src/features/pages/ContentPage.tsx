@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import { Link } from 'react-router';
 import { useAnalytics } from '@/app/hooks';
@@ -27,6 +28,8 @@ const components: Components = {
 
 interface Props {
   name: ContentName;
+  /** What follows the words on the page (a control of the page's own). */
+  children?: ReactNode;
   /** The editors' address (`VITE_CONTACT_EMAIL`), or `null` while none is published. */
   contactEmail: string | null;
   /** Whether this build has a measurement id (analytics may still be off for this visitor). */
@@ -49,7 +52,7 @@ export function ContentMarkdown({ source }: { source: string }) {
  * One of the archive's own pages (statement, resources, submit, contact), from its Markdown in
  * src/content/. Raw HTML in the file is not rendered, and every link passes the checked helper.
  */
-export default function ContentPage({ name, contactEmail, analyticsConfigured }: Props) {
+export default function ContentPage({ name, contactEmail, analyticsConfigured, children }: Props) {
   const analytics = useAnalytics();
   const values = {
     contact: contactEmail
@@ -66,6 +69,7 @@ export default function ContentPage({ name, contactEmail, analyticsConfigured }:
       <Markdown components={components} skipHtml urlTransform={(url) => contentLinkUrl(url) ?? ''}>
         {fillContent(CONTENT[name], values)}
       </Markdown>
+      {children}
     </div>
   );
 }

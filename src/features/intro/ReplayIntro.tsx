@@ -1,0 +1,25 @@
+import { useNavigate } from 'react-router';
+import { forgetIntroSeen } from '@/features/intro/introStorage';
+
+/**
+ * Plays the intro again: it forgets that the intro was seen (SPEC §4 "Clearing resets to not
+ * seen") and goes to the globe, where the splash and the typed words play as on a first visit.
+ */
+export function ReplayIntro() {
+  const navigate = useNavigate();
+  return (
+    <section className="replay-intro" aria-labelledby="replay-intro-heading">
+      <h2 id="replay-intro-heading">The introduction</h2>
+      <p>The archive opens with a few words about the tornado and the people it hit.</p>
+      <button
+        type="button"
+        onClick={() => {
+          forgetIntroSeen();
+          void navigate('/');
+        }}
+      >
+        Replay intro
+      </button>
+    </section>
+  );
+}
