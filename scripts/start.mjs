@@ -22,6 +22,8 @@ const BUILD_INPUTS = [
   'public',
   'index.html',
   'vite.config.ts',
+  // The chunk layout vite.config.ts reads.
+  'scripts/babylonChunks.ts',
   'vite.server.config.ts',
   'package-lock.json',
   // Vite bakes the VITE_* settings into the build.

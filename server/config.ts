@@ -105,7 +105,16 @@ export interface LocalIdentityConfig {
   dir: string | null;
   /** `IDENTITY_CONFIRMATION_CODE`, default 123456: confirms every sign-up. */
   confirmationCode: string;
+  /**
+   * `VITE_COGNITO_AUTH_FLOW`, the sign-in flow the app is built with: the local app client allows
+   * it beside SRP, so that a build set to the plain-password or the custom flow signs in locally.
+   */
+  authFlow: LocalAuthFlow;
 }
+
+/** The sign-in flows the app's library starts, which the local client may allow. */
+export const LOCAL_AUTH_FLOWS = ['USER_SRP_AUTH', 'USER_PASSWORD_AUTH', 'CUSTOM_AUTH'] as const;
+export type LocalAuthFlow = (typeof LOCAL_AUTH_FLOWS)[number];
 
 /** Thrown for an unusable environment; the message names the variable. */
 export class ConfigError extends Error {
@@ -199,11 +208,18 @@ function readIdentity(env: NodeJS.ProcessEnv, root: string): LocalIdentityConfig
   if (!/^\d{6}$/.test(code)) {
     throw new ConfigError(`IDENTITY_CONFIRMATION_CODE: "${code}" is not six digits.`);
   }
+  const flow = env.VITE_COGNITO_AUTH_FLOW?.trim() || 'USER_SRP_AUTH';
+  if (!(LOCAL_AUTH_FLOWS as readonly string[]).includes(flow)) {
+    throw new ConfigError(
+      `VITE_COGNITO_AUTH_FLOW: "${flow}" is not one of ${LOCAL_AUTH_FLOWS.join(', ')}.`,
+    );
+  }
+  const settings = { confirmationCode: code, authFlow: flow as LocalAuthFlow };
   const dir = env.IDENTITY_DIR?.trim();
-  if (dir) return { dir: resolve(dir), confirmationCode: code };
+  if (dir) return { dir: resolve(dir), ...settings };
   // A server of ARCHIVE_FILE writes nothing to data/: its users go to a temporary folder.
-  if (env.ARCHIVE_FILE?.trim()) return { dir: null, confirmationCode: code };
-  return { dir: resolve(root, DEFAULTS.identityDir), confirmationCode: code };
+  if (env.ARCHIVE_FILE?.trim()) return { dir: null, ...settings };
+  return { dir: resolve(root, DEFAULTS.identityDir), ...settings };
 }
 
 function readDatabaseUrl(value: string | undefined): string | null {

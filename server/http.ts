@@ -77,12 +77,13 @@ async function startIdentity(
   log: (line: string) => void,
 ): Promise<LocalIdentity | null> {
   if (config.identity === null) return null;
-  const { dir, confirmationCode } = config.identity;
+  const { dir, confirmationCode, authFlow } = config.identity;
   try {
     const { startLocalIdentity } = await import('./identity/localIdentity');
     return await startLocalIdentity({
       dir,
       confirmationCode,
+      authFlow,
       log,
       appOrigins: config.appOrigins,
       // Bound beyond loopback only with IDENTITY_ON_NETWORK=allow: then other machines' names too.

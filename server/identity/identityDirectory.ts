@@ -51,4 +51,15 @@ export interface IdentityDirectory {
   saveDevices(username: string, devices: readonly StoredDevice[]): Promise<void>;
   /** The secret of the user's verified authenticator app, or null when it has none. */
   authenticatorSecretOf(username: string): Promise<string | null>;
+  /**
+   * Gives an unconfirmed user a new sign-up code and delivers it as the first was (ResendConfirmationCode):
+   * where it went (the account's e-mail address, or null when it has none), `confirmed` for a
+   * user who needs none, or null when the client has no such user.
+   */
+  newConfirmationCode(
+    clientId: string,
+    username: string,
+  ): Promise<{ sentTo: string | null } | 'confirmed' | null>;
+  /** Delivers a sign-in code for a custom challenge (CUSTOM_AUTH), as sign-up codes are. */
+  deliverSignInCode(username: string): string;
 }

@@ -13,6 +13,7 @@ import {
 } from './localPool';
 import type { User } from 'cognito-local/lib/services/userPoolService';
 import { AccessTokenError, type IdentityDirectory, type StoredDevice } from './identityDirectory';
+import type { LocalAuthFlow } from '../config';
 import { loadInstallationSecrets } from './signingKey';
 import { createSrpFront, type SrpFront } from './srpFront';
 
@@ -81,6 +82,11 @@ export interface LocalIdentityOptions {
   appOrigins?: readonly string[];
   /** Answer any `Host`: the server faces a network by choice (see `SrpFrontOptions.anyHost`). */
   anyHost?: boolean;
+  /**
+   * The app's sign-in flow, which the local client allows beside SRP and refresh (default
+   * `USER_SRP_AUTH`): `USER_PASSWORD_AUTH`, or `CUSTOM_AUTH` (the password, then a sign-in code).
+   */
+  authFlow?: LocalAuthFlow;
 }
 
 /**
@@ -94,6 +100,7 @@ function directoryOf(
   local: CognitoLocal,
   issuer: string,
   keys: JWTVerifyGetKey,
+  { confirmationCode, log }: { confirmationCode: string; log: (line: string) => void },
 ): IdentityDirectory {
   const { cognito, ctx } = local;
   return {
@@ -150,6 +157,27 @@ function directoryOf(
       const token = (await pool.getUserByUsername(ctx, username))?.SoftwareTokenMfaConfiguration;
       return token?.Verified && token.Secret ? token.Secret : null;
     },
+    async newConfirmationCode(clientId, username) {
+      const pool = await cognito.getUserPoolForClientId(ctx, clientId);
+      const user = await pool.getUserByUsername(ctx, username);
+      if (!user) return null;
+      if (user.UserStatus !== 'UNCONFIRMED') return 'confirmed';
+      // The local server's codes are all the one it prints at start (IDENTITY_CONFIRMATION_CODE).
+      await pool.saveUser(ctx, {
+        ...user,
+        ConfirmationCode: confirmationCode,
+        UserLastModifiedDate: new Date(),
+      });
+      const email = user.Attributes?.find((attribute) => attribute.Name === 'email')?.Value ?? null;
+      log(
+        `Identity: code ${confirmationCode} for ${user.Username} (to ${email ?? 'the console'}): sign-up confirmation, sent again.`,
+      );
+      return { sentTo: email };
+    },
+    deliverSignInCode(username) {
+      log(`Identity: code ${confirmationCode} for ${username}: sign-in (custom challenge).`);
+      return confirmationCode;
+    },
   };
 }
 
@@ -182,7 +210,12 @@ export async function startLocalIdentity(
   try {
     const secrets = await loadInstallationSecrets(dir);
     local = await runCognitoLocal({ dataDir: dir, confirmationCode, log, secrets });
-    const passwordPolicy = await bootstrapLocalPool(local.cognito, local.ctx, accounts);
+    const passwordPolicy = await bootstrapLocalPool(
+      local.cognito,
+      local.ctx,
+      accounts,
+      options.authFlow ?? 'USER_SRP_AUTH',
+    );
     const issuer = `${local.url}/${LOCAL_POOL_ID}`;
     return {
       issuer,
@@ -203,7 +236,7 @@ export async function startLocalIdentity(
         issuer,
         jwks: secrets.jwks,
         passwordPolicy,
-        directory: directoryOf(local, issuer, secrets.keys),
+        directory: directoryOf(local, issuer, secrets.keys, { confirmationCode, log }),
         ...(options.appOrigins ? { appOrigins: options.appOrigins } : {}),
         anyHost: options.anyHost ?? false,
       }),

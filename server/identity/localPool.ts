@@ -3,6 +3,7 @@ import type { AppClient } from 'cognito-local/lib/services/appClient';
 import type { CognitoService } from 'cognito-local/lib/services/cognitoService';
 import type { Context } from 'cognito-local/lib/services/context';
 import type { User, UserPoolService } from 'cognito-local/lib/services/userPoolService';
+import type { LocalAuthFlow } from '../config';
 
 /**
  * The local user pool's id. Fixed: the browser build bakes it in (`LOCAL_IDENTITY` in
@@ -100,8 +101,34 @@ async function ensurePool(cognito: CognitoService, ctx: Context): Promise<UserPo
   return cognito.getUserPool(ctx, LOCAL_POOL_ID);
 }
 
-async function ensureClient(cognito: CognitoService, pool: UserPoolService, ctx: Context) {
-  if (await cognito.getAppClient(ctx, LOCAL_CLIENT_ID)) return;
+/** The client's flows: SRP and refresh, and the app's own flow when it is another. */
+export function localAuthFlows(appFlow: LocalAuthFlow): string[] {
+  const flows = ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'];
+  return appFlow === 'USER_SRP_AUTH' ? flows : [...flows, `ALLOW_${appFlow}`];
+}
+
+async function ensureClient(
+  cognito: CognitoService,
+  pool: UserPoolService,
+  ctx: Context,
+  appFlow: LocalAuthFlow,
+) {
+  const flows = localAuthFlows(appFlow);
+  const existing = await cognito.getAppClient(ctx, LOCAL_CLIENT_ID);
+  if (existing) {
+    // A folder made for a build with another flow: the client follows the app's flow now.
+    const same =
+      (existing.ExplicitAuthFlows ?? []).length === flows.length &&
+      flows.every((flow) => existing.ExplicitAuthFlows?.includes(flow));
+    if (!same) {
+      await pool.saveAppClient(ctx, {
+        ...existing,
+        ExplicitAuthFlows: flows,
+        LastModifiedDate: new Date(),
+      });
+    }
+    return;
+  }
   const now = new Date();
   const client: AppClient = {
     ClientId: LOCAL_CLIENT_ID,
@@ -109,9 +136,9 @@ async function ensureClient(cognito: CognitoService, pool: UserPoolService, ctx:
     UserPoolId: LOCAL_POOL_ID,
     CreationDate: now,
     LastModifiedDate: now,
-    // A public browser client (no secret) with SRP sign-in and refresh; the front refuses other
-    // flows, as Cognito does for a client that does not allow them.
-    ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    // A public browser client (no secret) with SRP sign-in and refresh, and the app's own flow;
+    // the front refuses other flows, as Cognito does for a client that does not allow them.
+    ExplicitAuthFlows: flows,
     PreventUserExistenceErrors: 'ENABLED',
     EnableTokenRevocation: true,
     // Cognito's default lifetimes, so the app's refresh path runs as it will in production.
@@ -185,9 +212,10 @@ export async function bootstrapLocalPool(
   cognito: CognitoService,
   ctx: Context,
   accounts: readonly SeededAccount[] = SEEDED_ACCOUNTS,
+  appFlow: LocalAuthFlow = 'USER_SRP_AUTH',
 ): Promise<PasswordPolicy> {
   const pool = await ensurePool(cognito, ctx);
-  await ensureClient(cognito, pool, ctx);
+  await ensureClient(cognito, pool, ctx, appFlow);
   await ensureGroup(pool, ctx, EDITOR_GROUP);
   for (const account of accounts) await ensureAccount(pool, ctx, account);
   return pool.options.Policies?.PasswordPolicy ?? DEFAULT_PASSWORD_POLICY;

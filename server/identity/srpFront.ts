@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { JSONWebKeySet } from 'jose';
 import { isLoopbackHost } from '../config';
@@ -101,6 +102,25 @@ const ACCESS_TOKEN_ACTIONS = new Set([
 /** Actions that take an `AccessToken` or, during an MFA set-up challenge, its `Session`. */
 const TOKEN_OR_SESSION_ACTIONS = new Set(['AssociateSoftwareToken', 'VerifySoftwareToken']);
 
+/**
+ * What the local pool's custom challenge asks (CUSTOM_AUTH): after the password, the sign-in code
+ * the identity server printed, as a pool's CreateAuthChallenge function would e-mail one. The
+ * app shows `prompt` as it is.
+ */
+export const CUSTOM_CHALLENGE_PROMPT =
+  'Enter the sign-in code we sent you. (The local identity server prints it in its log.)';
+/** Answers a custom challenge takes before the sign-in must start again, as a typical pool's. */
+const CUSTOM_ANSWER_TRIES = 3;
+
+/** A custom challenge issued after the password, kept under its Session until answered. */
+interface PendingCustom {
+  clientId: string;
+  username: string;
+  code: string;
+  triesLeft: number;
+  deviceKey: string | undefined;
+}
+
 /** A challenge cognito-local issued, kept under its Session until answered. */
 interface PendingChallenge {
   clientId: string;
@@ -157,6 +177,9 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
   const ttl = options.sessionTtlMs ?? SESSION_TTL_MS;
   const verifier = createPasswordVerifier({ poolId, directory, ttlMs: ttl, now });
   const challenges = new ExpiringMap<PendingChallenge>(ttl, now);
+  /** SRP password checks started by a CUSTOM_AUTH sign-in, by their SECRET_BLOCK. */
+  const customPasswordChecks = new ExpiringMap<true>(ttl, now);
+  const customChallenges = new ExpiringMap<PendingCustom>(ttl, now);
   const lockout = createPasswordLockout({ now });
   const cors = createCorsPolicy(
     (options.appOrigins ?? []).filter((origin) => origin !== '*'),
@@ -241,16 +264,102 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     }
     if (lockout.isLocked(outcome.user.username)) return attemptsExceeded();
     lockout.succeeded(outcome.user.username);
+    const block = stringField(input.ChallengeResponses, 'PASSWORD_CLAIM_SECRET_BLOCK') ?? '';
+    if (customPasswordChecks.take(block)) {
+      return customChallenge({
+        clientId,
+        username: outcome.user.username,
+        code: directory.deliverSignInCode(outcome.user.username),
+        triesLeft: CUSTOM_ANSWER_TRIES,
+        deviceKey,
+      });
+    }
+    return signIn(clientId, outcome.user, input.ClientMetadata, deviceKey);
+  }
+
+  /**
+   * Issues the tokens of a user whose sign-in is proven: cognito-local's own password flow, so
+   * they are exactly what it would give (or its next challenge); then the device is looked at.
+   */
+  async function signIn(
+    clientId: string,
+    user: { username: string; password: string },
+    clientMetadata: unknown,
+    deviceKey: string | undefined,
+  ) {
     const reply = await pass(
       internalInitiateAuth({
         AuthFlow: 'USER_PASSWORD_AUTH',
         ClientId: clientId,
-        AuthParameters: { USERNAME: outcome.user.username, PASSWORD: outcome.user.password },
-        ClientMetadata: input.ClientMetadata,
+        AuthParameters: { USERNAME: user.username, PASSWORD: user.password },
+        ClientMetadata: clientMetadata,
       }),
       clientId,
     );
-    return devices.afterAnswer(reply, { clientId, username: outcome.user.username, deviceKey });
+    return devices.afterAnswer(reply, { clientId, username: user.username, deviceKey });
+  }
+
+  /** A custom challenge (a fresh Session each time), as a pool's DefineAuthChallenge asks it. */
+  function customChallenge(pending: PendingCustom): CognitoReply {
+    const session = randomBytes(48).toString('base64');
+    customChallenges.set(session, pending);
+    return jsonReply({
+      ChallengeName: 'CUSTOM_CHALLENGE',
+      Session: session,
+      ChallengeParameters: { USERNAME: pending.username, prompt: CUSTOM_CHALLENGE_PROMPT },
+    });
+  }
+
+  /**
+   * The answer to a custom challenge: the code signs in; a wrong one is asked again with a new
+   * Session, up to CUSTOM_ANSWER_TRIES in all, then the sign-in must start again.
+   */
+  async function customAnswer(clientId: string, input: Record<string, unknown>) {
+    const pending = customChallenges.take(stringField(input, 'Session') ?? '');
+    const username = stringField(input.ChallengeResponses, 'USERNAME');
+    if (!pending || pending.clientId !== clientId || pending.username !== username) {
+      return cognitoError('NotAuthorizedException', SESSION_EXPIRED);
+    }
+    const answer = (stringField(input.ChallengeResponses, 'ANSWER') ?? '').trim();
+    if (answer !== pending.code) {
+      if (pending.triesLeft <= 1)
+        return cognitoError('NotAuthorizedException', INCORRECT_CREDENTIALS);
+      return customChallenge({ ...pending, triesLeft: pending.triesLeft - 1 });
+    }
+    const user = await directory.findUser(clientId, pending.username);
+    if (!user?.enabled) return cognitoError('NotAuthorizedException', INCORRECT_CREDENTIALS);
+    return signIn(clientId, user, input.ClientMetadata, pending.deviceKey);
+  }
+
+  /**
+   * ResendConfirmationCode, which cognito-local does not offer: a new code for an unconfirmed
+   * user, delivered as the first (printed), and where it went, masked as Cognito masks it.
+   */
+  async function resendConfirmationCode(input: Record<string, unknown>) {
+    const clientId = stringField(input, 'ClientId') ?? '';
+    const username = stringField(input, 'Username');
+    if (username === undefined || username === '') {
+      return cognitoError('InvalidParameterException', 'Missing required parameter Username');
+    }
+    if (!(await directory.findClient(clientId))) {
+      return cognitoError(
+        'ResourceNotFoundException',
+        `User pool client ${clientId} does not exist.`,
+      );
+    }
+    const sent = await directory.newConfirmationCode(clientId, username);
+    if (sent === null) {
+      return cognitoError('UserNotFoundException', 'Username/client id combination not found.');
+    }
+    if (sent === 'confirmed') {
+      return cognitoError('InvalidParameterException', 'User is already confirmed.');
+    }
+    return jsonReply({
+      CodeDeliveryDetails:
+        sent.sentTo === null
+          ? {}
+          : { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: masked(sent.sentTo) },
+    });
   }
 
   /** USER_SRP_AUTH's first step: refused while the username is locked out. */
@@ -265,6 +374,24 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
       stringField(parseObject(reply.body), 'message') === INCORRECT_CREDENTIALS
     )
       lockout.failed(username);
+    return reply;
+  }
+
+  /**
+   * CUSTOM_AUTH as the local pool defines it: the password first (SRP, as the app's library sends
+   * it with CHALLENGE_NAME SRP_A), then a custom challenge. A sign-in without a password is
+   * refused: this pool has no password-less flow.
+   */
+  async function startCustom(clientId: string, input: Record<string, unknown>) {
+    if (stringField(input.AuthParameters, 'CHALLENGE_NAME') !== 'SRP_A') {
+      return cognitoError(
+        'NotAuthorizedException',
+        'This pool asks for the password before its custom challenge: send SRP_A with CHALLENGE_NAME SRP_A.',
+      );
+    }
+    const reply = await startSrp(clientId, input);
+    const block = stringField(parseObject(reply.body)?.ChallengeParameters, 'SECRET_BLOCK');
+    if (reply.status === 200 && block !== undefined) customPasswordChecks.set(block, true);
     return reply;
   }
 
@@ -316,6 +443,7 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
       return cognitoError('InvalidParameterException', `${flow} flow not enabled for this client`);
     }
     if (flow === 'USER_SRP_AUTH') return startSrp(clientId, input);
+    if (flow === 'CUSTOM_AUTH') return startCustom(clientId, input);
     const username = stringField(input.AuthParameters, 'USERNAME');
     if (flow === 'USER_PASSWORD_AUTH' && username !== undefined) {
       return plainPassword(request, input, clientId, username);
@@ -337,6 +465,7 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     const clientId = stringField(input, 'ClientId') ?? '';
     const challengeName = stringField(input, 'ChallengeName');
     if (challengeName === 'PASSWORD_VERIFIER') return verifyPassword(clientId, input);
+    if (challengeName === 'CUSTOM_CHALLENGE') return customAnswer(clientId, input);
     if (challengeName === 'DEVICE_SRP_AUTH' || challengeName === 'DEVICE_PASSWORD_VERIFIER') {
       return devices.respond(challengeName, clientId, input);
     }
@@ -522,6 +651,7 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     },
     ConfirmForgotPassword: withPasswordPolicy('Password'),
     ForgotPassword: forgotPassword,
+    ResendConfirmationCode: (_request, input) => resendConfirmationCode(input),
     UpdateUserAttributes: updateUserAttributes,
     GetUserAttributeVerificationCode: (_request, input) => emailCode(input.AccessToken),
     ...Object.fromEntries(

@@ -17,6 +17,12 @@ export interface AppConfig {
     clientId: string;
     endpoint: string | null;
     local: boolean;
+    /**
+     * `VITE_COGNITO_AUTH_FLOW`: USER_SRP_AUTH (default), USER_PASSWORD_AUTH or CUSTOM_AUTH, given
+     * to the identity library as set (it refuses anything else: 'Authentication flow type is
+     * invalid.', SPEC §5).
+     */
+    authFlow: string;
   } | null;
   /** SPEC §7 `{auth-function-host}` of the /login function; `null` skips the call. */
   loginFunctionUrl: string | null;
@@ -57,11 +63,25 @@ export const LOCAL_IDENTITY = {
 /** The local /login function's host: the app POSTs `/api/login`. */
 export const LOCAL_LOGIN_FUNCTION_URL = '/api';
 
+/** The sign-in flows the app offers (SPEC §7 InitiateAuth: SRP, password, custom). */
+export const AUTH_FLOWS = ['USER_SRP_AUTH', 'USER_PASSWORD_AUTH', 'CUSTOM_AUTH'] as const;
+
+function readAuthFlow(env: Env): string {
+  const flow = text(env, 'VITE_COGNITO_AUTH_FLOW') ?? 'USER_SRP_AUTH';
+  if (!(AUTH_FLOWS as readonly string[]).includes(flow)) {
+    console.warn(
+      `VITE_COGNITO_AUTH_FLOW: "${flow}" is not one of ${AUTH_FLOWS.join(', ')}; sign-in will fail.`,
+    );
+  }
+  return flow;
+}
+
 function readCognito(env: Env): AppConfig['cognito'] {
   if (text(env, 'VITE_ACCOUNTS')?.toLowerCase() === 'off') return null;
   const userPoolId = text(env, 'VITE_COGNITO_USER_POOL_ID');
   const clientId = text(env, 'VITE_COGNITO_CLIENT_ID');
-  if (!userPoolId && !clientId) return { ...LOCAL_IDENTITY };
+  const authFlow = readAuthFlow(env);
+  if (!userPoolId && !clientId) return { ...LOCAL_IDENTITY, authFlow };
   // Half a configuration reaches the library, whose check names what is missing (SPEC §5).
   return {
     region: text(env, 'VITE_COGNITO_REGION') ?? (userPoolId ?? '').split('_')[0] ?? '',
@@ -69,6 +89,7 @@ function readCognito(env: Env): AppConfig['cognito'] {
     clientId: clientId ?? '',
     endpoint: text(env, 'VITE_COGNITO_ENDPOINT'),
     local: false,
+    authFlow,
   };
 }
 

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +11,7 @@ import {
   axeViolations,
   launchBrowser,
   markIntroSeen,
+  ROOT,
   SAMPLE,
   screenshot,
   startApp,
@@ -128,6 +130,12 @@ describe('accounts', () => {
     await page.getByLabel('Password, again').fill('New-Editor-2025!');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL('**/confirm?username=new-editor', WAIT);
+    // The code is sent again on request, and printed like the first.
+    await page.getByRole('button', { name: 'Send a new code' }).click();
+    await page.getByText('A new code is on its way.').waitFor(WAIT);
+    await expect
+      .poll(() => app.output())
+      .toContain(`Identity: code ${CONFIRMATION_CODE} for ${NEW_EDITOR} (to the console)`);
     await page.getByLabel('Confirmation code').fill(CONFIRMATION_CODE);
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL('**/signin', WAIT);
@@ -147,6 +155,7 @@ describe('accounts', () => {
     expect(calls).toEqual(
       expect.arrayContaining([
         'SignUp',
+        'ResendConfirmationCode',
         'ConfirmSignUp',
         'InitiateAuth USER_SRP_AUTH',
         'RespondToAuthChallenge',
@@ -603,5 +612,68 @@ describe('accounts', () => {
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, `auth-account-${name}`);
     expect(seen.pageErrors).toEqual([]);
+  });
+});
+
+describe('a pool set up for the custom sign-in flow', () => {
+  it('asks the pool’s question after the password, and signs in with its answer', async () => {
+    // The app built for VITE_COGNITO_AUTH_FLOW=CUSTOM_AUTH, whose local client allows it.
+    const outDir = join(ROOT, 'dist-e2e-custom-auth');
+    const build = spawnSync(
+      process.execPath,
+      [
+        'node_modules/vite/bin/vite.js',
+        'build',
+        '--outDir',
+        outDir,
+        '--emptyOutDir',
+        '--logLevel',
+        'warn',
+      ],
+      {
+        cwd: ROOT,
+        env: { ...process.env, NODE_ENV: 'production', VITE_COGNITO_AUTH_FLOW: 'CUSTOM_AUTH' },
+        encoding: 'utf8',
+      },
+    );
+    if (build.status !== 0) throw new Error(`The build failed:\n${build.stderr}`);
+    const custom = await startApp({
+      archiveFile: SAMPLE,
+      env: { IDENTITY: 'local', STATIC_DIR: outDir, VITE_COGNITO_AUTH_FLOW: 'CUSTOM_AUTH' },
+    });
+    try {
+      const page = await newPage();
+      const seen = watchPage(page);
+      const calls = identityCalls(page);
+      await page.goto(`${custom.url}/signin`);
+      await page.getByLabel('Username or email').fill(EDITOR.username);
+      await page.getByLabel('Password', { exact: true }).fill(EDITOR.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      const form = page.getByRole('form', { name: 'Answer the sign-in question' });
+      await form.getByText(/Enter the sign-in code we sent you/).waitFor(WAIT);
+      // A wrong answer is asked again, saying so.
+      await form.getByLabel('Your answer').fill('000000');
+      await form.getByRole('button', { name: 'Continue' }).click();
+      await page.getByText('That answer was not accepted. Check it and try again.').waitFor(WAIT);
+      await screenshot(page, 'signin-custom-challenge');
+      expect(await axeViolations(page)).toEqual([]);
+      await form.getByLabel('Your answer').fill(CONFIRMATION_CODE);
+      await form.getByRole('button', { name: 'Continue' }).click();
+      await page.waitForURL(`${custom.url}/`, WAIT);
+      await page.getByRole('link', { name: 'Editor', exact: true }).waitFor(WAIT);
+      expect(calls.slice(0, 4)).toEqual([
+        'InitiateAuth CUSTOM_AUTH',
+        'RespondToAuthChallenge',
+        'RespondToAuthChallenge',
+        'RespondToAuthChallenge',
+      ]);
+      expect(custom.output()).toContain(
+        `Identity: code ${CONFIRMATION_CODE} for ${EDITOR.username}: sign-in (custom challenge).`,
+      );
+      expect(seen.pageErrors).toEqual([]);
+    } finally {
+      await custom.stop();
+      rmSync(outDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { AuthenticatorSecret } from '@/features/auth/AuthenticatorSecret';
 import { CodeField, useNewPassword } from '@/features/auth/AuthFields';
 import type { SignInStep } from '@/features/auth/cognitoAuth';
@@ -149,17 +149,54 @@ export function MfaSetupForm({ step, pending, onAnswer }: StepProps<'mfaSetup'>)
   );
 }
 
-/** SPEC §4 custom challenge: the archive offers no such step, so it says so plainly. */
-export function UnsupportedChallenge({ onRestart }: { onRestart: () => void }) {
+/**
+ * What a custom challenge asks, in the pool's own words: its `prompt` parameter (what the archive's
+ * pools set), else any other public parameter that reads as a question. Shown as text.
+ */
+export function customChallengePrompt(parameters: Readonly<Record<string, string>>): string | null {
+  const prompt = parameters.prompt ?? parameters.question;
+  return typeof prompt === 'string' && prompt.trim() !== '' ? prompt.trim() : null;
+}
+
+/**
+ * SPEC §4 custom challenge (CUSTOM_AUTH): the pool's prompt and a field for the answer, sent with
+ * RespondToAuthChallenge. A pool that asks again after a wrong answer gets the form again, saying
+ * so (`retry`).
+ */
+export function CustomChallengeForm({
+  step,
+  pending,
+  onAnswer,
+  retry,
+}: StepProps<'customChallenge'> & { retry: boolean }) {
+  const [answer, setAnswer] = useState('');
+  const id = useId();
+  const prompt = customChallengePrompt(step.parameters);
   return (
-    <div className="auth-form" role="alert">
-      <p>
-        This account asks for a sign-in step the archive does not offer (a custom challenge).
-        Contact the editors to have it changed, then sign in again.
-      </p>
-      <button type="button" onClick={onRestart}>
-        Back to sign in
-      </button>
-    </div>
+    <Form
+      label="Answer the sign-in question"
+      pending={pending}
+      submitLabel="Continue"
+      onSubmit={() => onAnswer(() => step.answer(answer.trim()))}
+    >
+      <p>{prompt ?? 'This archive asks one more thing before you sign in.'}</p>
+      {retry && (
+        <p className="form-error" role="alert">
+          That answer was not accepted. Check it and try again.
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor={id}>Your answer</label>
+        <input
+          id={id}
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          value={answer}
+          onChange={(event) => setAnswer(event.target.value)}
+        />
+      </div>
+    </Form>
   );
 }

@@ -5,11 +5,11 @@ import { AuthPage, UsernameField } from '@/features/auth/AuthFields';
 import { AuthErrorMessage } from '@/features/auth/AuthError';
 import { toAuthError, type AuthError } from '@/features/auth/authErrors';
 import {
+  CustomChallengeForm,
   MfaCodeForm,
   MfaSetupForm,
   NewPasswordForm,
   SelectMfaForm,
-  UnsupportedChallenge,
 } from '@/features/auth/ChallengeForms';
 import type { SignInStep } from '@/features/auth/cognitoAuth';
 import { PasswordField } from '@/features/auth/PasswordField';
@@ -22,9 +22,11 @@ function returnPath(state: unknown): string {
 }
 
 /**
- * /signin: username and password (SRP by default), then whatever challenge the pool asks for
- * (SPEC §4): a new password, an SMS or authenticator code, a choice of method, authenticator
- * setup; a custom challenge is explained, not offered.
+ * /signin: username and password (the configured flow: SRP by default, the plain password, or a
+ * custom challenge after the password), then whatever challenge the pool asks for (SPEC §4): a
+ * new password, an SMS or authenticator code, a choice of method, authenticator setup, or the
+ * pool's custom challenge. An empty password goes to the library in the plain-password flow,
+ * which refuses it in SPEC §5's words ('PASSWORD parameter is required').
  */
 export function SignInPage() {
   const access = useAuthAccess();
@@ -37,7 +39,12 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [step, setStep] = useState<SignInStep | null>(null);
+  /** The pool asked its custom challenge again: the last answer was not accepted. */
+  const [retry, setRetry] = useState(false);
+  /** Counts the steps, so that a challenge asked again starts with an empty field. */
+  const [stepNumber, setStepNumber] = useState(0);
   const [pending, setPending] = useState(false);
+  const [missing, setMissing] = useState<string | null>(null);
   const [error, setError] = useState<AuthError | null>(null);
 
   const run = async (attempt: () => Promise<SignInStep>) => {
@@ -55,18 +62,16 @@ export function SignInPage() {
           }
         }
         await finish(next.session);
-      } else setStep(next);
+      } else {
+        setRetry(next.kind === 'customChallenge' && step?.kind === 'customChallenge');
+        setStep(next);
+        setStepNumber((n) => n + 1);
+      }
     } catch (failure) {
       setError(toAuthError(failure));
     } finally {
       setPending(false);
     }
-  };
-
-  const restart = () => {
-    setStep(null);
-    setPassword('');
-    setError(null);
   };
 
   return (
@@ -80,9 +85,18 @@ export function SignInPage() {
         <form
           className="auth-form"
           aria-label="Sign in"
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            if (!pending)
+            if (pending) return;
+            const empty =
+              username.trim() === ''
+                ? 'Enter your username or email.'
+                : password === '' && access.authFlow !== 'USER_PASSWORD_AUTH'
+                  ? 'Enter your password.'
+                  : null;
+            setMissing(empty);
+            if (empty === null)
               void run(async () => (await access.load()).signIn(username.trim(), password));
           }}
         >
@@ -93,6 +107,11 @@ export function SignInPage() {
             onChange={setPassword}
             autoComplete="current-password"
           />
+          {missing && (
+            <p className="form-error" role="alert">
+              {missing}
+            </p>
+          )}
           <button
             type="submit"
             className="auth-form__submit"
@@ -117,7 +136,13 @@ export function SignInPage() {
       ) : step.kind === 'mfaSetup' ? (
         <MfaSetupForm step={step} pending={pending} onAnswer={(next) => void run(next)} />
       ) : step.kind === 'customChallenge' ? (
-        <UnsupportedChallenge onRestart={restart} />
+        <CustomChallengeForm
+          key={stepNumber}
+          step={step}
+          pending={pending}
+          retry={retry}
+          onAnswer={(next) => void run(next)}
+        />
       ) : null}
       <AuthErrorMessage error={error} username={username.trim()} />
       {step === null && (

@@ -13,6 +13,8 @@ export interface AuthAccess {
   loginFunctionUrl: string | null;
   /** Whether the browser holds a signed-in user for this pool (read without the library). */
   hasStoredUser(): boolean;
+  /** The sign-in flow the pool is set up for (`VITE_COGNITO_AUTH_FLOW`; SRP by default). */
+  authFlow?: string;
 }
 
 /** Accounts off: nothing to load, nobody signed in. */
@@ -36,7 +38,7 @@ export const lastUserKey = (clientId: string) =>
 
 /** Builds the access for a pool; the library and the service load on the first `load()`. */
 export function createAuthAccess(
-  pool: { userPoolId: string; clientId: string; endpoint: string | null } | null,
+  pool: { userPoolId: string; clientId: string; endpoint: string | null; authFlow?: string } | null,
   loginFunctionUrl: string | null,
   storage: () => Storage | null = () => window.localStorage,
 ): AuthAccess {
@@ -44,6 +46,7 @@ export function createAuthAccess(
   let service: Promise<AuthService> | null = null;
   return {
     enabled: true,
+    authFlow: pool.authFlow ?? 'USER_SRP_AUTH',
     load: () =>
       (service ??= import('@/features/auth/cognitoAuth').then(({ createCognitoAuth }) =>
         createCognitoAuth(pool),

@@ -18,8 +18,12 @@ export interface PoolSettings {
   clientId: string;
   /** Another identity endpoint than AWS's regional one (the local identity server). */
   endpoint: string | null;
-  /** SRP (the library's default, and real pools') or the plain-password flow. */
-  authFlow?: 'USER_SRP_AUTH' | 'USER_PASSWORD_AUTH';
+  /**
+   * USER_SRP_AUTH (the library's default, and real pools'), USER_PASSWORD_AUTH or CUSTOM_AUTH (the
+   * password by SRP, then the pool's custom challenge); anything else is refused by the library
+   * with 'Authentication flow type is invalid.' (SPEC §5).
+   */
+  authFlow?: string;
   /** Where the library keeps tokens (SPEC §3 local storage keys); the browser's by default. */
   storage?: Storage;
 }

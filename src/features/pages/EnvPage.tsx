@@ -82,7 +82,7 @@ export function EnvPage({ config }: { config: AppConfig }) {
     [
       'Accounts',
       config.cognito
-        ? `on: ${config.cognito.local ? 'the local identity server (development), ' : `${config.cognito.region}, `}pool ${config.cognito.userPoolId}${config.cognito.endpoint ? `, endpoint ${config.cognito.endpoint}` : ''}`
+        ? `on: ${config.cognito.local ? 'the local identity server (development), ' : `${config.cognito.region}, `}pool ${config.cognito.userPoolId}${config.cognito.endpoint ? `, endpoint ${config.cognito.endpoint}` : ''}, sign-in flow ${config.cognito.authFlow}`
         : 'off (VITE_ACCOUNTS=off)',
     ],
     ['Login function', config.loginFunctionUrl ?? 'not configured'],

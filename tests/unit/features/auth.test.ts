@@ -424,7 +424,7 @@ describe('after sign-in: the /login call', () => {
 describe('configuration', () => {
   it('defaults to the local identity server and its /api/login', () => {
     const config = readConfig({});
-    expect(config.cognito).toEqual(LOCAL_IDENTITY);
+    expect(config.cognito).toEqual({ ...LOCAL_IDENTITY, authFlow: 'USER_SRP_AUTH' });
     expect(config.loginFunctionUrl).toBe('/api');
   });
 
@@ -439,9 +439,14 @@ describe('configuration', () => {
       clientId: 'abc',
       endpoint: null,
       local: false,
+      authFlow: 'USER_SRP_AUTH',
     });
     expect(config.loginFunctionUrl).toBeNull();
     expect(readConfig({ VITE_ACCOUNTS: 'off' }).cognito).toBeNull();
+    // The sign-in flow is the configured one, handed on as set (the library refuses a wrong one).
+    for (const flow of ['USER_PASSWORD_AUTH', 'CUSTOM_AUTH', 'SOMETHING_ELSE']) {
+      expect(readConfig({ VITE_COGNITO_AUTH_FLOW: ` ${flow} ` }).cognito?.authFlow).toBe(flow);
+    }
   });
 
   it('knows whether a user is stored, without the library', () => {

@@ -133,21 +133,18 @@ describe('/signin', () => {
     expect(complete).toHaveBeenCalledWith('Brand-New-2025!');
   });
 
-  it('asks for an MFA code, lets the person choose a method, and explains a custom challenge', async () => {
+  it('asks for an MFA code and lets the person choose a method', async () => {
     const submit = vi.fn(async () => ({ kind: 'signedIn', session: visitor }) as SignInStep);
     const choose = vi.fn(
       async () =>
         ({ kind: 'mfaCode', method: 'SMS_MFA', destination: '+*******1234', submit }) as SignInStep,
     );
     const service = fakeService({
-      signIn: vi
-        .fn()
-        .mockResolvedValueOnce({
-          kind: 'selectMfa',
-          options: ['SMS_MFA', 'SOFTWARE_TOKEN_MFA'],
-          choose,
-        })
-        .mockResolvedValueOnce({ kind: 'customChallenge', parameters: {}, answer: vi.fn() }),
+      signIn: vi.fn().mockResolvedValueOnce({
+        kind: 'selectMfa',
+        options: ['SMS_MFA', 'SOFTWARE_TOKEN_MFA'],
+        choose,
+      }),
     });
     const { router } = renderApp('/signin', { fetchArchive, auth: access(service) });
     await signInWith('mfa', 'Some-Pass-1!');
@@ -159,12 +156,62 @@ describe('/signin', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(submit).toHaveBeenCalledWith('123456');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
 
-    await router.navigate('/signin');
+  it('shows a custom challenge’s prompt as text, sends the answer, and says when it is asked again', async () => {
+    const hostile = '<img src=x onerror=alert(1)> Which street did the tornado cross first?';
+    const again = {
+      kind: 'customChallenge',
+      parameters: { prompt: hostile },
+      answer: vi.fn(async () => ({ kind: 'signedIn', session: visitor }) as SignInStep),
+    } as const;
+    const first = {
+      kind: 'customChallenge',
+      parameters: { prompt: hostile, USERNAME: 'custom' },
+      answer: vi.fn(async () => again as SignInStep),
+    } as const;
+    const service = fakeService({ signIn: vi.fn(async () => first as SignInStep) });
+    const { router } = renderApp('/signin', { fetchArchive, auth: access(service) });
     await signInWith('custom', 'Some-Pass-1!');
-    expect((await screen.findByRole('alert')).textContent).toMatch(
-      /does not offer \(a custom challenge\)/,
+    const form = await screen.findByRole('form', { name: 'Answer the sign-in question' });
+    // The pool's words, as text: nothing in them is markup.
+    expect(form.textContent).toContain(hostile);
+    expect(form.querySelector('img')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Your answer'), ' Clayton Road ');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(first.answer).toHaveBeenCalledWith('Clayton Road');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'That answer was not accepted. Check it and try again.',
     );
+    // Asked again with an empty field.
+    expect((screen.getByLabelText('Your answer') as HTMLInputElement).value).toBe('');
+    await userEvent.type(screen.getByLabelText('Your answer'), 'Big Bend');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(again.answer).toHaveBeenCalledWith('Big Bend');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('asks for the password before signing in, unless the pool takes the plain-password flow', async () => {
+    const signIn = vi.fn(async () =>
+      Promise.reject(new AuthError('PASSWORD parameter is required', 'Error')),
+    );
+    renderApp('/signin', { fetchArchive, auth: access(fakeService({ signIn })) });
+    await userEvent.type(await screen.findByLabelText('Username or email'), 'editor');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter your password.');
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it("answers an empty password in SPEC §5's words in the plain-password flow", async () => {
+    const signIn = vi.fn(async () =>
+      Promise.reject(new AuthError('PASSWORD parameter is required', 'Error')),
+    );
+    const auth = { ...access(fakeService({ signIn })), authFlow: 'USER_PASSWORD_AUTH' };
+    renderApp('/signin', { fetchArchive, auth });
+    await userEvent.type(await screen.findByLabelText('Username or email'), 'editor');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('PASSWORD parameter is required');
+    expect(signIn).toHaveBeenCalledWith('editor', '');
   });
 });
 

@@ -40,7 +40,9 @@ describe('/env', () => {
     );
     expect(row('Build', 'Build version')).toBe('1.4.0');
     expect(row('Services', 'Nodes-service')).toBe(`${window.location.origin}/api/nodes`);
-    expect(row('Services', 'Accounts')).toBe('on: us-east-2, pool us-east-2_Abc');
+    expect(row('Services', 'Accounts')).toBe(
+      'on: us-east-2, pool us-east-2_Abc, sign-in flow USER_SRP_AUTH',
+    );
     expect(row('Services', 'Analytics')).toBe(
       'on, G-TEST123; not for this browser, which asks not to be tracked',
     );

@@ -33,7 +33,11 @@ describe('readConfig', () => {
       mediaOrigins: [],
       scriptOrigins: [],
       analytics: false,
-      identity: { dir: join(root, 'data/identity'), confirmationCode: '123456' },
+      identity: {
+        dir: join(root, 'data/identity'),
+        confirmationCode: '123456',
+        authFlow: 'USER_SRP_AUTH',
+      },
       uploads: { kind: 'folder', dir: join(root, 'data/uploads') },
       uploadQuotas: { clientDailyBytes: 200 * 1024 * 1024, pendingBytes: 5120 * 1024 * 1024 },
       trustProxy: { kind: 'hops', hops: 0 },
@@ -45,13 +49,22 @@ describe('readConfig', () => {
     expect(readConfig({ IDENTITY: 'local', ARCHIVE_FILE: 'a.json' }, root).identity).toEqual({
       dir: null,
       confirmationCode: '123456',
+      authFlow: 'USER_SRP_AUTH',
     });
+    // The local client allows the app's sign-in flow; a flow the app does not have is refused.
+    expect(
+      readConfig({ ARCHIVE_FILE: 'a.json', VITE_COGNITO_AUTH_FLOW: 'CUSTOM_AUTH' }, root).identity
+        ?.authFlow,
+    ).toBe('CUSTOM_AUTH');
+    expect(() => readConfig({ VITE_COGNITO_AUTH_FLOW: 'ADMIN_NO_SRP_AUTH' }, root)).toThrow(
+      'VITE_COGNITO_AUTH_FLOW: "ADMIN_NO_SRP_AUTH" is not one of USER_SRP_AUTH, USER_PASSWORD_AUTH, CUSTOM_AUTH.',
+    );
     expect(
       readConfig(
         { ARCHIVE_FILE: 'a.json', IDENTITY_DIR: 'tmp/id', IDENTITY_CONFIRMATION_CODE: '000111' },
         root,
       ).identity,
-    ).toEqual({ dir: resolve('tmp/id'), confirmationCode: '000111' });
+    ).toEqual({ dir: resolve('tmp/id'), confirmationCode: '000111', authFlow: 'USER_SRP_AUTH' });
   });
 
   it('refuses the local identity server on a host other machines reach, unless told to allow it', () => {

@@ -383,6 +383,20 @@ describe('startLocalIdentity', () => {
       const session = await sessionOf(userOf(userPool(), 'new-reader'), 'Reader-Pass-1!');
       expect(decodeJwt(session.getIdToken().getJwtToken()).iss).toBe(identity.issuer);
       expect(logged.filter((line) => !line.startsWith('Identity: code'))).toEqual([]);
+
+      // Started for a build with the plain-password flow, the same folder's client allows it.
+      const plain = () =>
+        call('InitiateAuth', {
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: LOCAL_CLIENT_ID,
+          AuthParameters: { USERNAME: 'new-reader', PASSWORD: 'Reader-Pass-1!' },
+        });
+      await identity.stop();
+      identity = await startLocalIdentity({ dir, log: () => {}, authFlow: 'USER_PASSWORD_AUTH' });
+      expect((await plain()).status).toBe(200);
+      await identity.stop();
+      identity = await startLocalIdentity({ dir, log: (line) => logged.push(line) });
+      expect((await plain()).body).toMatchObject({ __type: 'InvalidParameterException' });
     },
     SLOW,
   );
@@ -401,7 +415,11 @@ describe('the local server', () => {
     async () => {
       writeFileSync(archive, '[]');
       const config = serverConfig({});
-      expect(config.identity).toEqual({ dir: null, confirmationCode: '123456' });
+      expect(config.identity).toEqual({
+        dir: null,
+        confirmationCode: '123456',
+        authFlow: 'USER_SRP_AUTH',
+      });
       const server = await startServer(config, { log: (line) => logged.push(line) });
       const local = server.identity;
       try {
