@@ -14,7 +14,6 @@ import {
   SAMPLE,
   sampleNodes,
 } from './harness';
-import { hoverSomeCard, pointableCards } from './globePointer';
 
 const sample = sampleNodes;
 const byId = new Map(sample.map((n) => [n.video_id, n]));
@@ -54,7 +53,7 @@ afterAll(async () => {
 });
 
 describe('video detail', () => {
-  it('shows the video with every player parameter, its categories and related media, and Back flies home', async () => {
+  it('shows the video with every player parameter, its categories and related media; Back flies home; a click anywhere but on controls and text closes it', async () => {
     const page = await open(nodeRoute(video));
     const seen = watchPage(page);
     await overlayShown(page);
@@ -79,6 +78,13 @@ describe('video detail', () => {
     });
     // The camera flew to the card before the overlay came in.
     expect((await camera(page))?.radius).toBeLessThanOrEqual(10.5);
+    // A plain item link opens on the unfiltered globe: every card matches.
+    expect(
+      await page.evaluate(
+        (all) => all.every((id) => window.__globe?.card(id)?.matched !== false),
+        sample.map((n) => n.video_id),
+      ),
+    ).toBe(true);
     const related = dialog.getByRole('region', { name: 'Related Media' }).getByRole('link');
     expect(await related.count()).toBe(video.links.length);
     await screenshot(page, 'detail-video');
@@ -89,13 +95,11 @@ describe('video detail', () => {
       .poll(async () => (await camera(page))?.radius, { timeout: 20_000 })
       .toBeGreaterThan(12);
     expect(await page.locator('.detail-overlay').count()).toBe(0);
-    expect(seen.pageErrors).toEqual([]);
-  });
 
-  it('closes on a click beside the panel or on its empty parts, never on text, links or the player', async () => {
-    const page = await open(nodeRoute(video));
+    // Reopened (the browser's Back), a click closes it anywhere but on controls and text.
+    await page.goBack();
+    await page.waitForURL(`**${nodeRoute(video)}`);
     await overlayShown(page);
-    const dialog = page.getByRole('dialog');
     const path = () => page.evaluate(() => window.location.pathname);
     /** A click, and a frame for the app to answer it: a close would have navigated by then. */
     const clickAt = async (x: number, y: number) => {
@@ -131,13 +135,15 @@ describe('video detail', () => {
     await screenshot(page, 'detail-video-globe-beside');
     await clickAt(panel.x + panel.width - 6, panel.y + 6);
     await page.waitForURL(`${app.url}/`);
-    // So does the globe beside the panel, which stays in view on a desktop.
-    await page.goto(`${app.url}${nodeRoute(video)}`);
+    // So does the globe beside the panel, which stays in view on a desktop (reopened by Back).
+    await page.goBack();
+    await page.waitForURL(`**${nodeRoute(video)}`);
     await overlayShown(page);
     const reopened = (await page.locator('.detail-overlay__panel').boundingBox()) as { x: number };
     expect(reopened.x).toBeGreaterThan(60);
     await clickAt(reopened.x / 2, 400);
     await page.waitForURL(`${app.url}/`);
+    expect(seen.pageErrors).toEqual([]);
   });
 
   it('navigates with a related item and with a category chip', async () => {
@@ -384,31 +390,15 @@ describe('links to items', () => {
 });
 
 describe('an item opened from a filtered globe', () => {
-  it('keeps the filter while open and on close; a shared item link opens unfiltered', async () => {
-    const ready = (page: Page) =>
-      page.waitForFunction(() => window.__globe?.ready === true, null, { timeout: 60_000 });
-    // A video card a visitor can click at the start view, and one of its categories.
-    const page = await open('/');
-    await ready(page);
-    const videos = sample.filter((n) => n.type === 'video' && n.categories.length > 0);
-    const first = (
-      await pointableCards(
-        page,
-        videos.map((n) => n.video_id),
-      )
-    )[0];
-    if (!first) throw new Error('no video card to click at the start view');
-    const slug = (byId.get(first.id)?.categories[0] as { slug: string }).slug;
+  it('keeps the filter while open and on close, and Copy link gives the unfiltered address', async () => {
+    const slug = (video.categories[0] as { slug: string }).slug;
     const outside = sample.find((n) => !n.categories.some((c) => c.slug === slug)) as MediaNode;
-    const matching = sample
-      .filter((n) => n.type === 'video' && n.categories.some((c) => c.slug === slug))
-      .map((n) => n.video_id);
-    await page.goto(`${app.url}/category/${slug}?type=video`);
-    await ready(page);
-    // A visitor clicks a matching card on the filtered globe.
-    const card = await hoverSomeCard(page, await pointableCards(page, matching));
-    await page.mouse.click(card.x, card.y);
-    const opened = byId.get(card.id) as MediaNode;
+    const page = await open(`/category/${slug}?type=video`);
+    await page.waitForFunction(() => window.__globe?.ready === true, null, { timeout: 60_000 });
+    // A visitor opens a matching item from the list (a card on the globe does the same).
+    await page.getByRole('button', { name: 'List' }).click();
+    await page.locator('#archive-panel').getByRole('link', { name: video.title }).click();
+    const opened = video;
     await page.waitForURL(`**${nodeRoute(opened)}?category=${slug}&type=video`);
     await overlayShown(page);
     // Still filtered behind the item: a card outside the category stays faded.
@@ -431,14 +421,5 @@ describe('an item opened from a filtered globe', () => {
     expect(await page.evaluate((id) => window.__globe?.card(id)?.matched, outside.video_id)).toBe(
       false,
     );
-
-    // The same item from a shared link: the unfiltered globe, and home on close.
-    await page.goto(`${app.url}${nodeRoute(opened)}`);
-    await overlayShown(page);
-    expect(await page.evaluate((id) => window.__globe?.card(id)?.matched, outside.video_id)).toBe(
-      true,
-    );
-    await page.getByRole('dialog').getByRole('button', { name: 'Back' }).click();
-    await page.waitForURL(`${app.url}/`);
   });
 });

@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+/**
+ * Issue 18, point 7: a card clicked on a filtered globe opens its item with the filter in the
+ * query, and closing the item returns to the filtered globe. The engine is a stand-in that lets
+ * the test "click" a card (the real one is driven in detail.e2e.test.ts).
+ */
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Globe, GlobeEvents } from '@/globe/types';
+import { renderApp } from '../renderWithProviders';
+
+type Listener = (event: unknown) => void;
+const engine = vi.hoisted(() => ({ listeners: new Map<string, Listener>() }));
+vi.mock('@/globe/createGlobe', () => ({
+  createGlobe: async (): Promise<Globe> => ({
+    update: () => undefined,
+    focus: async () => undefined,
+    turnTo: async () => undefined,
+    on: <K extends keyof GlobeEvents>(type: K, listener: (event: GlobeEvents[K]) => void) => {
+      engine.listeners.set(type, listener as Listener);
+      // The preloader waits for the first view's progress: all of it, at once.
+      if (type === 'progress') queueMicrotask(() => listener({ percent: 100, cards: 2 } as never));
+      return () => engine.listeners.delete(type);
+    },
+    dispose: () => undefined,
+  }),
+}));
+
+const archive = [
+  {
+    video_id: 'cleanup',
+    title: 'Clean-up on Page Avenue',
+    youtube_id: 'dQw4w9WgXcQ',
+    categories: ['Volunteers'],
+    lat: 38.66,
+    lng: -90.25,
+  },
+  {
+    video_id: 'sky',
+    title: 'The sky that evening',
+    youtube_id: 'ScMzIvxBSi4',
+    lat: 38.6,
+    lng: -90.3,
+  },
+];
+
+afterEach(() => {
+  engine.listeners.clear();
+  window.localStorage.clear();
+});
+
+describe('an item opened from a filtered globe', () => {
+  it('carries the filter in its address, and closing it returns to the filtered globe', async () => {
+    const { router, store } = renderApp('/category/volunteers?type=video', {
+      fetchArchive: async () => archive,
+    });
+    await waitFor(() => expect(engine.listeners.has('cardPicked')).toBe(true));
+    act(() => engine.listeners.get('cardPicked')?.({ id: 'cleanup' }));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        '/video/cleanup?category=volunteers&type=video',
+      ),
+    );
+    // The filter slice reads it there: the globe stays filtered behind the item.
+    expect(store.getState().filter).toEqual({ category: 'volunteers', type: 'video' });
+    const back = await screen.findByRole('button', { name: 'Back' }, { timeout: 10_000 });
+    await userEvent.click(back);
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        '/category/volunteers?type=video',
+      ),
+    );
+  });
+
+  it('opens a plain item link on the unfiltered globe, and closes to home', async () => {
+    const { router, store } = renderApp('/video/cleanup', { fetchArchive: async () => archive });
+    await waitFor(() => expect(store.getState().nodes.items.length).toBe(2));
+    expect(store.getState().filter).toEqual({ category: null, type: null });
+    const back = await screen.findByRole('button', { name: 'Back' }, { timeout: 10_000 });
+    await userEvent.click(back);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});
