@@ -376,7 +376,10 @@ describe('links to items', () => {
   it('moves between items and home with the browser history', async () => {
     const page = await open('/');
     await page.waitForFunction(() => window.__globe?.ready === true, null, { timeout: 60_000 });
-    await page.goto(`${app.url}${nodeRoute(video)}`);
+    // Opened in the page (a second load of the globe in one tab is slow under SwiftShader).
+    await page.getByRole('button', { name: 'List' }).click();
+    await page.locator('#archive-panel').getByRole('link', { name: video.title }).click();
+    await page.waitForURL(`**${nodeRoute(video)}`);
     await overlayShown(page);
     await page.goBack();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
