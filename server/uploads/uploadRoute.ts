@@ -63,27 +63,27 @@ export const SEND_AS_IMAGE =
   "Send the photo's bytes as the body with its image type (Content-Type: image/jpeg, image/png…) or application/octet-stream.";
 
 /**
- * Whether a body is sent as a photo: `image/*` or `application/octet-stream` (what the app sends).
- * Both make a browser ask first (a CORS preflight), which only the app's own origins pass, so a
- * page elsewhere cannot make its visitors' browsers upload here; a form's or text's type could.
+ * Whether a body is sent as `family/*` or `application/octet-stream` (what the app sends). Both
+ * make a browser ask first (a CORS preflight), which only the app's own origins pass, so a page
+ * elsewhere cannot make its visitors' browsers upload here; a form's or text's type could.
  */
-export function isPhotoContentType(header: string | undefined): boolean {
-  const type = header?.split(';')[0]?.trim().toLowerCase() ?? '';
-  return /^image\/[a-z0-9][a-z0-9!#$&^_.+-]*$/.test(type) || type === 'application/octet-stream';
+function sentAsBytesOf(family: 'image' | 'model') {
+  const typed = new RegExp(`^${family}/[a-z0-9][a-z0-9!#$&^_.+-]*$`);
+  return (header: string | undefined): boolean => {
+    const type = header?.split(';')[0]?.trim().toLowerCase() ?? '';
+    return typed.test(type) || type === 'application/octet-stream';
+  };
 }
 
-/**
- * The 415 of a capture sent as a form or text: like a photo's, it must make a browser ask first
- * (see `isPhotoContentType`).
- */
+/** Whether a body is sent as a photo: `image/*` or `application/octet-stream`. */
+export const isPhotoContentType = sentAsBytesOf('image');
+
+/** The 415 of a capture sent as a form or text: like a photo, it must make a browser ask first. */
 export const SEND_CAPTURE_AS_BYTES =
   "Send the 3D capture's bytes as the body with Content-Type: application/octet-stream (or its model/* type).";
 
-/** Whether a body is sent as a capture: `application/octet-stream` or a `model/*` type. */
-export function isCaptureContentType(header: string | undefined): boolean {
-  const type = header?.split(';')[0]?.trim().toLowerCase() ?? '';
-  return /^model\/[a-z0-9][a-z0-9!#$&^_.+-]*$/.test(type) || type === 'application/octet-stream';
-}
+/** Whether a body is sent as a capture: a `model/*` type or `application/octet-stream`. */
+export const isCaptureContentType = sentAsBytesOf('model');
 
 /** A kind of upload: what it is called, how large it may be, and the type it must be sent as. */
 interface Upload {
@@ -115,9 +115,10 @@ const CAPTURE: Upload = {
   sendAs: SEND_CAPTURE_AS_BYTES,
 };
 
-/** One file of an upload, by the key it is stored under. */
-interface StoredFile {
+/** One file of an upload: its bytes, the key it is public under, and the key it waits under. */
+interface UploadFile {
   key: string;
+  pendingKey: string;
   body: Buffer;
 }
 
@@ -230,7 +231,11 @@ export function createUploadRoutes({
   }
 
   /** Stores every file of an upload (a photo's three, a capture's one), or none. */
-  async function putAll(storage: MediaStorage, files: readonly StoredFile[], what: Upload) {
+  async function putAll(
+    storage: MediaStorage,
+    files: readonly { key: string; body: Buffer }[],
+    what: Upload,
+  ) {
     try {
       await Promise.all(files.map((f) => storage.put(f.key, f.body, contentTypeOfKey(f.key))));
     } catch (error) {
@@ -249,28 +254,26 @@ export function createUploadRoutes({
 
   /**
    * Stores an upload: an editor's under its public keys at once; a visitor's recorded first (the
-   * quotas are checked in the same step), then stored under private keys, its public keys naming
-   * the URLs it will have once an editor publishes it. `files` pairs each public key with its bytes.
+   * quotas are checked in the same step), then stored under its pending keys, its public keys
+   * naming the URLs it will have once an editor publishes it. The store records it by its first
+   * file's keys.
    */
   async function store(
     c: Context<AppEnv>,
+    storage: MediaStorage,
     visitor: (EditableNodeStore & InboxStore) | null,
-    files: readonly StoredFile[],
-    pendingKeys: readonly string[],
+    [first, ...rest]: readonly [UploadFile, ...UploadFile[]],
     what: Upload,
   ): Promise<void> {
-    const storage = media as MediaStorage;
+    const files = [first, ...rest];
     if (visitor === null) {
       await putAll(storage, files, what);
       return;
     }
-    const [first, pendingFirst] = [files[0], pendingKeys[0]];
-    if (first === undefined || pendingFirst === undefined)
-      throw new Error('An upload with no file');
     const admission = await visitor.recordUpload(
       {
         publicKey: first.key,
-        pendingKey: pendingFirst,
+        pendingKey: first.pendingKey,
         client: c.get('client'),
         // Every byte stored counts against the quotas: a photo's thumbnail and card copy too.
         bytes: files.reduce((sum, f) => sum + f.body.length, 0),
@@ -279,9 +282,12 @@ export function createUploadRoutes({
       limits,
     );
     if (!admission.ok) throw refuse(admission);
-    const pending = files.map((f, i) => ({ key: pendingKeys[i] ?? '', body: f.body }));
     try {
-      await putAll(storage, pending, what);
+      await putAll(
+        storage,
+        files.map((f) => ({ key: f.pendingKey, body: f.body })),
+        what,
+      );
     } catch (error) {
       // Nothing was stored: the record must not count against the visitor or the archive.
       await visitor.forgetUploads([first.key]).catch(() => undefined);
@@ -355,13 +361,13 @@ export function createUploadRoutes({
     const pending = newPendingKeys();
     await store(
       c,
+      storage,
       visitor,
       [
-        { key: keys.full, body: photo.full },
-        { key: keys.thumb, body: photo.thumb },
-        { key: keys.card, body: photo.card },
+        { key: keys.full, pendingKey: pending.full, body: photo.full },
+        { key: keys.thumb, pendingKey: pending.thumb, body: photo.thumb },
+        { key: keys.card, pendingKey: pending.card, body: photo.card },
       ],
-      [pending.full, pending.thumb, pending.card],
       PHOTO,
     );
     return reply(201, {
@@ -394,13 +400,8 @@ export function createUploadRoutes({
       throw error;
     }
     const key = newCaptureKey(checked.format, now());
-    await store(
-      c,
-      visitor,
-      [{ key, body: bytes }],
-      [newPendingCaptureKey(checked.format)],
-      CAPTURE,
-    );
+    const pendingKey = newPendingCaptureKey(checked.format);
+    await store(c, storage, visitor, [{ key, pendingKey, body: bytes }], CAPTURE);
     return reply(201, {
       capture: { url: storage.urlOf(key), format: checked.format },
       count: checked.count,

@@ -372,15 +372,16 @@ describe('community submissions', () => {
     await signInAsEditor(editor);
     await editor.goto(`${app.url}/editor/submissions`);
     const queue = editor.getByRole('list', { name: 'Waiting submissions' });
-    await queue
+    const waiting = queue
       .getByRole('listitem')
-      .filter({ hasText: 'The house on Cote Brilliante, walked around' })
-      .getByRole('link', { name: 'Review and approve' })
-      .click(WAIT);
+      .filter({ hasText: 'The house on Cote Brilliante, walked around' });
+    await waiting.getByText(/^1 3D capture · received/).waitFor(WAIT);
+    await waiting.getByRole('link', { name: 'Review and approve' }).click(WAIT);
     await editor.waitForURL('**/editor/submissions/**', WAIT);
-    // Placed, the item has a preview: there the editor opens the waiting capture, fetched with
-    // the token and loaded from memory.
-    await pickOnGlobe(editor, { lat: 38.67, lng: -90.24 });
+    // Placed (typed here; picking on the globe: the tests above), the item has a preview: there
+    // the editor opens the waiting capture, fetched with the token and loaded from memory.
+    await editor.getByLabel('Latitude').fill('38.67');
+    await editor.getByLabel('Longitude').fill('-90.24');
     await editor.getByRole('button', { name: 'Show the detail view' }).click();
     await editor.getByRole('button', { name: 'Open 3D capture 1 of 1' }).click(WAIT);
     await editor.waitForFunction(() => window.__capture?.stats().ready === true, null, {

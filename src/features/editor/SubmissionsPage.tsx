@@ -37,12 +37,8 @@ function SubmissionCard({
     <li className="inbox__item submission">
       <h2 className="submission__title">{s.title}</h2>
       <p className="inbox__meta">
-        {s.kind === 'video'
-          ? 'Video link'
-          : s.images.length === 1
-            ? '1 photo'
-            : `${s.images.length} photos`}{' '}
-        · received <time dateTime={entry.receivedAt}>{when(entry.receivedAt)}</time>
+        {s.kind === 'video' ? 'Video link' : mediaCount(s.images)} · received{' '}
+        <time dateTime={entry.receivedAt}>{when(entry.receivedAt)}</time>
         {s.name && ` · from ${s.name}`}
         {s.email && ` (${s.email})`}
       </p>
@@ -124,6 +120,17 @@ function SubmissionCard({
       )}
     </li>
   );
+}
+
+/** What a submission sends, counted: "3 photos", "1 photo and 1 3D capture". */
+function mediaCount(images: readonly { capture?: unknown }[]): string {
+  const captures = images.filter((image) => image.capture !== undefined).length;
+  const photos = images.length - captures;
+  const parts = [
+    photos > 0 || captures === 0 ? `${photos} ${photos === 1 ? 'photo' : 'photos'}` : '',
+    captures > 0 ? `${captures} ${captures === 1 ? '3D capture' : '3D captures'}` : '',
+  ];
+  return parts.filter(Boolean).join(' and ');
 }
 
 /** The moderation queue: what visitors sent, to approve (as an item, edited first) or reject. */

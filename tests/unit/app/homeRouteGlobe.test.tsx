@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 /**
- * Issue 18, point 7: a card clicked on a filtered globe opens its item with the filter in the
- * query, and closing the item returns to the filtered globe. The engine is a stand-in that lets
- * the test "click" a card (the real one is driven in detail.e2e.test.ts).
+ * The home route around a running globe (a stand-in engine that lets the test "click" a card; the
+ * real one is driven by the browser tests): an item opened from a filtered globe keeps the filter
+ * (issue 18, point 7), and Replay intro plays the intro over a globe already shown (point 5).
  */
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetIntroSeen } from '@/features/intro/introStorage';
 import type { Globe, GlobeEvents } from '@/globe/types';
 import { renderApp } from '../renderWithProviders';
 
@@ -80,5 +81,24 @@ describe('an item opened from a filtered globe', () => {
     const back = await screen.findByRole('button', { name: 'Back' }, { timeout: 10_000 });
     await userEvent.click(back);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});
+
+describe('Replay intro over a globe already shown', () => {
+  it('plays the intro at once, and Skip brings the same globe back', async () => {
+    renderApp('/', { fetchArchive: async () => archive });
+    await screen.findByRole('button', { name: 'Filters' }, { timeout: 10_000 });
+    const canvas = document.querySelector('.globe-canvas');
+    expect(screen.queryByRole('region', { name: 'Introduction' })).toBeNull();
+    act(() => forgetIntroSeen());
+    expect(window.localStorage.getItem('hasSeenIntro')).toBeNull();
+    const intro = await screen.findByRole('region', { name: 'Introduction' });
+    expect(intro.getAttribute('data-stage')).toBe('splash');
+    // The globe waits behind it, hidden, and the filter tray is gone meanwhile.
+    expect(screen.queryByRole('button', { name: 'Filters' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Skip intro' }));
+    await screen.findByRole('button', { name: 'Filters' });
+    expect(document.querySelector('.globe-canvas')).toBe(canvas);
+    expect(window.localStorage.getItem('hasSeenIntro')).toBe('true');
   });
 });
