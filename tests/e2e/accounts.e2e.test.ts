@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../server/identity/totp';
 import {
   axeViolations,
+  buildAppInto,
   launchBrowser,
   markIntroSeen,
   ROOT,
@@ -619,24 +619,7 @@ describe('a pool set up for the custom sign-in flow', () => {
   it('asks the pool’s question after the password, and signs in with its answer', async () => {
     // The app built for VITE_COGNITO_AUTH_FLOW=CUSTOM_AUTH, whose local client allows it.
     const outDir = join(ROOT, 'dist-e2e-custom-auth');
-    const build = spawnSync(
-      process.execPath,
-      [
-        'node_modules/vite/bin/vite.js',
-        'build',
-        '--outDir',
-        outDir,
-        '--emptyOutDir',
-        '--logLevel',
-        'warn',
-      ],
-      {
-        cwd: ROOT,
-        env: { ...process.env, NODE_ENV: 'production', VITE_COGNITO_AUTH_FLOW: 'CUSTOM_AUTH' },
-        encoding: 'utf8',
-      },
-    );
-    if (build.status !== 0) throw new Error(`The build failed:\n${build.stderr}`);
+    buildAppInto(outDir, { VITE_COGNITO_AUTH_FLOW: 'CUSTOM_AUTH' });
     const custom = await startApp({
       archiveFile: SAMPLE,
       env: { IDENTITY: 'local', STATIC_DIR: outDir, VITE_COGNITO_AUTH_FLOW: 'CUSTOM_AUTH' },

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeRoute, type MediaNode } from '@/lib/nodeModel';
 import { allCardsShown, hoverSomeCard, pointableCards } from './globePointer';
 import {
+  buildAppInto,
   launchBrowser,
   markIntroSeen,
   ROOT,
@@ -98,20 +98,7 @@ async function clickACard(page: Page): Promise<MediaNode> {
 
 /** Builds the app with this measurement id ('' for none), whatever a local .env says. */
 function buildWith(measurementId: string, outDir: string) {
-  const build = spawnSync(
-    process.execPath,
-    [
-      'node_modules/vite/bin/vite.js',
-      'build',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: ROOT, env: { ...process.env, VITE_GA_MEASUREMENT_ID: measurementId }, encoding: 'utf8' },
-  );
-  if (build.status !== 0) throw new Error(`The build for ${outDir} failed:\n${build.stderr}`);
+  buildAppInto(outDir, { VITE_GA_MEASUREMENT_ID: measurementId });
 }
 
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -206,4 +206,25 @@ export async function axeViolations(page: Page): Promise<string[]> {
       .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   });
   return violations;
+}
+
+/**
+ * Builds the app into `outDir` with these settings over the environment (Vite bakes `VITE_*` in),
+ * for a test that needs a build of its own: another analytics id, another sign-in flow.
+ */
+export function buildAppInto(outDir: string, env: Record<string, string>): void {
+  const build = spawnSync(
+    process.execPath,
+    [
+      'node_modules/vite/bin/vite.js',
+      'build',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', ...env }, encoding: 'utf8' },
+  );
+  if (build.status !== 0) throw new Error(`The build for ${outDir} failed:\n${build.stderr}`);
 }

@@ -1,3 +1,6 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 /** A raw call to an identity front at `endpoint`, as amazon-cognito-identity-js makes it. */
 export async function identityCall(
   endpoint: string,
@@ -13,4 +16,23 @@ export async function identityCall(
     body: JSON.stringify(body),
   });
   return { status: res.status, body: await res.json() };
+}
+
+/**
+ * Serves an identity front on 127.0.0.1 and a free port, as the local server mounts it: each
+ * request goes to `current()`'s handler, so a test may swap the identity server underneath (a
+ * restart on the same folder). `close` ends its connections and stops listening.
+ */
+export async function serveIdentityFront(
+  current: () => { handler: (req: IncomingMessage, res: ServerResponse) => Promise<void> },
+): Promise<{ endpoint: string; close: () => Promise<void> }> {
+  const server = createServer((req, res) => void current().handler(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
 }

@@ -1,12 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCognitoAuth, type SignInStep } from '@/features/auth/cognitoAuth';
 import { startLocalIdentity, type LocalIdentity } from '../../../server/identity/localIdentity';
 import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../../../server/identity/localPool';
 import { CUSTOM_CHALLENGE_PROMPT } from '../../../server/identity/srpFront';
 import { memoryStorage } from '../memoryStorage';
-import { identityCall } from './identityCall';
+import { identityCall, serveIdentityFront } from './identityCall';
 
 /**
  * The sign-in flows configuration chooses (issue 18, point 4), and ResendConfirmationCode (point 3),
@@ -14,7 +12,7 @@ import { identityCall } from './identityCall';
  * identity server set up for the custom flow (the password, then the code it prints).
  */
 let identity: LocalIdentity;
-let front: Server;
+let front: Awaited<ReturnType<typeof serveIdentityFront>> | undefined;
 let endpoint: string;
 const logged: string[] = [];
 const SLOW = 60_000;
@@ -26,16 +24,12 @@ beforeAll(async () => {
     log: (line) => logged.push(line),
     authFlow: 'CUSTOM_AUTH',
   });
-  front = createServer((req, res) => void identity.handler(req, res));
-  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
-  endpoint = `http://127.0.0.1:${(front.address() as AddressInfo).port}/`;
+  front = await serveIdentityFront(() => identity);
+  endpoint = front.endpoint;
 }, SLOW);
 
 afterAll(async () => {
-  if (front) {
-    front.closeAllConnections();
-    await new Promise((resolve) => front.close(resolve));
-  }
+  await front?.close();
   await identity?.stop();
 });
 

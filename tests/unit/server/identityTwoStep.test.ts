@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeAuthError, type AuthError } from '@/features/auth/authErrors';
 import { createCognitoAuth, type AuthService, type SignInStep } from '@/features/auth/cognitoAuth';
@@ -7,7 +5,7 @@ import { startLocalIdentity, type LocalIdentity } from '../../../server/identity
 import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../../../server/identity/localPool';
 import { totpCode } from '../../../server/identity/totp';
 import { memoryStorage } from '../memoryStorage';
-import { identityCall } from './identityCall';
+import { identityCall, serveIdentityFront } from './identityCall';
 
 /**
  * Two-step sign-in and remembered devices end to end in Node: the app's own AuthService
@@ -15,23 +13,19 @@ import { identityCall } from './identityCall';
  * storage. The codes are computed from the secret as an authenticator app computes them.
  */
 let identity: LocalIdentity;
-let front: Server;
+let front: Awaited<ReturnType<typeof serveIdentityFront>> | undefined;
 let endpoint: string;
 const SLOW = 60_000;
 const PASSWORD = 'Two-Step-Local-1!';
 
 beforeAll(async () => {
   identity = await startLocalIdentity({ dir: null, log: () => {} });
-  front = createServer((req, res) => void identity.handler(req, res));
-  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
-  endpoint = `http://127.0.0.1:${(front.address() as AddressInfo).port}/`;
+  front = await serveIdentityFront(() => identity);
+  endpoint = front.endpoint;
 }, SLOW);
 
 afterAll(async () => {
-  if (front) {
-    front.closeAllConnections();
-    await new Promise((resolve) => front.close(resolve));
-  }
+  await front?.close();
   await identity?.stop();
 });
 

@@ -1,6 +1,4 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -21,7 +19,7 @@ import { startServer } from '../../../server/http';
 import { startLocalIdentity, type LocalIdentity } from '../../../server/identity/localIdentity';
 import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../../../server/identity/localPool';
 import { memoryStorage } from '../memoryStorage';
-import { identityCall } from './identityCall';
+import { identityCall, serveIdentityFront } from './identityCall';
 
 /**
  * The local identity server as the app uses it: amazon-cognito-identity-js, in Node, against the
@@ -31,7 +29,7 @@ const temp = mkdtempSync(join(tmpdir(), 'globe-identity-test-'));
 const dir = join(temp, 'identity');
 const logged: string[] = [];
 let identity: LocalIdentity;
-let front: Server;
+let front: Awaited<ReturnType<typeof serveIdentityFront>> | undefined;
 let endpoint: string;
 
 // The library's SRP maths is plain JavaScript: each sign-in costs the client about half a second.
@@ -40,16 +38,12 @@ const SLOW = 30_000;
 beforeAll(async () => {
   identity = await startLocalIdentity({ dir, log: (line) => logged.push(line) });
   // Delegates to whichever identity is current, so the restart test can swap it underneath.
-  front = createServer((req, res) => void identity.handler(req, res));
-  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
-  endpoint = `http://127.0.0.1:${(front.address() as AddressInfo).port}/`;
+  front = await serveIdentityFront(() => identity);
+  endpoint = front.endpoint;
 }, SLOW);
 
 afterAll(async () => {
-  if (front) {
-    front.closeAllConnections();
-    await new Promise((resolve) => front.close(resolve));
-  }
+  await front?.close();
   await identity?.stop();
   rmSync(temp, { recursive: true, force: true });
 });
