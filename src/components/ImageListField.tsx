@@ -130,14 +130,14 @@ export function ImageListField({
         <ol className="image-list__items" aria-labelledby={`${id}-label`}>
           {images.map((image, index) => {
             const src = previewOf(image);
-            const name = `${image.capture ? '3D capture' : 'Photo'} ${index + 1}`;
+            const entry = `${image.capture ? '3D capture' : 'Photo'} ${index + 1}`;
             return (
               <li key={`${image.fullUrl}-${index}`} className="image-list__item">
                 {src ? (
-                  <img src={src} alt={name} loading="lazy" />
+                  <img src={src} alt={entry} loading="lazy" />
                 ) : (
-                  <span className="image-list__placeholder" role="img" aria-label={name}>
-                    {name}
+                  <span className="image-list__placeholder" role="img" aria-label={entry}>
+                    {entry}
                   </span>
                 )}
                 {image.capture && (
@@ -150,7 +150,7 @@ export function ImageListField({
                     type="button"
                     className="button-quiet"
                     disabled={index === 0}
-                    aria-label={`Move ${name.toLowerCase()} earlier`}
+                    aria-label={`Move ${entry.toLowerCase()} earlier`}
                     onClick={() => move(index, -1)}
                   >
                     ←
@@ -159,7 +159,7 @@ export function ImageListField({
                     type="button"
                     className="button-quiet"
                     disabled={index === images.length - 1}
-                    aria-label={`Move ${name.toLowerCase()} later`}
+                    aria-label={`Move ${entry.toLowerCase()} later`}
                     onClick={() => move(index, 1)}
                   >
                     →
@@ -167,7 +167,7 @@ export function ImageListField({
                   <button
                     type="button"
                     className="button-quiet"
-                    aria-label={`Remove ${name.toLowerCase()}`}
+                    aria-label={`Remove ${entry.toLowerCase()}`}
                     onClick={() => onChange(images.filter((_, i) => i !== index))}
                   >
                     Remove
