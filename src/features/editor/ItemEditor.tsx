@@ -34,6 +34,8 @@ interface Props {
 /** An item that is not a submission shows its photos at their own addresses. */
 const NO_PHOTOS: readonly string[] = [];
 
+const STILL_UPLOADING = 'Wait until every photo has finished uploading, then save.';
+
 /** The item as visitors would get it, for the preview; null while it cannot be placed. */
 function previewNode(draft: ItemDraft): MediaNode | null {
   const body = bodyOfDraft(draft);
@@ -67,10 +69,16 @@ export function ItemEditor({
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [busy, setBusy] = useState<'saving' | 'deleting' | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // Photos and captures still on their way: a save now would go without them, and leaving the
+  // page would drop them.
+  const [uploading, setUploading] = useState(0);
+  // A save was asked for while they were: said at the photos and at the top until they are in.
+  const [toldToWait, setToldToWait] = useState(false);
+  const waiting = toldToWait && uploading > 0;
 
   const isNew = mode.kind !== 'edit';
   const dirty = JSON.stringify(draft) !== JSON.stringify(base);
-  const blocker = useUnsavedChanges(dirty && busy === null);
+  const blocker = useUnsavedChanges((dirty || uploading > 0) && busy === null);
   const taken = new Set(items.map((item) => item.video_id));
 
   function change(patch: Partial<ItemDraft>) {
@@ -102,6 +110,11 @@ export function ItemEditor({
   }
 
   async function save(againstVersion = version) {
+    setToldToWait(uploading > 0);
+    if (uploading > 0) {
+      requestAnimationFrame(() => focusFirstError(form.current));
+      return;
+    }
     const body = bodyOfDraft(draft);
     const checked = validateNode(body);
     if (!checked.ok) {
@@ -231,9 +244,9 @@ export function ItemEditor({
             )}
           </p>
         )}
-        {problem && (
+        {(waiting || problem) && (
           <p className="form-error" role="alert" tabIndex={-1}>
-            {problem}
+            {waiting ? STILL_UPLOADING : problem}
           </p>
         )}
         {conflict && (
@@ -256,11 +269,15 @@ export function ItemEditor({
         <ItemFields
           draft={draft}
           onChange={change}
-          errors={errors}
+          errors={waiting ? { ...errors, images: STILL_UPLOADING } : errors}
           items={items}
           isNew={isNew}
-          upload={(file) => api.upload(file)}
+          upload={(file) => {
+            setUploading((n) => n + 1);
+            return api.upload(file).finally(() => setUploading((n) => n - 1));
+          }}
           uploadCapture={(file) => api.uploadCapture(file)}
+          onCaptureBusy={(on) => setUploading((n) => n + (on ? 1 : -1))}
           photoSrc={photoSrc}
         />
         <div className="item-editor__actions">

@@ -29,6 +29,8 @@ interface Props {
   upload: (file: File) => Promise<NodeImageInput>;
   /** Sends a 3D capture's file (a gallery's entries may be captures, each with a poster). */
   uploadCapture: (file: File) => Promise<NodeCapture>;
+  /** A capture is being sent or its poster drawn. */
+  onCaptureBusy: (busy: boolean) => void;
   /** What each photo's thumbnail shows (a submission's photos are not public yet). */
   photoSrc: PhotoSource;
 }
@@ -57,6 +59,7 @@ export function ItemFields({
   isNew,
   upload,
   uploadCapture,
+  onCaptureBusy,
   photoSrc,
 }: Props) {
   const knownCategories = [
@@ -135,6 +138,7 @@ export function ItemFields({
           max={NODE_IMAGES_MAX}
           upload={upload}
           uploadCapture={uploadCapture}
+          onBusy={onCaptureBusy}
           previewOf={(image) => photoSrc(image.thumbUrl)}
           error={imageError}
           hint="The first 8 show on the globe card, in this order."

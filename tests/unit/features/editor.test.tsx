@@ -6,7 +6,7 @@ import type { AuthAccess } from '@/features/auth/authAccess';
 import type { AuthService, SessionSummary } from '@/features/auth/cognitoAuth';
 import { EDITOR_PAGE_SIZE } from '@/features/editor/editorApi';
 import { draftOfNode, bodyOfDraft, suggestId, EMPTY_DRAFT } from '@/features/editor/itemDraft';
-import { validateNode } from '@/lib/nodeSchema';
+import { NODE_IMAGES_MAX, validateNode } from '@/lib/nodeSchema';
 import { createNodesHandler, type NodesHandler } from '../../../server/nodesHandler';
 import { createMemoryStore } from '../../../server/storage/memoryStore';
 import { renderApp } from '../renderWithProviders';
@@ -269,6 +269,61 @@ describe('/editor', () => {
     expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe(
       'Clayton the morning after (edited)',
     );
+  });
+
+  it('waits for a photo still uploading before saving, and asks before leaving it', async () => {
+    // The upload answers only when the test says so; everything else goes to the service.
+    const serve = globalThis.fetch;
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init: RequestInit = {}) => {
+      if (init.method === 'POST' && String(input).endsWith('/uploads')) {
+        calls.push({ method: 'POST', path: '/uploads' });
+        return new Promise<Response>((resolve) => (answer = resolve));
+      }
+      return serve(input, init);
+    });
+    const { router } = openEditor('/editor/items/volunteer-day');
+    const [photos] = (await screen.findAllByLabelText('Photos')).filter(
+      (element) => element instanceof HTMLInputElement,
+    );
+    if (!photos) throw new Error('no photo input');
+    await userEvent.upload(
+      photos,
+      new File([new Uint8Array(8)], 'porch.jpg', { type: 'image/jpeg' }),
+    );
+    expect(await screen.findByText('Uploading 1 photo…')).toBeTruthy();
+
+    // Saving now would publish the gallery without the photo: refused, nothing sent.
+    await userEvent.type(screen.getByLabelText(/^Title/), ' (more)');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    const waitFor = 'Wait until every photo has finished uploading, then save.';
+    expect(await screen.findAllByText(waitFor)).toHaveLength(2); // at the top and at the photos
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    // Leaving would drop it: asked first, even with the title put back as it was.
+    await userEvent.clear(screen.getByLabelText(/^Title/));
+    await userEvent.type(screen.getByLabelText(/^Title/), 'Volunteer day in the Ville');
+    await userEvent.click(screen.getByRole('link', { name: 'Journal' }));
+    expect(await screen.findByText('Leave without saving?')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Stay and keep editing' }));
+    expect(router.state.location.pathname).toBe('/editor/items/volunteer-day');
+
+    answer(
+      new Response(
+        JSON.stringify({
+          image: { thumbUrl: '/uploads/2026/11/b-thumb.jpg', fullUrl: '/uploads/2026/11/b.jpg' },
+          width: 1600,
+          height: 1200,
+        }),
+        { status: 201, headers: { 'Content-Type': 'application/json' } },
+      ),
+    );
+    expect(await screen.findByText(`2 of at most ${NODE_IMAGES_MAX} photos.`)).toBeTruthy();
+    expect(screen.queryByText(waitFor)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(/^Saved \(version 2\)/)).toBeTruthy();
+    const saved = await store.getNode('volunteer-day');
+    expect(saved?.node.images).toHaveLength(2);
   });
 
   it('lists the journal and restores a deleted item from it', async () => {
