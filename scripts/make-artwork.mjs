@@ -12,10 +12,11 @@
  *   public/default-thumb.jpg   video thumbnail fallback (640×360)
  *   public/sample/...          every local image URL of the sample archive (a gallery image's
  *                              full size, thumbnail and card-sized copy), and its 3D captures
- *                              (scripts/sample-captures.mjs)
+ *                              (scripts/sample-captures.mjs), whose posters are renders of the
+ *                              captures by the app's own viewer (scripts/capturePosterRuntime.ts)
  *
- * Everything is drawn on a 2D canvas in headless Chromium (Debian's, via playwright-core): no
- * network, no fonts or images fetched. A seeded PRNG makes every run produce the same pixels, and
+ * Everything is drawn on a 2D canvas in headless Chromium (Debian's, via playwright-core), the
+ * capture posters with WebGL (SwiftShader): no network, no fonts or images fetched. A seeded PRNG makes every run produce the same pixels, and
  * public/sample is rebuilt from scratch each run, so the script is safe to re-run.
  *
  *   node scripts/make-artwork.mjs
@@ -31,7 +32,13 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { feature, mesh } from 'topojson-client';
-import { writeSampleCaptures } from './sample-captures.mjs';
+import { build } from 'vite';
+import {
+  debrisSplat,
+  houseModel,
+  SAMPLE_CAPTURES,
+  writeSampleCaptures,
+} from './sample-captures.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const publicDir = path.join(root, 'public');
@@ -1824,6 +1831,32 @@ function pageRuntime() {
     };
   }
 
+  /**
+   * A 3D capture's poster: the render of the capture (a JPEG data URL at the full size) with the
+   * same caption strip as the drawn pictures, and its thumbnail.
+   */
+  async function captionCapturePoster({ node, n, count, poster, full, thumb, quality }) {
+    const image = new Image();
+    image.src = poster;
+    await image.decode();
+    const scene = canvasOf(full.width, full.height);
+    const ctx = scene.getContext('2d');
+    ctx.drawImage(image, 0, 0, full.width, full.height);
+    const text = `Sample 3D capture — ${node.title} (${n}/${count})`;
+
+    const small = canvasOf(thumb.width, thumb.height);
+    const sctx = small.getContext('2d');
+    sctx.imageSmoothingQuality = 'high';
+    sctx.drawImage(scene, 0, 0, thumb.width, thumb.height);
+    caption(sctx, thumb.width, thumb.height, text);
+
+    caption(ctx, full.width, full.height, text);
+    return {
+      full: scene.toDataURL('image/jpeg', quality),
+      thumb: small.toDataURL('image/jpeg', quality),
+    };
+  }
+
   function drawVideoThumb({ node, size, quality }) {
     const rng = makeRng(`${node.video_id}#video`);
     const canvas = canvasOf(size.width, size.height);
@@ -1834,12 +1867,52 @@ function pageRuntime() {
     return canvas.toDataURL('image/jpeg', quality);
   }
 
-  window.artwork = { drawMap, drawDefaultThumb, drawGalleryImage, drawVideoThumb };
+  window.artwork = {
+    drawMap,
+    drawDefaultThumb,
+    drawGalleryImage,
+    captionCapturePoster,
+    drawVideoThumb,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Node side
 // ---------------------------------------------------------------------------------------------
+
+/** The sample's 3D captures by the URL the archive names them with. */
+const SAMPLE_CAPTURE_BYTES = new Map([
+  [`/${SAMPLE_CAPTURES.house}`, () => houseModel()],
+  [`/${SAMPLE_CAPTURES.debris}`, () => debrisSplat()],
+]);
+
+/**
+ * The page-side poster renderer (`scripts/capturePosterRuntime.ts`, the app's capture viewer) as
+ * one classic script, every lazy import inlined, for a page opened with `setContent`.
+ */
+async function capturePosterRuntime() {
+  const result = await build({
+    configFile: false,
+    logLevel: 'warn',
+    root,
+    resolve: { alias: { '@': path.join(root, 'src') } },
+    build: {
+      write: false,
+      minify: false,
+      lib: {
+        entry: path.join(root, 'scripts', 'capturePosterRuntime.ts'),
+        formats: ['iife'],
+        name: 'capturePosterRuntime',
+      },
+      rolldownOptions: { output: { codeSplitting: false } },
+    },
+  });
+  const chunks = (Array.isArray(result) ? result : [result])
+    .flatMap((output) => output.output)
+    .filter((file) => file.type === 'chunk');
+  if (chunks.length !== 1) throw new Error(`capture poster runtime: ${chunks.length} chunks`);
+  return chunks[0].code;
+}
 
 function writeDataUrl(file, dataUrl) {
   const comma = dataUrl.indexOf(',');
@@ -1932,6 +2005,12 @@ async function main() {
       '<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>',
     );
     await page.addScriptTag({ content: `(${pageRuntime.toString()})();` });
+    // The capture posters render on a page of their own (a WebGL viewer per capture).
+    const posterPage = await browser.newPage();
+    await posterPage.setContent(
+      '<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>',
+    );
+    await posterPage.addScriptTag({ content: await capturePosterRuntime() });
 
     const geo = mapGeometry();
     writeDataUrl(
@@ -1960,14 +2039,26 @@ async function main() {
         for (let i = 0; i < images.length; i++) {
           const fullFile = publicFile(images[i].fullUrl ?? images[i].full);
           const thumbFile = publicFile(images[i].thumbUrl ?? images[i].thumb);
-          const out = await page.evaluate((args) => window.artwork.drawGalleryImage(args), {
+          const picture = {
             node: slim,
             n: i + 1,
             count: images.length,
             full: FULL_SIZE,
             thumb: THUMB_SIZE,
             quality: JPEG_QUALITY,
-          });
+          };
+          const capture = images[i].capture;
+          const captureBytes = capture && SAMPLE_CAPTURE_BYTES.get(capture.url);
+          const out = captureBytes
+            ? await page.evaluate((args) => window.artwork.captionCapturePoster(args), {
+                ...picture,
+                poster: await posterPage.evaluate((args) => window.capturePoster(args), {
+                  base64: captureBytes().toString('base64'),
+                  format: capture.format,
+                  ...FULL_SIZE,
+                }),
+              })
+            : await page.evaluate((args) => window.artwork.drawGalleryImage(args), picture);
           if (fullFile) writeDataUrl(fullFile, out.full);
           if (thumbFile) writeDataUrl(thumbFile, out.thumb);
         }
@@ -1984,7 +2075,7 @@ async function main() {
     await browser.close();
   }
   await writeSampleCards(nodes);
-  // The gallery entries' 3D captures (their posters are drawn above like any gallery image).
+  // The gallery entries' 3D captures (their posters rendered from them above).
   writeSampleCaptures(publicDir);
 
   // Every local URL the archive names must now exist.

@@ -22,19 +22,24 @@ const SETTLE_FRAMES = 8;
 const POSTER_FRAMING = 0.75;
 
 /**
- * Draws `file` (a capture in `format`) and answers its poster as a JPEG file.
+ * Draws `file` (a capture in `format`) and answers its poster as a JPEG file, `size` pixels
+ * (the sample archive's posters match its other gallery pictures).
  *
  * @throws CaptureViewerError when the browser has no WebGL or the file does not load.
  */
-export async function renderCapturePoster(file: File, format: CaptureFormat): Promise<File> {
+export async function renderCapturePoster(
+  file: File,
+  format: CaptureFormat,
+  size: { width: number; height: number } = POSTER_SIZE,
+): Promise<File> {
   const canvas = document.createElement('canvas');
-  canvas.width = POSTER_SIZE.width;
-  canvas.height = POSTER_SIZE.height;
+  canvas.width = size.width;
+  canvas.height = size.height;
   const viewer = createCaptureViewer(
     canvas,
     { file, format },
     {
-      fixedSize: POSTER_SIZE,
+      fixedSize: size,
       framing: POSTER_FRAMING,
     },
   );
