@@ -1809,52 +1809,47 @@ function pageRuntime() {
     return CATEGORY_THEMES[cat] ?? 'community';
   }
 
-  /** A gallery image: the full picture and its thumbnail (same scene, caption redrawn to size). */
-  function drawGalleryImage({ node, n, count, full, thumb, quality }) {
-    const rng = makeRng(`${node.video_id}#${n}`);
-    const scene = canvasOf(full.width, full.height);
-    const ctx = scene.getContext('2d');
-    paintScene(ctx, full.width, full.height, themeFor(node, n), rng);
-    vignette(ctx, full.width, full.height);
-    const text = `Sample image — ${node.title} (${n}/${count})`;
-
+  /**
+   * A gallery entry's full picture and thumbnail from `scene` (a canvas at the full size): the
+   * thumbnail scaled from it before the caption, each captioned at its own size.
+   */
+  function captioned(scene, { full, thumb, quality }, text) {
     const small = canvasOf(thumb.width, thumb.height);
     const sctx = small.getContext('2d');
     sctx.imageSmoothingQuality = 'high';
     sctx.drawImage(scene, 0, 0, thumb.width, thumb.height);
     caption(sctx, thumb.width, thumb.height, text);
 
-    caption(ctx, full.width, full.height, text);
+    caption(scene.getContext('2d'), full.width, full.height, text);
     return {
       full: scene.toDataURL('image/jpeg', quality),
       thumb: small.toDataURL('image/jpeg', quality),
     };
   }
 
+  /** A gallery image: the full picture and its thumbnail (same scene, caption redrawn to size). */
+  function drawGalleryImage({ node, n, count, ...sizes }) {
+    const { full } = sizes;
+    const rng = makeRng(`${node.video_id}#${n}`);
+    const scene = canvasOf(full.width, full.height);
+    const ctx = scene.getContext('2d');
+    paintScene(ctx, full.width, full.height, themeFor(node, n), rng);
+    vignette(ctx, full.width, full.height);
+    return captioned(scene, sizes, `Sample image — ${node.title} (${n}/${count})`);
+  }
+
   /**
    * A 3D capture's poster: the render of the capture (a JPEG data URL at the full size) with the
    * same caption strip as the drawn pictures, and its thumbnail.
    */
-  async function captionCapturePoster({ node, n, count, poster, full, thumb, quality }) {
+  async function captionCapturePoster({ node, n, count, poster, ...sizes }) {
+    const { full } = sizes;
     const image = new Image();
     image.src = poster;
     await image.decode();
     const scene = canvasOf(full.width, full.height);
-    const ctx = scene.getContext('2d');
-    ctx.drawImage(image, 0, 0, full.width, full.height);
-    const text = `Sample 3D capture — ${node.title} (${n}/${count})`;
-
-    const small = canvasOf(thumb.width, thumb.height);
-    const sctx = small.getContext('2d');
-    sctx.imageSmoothingQuality = 'high';
-    sctx.drawImage(scene, 0, 0, thumb.width, thumb.height);
-    caption(sctx, thumb.width, thumb.height, text);
-
-    caption(ctx, full.width, full.height, text);
-    return {
-      full: scene.toDataURL('image/jpeg', quality),
-      thumb: small.toDataURL('image/jpeg', quality),
-    };
+    scene.getContext('2d').drawImage(image, 0, 0, full.width, full.height);
+    return captioned(scene, sizes, `Sample 3D capture — ${node.title} (${n}/${count})`);
   }
 
   function drawVideoThumb({ node, size, quality }) {
