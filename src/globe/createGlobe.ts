@@ -38,6 +38,7 @@ import {
   ZOOM_MIN,
 } from '@/lib/constants';
 import { matchesFilter, type ArchiveFilter } from '@/lib/filter';
+import { mediaCount } from '@/lib/capture';
 import type { MediaNode } from '@/lib/nodeModel';
 import { hexToRgb } from '@/lib/palette';
 
@@ -343,10 +344,9 @@ export async function createGlobe(
         colour,
       };
     }
-    const photos = node.images.length;
     const type =
       node.type === 'gallery'
-        ? `${TYPE_LABEL.gallery} · ${photos} ${photos === 1 ? 'photo' : 'photos'}`
+        ? `${TYPE_LABEL.gallery} · ${mediaCount(node.images)}`
         : TYPE_LABEL.video;
     return { slot, title: node.title, meta: category ? `${type} · ${category}` : type, colour };
   }

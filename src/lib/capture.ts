@@ -37,3 +37,14 @@ export const CAPTURE_FORMAT_NAMES: Record<CaptureFormat, string> = {
   splat: '3D splat',
   spz: '3D splat',
 };
+
+/** A gallery's entries counted for people: "1 photo", "6 photos and 1 3D capture". */
+export function mediaCount(images: readonly { capture?: unknown }[]): string {
+  const captures = images.filter((image) => image.capture !== undefined).length;
+  const photos = images.length - captures;
+  const parts = [
+    photos > 0 || captures === 0 ? `${photos} ${photos === 1 ? 'photo' : 'photos'}` : '',
+    captures > 0 ? `${captures} ${captures === 1 ? '3D capture' : '3D captures'}` : '',
+  ];
+  return parts.filter(Boolean).join(' and ');
+}

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useArchiveItems } from '@/features/editor/useEditorData';
+import { mediaCount } from '@/lib/capture';
 import { nodeRoute, nodeThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
 
 const SORTS = {
@@ -149,9 +150,7 @@ export function ItemListPage() {
             <div>
               <Link to={`/editor/items/${encodeURIComponent(item.video_id)}`}>{item.title}</Link>
               <p className="field__hint">
-                {item.type === 'video'
-                  ? 'Video'
-                  : `Gallery · ${item.images.length === 1 ? '1 photo' : `${item.images.length} photos`}`}
+                {item.type === 'video' ? 'Video' : `Gallery · ${mediaCount(item.images)}`}
                 {item.categories.length > 0 &&
                   ` · ${item.categories.map((c) => c.name).join(', ')}`}
               </p>

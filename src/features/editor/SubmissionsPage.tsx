@@ -7,6 +7,7 @@ import { usePagedList } from '@/features/editor/usePagedList';
 import { useWaitingPhotos } from '@/features/editor/useWaitingPhotos';
 import { safeUrl } from '@/lib/url';
 import { youtubeThumbnailUrl } from '@/lib/youtube';
+import { mediaCount } from '@/lib/capture';
 
 const TABS: Record<SubmissionStatus, string> = {
   pending: 'Waiting',
@@ -120,17 +121,6 @@ function SubmissionCard({
       )}
     </li>
   );
-}
-
-/** What a submission sends, counted: "3 photos", "1 photo and 1 3D capture". */
-function mediaCount(images: readonly { capture?: unknown }[]): string {
-  const captures = images.filter((image) => image.capture !== undefined).length;
-  const photos = images.length - captures;
-  const parts = [
-    photos > 0 || captures === 0 ? `${photos} ${photos === 1 ? 'photo' : 'photos'}` : '',
-    captures > 0 ? `${captures} ${captures === 1 ? '3D capture' : '3D captures'}` : '',
-  ];
-  return parts.filter(Boolean).join(' and ');
 }
 
 /** The moderation queue: what visitors sent, to approve (as an item, edited first) or reject. */

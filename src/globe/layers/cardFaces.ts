@@ -119,6 +119,7 @@ export class CardFaces {
       title: node.title,
       accent,
       imageCount: node.images.length,
+      captureCount: node.images.filter((image) => image.capture !== undefined).length,
     };
     const card: Card = {
       text,

@@ -14,6 +14,8 @@ export interface FaceText {
   accent: string;
   /** Total images of a gallery (the badge says "12 photos" when 8 are shown). */
   imageCount: number;
+  /** How many of them are 3D captures' posters (the badge adds "+ 3D"). */
+  captureCount: number;
 }
 
 /** What a card face shows with its pictures. */
@@ -165,7 +167,7 @@ export function drawCardFace(
     );
   } else if (width >= TEXT_MIN_WIDTH + 24) {
     const size = Math.round(height * 0.075);
-    const label = photoCount(face.imageCount);
+    const label = cardMediaCount(face);
     ctx.font = `600 ${size}px ${FONT}`;
     const w = ctx.measureText(label).width + size;
     ctx.fillStyle = 'rgba(8, 14, 28, 0.7)';
@@ -180,9 +182,17 @@ export function drawCardFace(
   ctx.restore();
 }
 
-/** "1 photo", "12 photos". */
-function photoCount(n: number): string {
-  return `${n} photo${n === 1 ? '' : 's'}`;
+/** "1 photo", "12 photos", "6 photos + 3D", "1 3D capture": short enough for a card's badge. */
+export function cardMediaCount({
+  imageCount,
+  captureCount,
+}: Pick<FaceText, 'imageCount' | 'captureCount'>): string {
+  const photos = imageCount - captureCount;
+  if (photos === 0 && captureCount > 0) {
+    return `${captureCount} 3D capture${captureCount === 1 ? '' : 's'}`;
+  }
+  const label = `${photos} photo${photos === 1 ? '' : 's'}`;
+  return captureCount > 0 ? `${label} + 3D` : label;
 }
 
 /**
@@ -289,7 +299,7 @@ export function drawLocalFace(
     ctx.font = `700 ${small}px ${FONT}`;
     ctx.textBaseline = 'alphabetic';
     ctx.fillStyle = 'rgba(244, 247, 252, 0.85)';
-    const label = face.type === 'video' ? 'VIDEO' : photoCount(face.imageCount).toUpperCase();
+    const label = face.type === 'video' ? 'VIDEO' : cardMediaCount(face).toUpperCase();
     ctx.fillText(label, area.x + pad, area.y + pad + small * 1.2, area.width - r * 3.4 - pad);
 
     const size = Math.max(9, Math.round(height * 0.115));

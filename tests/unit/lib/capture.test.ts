@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readCapture } from '@/lib/capture';
+import { cardMediaCount } from '@/globe/textures/cardFace';
+import { mediaCount, readCapture } from '@/lib/capture';
 import { normalizeArchive } from '@/lib/nodeModel';
 import { validateNode } from '@/lib/nodeSchema';
 
@@ -59,5 +60,31 @@ describe('3D captures in the archive data', () => {
     expect(JSON.stringify(hostile)).toContain(
       'A 3D capture link must be an http(s) address or a path on this site.',
     );
+  });
+});
+
+describe('a gallery counted for people', () => {
+  const photo: typeof poster & { capture?: unknown } = poster;
+  const capture = { ...poster, capture: { url: '/m.glb', format: 'glb' } };
+
+  it('names its 3D captures apart from its photos (lists, callouts, submissions)', () => {
+    expect(mediaCount([photo])).toBe('1 photo');
+    expect(mediaCount([photo, photo])).toBe('2 photos');
+    expect(mediaCount([])).toBe('0 photos');
+    expect(mediaCount([photo, photo, capture])).toBe('2 photos and 1 3D capture');
+    expect(mediaCount([capture])).toBe('1 3D capture');
+    expect(mediaCount([photo, capture, capture])).toBe('1 photo and 2 3D captures');
+  });
+
+  it('says so on a card’s badge, in few words', () => {
+    expect(cardMediaCount({ imageCount: 12, captureCount: 0 })).toBe('12 photos');
+    expect(cardMediaCount({ imageCount: 7, captureCount: 1 })).toBe('6 photos + 3D');
+    expect(cardMediaCount({ imageCount: 2, captureCount: 1 })).toBe('1 photo + 3D');
+    expect(cardMediaCount({ imageCount: 2, captureCount: 2 })).toBe('2 3D captures');
+  });
+
+  it('counts the sample gallery with a capture so on the globe', () => {
+    const [node] = normalizeArchive([gallery([photo, photo, capture])]).nodes;
+    expect(node && mediaCount(node.images)).toBe('2 photos and 1 3D capture');
   });
 });
