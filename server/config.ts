@@ -5,6 +5,7 @@ import {
   TRUST_NO_PROXY,
   type TrustProxy,
 } from './clientAddress';
+import { AUTH_FLOWS } from '@/lib/config';
 import { databaseAddress } from './storage/databaseUrl';
 
 /**
@@ -113,8 +114,7 @@ export interface LocalIdentityConfig {
 }
 
 /** The sign-in flows the app's library starts, which the local client may allow. */
-export const LOCAL_AUTH_FLOWS = ['USER_SRP_AUTH', 'USER_PASSWORD_AUTH', 'CUSTOM_AUTH'] as const;
-export type LocalAuthFlow = (typeof LOCAL_AUTH_FLOWS)[number];
+export type LocalAuthFlow = (typeof AUTH_FLOWS)[number];
 
 /** Thrown for an unusable environment; the message names the variable. */
 export class ConfigError extends Error {
@@ -209,9 +209,9 @@ function readIdentity(env: NodeJS.ProcessEnv, root: string): LocalIdentityConfig
     throw new ConfigError(`IDENTITY_CONFIRMATION_CODE: "${code}" is not six digits.`);
   }
   const flow = env.VITE_COGNITO_AUTH_FLOW?.trim() || 'USER_SRP_AUTH';
-  if (!(LOCAL_AUTH_FLOWS as readonly string[]).includes(flow)) {
+  if (!(AUTH_FLOWS as readonly string[]).includes(flow)) {
     throw new ConfigError(
-      `VITE_COGNITO_AUTH_FLOW: "${flow}" is not one of ${LOCAL_AUTH_FLOWS.join(', ')}.`,
+      `VITE_COGNITO_AUTH_FLOW: "${flow}" is not one of ${AUTH_FLOWS.join(', ')}.`,
     );
   }
   const settings = { confirmationCode: code, authFlow: flow as LocalAuthFlow };
