@@ -1,8 +1,9 @@
 /**
- * Uploaded photos and 3D captures in an S3 bucket (`UPLOADS_BUCKET`), read by visitors from `UPLOADS_PUBLIC_URL`
- * (the bucket's website or a CDN in front of it). Region and credentials come from the standard
- * AWS environment (`AWS_REGION`, `AWS_ACCESS_KEY_ID`…, an instance or function role). Visitors'
- * photos wait under `{prefix}pending/` until an editor publishes them; the service alone reads them.
+ * Uploaded photos and 3D captures in an S3 bucket (`UPLOADS_BUCKET`), read by visitors from
+ * `UPLOADS_PUBLIC_URL` (the bucket's website or a CDN in front of it). Region and credentials come
+ * from the standard AWS environment (`AWS_REGION`, `AWS_ACCESS_KEY_ID`…, an instance or function
+ * role). Visitors' uploads wait under `{prefix}pending/` until an editor publishes them; the
+ * service alone reads them.
  */
 import {
   CopyObjectCommand,

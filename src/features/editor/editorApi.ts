@@ -60,8 +60,9 @@ export interface EditorApi {
   /** Uploads a 3D capture (public at once, like an editor's photo). */
   uploadCapture(file: File): Promise<NodeCapture>;
   /**
-   * A visitor's photo or 3D capture that waits for review (its URL answers 404 until then), fetched with the
-   * editor's token; null when the service holds no such photo (published, or not an upload).
+   * A visitor's photo or 3D capture that waits for review (its URL answers 404 until then),
+   * fetched with the editor's token; null when the service holds no such file (published, or not
+   * an upload).
    */
   waitingPhoto(url: string): Promise<Blob | null>;
   /** Submissions with this status, newest first, a page at a time (see `journal`). */
