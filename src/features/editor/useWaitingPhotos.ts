@@ -51,9 +51,10 @@ export function withPhotoSources(node: MediaNode, photoSrc: PhotoSource): MediaN
 
 /**
  * Shows visitors' photos (and 3D captures) that wait for review. Their URLs answer 404 until an
- * editor approves the submission, and an `<img>` cannot send the editor's token, so each is fetched from the service
- * with it and shown from memory (an object URL, released when the page closes). A URL the service
- * does not hold as waiting (published, an editor's own, or another site's) is shown as it is.
+ * editor approves the submission, and an `<img>` cannot send the editor's token, so each is fetched
+ * from the service with it and shown from memory (an object URL, released when the page closes). A
+ * URL the service does not hold as waiting (published, an editor's own, or another site's) is shown
+ * as it is.
  *
  * @param urls the photos to fetch (`photoUrlsOf`); none for an item that is not a submission.
  */
