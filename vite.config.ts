@@ -6,11 +6,11 @@ import { babylonChunkGroups } from './scripts/babylonChunks.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 /**
- * Browser tests that time what a visitor sees on the wall clock (the intro's schedule, the
- * preloader's count) or drive the heaviest globe (1,000 cards zoomed and flown through): run on
- * their own, after the rest, so no other file's load skews them. The rest of a visit (filters,
- * failures, keyboard, phone: browse.e2e.test.ts) and the files that make builds of their own
- * (analytics, the custom sign-in flow: seconds each) run beside the others.
+ * Browser tests that time what a visitor sees (the preloader's count, the intro's schedule, the
+ * keyboard journey's animations) or drive the heaviest globe (1,000 cards zoomed and flown
+ * through): run on their own, after the rest, so no other file's load skews them. (A build of
+ * the app's own, as the analytics and custom sign-in tests make, takes seconds: those run with
+ * the rest.)
  */
 const TIMED_E2E = ['tests/e2e/journey.e2e.test.ts', 'tests/e2e/clusters.e2e.test.ts'];
 /** Where the local services listen while `npm run dev` serves the app with HMR. */

@@ -7,7 +7,6 @@ import {
   chromium,
   type Browser,
   type BrowserContext,
-  type BrowserContextOptions,
   type ConsoleMessage,
   type Page,
 } from 'playwright-core';
@@ -179,34 +178,6 @@ export async function markIntroSeen(context: BrowserContext): Promise<void> {
       /* not the app's frame */
     }
   });
-}
-
-/**
- * A desktop visitor's page at `url` in a context of its own (kept in `contexts` for closing): a
- * returning visitor, who has seen the intro, unless `returning` is false. `prepare` runs on the
- * context before the page opens (an init script of the test's own).
- */
-export async function visitorPage(
-  browser: Browser,
-  contexts: BrowserContext[],
-  url: string,
-  {
-    returning = true,
-    options = {},
-    prepare,
-  }: {
-    returning?: boolean;
-    options?: BrowserContextOptions;
-    prepare?: (context: BrowserContext) => Promise<void>;
-  } = {},
-): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
-  contexts.push(context);
-  if (returning) await markIntroSeen(context);
-  await prepare?.(context);
-  const page = await context.newPage();
-  await page.goto(url);
-  return page;
 }
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
