@@ -792,6 +792,7 @@ export async function createGlobe(
       alpha: orbit.camera.alpha,
       beta: orbit.camera.beta,
       fovDegrees: (orbit.camera.fov * 180) / Math.PI,
+      flying: orbit.flying,
     }),
     links: () => ({
       related: related.visibleCount(clock()),

@@ -46,7 +46,8 @@ export interface GlobeDiagnostics {
     matched: boolean;
     face: 'none' | 'local' | 'fallback' | 'real' | 'sharp';
   } | null;
-  camera(): { radius: number; alpha: number; beta: number; fovDegrees: number };
+  /** The camera's pose, and whether it is on a flight (to a card, a cluster, home). */
+  camera(): { radius: number; alpha: number; beta: number; fovDegrees: number; flying: boolean };
   links(): { related: number; category: number };
   /**
    * The clusters shown now: `count` clusters holding `clustered` cards in all, `shown` cards

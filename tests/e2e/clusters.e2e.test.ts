@@ -91,15 +91,22 @@ const clustersOf = (page: Page): Promise<Clusters> =>
 const calloutOf = (page: Page) => page.evaluate(() => window.__globe?.callout() ?? null);
 const radiusOf = (page: Page) => page.evaluate(() => window.__globe?.camera().radius ?? NaN);
 
-/** Resolves once the clusters have regrouped for a settled zoom (two equal reads 300 ms apart). */
+/**
+ * Resolves once the clusters have regrouped for a settled zoom: no flight on, and two equal reads
+ * 300 ms apart (a flight's last frames may change the radius by less than the reads show).
+ */
 async function settled(page: Page): Promise<Clusters> {
   let previous = '';
   await expect
     .poll(
       async () => {
-        const radius = await radiusOf(page);
+        const camera = await page.evaluate(() => window.__globe?.camera());
+        if (!camera || camera.flying) {
+          previous = '';
+          return false;
+        }
         const { spacing } = await clustersOf(page);
-        const key = `${radius.toFixed(4)}/${spacing.toFixed(4)}`;
+        const key = `${camera.radius.toFixed(4)}/${spacing.toFixed(4)}`;
         const still = key === previous;
         previous = key;
         return still;
