@@ -7,16 +7,12 @@ import { babylonChunkGroups } from './scripts/babylonChunks.ts';
 const src = fileURLToPath(new URL('./src', import.meta.url));
 /**
  * Browser tests that time what a visitor sees (the preloader's count, the intro's schedule, the
- * keyboard journey's animations), drive the heaviest globe (1,000 cards zoomed and flown through)
- * or make builds of their own (analytics, two): run on their own, after the rest, so they neither
- * suffer nor cause another file's load. (One browser file alone keeps about 80 % of both cores
- * busy, so running these beside the others would save little.)
+ * keyboard journey's animations) or drive the heaviest globe (1,000 cards zoomed and flown
+ * through): run on their own, after the rest, so no other file's load skews them. (A build of
+ * the app's own, as the analytics and custom sign-in tests make, takes seconds: those run with
+ * the rest.)
  */
-const TIMED_E2E = [
-  'tests/e2e/journey.e2e.test.ts',
-  'tests/e2e/clusters.e2e.test.ts',
-  'tests/e2e/analytics.e2e.test.ts',
-];
+const TIMED_E2E = ['tests/e2e/journey.e2e.test.ts', 'tests/e2e/clusters.e2e.test.ts'];
 /** Where the local services listen while `npm run dev` serves the app with HMR. */
 const devApiPort = Number(process.env.API_PORT ?? 5174);
 
