@@ -94,7 +94,12 @@ export interface LocalIdentityOptions {
  * own), so they are saved, and deleted, with the user.
  */
 const DEVICES_FIELD = 'GlobeArchiveDevices';
-type WithDevices = User & { [DEVICES_FIELD]?: StoredDevice[] };
+/**
+ * When the user last signed out everywhere, as the first second (a token's `iat`) whose tokens
+ * still work: a field of the user record, like the devices.
+ */
+const SIGNED_OUT_FIELD = 'GlobeArchiveTokensValidFrom';
+type WithDevices = User & { [DEVICES_FIELD]?: StoredDevice[]; [SIGNED_OUT_FIELD]?: number };
 
 function directoryOf(
   local: CognitoLocal,
@@ -116,17 +121,30 @@ function directoryOf(
         : null;
     },
     async verifyAccessToken(token) {
+      let payload;
       try {
-        const { payload } = await jwtVerify(token, keys, { issuer, algorithms: ['RS256'] });
-        if (payload.token_use === 'access' && typeof payload.username === 'string') {
-          return payload.username;
-        }
+        ({ payload } = await jwtVerify(token, keys, { issuer, algorithms: ['RS256'] }));
       } catch (error) {
         if (error instanceof errors.JWTExpired)
           throw new AccessTokenError('Access Token has expired');
         if (!(error instanceof errors.JOSEError)) throw error;
+        throw new AccessTokenError('Invalid Access Token');
       }
-      throw new AccessTokenError('Invalid Access Token');
+      if (payload.token_use !== 'access' || typeof payload.username !== 'string') {
+        throw new AccessTokenError('Invalid Access Token');
+      }
+      // A signature proves who the token was issued to, not that the pool still honours it: as
+      // on Cognito, a token dies with its account, and with every session at a sign-out
+      // everywhere.
+      const pool = await cognito.getUserPool(ctx, LOCAL_POOL_ID);
+      const user = (await pool.getUserByUsername(ctx, payload.username)) as WithDevices | null;
+      const sub = user?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+      if (!user || sub !== payload.sub) throw new AccessTokenError('User does not exist.');
+      if (user.Enabled === false) throw new AccessTokenError('User is disabled.');
+      if ((payload.iat ?? 0) < (user[SIGNED_OUT_FIELD] ?? 0)) {
+        throw new AccessTokenError('Access Token has been revoked');
+      }
+      return payload.username;
     },
     async keepRefreshToken(username, token) {
       const pool = await cognito.getUserPool(ctx, LOCAL_POOL_ID);
@@ -138,7 +156,17 @@ function directoryOf(
     async signOutEverywhere(username) {
       const pool = await cognito.getUserPool(ctx, LOCAL_POOL_ID);
       const user = await pool.getUserByUsername(ctx, username);
-      if (user) await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
+      if (!user) return;
+      // Tokens say when they were issued to the second: every token issued before the next
+      // second starts is revoked, and the answer waits for that second, so a sign-in after it
+      // gets tokens that work.
+      const revokedBefore = Math.floor(Date.now() / 1000) + 1;
+      await pool.saveUser(ctx, {
+        ...user,
+        RefreshTokens: [],
+        [SIGNED_OUT_FIELD]: revokedBefore,
+      } as User);
+      await new Promise((resolve) => setTimeout(resolve, revokedBefore * 1000 - Date.now()));
     },
     async devicesOf(username) {
       const pool = await cognito.getUserPool(ctx, LOCAL_POOL_ID);
@@ -237,6 +265,7 @@ export async function startLocalIdentity(
         jwks: secrets.jwks,
         passwordPolicy,
         directory: directoryOf(local, issuer, secrets.keys, { confirmationCode, log }),
+        decoySecret: secrets.adminKeyId,
         ...(options.appOrigins ? { appOrigins: options.appOrigins } : {}),
         anyHost: options.anyHost ?? false,
       }),

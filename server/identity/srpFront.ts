@@ -16,13 +16,21 @@ import {
   type CognitoReply,
   type ForwardedRequest,
 } from './cognitoProtocol';
+import { createAccountCodes } from './accountCodes';
 import { createDeviceTracking, DEVICE_ACTIONS } from './deviceTracking';
+import { ChallengeSessions } from './challengeSessions';
 import { ExpiringMap } from './expiringMap';
 import { AccessTokenError, type IdentityDirectory } from './identityDirectory';
 import type { PasswordPolicy } from './localPool';
 import { createPasswordLockout, PASSWORD_ATTEMPTS_EXCEEDED } from './passwordLockout';
 import { passwordPolicyViolation } from './passwordPolicy';
 import { createPasswordVerifier, INCORRECT_CREDENTIALS, SESSION_EXPIRED } from './passwordVerifier';
+import {
+  attributeNames,
+  deletedAttributeNames,
+  maskedDestination,
+  unwritableAttribute,
+} from './userAttributes';
 
 /** Settings for `createSrpFront`. */
 export interface SrpFrontOptions {
@@ -51,6 +59,11 @@ export interface SrpFrontOptions {
    * "same-origin") is refused.
    */
   anyHost?: boolean;
+  /**
+   * Keys the code destinations made up for usernames the pool does not have (an installation
+   * secret, so they are the same across restarts); random for this front when absent.
+   */
+  decoySecret?: string;
   /** How long a started sign-in stays answerable; Cognito's default is 3 minutes. */
   sessionTtlMs?: number;
   now?: () => number;
@@ -121,12 +134,6 @@ interface PendingCustom {
   deviceKey: string | undefined;
 }
 
-/** A challenge cognito-local issued, kept under its Session until answered. */
-interface PendingChallenge {
-  clientId: string;
-  username: string | undefined;
-}
-
 function allowsFlow(authFlows: readonly string[], flow: string): boolean {
   const allowed = authFlows.length > 0 ? authFlows : DEFAULT_AUTH_FLOWS;
   const name = flow === 'REFRESH_TOKEN' ? 'REFRESH_TOKEN_AUTH' : flow;
@@ -176,7 +183,7 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
   const now = options.now ?? Date.now;
   const ttl = options.sessionTtlMs ?? SESSION_TTL_MS;
   const verifier = createPasswordVerifier({ poolId, directory, ttlMs: ttl, now });
-  const challenges = new ExpiringMap<PendingChallenge>(ttl, now);
+  const challenges = new ChallengeSessions(ttl, now);
   /** SRP password checks started by a CUSTOM_AUTH sign-in, by their SECRET_BLOCK. */
   const customPasswordChecks = new ExpiringMap<true>(ttl, now);
   const customChallenges = new ExpiringMap<PendingCustom>(ttl, now);
@@ -203,12 +210,14 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     if (reply.status === 200) {
       const answer = parseObject(reply.body);
       const session = stringField(answer, 'Session');
-      if (session !== undefined && stringField(answer, 'ChallengeName') !== undefined) {
+      const name = stringField(answer, 'ChallengeName');
+      if (session !== undefined && name !== undefined) {
         const parameters = answer?.ChallengeParameters;
-        challenges.set(session, {
+        challenges.issued(session, {
           clientId,
           username:
             stringField(parameters, 'USER_ID_FOR_SRP') ?? stringField(parameters, 'USERNAME'),
+          name,
         });
       }
     }
@@ -234,17 +243,29 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     now,
     async answerUpstream(body, clientId) {
       const session = stringField(body, 'Session') ?? '';
-      const holder = challenges.get(session)?.username;
+      const holder = challenges.peek(session)?.username;
       const reply = await pass(
         { action: 'RespondToAuthChallenge', body: Buffer.from(JSON.stringify(body)) },
         clientId,
       );
-      if (reply.status === 200) challenges.delete(session);
+      if (reply.status === 200) challenges.finish(session);
       return keptTokens(reply, holder);
     },
   });
 
   const attemptsExceeded = () => cognitoError('NotAuthorizedException', PASSWORD_ATTEMPTS_EXCEEDED);
+
+  /**
+   * A sign-in step's answer, seen by the lockout: tokens mean every proof was given, so the
+   * account's count starts afresh. A right password alone does not: the count of wrong codes
+   * at the next step must survive a fresh sign-in.
+   */
+  function settled(reply: CognitoReply, username: string | undefined): CognitoReply {
+    if (username !== undefined && reply.status === 200) {
+      if (parseObject(reply.body)?.AuthenticationResult) lockout.succeeded(username);
+    }
+    return reply;
+  }
 
   /**
    * Answers a PASSWORD_VERIFIER. Once the password is proven, cognito-local's own password flow
@@ -259,11 +280,10 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     if (unknownDevice) return unknownDevice;
     const outcome = verifier.verify(clientId, input.ChallengeResponses);
     if ('refusal' in outcome) {
-      if (outcome.wrongPasswordFor !== undefined) lockout.failed(outcome.wrongPasswordFor);
+      if (outcome.wrongPasswordFor !== undefined) lockout.failed(outcome.wrongPasswordFor, true);
       return outcome.refusal;
     }
     if (lockout.isLocked(outcome.user.username)) return attemptsExceeded();
-    lockout.succeeded(outcome.user.username);
     const block = stringField(input.ChallengeResponses, 'PASSWORD_CLAIM_SECRET_BLOCK') ?? '';
     if (customPasswordChecks.take(block)) {
       return customChallenge({
@@ -296,7 +316,10 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
       }),
       clientId,
     );
-    return devices.afterAnswer(reply, { clientId, username: user.username, deviceKey });
+    return settled(
+      await devices.afterAnswer(reply, { clientId, username: user.username, deviceKey }),
+      user.username,
+    );
   }
 
   /** A custom challenge (a fresh Session each time), as a pool's DefineAuthChallenge asks it. */
@@ -312,7 +335,8 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
 
   /**
    * The answer to a custom challenge: the code signs in; a wrong one is asked again with a new
-   * Session, up to CUSTOM_ANSWER_TRIES in all, then the sign-in must start again.
+   * Session, up to CUSTOM_ANSWER_TRIES in all, then the sign-in must start again. Wrong codes
+   * count against the account as wrong passwords do.
    */
   async function customAnswer(clientId: string, input: Record<string, unknown>) {
     const pending = customChallenges.take(stringField(input, 'Session') ?? '');
@@ -320,8 +344,10 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     if (!pending || pending.clientId !== clientId || pending.username !== username) {
       return cognitoError('NotAuthorizedException', SESSION_EXPIRED);
     }
+    if (lockout.isLocked(pending.username)) return attemptsExceeded();
     const answer = (stringField(input.ChallengeResponses, 'ANSWER') ?? '').trim();
     if (answer !== pending.code) {
+      lockout.failed(pending.username, true);
       if (pending.triesLeft <= 1)
         return cognitoError('NotAuthorizedException', INCORRECT_CREDENTIALS);
       return customChallenge({ ...pending, triesLeft: pending.triesLeft - 1 });
@@ -329,37 +355,6 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     const user = await directory.findUser(clientId, pending.username);
     if (!user?.enabled) return cognitoError('NotAuthorizedException', INCORRECT_CREDENTIALS);
     return signIn(clientId, user, input.ClientMetadata, pending.deviceKey);
-  }
-
-  /**
-   * ResendConfirmationCode, which cognito-local does not offer: a new code for an unconfirmed
-   * user, delivered as the first (printed), and where it went, masked as Cognito masks it.
-   */
-  async function resendConfirmationCode(input: Record<string, unknown>) {
-    const clientId = stringField(input, 'ClientId') ?? '';
-    const username = stringField(input, 'Username');
-    if (username === undefined || username === '') {
-      return cognitoError('InvalidParameterException', 'Missing required parameter Username');
-    }
-    if (!(await directory.findClient(clientId))) {
-      return cognitoError(
-        'ResourceNotFoundException',
-        `User pool client ${clientId} does not exist.`,
-      );
-    }
-    const sent = await directory.newConfirmationCode(clientId, username);
-    if (sent === null) {
-      return cognitoError('UserNotFoundException', 'Username/client id combination not found.');
-    }
-    if (sent === 'confirmed') {
-      return cognitoError('InvalidParameterException', 'User is already confirmed.');
-    }
-    return jsonReply({
-      CodeDeliveryDetails:
-        sent.sentTo === null
-          ? {}
-          : { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: masked(sent.sentTo) },
-    });
   }
 
   /** USER_SRP_AUTH's first step: refused while the username is locked out. */
@@ -373,7 +368,7 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
       username !== '' &&
       stringField(parseObject(reply.body), 'message') === INCORRECT_CREDENTIALS
     )
-      lockout.failed(username);
+      lockout.failed(username, false);
     return reply;
   }
 
@@ -411,14 +406,15 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     if (unknownDevice) return unknownDevice;
     const reply = await pass(request, clientId);
     const error = errorTypeOf(reply);
+    const user = await directory.findUser(clientId, username);
     if (error === 'NotAuthorizedException' || error === 'UserNotFoundException') {
-      lockout.failed(username);
-    } else if (error === null) {
-      lockout.succeeded(username);
+      lockout.failed(user?.username ?? username, user !== null);
     }
-    const user = error === null ? await directory.findUser(clientId, username) : null;
-    return user
-      ? devices.afterAnswer(reply, { clientId, username: user.username, deviceKey })
+    return user && error === null
+      ? settled(
+          await devices.afterAnswer(reply, { clientId, username: user.username, deviceKey }),
+          user.username,
+        )
       : reply;
   }
 
@@ -451,30 +447,26 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     return pass(request, clientId);
   }
 
-  /** Whether a challenge `Session` is one cognito-local issued to this client (and user). */
-  function isPendingSession(session: string, clientId: string, username: string | undefined) {
-    const pending = challenges.get(session);
-    return (
-      pending !== undefined &&
-      pending.clientId === clientId &&
-      (username === undefined || pending.username === username)
-    );
-  }
-
   async function respondToAuthChallenge(request: ForwardedRequest, input: Record<string, unknown>) {
     const clientId = stringField(input, 'ClientId') ?? '';
     const challengeName = stringField(input, 'ChallengeName');
     if (challengeName === 'PASSWORD_VERIFIER') return verifyPassword(clientId, input);
     if (challengeName === 'CUSTOM_CHALLENGE') return customAnswer(clientId, input);
-    if (challengeName === 'DEVICE_SRP_AUTH' || challengeName === 'DEVICE_PASSWORD_VERIFIER') {
-      return devices.respond(challengeName, clientId, input);
-    }
-    // cognito-local answers any challenge for any user without a session: check the one issued.
-    const session = stringField(input, 'Session') ?? '';
     const username = stringField(input.ChallengeResponses, 'USERNAME') ?? '';
-    if (!isPendingSession(session, clientId, username)) {
-      return cognitoError('NotAuthorizedException', SESSION_EXPIRED);
+    if (challengeName === 'DEVICE_SRP_AUTH' || challengeName === 'DEVICE_PASSWORD_VERIFIER') {
+      return settled(await devices.respond(challengeName, clientId, input), username);
     }
+    // cognito-local answers any challenge for any user without a session: the answer must be to
+    // the challenge issued under it, for that client and user.
+    const session = stringField(input, 'Session') ?? '';
+    const issued = challenges.answerable(session, {
+      clientId,
+      username,
+      name: challengeName ?? '',
+    });
+    if (issued === undefined) return cognitoError('NotAuthorizedException', SESSION_EXPIRED);
+    const holder = issued.username ?? username;
+    if (lockout.isLocked(holder)) return attemptsExceeded();
     if (challengeName === 'NEW_PASSWORD_REQUIRED') {
       const violation = passwordPolicyViolation(
         stringField(input.ChallengeResponses, 'NEW_PASSWORD') ?? '',
@@ -482,15 +474,23 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
       );
       if (violation) return cognitoError('InvalidPasswordException', violation);
     }
-    const holder = challenges.get(session)?.username ?? username;
     const reply = await keptTokens(await pass(request, clientId), holder);
-    // A refused answer may be corrected and sent again with the same session, as on Cognito.
-    if (reply.status === 200) challenges.delete(session);
-    return devices.afterAnswer(reply, {
-      clientId,
-      username: holder,
-      deviceKey: stringField(input.ChallengeResponses, 'DEVICE_KEY'),
-    });
+    if (reply.status === 200) {
+      challenges.finish(session);
+    } else if (errorTypeOf(reply) === 'CodeMismatchException') {
+      // A mistyped code may be corrected with the same session, as on Cognito, a few times; each
+      // counts against the account like a wrong password.
+      lockout.failed(holder, true);
+      challenges.answeredWrongly(session);
+    }
+    return settled(
+      await devices.afterAnswer(reply, {
+        clientId,
+        username: holder,
+        deviceKey: stringField(input.ChallengeResponses, 'DEVICE_KEY'),
+      }),
+      holder,
+    );
   }
 
   /** The username of a checked access token, or Cognito's refusal. */
@@ -532,34 +532,6 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
   }
 
   /**
-   * ForgotPassword as Cognito answers it for an account with no e-mail to send a code to (one
-   * made by the app's sign-up, which sends no attributes): cognito-local calls that unsupported.
-   */
-  async function forgotPassword(request: ForwardedRequest): Promise<CognitoReply> {
-    const reply = await pass(request);
-    if (reply.status === 200) {
-      // Cognito masks where the code went (`f***@e***`): whoever types a username must not learn
-      // its e-mail address. cognito-local answers it whole.
-      const answer = parseObject(reply.body);
-      const details = answer?.CodeDeliveryDetails as Record<string, unknown> | undefined;
-      const destination = stringField(details, 'Destination');
-      if (!answer || !details || destination === undefined) return reply;
-      return jsonReply({
-        ...answer,
-        CodeDeliveryDetails: { ...details, Destination: masked(destination) },
-      });
-    }
-    if (!/ForgotPassword without email/.test(String(reply.body))) return reply;
-    return cognitoError(
-      'InvalidParameterException',
-      'Cannot reset password for the user as there is no registered/verified email or phone_number',
-    );
-  }
-
-  /** Masks an address as Cognito does where it says where a code went: `f***@e***`. */
-  const masked = (destination: string) => destination.replace(/^(.)[^@]*@(.).*$/su, '$1***@$2***');
-
-  /**
    * UpdateUserAttributes as a pool with auto-verified e-mail answers it: a new address is not
    * verified until its code is given back (VerifyUserAttribute), and the code is sent at once.
    * cognito-local keeps `email_verified` as it was and sends no code unless told both.
@@ -571,10 +543,11 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     const attributes = Array.isArray(input.UserAttributes)
       ? (input.UserAttributes as unknown[])
       : [];
-    const names = attributes.map((attribute) =>
-      stringField(attribute as Record<string, unknown>, 'Name'),
-    );
-    if (!names.includes('email') || names.includes('email_verified')) return pass(request);
+    const names = attributeNames(input);
+    // The one way to verify an address is its code (VerifyUserAttribute).
+    const unwritable = unwritableAttribute(names);
+    if (unwritable) return unwritable;
+    if (!names.includes('email')) return pass(request);
     const unverified = {
       ...input,
       UserAttributes: [...attributes, { Name: 'email_verified', Value: 'false' }],
@@ -627,7 +600,7 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
       CodeDeliveryDetails: {
         AttributeName: 'email',
         DeliveryMedium: 'EMAIL',
-        Destination: destination === undefined ? '' : masked(destination),
+        Destination: destination === undefined ? '' : maskedDestination(destination),
       },
     });
   }
@@ -640,19 +613,17 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     RespondToAuthChallenge: respondToAuthChallenge,
     GlobalSignOut: (_request, input) => globalSignOut(input),
     SignUp: withPasswordPolicy('Password'),
-    ChangePassword: async (request, input) => {
-      const reply = await withPasswordPolicy('ProposedPassword')(request, input);
-      // A wrong current password, which Cognito answers as a wrong password at sign-in;
-      // cognito-local calls it an invalid (new) password.
-      const wrongCurrent =
-        reply.status === 400 &&
-        stringField(parseObject(reply.body), 'message') === 'Invalid password';
-      return wrongCurrent ? cognitoError('NotAuthorizedException', INCORRECT_CREDENTIALS) : reply;
-    },
-    ConfirmForgotPassword: withPasswordPolicy('Password'),
-    ForgotPassword: forgotPassword,
-    ResendConfirmationCode: (_request, input) => resendConfirmationCode(input),
+    ...createAccountCodes({
+      directory,
+      passwordPolicy,
+      lockout,
+      pass: (request) => pass(request),
+      tokenHolder,
+      decoySecret: options.decoySecret ?? randomBytes(32).toString('base64url'),
+    }),
     UpdateUserAttributes: updateUserAttributes,
+    DeleteUserAttributes: async (request, input) =>
+      unwritableAttribute(deletedAttributeNames(input)) ?? pass(request),
     GetUserAttributeVerificationCode: (_request, input) => emailCode(input.AccessToken),
     ...Object.fromEntries(
       [...DEVICE_ACTIONS].map((action) => [
@@ -672,9 +643,10 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
       TOKEN_OR_SESSION_ACTIONS.has(action) && token === undefined && 'Session' in input;
     if (tokenOrSession) {
       const session = stringField(input, 'Session') ?? '';
-      return challenges.get(session) === undefined
-        ? cognitoError('NotAuthorizedException', SESSION_EXPIRED)
-        : null;
+      // Only an authenticator's set-up takes a session in place of a token.
+      return challenges.peek(session)?.name === 'MFA_SETUP'
+        ? null
+        : cognitoError('NotAuthorizedException', SESSION_EXPIRED);
     }
     if (
       ACCESS_TOKEN_ACTIONS.has(action) ||

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { useAuthAccess } from '@/features/auth/authAccess';
 import { AuthPage, UsernameField } from '@/features/auth/AuthFields';
 import { AuthErrorMessage } from '@/features/auth/AuthError';
-import { toAuthError, type AuthError } from '@/features/auth/authErrors';
+import { isSessionOver, toAuthError, type AuthError } from '@/features/auth/authErrors';
 import {
   CustomChallengeForm,
   MfaCodeForm,
@@ -68,7 +68,11 @@ export function SignInPage() {
         setStepNumber((n) => n + 1);
       }
     } catch (failure) {
-      setError(toAuthError(failure));
+      const refused = toAuthError(failure);
+      // A challenge's session that is over (lapsed, or too many wrong codes) cannot be answered
+      // again: back to the password, with the reason.
+      if (isSessionOver(refused)) setStep(null);
+      setError(refused);
     } finally {
       setPending(false);
     }

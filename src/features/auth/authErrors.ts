@@ -51,9 +51,17 @@ const WORDS: Record<string, string> = {
 /** Cognito's NotAuthorizedException while a username is locked out after wrong passwords. */
 const LOCKED_OUT = 'Password attempts exceeded';
 
+/** Cognito's NotAuthorizedException for a challenge session that is over. */
+const SESSION_OVER = /^Invalid session for the user/;
+
 /** Cognito's answers to a password reset the account cannot have. */
 const NO_CODE_CHANNEL = /no registered\/verified email/i;
 const CANNOT_RESET = /cannot be reset in the current state/i;
+
+/** Whether the pool ended a sign-in's challenge session: it must start again from the password. */
+export function isSessionOver(error: AuthError): boolean {
+  return error.code === 'NotAuthorizedException' && SESSION_OVER.test(error.message);
+}
 
 /** The error in words a person understands. */
 export function describeAuthError(error: AuthError): string {
@@ -61,6 +69,9 @@ export function describeAuthError(error: AuthError): string {
     return 'This account has no verified e-mail address to send a code to. Ask the editors to reset your password.';
   if (CANNOT_RESET.test(error.message))
     return 'The password of this account cannot be reset now. Ask the editors for help.';
+  if (isSessionOver(error))
+    // A challenge's session lapsed, or took too many wrong codes: only a new sign-in helps.
+    return 'This sign-in has expired or had too many wrong codes. Sign in again from the start.';
   if (error.code === 'NotAuthorizedException' && error.message === LOCKED_OUT)
     // Not "do not match": the password may be right this time, and trying again at once fails.
     return 'Too many wrong passwords for this account. Wait a few minutes, then try again.';

@@ -158,6 +158,33 @@ describe('/signin', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
+  it('goes back to the password, saying why, when the pool ends the code step’s session', async () => {
+    const submit = vi.fn(async () => {
+      throw new AuthError(
+        'Invalid session for the user, session is expired.',
+        'NotAuthorizedException',
+      );
+    });
+    const service = fakeService({
+      signIn: vi.fn().mockResolvedValue({
+        kind: 'mfaCode',
+        method: 'SOFTWARE_TOKEN_MFA',
+        destination: null,
+        submit,
+      } satisfies SignInStep),
+    });
+    renderApp('/signin', { fetchArchive, auth: access(service) });
+    await signInWith('twostep', 'Some-Pass-1!');
+    await userEvent.type(await screen.findByLabelText('Code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This sign-in has expired or had too many wrong codes. Sign in again from the start.',
+    );
+    // Not the password's "do not match", and the password form is back to start again.
+    expect(screen.getByRole('form', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Enter your sign-in code' })).toBeNull();
+  });
+
   it('shows a custom challenge’s prompt as text, sends the answer, and says when it is asked again', async () => {
     const hostile = '<img src=x onerror=alert(1)> Which street did the tornado cross first?';
     const again = {

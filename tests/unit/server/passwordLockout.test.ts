@@ -74,4 +74,22 @@ describe('the local identity server lockout', () => {
     lockout.failed('carol');
     expect(lockout.isLocked('carol')).toBe(false);
   });
+
+  it("keeps an account's count through any number of failures on other names", () => {
+    const { lockout } = clocked();
+    for (let tries = 1; tries <= 6; tries += 1) lockout.failed('alice', true);
+    expect(lockout.isLocked('alice')).toBe(true);
+    // The probe: 10,000 failures on made-up names used to push the account's count out.
+    for (let n = 0; n < 10_001; n += 1) lockout.failed(`spray${n}`, false);
+    expect(lockout.isLocked('alice')).toBe(true);
+  });
+
+  it('counts a name first seen unknown on, once the account exists', () => {
+    const { lockout } = clocked();
+    for (let tries = 1; tries <= 5; tries += 1) lockout.failed('newcomer', false);
+    lockout.failed('newcomer', true);
+    expect(lockout.isLocked('newcomer')).toBe(true);
+    for (let n = 0; n < 10_001; n += 1) lockout.failed(`spray${n}`, false);
+    expect(lockout.isLocked('newcomer')).toBe(true);
+  });
 });
