@@ -5,10 +5,9 @@ import { join } from 'node:path';
 import { displayPath, isLoopbackHost, type ServerConfig } from './config';
 import type { LocalIdentity } from './identity/localIdentity';
 import type { LoginConfig } from './login/loginConfig';
-import { createAccessTokenVerifier } from './login/accessToken';
-import { resolvePool } from './login/poolSettings';
+import { createEditorTokenVerifier, resolvePool } from './login/poolSettings';
 import { createServerLogin } from './login/serverLogin';
-import { API_PREFIX, createSiteListener } from './app/nodeSite';
+import { API_PREFIX, createSiteListener, IDENTITY_PREFIX } from './app/nodeSite';
 import { createNodesHandler, type WarmUpResult } from './nodesHandler';
 import { contentSecurityPolicy } from './securityHeaders';
 import { createStaticFiles } from './staticFiles';
@@ -53,6 +52,11 @@ export interface StartOptions {
    * server's, with `EDITOR_ALLOWLIST`. Off when neither exists.
    */
   login?: { config: LoginConfig | null; allowList: readonly string[] };
+  /**
+   * How long the pool's word that an editor's token still holds is trusted, ms (30 s; tests
+   * shorten it to see a revocation take effect).
+   */
+  editorRecheckMs?: number;
 }
 
 /** A start-up failure whose message says all the person running the server needs. */
@@ -103,6 +107,12 @@ async function startIdentity(
   }
 }
 
+/** The URL this machine reaches its own server at (a wildcard address by its loopback). */
+function ownAddress(address: string, port: number): string {
+  const host = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '::1' : address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
 function formatUrl(host: string, port: number): string {
   // A wildcard address is not something to type into a browser; this machine answers on it.
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
@@ -135,9 +145,15 @@ export async function startServer(
     await identity?.stop();
     throw error;
   }
+  /** This server's own address, for its calls to the identity front (set once it listens). */
+  let ownUrl: string | null = null;
   const pools = {
     login: options.login?.config ?? null,
     identity,
+    identityFront: () => {
+      if (ownUrl === null) throw new Error('The server is not listening yet.');
+      return `${ownUrl}${IDENTITY_PREFIX}/`;
+    },
     allowList: options.login?.allowList ?? [],
     appOrigins: config.appOrigins,
   };
@@ -150,7 +166,10 @@ export async function startServer(
     appOrigins: config.appOrigins,
     log,
     verifyEditor: pool
-      ? createAccessTokenVerifier({ issuer: pool.issuer, clientId: pool.clientId, keys: pool.keys })
+      ? createEditorTokenVerifier(
+          pool,
+          options.editorRecheckMs !== undefined ? { recheckMs: options.editorRecheckMs } : {},
+        )
       : null,
     media,
     uploadQuotas: config.uploadQuotas,
@@ -220,8 +239,9 @@ export async function startServer(
     sweeping = sweep();
   }, SWEEP_EVERY_MS);
   sweeper.unref();
-  const { port } = server.address() as AddressInfo;
+  const { port, address } = server.address() as AddressInfo;
   const url = formatUrl(config.host, port);
+  ownUrl = ownAddress(address, port);
   let closing: Promise<void> | null = null;
   return {
     url,

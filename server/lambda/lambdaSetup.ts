@@ -6,9 +6,8 @@
  */
 import { readArchiveFile } from '../archiveFile';
 import { ConfigError, readConfig } from '../config';
-import { createAccessTokenVerifier } from '../login/accessToken';
 import { readLoginConfig } from '../login/loginConfig';
-import { resolvePool } from '../login/poolSettings';
+import { createEditorTokenVerifier, resolvePool } from '../login/poolSettings';
 import type { NodesHandlerOptions } from '../nodesHandler';
 import { describeDatabaseUrl } from '../storage/databaseUrl';
 import { createMemoryStore } from '../storage/memoryStore';
@@ -102,9 +101,7 @@ export async function readLambdaSetup(
     openStore: storeOpener(config.archiveFile, config.databaseUrl, env, log),
     appOrigins: config.appOrigins,
     log,
-    verifyEditor: pool
-      ? createAccessTokenVerifier({ issuer: pool.issuer, clientId: pool.clientId, keys: pool.keys })
-      : null,
+    verifyEditor: pool ? createEditorTokenVerifier(pool) : null,
     media,
     uploadQuotas: config.uploadQuotas,
     // No timer outlives a request on Lambda: visitors' uploads sweep now and then instead.

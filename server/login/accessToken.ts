@@ -5,17 +5,30 @@
  */
 import type { JWTPayload } from 'jose';
 import { createPoolTokenCheck, TokenRejected, type IdTokenVerifierOptions } from './idToken';
+import type { PoolStanding } from './poolStanding';
 
-/** What a verified access token says: who and in which groups (`cognito:groups`) at issue time. */
+/**
+ * What a verified access token says: who, and in which groups: the pool's answer now where it is
+ * asked (`standing`), else `cognito:groups` at issue time.
+ */
 export interface AccessTokenClaims {
   username: string;
   groups: string[];
 }
 
 /** The same settings as the ID-token verifier: the pool's issuer and keys, and the app client. */
-export type AccessTokenVerifierOptions = IdTokenVerifierOptions;
+export interface AccessTokenVerifierOptions extends IdTokenVerifierOptions {
+  /**
+   * Asks the pool whether it still honours the token, and the user's groups now (see
+   * `createPoolStanding`); without it, the token's word at issue time is taken (tests' pools).
+   */
+  standing?: PoolStanding | null;
+}
 
-/** Checks a compact JWT; rejects with `TokenRejected` (401) or `KeysUnavailable` (503). */
+/**
+ * Checks a compact JWT; rejects with `TokenRejected` (401), or `KeysUnavailable` or
+ * `StandingUnknown` (503).
+ */
 export type AccessTokenVerifier = (token: string) => Promise<AccessTokenClaims>;
 
 function accessClaims(payload: JWTPayload, clientId: string): AccessTokenClaims {
@@ -45,5 +58,11 @@ export function createAccessTokenVerifier(
   options: AccessTokenVerifierOptions,
 ): AccessTokenVerifier {
   const check = createPoolTokenCheck(options);
-  return async (token) => accessClaims(await check(token), options.clientId);
+  const standing = options.standing ?? null;
+  return async (token) => {
+    const claims = accessClaims(await check(token), options.clientId);
+    if (standing === null) return claims;
+    // A revoked token, or one whose user left the group, stops working within the cache's time.
+    return { ...claims, groups: await standing.groupsOf(token, claims.username) };
+  };
 }

@@ -44,10 +44,12 @@ const CREDENTIAL_VARIABLES = [
 ];
 
 /**
- * The real port: `AdminAddUserToGroup` through the AWS SDK. On AWS the function's role supplies
- * the credentials and needs `cognito-idp:AdminAddUserToGroup` on the pool.
+ * An SDK client for the pool's admin calls, bounded so that a stalled pool answers in seconds:
+ * the environment's credentials (on AWS, the function's role), or the given ones.
  */
-export function createCognitoGroups(options: CognitoGroupsOptions): EditorGroups {
+export function createCognitoAdminClient(
+  options: Omit<CognitoGroupsOptions, 'userPoolId'>,
+): CognitoIdentityProviderClient {
   const env = options.env ?? process.env;
   const endpoint = options.endpoint ?? undefined;
   // A local emulator is given its installation's credentials; without any, the SDK's chain would
@@ -59,7 +61,7 @@ export function createCognitoGroups(options: CognitoGroupsOptions): EditorGroups
     (endpoint !== undefined && !CREDENTIAL_VARIABLES.some((name) => env[name])
       ? { accessKeyId: 'local', secretAccessKey: 'local' }
       : undefined);
-  const client = new CognitoIdentityProviderClient({
+  return new CognitoIdentityProviderClient({
     region: options.region,
     endpoint,
     credentials: emulatorCredentials,
@@ -69,6 +71,14 @@ export function createCognitoGroups(options: CognitoGroupsOptions): EditorGroups
       requestTimeout: REQUEST_TIMEOUT_MS,
     },
   });
+}
+
+/**
+ * The real port: `AdminAddUserToGroup` through the AWS SDK. On AWS the function's role supplies
+ * the credentials and needs `cognito-idp:AdminAddUserToGroup` on the pool.
+ */
+export function createCognitoGroups(options: CognitoGroupsOptions): EditorGroups {
+  const client = createCognitoAdminClient(options);
   return {
     async ensureEditor(username) {
       await client.send(

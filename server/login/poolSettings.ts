@@ -1,6 +1,8 @@
 import type { JWTVerifyGetKey } from 'jose';
 import type { IdentitySettings } from '../identity/localIdentity';
+import { createAccessTokenVerifier, type AccessTokenVerifier } from './accessToken';
 import type { LoginConfig } from './loginConfig';
+import { createPoolStanding } from './poolStanding';
 
 /** The user pool the local server's services trust: whose tokens they accept, and how to reach it. */
 export interface PoolSettings {
@@ -12,6 +14,11 @@ export interface PoolSettings {
   userPoolId: string;
   /** Where admin calls go; `null` for AWS's regional endpoint. */
   adminEndpoint: string | null;
+  /**
+   * Where a user's own calls with their token go (GetUser); `null` for AWS's regional endpoint.
+   * The local identity server's front, once the server listens.
+   */
+  userEndpoint: string | (() => string) | null;
   /** The local identity server's admin credentials; `null`: the environment's (an IAM role). */
   adminCredentials: { accessKeyId: string; secretAccessKey: string } | null;
   /** `EDITOR_ALLOWLIST`. */
@@ -27,6 +34,8 @@ export interface PoolSources {
   login: LoginConfig | null;
   /** The local identity server's pool, when it runs. */
   identity: IdentitySettings | null;
+  /** The local identity server's front (`{server}/identity/`), once the server listens. */
+  identityFront?: () => string;
   /** `EDITOR_ALLOWLIST`, for the local identity server. */
   allowList: readonly string[];
   appOrigins: readonly string[];
@@ -39,6 +48,7 @@ export interface PoolSources {
 export function resolvePool({
   login,
   identity,
+  identityFront,
   allowList,
   appOrigins,
 }: PoolSources): PoolSettings | null {
@@ -50,6 +60,8 @@ export function resolvePool({
       region: login.region,
       userPoolId: login.userPoolId,
       adminEndpoint: login.adminEndpoint,
+      // Another endpoint (an emulator) answers every call; else AWS's, for both.
+      userEndpoint: login.adminEndpoint,
       adminCredentials: null,
       allowList: login.allowList,
       usernamesCaseSensitive: login.usernamesCaseSensitive,
@@ -64,6 +76,11 @@ export function resolvePool({
       region: identity.region,
       userPoolId: identity.poolId,
       adminEndpoint: identity.adminEndpoint,
+      userEndpoint:
+        identityFront ??
+        (() => {
+          throw new Error('The local identity front is not served yet.');
+        }),
       adminCredentials: identity.adminCredentials,
       allowList,
       // cognito-local looks users up by their exact username.
@@ -72,4 +89,27 @@ export function resolvePool({
     };
   }
   return null;
+}
+
+/**
+ * The check of an editor's access token against `pool`: its signature, issuer, expiry and client,
+ * then the pool's own word that it still honours it and the groups its user is in now.
+ */
+export function createEditorTokenVerifier(
+  pool: PoolSettings,
+  { recheckMs }: { recheckMs?: number } = {},
+): AccessTokenVerifier {
+  return createAccessTokenVerifier({
+    issuer: pool.issuer,
+    clientId: pool.clientId,
+    keys: pool.keys,
+    standing: createPoolStanding({
+      region: pool.region,
+      userPoolId: pool.userPoolId,
+      userEndpoint: pool.userEndpoint,
+      adminEndpoint: pool.adminEndpoint,
+      adminCredentials: pool.adminCredentials,
+      ...(recheckMs !== undefined ? { cacheMs: recheckMs } : {}),
+    }),
+  });
 }

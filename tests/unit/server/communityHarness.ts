@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   createLocalJWKSet,
+  decodeJwt,
   exportJWK,
   generateKeyPair,
   SignJWT,
@@ -104,15 +105,39 @@ export async function makeKeys(): Promise<TestKeys> {
 }
 
 /**
- * Serves the test pool's JWKS over http, as a pool would (`LOGIN_JWKS_URL`, with
- * `LOGIN_LOCAL=true`, which allows http): for code that builds its verifier from the environment.
+ * Serves the test pool over http, as a pool would (`LOGIN_JWKS_URL` and `LOGIN_ADMIN_ENDPOINT`,
+ * with `LOGIN_LOCAL=true`, which allows http): its JWKS, for code that builds its verifier from
+ * the environment, and the two calls with which the service asks whether an editor's token still
+ * holds: GetUser (every token it is shown holds) and AdminListGroupsForUser (the groups the user's
+ * token named when GetUser last saw it).
  */
 export async function serveJwks(
   keys: TestKeys,
 ): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify({ keys: [keys.jwk] }));
+  const groups = new Map<string, unknown>();
+  const server = createServer((req, res) => {
+    if (req.method !== 'POST') {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ keys: [keys.jwk] }));
+      return;
+    }
+    let text = '';
+    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    req.on('end', () => {
+      const body = JSON.parse(text) as { AccessToken?: string; Username?: string };
+      const action = String(req.headers['x-amz-target']).split('.').pop();
+      let answer: unknown = {};
+      if (action === 'GetUser') {
+        const claims = decodeJwt(body.AccessToken ?? '');
+        groups.set(String(claims.username), claims['cognito:groups'] ?? []);
+        answer = { Username: claims.username, UserAttributes: [] };
+      } else if (action === 'AdminListGroupsForUser') {
+        const names = groups.get(body.Username ?? '') as string[] | undefined;
+        answer = { Groups: (names ?? []).map((GroupName) => ({ GroupName })) };
+      }
+      res.writeHead(200, { 'Content-Type': 'application/x-amz-json-1.1' });
+      res.end(JSON.stringify(answer));
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -122,12 +147,13 @@ export async function serveJwks(
   };
 }
 
-/** The `LOGIN_*` settings of the test pool whose keys `jwksUrl` serves. */
+/** The `LOGIN_*` settings of the test pool that `serveJwks` serves at `jwksUrl`. */
 export function loginEnv(jwksUrl: string): Record<string, string> {
   return {
     LOGIN_USER_POOL_ID: POOL_ID,
     LOGIN_CLIENT_ID: CLIENT_ID,
     LOGIN_JWKS_URL: jwksUrl,
+    LOGIN_ADMIN_ENDPOINT: new URL(jwksUrl).origin,
     LOGIN_LOCAL: 'true',
   };
 }
