@@ -16,6 +16,7 @@ import { baseSecurityHeaders } from '../securityHeaders';
 import type { StaticFiles, StaticResponse } from '../staticFiles';
 import { serveUpload, UPLOADS_PATH } from '../uploads/folderStorage';
 import type { AppEnv } from './appEnv';
+import { UNIMPLEMENTED_METHODS } from './resource';
 
 /** The API's mount point on the local server (the Vite dev server proxies the same prefix). */
 export const API_PREFIX = '/api';
@@ -79,6 +80,13 @@ export function createSiteListener({
   const security = baseSecurityHeaders();
   const pageHeaders = { ...security, 'Content-Security-Policy': csp };
   const site = new Hono<AppEnv>();
+
+  // TRACE and its kin are nowhere implemented (and fetch's Request refuses to carry them on to
+  // the API): said so, with the page's headers, before any route looks at them.
+  site.use('*', async (c, next) => {
+    if (!UNIMPLEMENTED_METHODS.has(c.req.method)) return next();
+    return text(501, `${c.req.method} is not supported by this server.`, security);
+  });
 
   // The API sees its own paths; its body is read from the socket, never from this request.
   const toApi = (c: Context<AppEnv>) => {

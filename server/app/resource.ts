@@ -10,6 +10,12 @@ import { reply, type AppEnv, type Step } from './appEnv';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/**
+ * Methods no resource of the service answers, and that fetch's `Request` refuses to carry: they
+ * are answered 501 (RFC 9110 §15.6.2) before any route, never left to fail as a 500.
+ */
+export const UNIMPLEMENTED_METHODS: ReadonlySet<string> = new Set(['TRACE', 'TRACK', 'CONNECT']);
+
 /** A resource's declaration. */
 export interface ResourceSpec {
   /** The preflight's policy (which methods and request headers another origin may use). */

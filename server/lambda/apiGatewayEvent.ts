@@ -10,6 +10,7 @@ import { UPLOAD_MAX_BYTES } from '@/lib/submissionSchema';
 import type { AppEnv } from '../app/appEnv';
 import { headerName } from '../app/inProcess';
 import { rootsOf } from '../app/serviceApp';
+import { UNIMPLEMENTED_METHODS } from '../app/resource';
 
 /** The most any route reads of a body: a photo (`UPLOAD_MAX_BYTES`). */
 const MAX_BODY_BYTES = UPLOAD_MAX_BYTES;
@@ -107,6 +108,12 @@ function ownPath(event: ApiGatewayEvent, roots: ReadonlySet<string>): ApiGateway
   return null;
 }
 
+/** The request's method, in either payload format. */
+function methodOf(event: ApiGatewayEvent): string {
+  const method = 'httpMethod' in event ? event.httpMethod : event.requestContext?.http?.method;
+  return (method ?? '').toUpperCase();
+}
+
 interface HonoResult {
   statusCode: number;
   body: string;
@@ -142,6 +149,14 @@ export function createApiGatewayHandler(
     try {
       const own = ownPath(event, roots);
       if (own === null) throw new Error('The event is not an API Gateway or function URL event.');
+      const method = methodOf(own);
+      if (UNIMPLEMENTED_METHODS.has(method)) {
+        return {
+          ...INTERNAL_ERROR,
+          statusCode: 501,
+          body: JSON.stringify({ error: `${method} is not supported by this service.` }),
+        };
+      }
       const result = await lambda(own);
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(result.headers ?? {})) {

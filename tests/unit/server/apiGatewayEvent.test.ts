@@ -223,6 +223,22 @@ describe('createApiGatewayHandler', () => {
     expect(new URLSearchParams(seen[1]?.query).get('nodeId')).toBe('fresh');
   });
 
+  it('answers TRACE and its kin 501 in either format, never a 500', async () => {
+    const { handler } = service();
+    const log: string[] = [];
+    const quiet = createApiGatewayHandler(service().app, (line) => log.push(line));
+    for (const method of ['TRACE', 'TRACK', 'CONNECT']) {
+      for (const result of [
+        await handler(httpEvent(method, '/prod/nodes')),
+        await quiet({ httpMethod: method, path: '/api/nodes', requestContext: { stage: 'prod' } }),
+      ]) {
+        expect(result.statusCode, method).toBe(501);
+        expect(json(result)).toEqual({ error: `${method} is not supported by this service.` });
+      }
+    }
+    expect(log).toEqual([]);
+  });
+
   it('refuses writes without a token with 401, as the local server does', async () => {
     const { handler } = service();
     const writes: [string, string][] = [
