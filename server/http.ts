@@ -131,6 +131,7 @@ export async function startServer(
   options: StartOptions = {},
 ): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.error(line));
+  const startedAt = new Date();
   const { open, source } = await storeOpener(config, log);
 
   const staticFiles = config.staticDir === null ? null : createStaticFiles(config.staticDir);
@@ -222,10 +223,15 @@ export async function startServer(
     }),
   ]);
   clearTimeout(timer);
-  // Visitors' photos nobody will publish are deleted at start and hourly; unref'd, the timer
-  // never keeps a stopping process alive.
-  const sweep = () =>
-    handler.sweepUploads().then(
+  // What an interrupted run left (an approval's copies, an upload cut short) is finished, and
+  // visitors' photos nobody will publish are deleted, at start and hourly; unref'd, the timer
+  // never keeps a stopping process alive. The first run may take every unfinished upload as cut
+  // short when no other server writes this database (the embedded one is locked to this process,
+  // an ARCHIVE_FILE's is in memory); servers sharing PostgreSQL wait out the longest an upload
+  // may take, as another may be storing one.
+  const exclusive = config.databaseUrl === null;
+  const sweep = (unfinishedBefore?: Date) =>
+    handler.sweepUploads(unfinishedBefore ? { unfinishedBefore } : {}).then(
       (report) => {
         if (report && report.deleted > 0) {
           log(`Deleted ${report.deleted} expired photo upload(s) nobody published.`);
@@ -234,7 +240,7 @@ export async function startServer(
       (error: unknown) =>
         log(`Sweeping expired photo uploads failed: ${(error as Error).message ?? String(error)}`),
     );
-  let sweeping = sweep();
+  let sweeping = sweep(exclusive ? startedAt : undefined);
   const sweeper = setInterval(() => {
     sweeping = sweep();
   }, SWEEP_EVERY_MS);

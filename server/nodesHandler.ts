@@ -68,12 +68,13 @@ export interface NodesHandler {
   /** Opens the store and prepares the response body, so the first visitor does not wait. */
   warmUp(): Promise<WarmUpResult>;
   /**
-   * Deletes visitors' uploads past keeping (see `sweepUploads`), a bounded amount per call; null
-   * when there is nothing to sweep (no photo storage, or a store without an inbox).
+   * Finishes what an interrupted run left and deletes visitors' uploads past keeping (see
+   * `sweepUploads`), a bounded amount per call; null when there is nothing to sweep (no photo
+   * storage, or a store without an inbox). `unfinishedBefore`: see `RecoveryOptions`.
    *
    * @throws when the store cannot be opened or read.
    */
-  sweepUploads(): Promise<SweepReport | null>;
+  sweepUploads(options?: { unfinishedBefore?: Date }): Promise<SweepReport | null>;
   /** Closes the store; later requests answer 503. */
   close(): Promise<void>;
 }
@@ -162,12 +163,17 @@ export function createNodesHandler(options: NodesHandlerOptions): NodesHandler {
     app,
     handle: serviceHandlerOf(app),
     warmUp: () => list.warmUp(),
-    async sweepUploads() {
+    async sweepUploads({ unfinishedBefore } = {}) {
       if (media === null) return null;
       const store: NodeStore = await connection.get();
       if (!hasInbox(store)) return null;
       lastSweep = now().getTime();
-      return sweepExpiredUploads(store, media, { now, log, batches: 20 });
+      return sweepExpiredUploads(store, media, {
+        now,
+        log,
+        batches: 20,
+        ...(unfinishedBefore ? { unfinishedBefore } : {}),
+      });
     },
     async close() {
       list.forget();

@@ -2,7 +2,8 @@
  * `/submissions…`: the `/submit` form's videos and photos. Anyone may send one (`POST
  * /submissions`, rate-limited per client, photos only from the visitor's own waiting uploads,
  * which it claims); editors list and read them, approve one (creating its node, as they finished
- * it, and publishing the photos it shows, in the same transaction) or reject it with a reason.
+ * it, and publishing the photos it shows, in the same transaction, their copies after its commit)
+ * or reject it with a reason.
  * Without a pool to trust only the collection's POST exists.
  */
 import { Hono, type Context } from 'hono';
@@ -192,8 +193,10 @@ export function createSubmissionRoutes({
         async (c) => {
           const node = c.get('input') as NodeInput;
           const inbox = c.get('inbox');
-          // The visitor's photos the item shows become public in the approval's own step.
-          const publishing = media ? photoPublisher(media, node.images, now()) : null;
+          // The visitor's photos the item shows are recorded published in the approval's own
+          // step and copied to their public keys once it committed (never before: a crash
+          // would leave a photo public that nobody approved); the recovery makes any copy left.
+          const publishing = media ? photoPublisher(media, node.images, now(), log) : null;
           const done = await inbox.approveSubmission(id(c), node, who(c), publishing?.photos);
           await publishing?.afterApproval();
           return reply(

@@ -31,7 +31,8 @@ function readOwner(file: string): LockOwner | null {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this id runs on this machine (perhaps another user's). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

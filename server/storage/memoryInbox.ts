@@ -55,10 +55,6 @@ export function createMemoryInbox(createNode: CreateNodeNow): InboxStore {
   // Separate counters, like the SQL tables' own sequences.
   let lastSubmissionId = 0;
   let lastMessageId = 0;
-  const uploads = createMemoryUploads((id) => {
-    const found = submissions.find((submission) => submission.id === id);
-    return found ? { decidedAt: found.decidedAt } : null;
-  });
   // Publishing photos awaits storage: decisions take turns, as SQL's row lock makes them.
   let deciding: Promise<unknown> = Promise.resolve();
   function inTurn<T>(decision: () => Promise<T>): Promise<T> {
@@ -66,6 +62,10 @@ export function createMemoryInbox(createNode: CreateNodeNow): InboxStore {
     deciding = turn.catch(() => undefined);
     return turn;
   }
+  const uploads = createMemoryUploads((id) => {
+    const found = submissions.find((submission) => submission.id === id);
+    return found ? { decidedAt: found.decidedAt } : null;
+  }, inTurn);
 
   /** The pending submission with this id, or throws why it cannot be decided. */
   function pending(id: string): StoredSubmission {
@@ -124,6 +124,7 @@ export function createMemoryInbox(createNode: CreateNodeNow): InboxStore {
           if (photos) await photos.unpublish(records);
           throw error;
         }
+        // Published with the copies owed, as the SQL stores commit it; then the copies follow.
         if (photos) uploads.markPublished(records, photos.at);
         const decided = decide(submission, {
           status: 'approved',
@@ -131,6 +132,12 @@ export function createMemoryInbox(createNode: CreateNodeNow): InboxStore {
           nodeId: node.video_id,
           reason: '',
         });
+        if (photos && records.length > 0) {
+          const made = photos.afterCommit
+            ? await photos.afterCommit(records).catch(() => [])
+            : records.map((record) => record.publicKey);
+          uploads.markSettled(made);
+        }
         return { submission: decided, node: created };
       });
     },

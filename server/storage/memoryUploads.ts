@@ -13,6 +13,10 @@ import {
 
 interface Row extends UploadRecord {
   client: string;
+  /** False while a visitor's upload is recorded but its files not all stored yet. */
+  stored: boolean;
+  /** Whether storage may disagree with the record (see `UploadLedger.settleUploads`). */
+  settling: boolean;
 }
 
 /** The ledger, and what the memory inbox needs beyond it: claiming and publishing, synchronously. */
@@ -26,19 +30,32 @@ export interface MemoryUploads {
   claim(submissionId: string, claim: UploadClaim): void;
   /** The unpublished uploads among `publicKeys`. */
   unpublished(publicKeys: readonly string[]): UploadRecord[];
-  /** Marks uploads published at `at`. */
+  /** Marks uploads published at `at`, their public copies owed until `markSettled`. */
   markPublished(records: readonly UploadRecord[], at: Date): void;
+  /** Marks uploads' storage as in line with their records. */
+  markSettled(publicKeys: readonly string[]): void;
 }
 
 /** When a submission was decided (null: pending), or null for no such submission. */
 export type DecisionOf = (submissionId: string) => { decidedAt: string | null } | null;
 
-function recordOf({ client: _client, ...record }: Row): UploadRecord {
+/** Runs `work` when no decision is under way, as the inbox's decisions take turns. */
+export type InTurn = <T>(work: () => Promise<T>) => Promise<T>;
+
+function recordOf({
+  client: _client,
+  stored: _stored,
+  settling: _settling,
+  ...record
+}: Row): UploadRecord {
   return { ...record };
 }
 
-/** An upload ledger in memory; `decisionOf` reads the inbox's submissions for the sweep. */
-export function createMemoryUploads(decisionOf: DecisionOf): MemoryUploads {
+/**
+ * An upload ledger in memory; `decisionOf` reads the inbox's submissions for the sweep, and
+ * `inTurn` keeps settling storage apart from decisions, as SQL's row locks do.
+ */
+export function createMemoryUploads(decisionOf: DecisionOf, inTurn: InTurn): MemoryUploads {
   const rows = new Map<string, Row>();
 
   function usage(client: string, since: Date): UploadUsage {
@@ -58,6 +75,7 @@ export function createMemoryUploads(decisionOf: DecisionOf): MemoryUploads {
 
   function expired(row: Row, cutoffs: Parameters<UploadLedger['expiredUploads']>[0]): boolean {
     const created = new Date(row.createdAt);
+    if (row.settling) return false;
     if (row.publishedAt !== null) return created < cutoffs.publishedBefore;
     if (row.submissionId === null) return created < cutoffs.unclaimedBefore;
     const decidedAt = decisionOf(row.submissionId)?.decidedAt ?? null;
@@ -87,6 +105,8 @@ export function createMemoryUploads(decisionOf: DecisionOf): MemoryUploads {
           createdAt: upload.at.toISOString(),
           submissionId: null,
           publishedAt: null,
+          stored: upload.storing !== true,
+          settling: false,
         });
       }
       return admission;
@@ -110,7 +130,39 @@ export function createMemoryUploads(decisionOf: DecisionOf): MemoryUploads {
         if (new Date(row.createdAt) < before) row.client = '';
       }
     },
+    async uploadStored(publicKey) {
+      const row = rows.get(publicKey);
+      if (row) row.stored = true;
+    },
+    async unfinishedUploads(before, limit) {
+      return [...rows.values()]
+        .filter((row) => !row.stored && new Date(row.createdAt) < before)
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+        .slice(0, Math.max(0, Math.floor(limit)))
+        .map(recordOf);
+    },
+    settleUploads(limit, settle) {
+      return inTurn(async () => {
+        const records = [...rows.values()]
+          .filter((row) => row.settling)
+          .sort((a, b) => a.publicKey.localeCompare(b.publicKey))
+          .slice(0, Math.max(0, Math.floor(limit)))
+          .map(recordOf);
+        if (records.length === 0) return { found: 0, settled: [] };
+        const done = new Set(await settle(records));
+        const settled = records.filter((record) => done.has(record.publicKey));
+        markSettled(settled.map((record) => record.publicKey));
+        return { found: records.length, settled };
+      });
+    },
   };
+
+  function markSettled(publicKeys: readonly string[]): void {
+    for (const key of publicKeys) {
+      const row = rows.get(key);
+      if (row) row.settling = false;
+    }
+  }
 
   return {
     ledger,
@@ -120,6 +172,7 @@ export function createMemoryUploads(decisionOf: DecisionOf): MemoryUploads {
         const row = rows.get(key);
         return (
           !row ||
+          !row.stored ||
           row.submissionId !== null ||
           row.publishedAt !== null ||
           new Date(row.createdAt) <= claimableSince
@@ -140,8 +193,12 @@ export function createMemoryUploads(decisionOf: DecisionOf): MemoryUploads {
     markPublished(records, at) {
       for (const record of records) {
         const row = rows.get(record.publicKey);
-        if (row) row.publishedAt = at.toISOString();
+        if (row) {
+          row.publishedAt = at.toISOString();
+          row.settling = true;
+        }
       }
     },
+    markSettled,
   };
 }

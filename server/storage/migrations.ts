@@ -149,6 +149,29 @@ export const MIGRATIONS: readonly Migration[] = [
       create index rate_attempts_at_idx on rate_attempts (at);
     `,
   },
+  {
+    version: 6,
+    name: "uploads' files follow their records after a crash",
+    sql: `
+      -- Storage is written after the commit that decides what it must hold, and these flags say
+      -- what is still to be done, so a crash between the two is finished by the recovery (at
+      -- start and in every sweep) instead of leaving a file nobody approved in public.
+      -- stored: false from a visitor's upload's record until all its private files are stored;
+      -- a record left so by a crash is forgotten and whatever it stored deleted.
+      alter table uploads add column stored boolean not null default true;
+      -- settling: with published_at, the approval's public copies are still to be made; without,
+      -- public copies may exist that must go.
+      alter table uploads add column settling boolean not null default false;
+      alter table uploads add constraint uploads_stored_before_claimed
+        check (stored or submission_id is null);
+      -- Older servers copied an approval's photos to their public keys before its commit: a crash
+      -- there left a photo public while its submission still waited (and after it was rejected).
+      -- Only a claimed photo was ever copied so.
+      update uploads set settling = true where published_at is null and submission_id is not null;
+      create index uploads_settling_idx on uploads (public_key) where settling;
+      create index uploads_unstored_idx on uploads (created_at) where not stored;
+    `,
+  },
 ];
 
 /** Thrown when the database was written by a newer version of the service than this one. */

@@ -168,7 +168,7 @@ export class VersionConflict extends Error {
 
 /**
  * The community's inbox, kept beside the nodes (same database, same transactions), so approving a
- * submission creates its node, publishes its photos and marks it approved in one step.
+ * submission creates its node, records its photos published and marks it approved in one step.
  */
 export interface InboxStore extends UploadLedger {
   /**
@@ -182,8 +182,10 @@ export interface InboxStore extends UploadLedger {
   listSubmissions(query: PageQuery & { status?: SubmissionStatus }): Promise<StoredSubmission[]>;
   getSubmission(id: string): Promise<StoredSubmission | null>;
   /**
-   * Creates `node` (journaled as a create by `who`), publishes the submission's photos it shows
-   * (with `photos`) and marks the submission approved with its id, atomically.
+   * Creates `node` (journaled as a create by `who`), records the submission's photos it shows
+   * published (with `photos`) and marks the submission approved with its id, atomically; then has
+   * `photos` copy them to their public keys (what it could not copy stays owed, for the
+   * recovery: see `PhotoPublisher`).
    *
    * @throws SubmissionNotFound; SubmissionDecided when it is not pending; NodeExists;
    *   PhotosOfAnotherSubmission when the node shows a waiting photo this submission did not send.

@@ -1,6 +1,7 @@
 /**
  * The community's inbox in SQL, over the same `SqlDatabase` as the nodes: approving a submission
- * creates its node and publishes its photos in the same transaction that marks it approved.
+ * creates its node and records its photos published in the same transaction that marks it
+ * approved; their public copies follow the commit (see `PhotoPublisher`).
  */
 import type { ContactInput, SubmissionInput } from '@/lib/submissionSchema';
 import type { SqlDatabase, SqlSession } from './migrations';
@@ -14,8 +15,14 @@ import {
 } from './nodeStore';
 import { isoTime, isRowId, jsonParam, rowBefore, rowLimit, withoutNul } from './postgresValues';
 import { insertNode } from './sqlNodes';
-import { claimUploads, lockUnpublished, markPublished, sqlUploadOperations } from './sqlUploads';
-import { publishableOf } from './uploadLedger';
+import {
+  claimUploads,
+  lockUnpublished,
+  markPublished,
+  markSettled,
+  sqlUploadOperations,
+} from './sqlUploads';
+import { publishableOf, type PhotoPublisher, type UploadRecord } from './uploadLedger';
 
 interface SubmissionRow {
   id: string;
@@ -56,6 +63,23 @@ function submissionOf(row: SubmissionRow): StoredSubmission {
 
 function messageOf(row: MessageRow): StoredMessage {
   return { id: row.id, message: row.data, receivedAt: isoTime(row.received_at) };
+}
+
+/**
+ * After an approval's commit: has `photos` make the public copies it recorded as owed, and marks
+ * those made. A failure here is no failure of the approval, which stands: the copies stay owed
+ * and the recovery (at start, in every sweep) makes them.
+ */
+async function copyAfterCommit(
+  db: SqlDatabase,
+  photos: PhotoPublisher,
+  records: readonly UploadRecord[],
+): Promise<void> {
+  if (records.length === 0) return;
+  const made = photos.afterCommit
+    ? await photos.afterCommit(records).catch(() => [])
+    : records.map((record) => record.publicKey);
+  await markSettled(db, made).catch(() => undefined);
 }
 
 function firstRow<T>(rows: T[]): T {
@@ -129,26 +153,29 @@ export function sqlInboxOperations(db: SqlDatabase): InboxStore {
       );
       return rows[0] ? submissionOf(rows[0]) : null;
     },
-    approveSubmission(id, node, who, photos) {
-      return db.transaction(async (tx) => {
+    async approveSubmission(id, node, who, photos) {
+      const { approved, records } = await db.transaction(async (tx) => {
         await lockPending(tx, id);
         // A NodeExists here rolls the whole transaction back: the submission stays pending.
         const created = await insertNode(tx, node, who);
-        const records = photos
+        const locked = photos
           ? publishableOf(await lockUnpublished(tx, photos.publicKeys), id)
           : [];
-        // Published while the submission's row is locked: no other decision on it can run, so
-        // taking the copies back below never removes photos another approval published.
-        if (photos) await photos.publish(records);
+        // Checked while the submission's row is locked: no other decision on it can run.
+        if (photos) await photos.publish(locked);
         try {
-          if (photos) await markPublished(tx, records, photos.at);
+          // Recorded published with the copies owed: whatever happens after the commit, the
+          // recovery knows what must become public, and nothing is public before it.
+          if (photos) await markPublished(tx, locked, photos.at);
           const submission = await decide(tx, id, 'approved', who, node.video_id, '');
-          return { submission, node: created };
+          return { approved: { submission, node: created }, records: locked };
         } catch (error) {
-          if (photos) await photos.unpublish(records);
+          if (photos) await photos.unpublish(locked);
           throw error;
         }
       });
+      if (photos) await copyAfterCommit(db, photos, records);
+      return approved;
     },
     rejectSubmission(id, who, reason) {
       return db.transaction(async (tx) => {

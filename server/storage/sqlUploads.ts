@@ -1,7 +1,7 @@
 /**
- * Visitors' uploads in SQL (the `uploads` table of migration 4), over the same `SqlDatabase` as
- * the inbox: a submission claims its photos, and an approval publishes them, in the transactions
- * that keep and decide it.
+ * Visitors' uploads in SQL (the `uploads` table of migrations 4 and 6), over the same
+ * `SqlDatabase` as the inbox: a submission claims its photos, and an approval records them
+ * published, in the transactions that keep and decide it.
  */
 import type { SqlDatabase, SqlSession } from './migrations';
 import { isoTime, rowLimit } from './postgresValues';
@@ -80,7 +80,7 @@ export async function claimUploads(
   const { rows } = await tx.query<{ public_key: string }>(
     `update uploads set submission_id = $2::bigint
       where public_key ${KEYS_IN} and submission_id is null and published_at is null
-        and created_at > $3
+        and stored and created_at > $3
       returning public_key`,
     [JSON.stringify(wanted), submissionId, claimableSince.toISOString()],
   );
@@ -105,16 +105,28 @@ export async function lockUnpublished(
   return rows.map(recordOf);
 }
 
-/** Marks uploads published at `at`, inside the transaction `tx` that approves their submission. */
+/**
+ * Marks uploads published at `at`, inside the transaction `tx` that approves their submission,
+ * with their public copies owed (`settling`) until `markSettled`: the copies are made after the
+ * commit, and the recovery makes any that a crash or a storage failure left undone.
+ */
 export async function markPublished(
   tx: SqlSession,
   records: readonly UploadRecord[],
   at: Date,
 ): Promise<void> {
   if (records.length === 0) return;
-  await tx.query(`update uploads set published_at = $2 where public_key ${KEYS_IN}`, [
-    JSON.stringify(records.map((record) => record.publicKey)),
-    at.toISOString(),
+  await tx.query(
+    `update uploads set published_at = $2, settling = true where public_key ${KEYS_IN}`,
+    [JSON.stringify(records.map((record) => record.publicKey)), at.toISOString()],
+  );
+}
+
+/** Marks uploads' storage as in line with their records (see `UploadLedger.settleUploads`). */
+export async function markSettled(db: SqlSession, publicKeys: readonly string[]): Promise<void> {
+  if (publicKeys.length === 0) return;
+  await db.query(`update uploads set settling = false where public_key ${KEYS_IN}`, [
+    JSON.stringify(publicKeys),
   ]);
 }
 
@@ -132,14 +144,15 @@ export function sqlUploadOperations(db: SqlDatabase): UploadLedger {
         const admission = admissionOf(await usage(tx, upload.client, since), upload, limits);
         if (!admission.ok) return admission;
         await tx.query(
-          `insert into uploads (public_key, pending_key, client, bytes, created_at)
-           values ($1, $2, $3, $4, $5)`,
+          `insert into uploads (public_key, pending_key, client, bytes, created_at, stored)
+           values ($1, $2, $3, $4, $5, $6)`,
           [
             upload.publicKey,
             upload.pendingKey,
             upload.client,
             upload.bytes,
             upload.at.toISOString(),
+            upload.storing !== true,
           ],
         );
         return admission;
@@ -157,9 +170,10 @@ export function sqlUploadOperations(db: SqlDatabase): UploadLedger {
         `select u.public_key, u.pending_key, u.bytes, u.created_at,
                 u.submission_id::text as submission_id, u.published_at
            from uploads u left join submissions s on s.id = u.submission_id
-          where (u.published_at is null and u.submission_id is null and u.created_at < $1)
-             or (u.published_at is null and s.status <> 'pending' and s.decided_at < $2)
-             or (u.published_at is not null and u.created_at < $3)
+          where not u.settling
+            and ((u.published_at is null and u.submission_id is null and u.created_at < $1)
+              or (u.published_at is null and s.status <> 'pending' and s.decided_at < $2)
+              or (u.published_at is not null and u.created_at < $3))
           order by u.created_at
           limit $4`,
         [
@@ -181,6 +195,39 @@ export function sqlUploadOperations(db: SqlDatabase): UploadLedger {
       await db.query(`update uploads set client = '' where client <> '' and created_at < $1`, [
         before.toISOString(),
       ]);
+    },
+    async uploadStored(publicKey) {
+      await db.query('update uploads set stored = true where public_key = $1', [publicKey]);
+    },
+    async unfinishedUploads(before, limit) {
+      const { rows } = await db.query<UploadRow>(
+        `select ${UPLOAD_COLUMNS} from uploads
+          where not stored and created_at < $1
+          order by created_at limit $2`,
+        [before.toISOString(), rowLimit(limit)],
+      );
+      return rows.map(recordOf);
+    },
+    settleUploads(limit, settle) {
+      // Locked while storage is worked on: an approval locks the records it publishes (see
+      // lockUnpublished), so it waits rather than publish a photo whose stray copies are being
+      // deleted. Skipping locked rows lets a second instance's recovery take other work.
+      return db.transaction(async (tx) => {
+        const { rows } = await tx.query<UploadRow>(
+          `select ${UPLOAD_COLUMNS} from uploads where settling
+            order by public_key limit $1 for update skip locked`,
+          [rowLimit(limit)],
+        );
+        const records = rows.map(recordOf);
+        if (records.length === 0) return { found: 0, settled: [] };
+        const done = new Set(await settle(records));
+        const settled = records.filter((record) => done.has(record.publicKey));
+        await markSettled(
+          tx,
+          settled.map((record) => record.publicKey),
+        );
+        return { found: records.length, settled };
+      });
     },
   };
 }

@@ -3,6 +3,12 @@
  * submission that uses it, so the store records where it waits, who sent it (for the daily quota)
  * and which submission claimed it. Kept in the store, not in memory, so the record survives a
  * restart and every serverless instance sees the same one.
+ *
+ * Storage is never written inside a transaction, where a crash could leave a file that no committed
+ * record accounts for: a record first says what storage must come to hold (an upload being
+ * stored, an approval's copies owed), the files follow, and a last step says they are done. The
+ * recovery (`recoverUploads`, at start and in every sweep) finishes or undoes what a crash left
+ * between the two.
  */
 
 /** A visitor's upload, as the store keeps it until it is published and its quota day is over. */
@@ -33,6 +39,12 @@ export interface NewUpload {
   client: string;
   bytes: number;
   at: Date;
+  /**
+   * Recorded before its files are stored (a visitor's upload): it counts against the limits at
+   * once, but no submission may claim it until `uploadStored`, and the recovery deletes what it
+   * stored and forgets it if that never comes (the process died). Absent: its files are stored.
+   */
+  storing?: boolean;
 }
 
 /** How much visitors may store. */
@@ -101,12 +113,36 @@ export interface UploadLedger {
   recordUpload(upload: NewUpload, limits: UploadLimits): Promise<UploadAdmission>;
   /** The record of the upload whose full-size public key this is, or null. */
   findUpload(publicKey: string): Promise<UploadRecord | null>;
-  /** At most `limit` records past keeping (see `UploadCutoffs`), oldest first. */
+  /**
+   * At most `limit` records past keeping (see `UploadCutoffs`), oldest first; never one whose
+   * storage is not settled (see `settleUploads`): its private files may still be needed.
+   */
   expiredUploads(cutoffs: UploadCutoffs, limit: number): Promise<UploadRecord[]>;
   /** Forgets these records (their private files are deleted already). */
   forgetUploads(publicKeys: readonly string[]): Promise<void>;
   /** Forgets who sent the uploads made before `before`: the quota needs a day, no more. */
   forgetClients(before: Date): Promise<void>;
+  /** Marks an upload recorded `storing` as stored: its files are all there. */
+  uploadStored(publicKey: string): Promise<void>;
+  /**
+   * At most `limit` uploads recorded `storing` before `before` and never stored, oldest first:
+   * their upload died (the recovery deletes their files and forgets them).
+   */
+  unfinishedUploads(before: Date, limit: number): Promise<UploadRecord[]>;
+  /**
+   * Brings storage in line with at most `limit` records it may disagree with: a published one
+   * whose public copies are owed (the process died after its approval's commit, or storage
+   * failed), or an unpublished one that may have public copies (made by an older version before
+   * its approval committed). `settle` does the storage work and answers the public keys it
+   * settled, which are marked so; the rest stay for the next run. The records stay locked
+   * meanwhile, so no approval publishes a photo while its stray copies are being deleted.
+   *
+   * @returns how many records there were to settle, and the ones settled.
+   */
+  settleUploads(
+    limit: number,
+    settle: (records: readonly UploadRecord[]) => Promise<readonly string[]>,
+  ): Promise<{ found: number; settled: UploadRecord[] }>;
 }
 
 /** The photos a new submission uses, claimed in the same step that keeps it. */
@@ -118,17 +154,33 @@ export interface UploadClaim {
 }
 
 /**
- * How an approval publishes its photos: the store calls `publish` inside the step that creates the
- * node, once it knows the node can be created, and `unpublish` if that step then fails, so a
- * photo is public exactly when the approval that shows it happened.
+ * How an approval publishes its photos. Nothing may become public before the approval commits (a
+ * crash there would leave a photo public that nobody approved), so the store calls `publish`
+ * inside the step that creates the node, once it knows the node can be created, to make sure
+ * every file can be published; `unpublish` if that step then fails; and, once it committed (with
+ * the copies recorded as owed), `afterCommit`, which makes them. Copies it could not make stay
+ * owed, and the recovery makes them (at start and in every sweep): a photo is public only once
+ * the approval that shows it happened, and then for good.
  */
 export interface PhotoPublisher {
   /** Full-size public keys of the uploads the node shows (other images are left alone). */
   publicKeys: readonly string[];
   /** When the photos are published. */
   at: Date;
+  /**
+   * Inside the approval's step: checks that storage holds every file to publish, so an approval
+   * that cannot publish its photos fails whole. It must make nothing public: the step may still
+   * fail, or the process die, before it commits.
+   */
   publish(records: readonly UploadRecord[]): Promise<void>;
+  /** The approval's step failed after `publish`: takes back whatever `publish` did. */
   unpublish(records: readonly UploadRecord[]): Promise<void>;
+  /**
+   * After the commit: copies the files to their public keys and answers the full-size public
+   * keys of the uploads now wholly public; it never throws (a copy that failed stays owed). A
+   * publisher without it has nothing to copy after the commit: nothing is left owed.
+   */
+  afterCommit?(records: readonly UploadRecord[]): Promise<readonly string[]>;
 }
 
 /** A submission names photos that are not waiting, unclaimed, as uploads of this archive. */

@@ -2,12 +2,30 @@
  * Uploaded photos in a local folder (`UPLOADS_DIR`), served by the local server at
  * `/uploads/{key}`: the storage for development, tests and a single-machine deployment. Visitors'
  * photos wait in its `pending/` folder, which is never served (no public key starts with it).
+ *
+ * Every file is written under a temporary name first and then linked or renamed to its key, so a
+ * key names a whole file or none, even when the process is killed half-way; a copy that publishes
+ * a waiting photo is made beside its private source, so nothing of it lies in the public folders
+ * before its approval made it whole there. What a killed process left half-written is deleted by
+ * `removeLeftovers`.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  copyFile,
+  link,
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { displayPath } from '../config';
+import { isAlive } from '../storage/dataDirLock';
 import type { StaticResponse } from '../staticFiles';
 import {
   isPendingKey,
@@ -36,6 +54,76 @@ function fileOf(folder: string, key: string): string {
   return join(folder, ...key.split('/'));
 }
 
+/**
+ * A temporary file's name ends with the id of the process writing it: `<uuid>.<pid>.partial`
+ * (older versions wrote `<public key>.<pid>.partial` beside a photo being published).
+ */
+const PARTIAL_FILE = /\.(\d+)\.partial$/;
+
+/**
+ * A temporary file of a live process other than this one is left this long (an hour) before it
+ * counts as a leftover: that process may still be writing it, unless it is a later process that
+ * was given a dead writer's id (a container's processes often are).
+ */
+export const PARTIAL_FILE_MAX_AGE_MS = 60 * 60 * 1000;
+
+/** The temporary files this process is writing now (every storage of it): never leftovers. */
+const writing = new Set<string>();
+
+/**
+ * Writes a file under a fresh temporary name in `dir` (`write`), then gives it its own name
+ * (`place`: a link or a rename, each whole at once), and removes the temporary name.
+ */
+async function viaTemporaryFile(
+  dir: string,
+  write: (temporary: string) => Promise<void>,
+  place: (temporary: string) => Promise<void>,
+): Promise<void> {
+  const temporary = join(dir, `${randomUUID()}.${process.pid}.partial`);
+  writing.add(temporary);
+  try {
+    await write(temporary);
+    await place(temporary);
+  } finally {
+    // Renamed: already gone. Linked, or failed: the temporary name goes.
+    await rm(temporary, { force: true });
+    writing.delete(temporary);
+  }
+}
+
+/** Whether `file`, a temporary file named `name`, was left by a writer that is gone. */
+function isLeftover(file: string, name: string, modifiedMs: number, now: number): boolean {
+  if (writing.has(file)) return false;
+  const pid = Number(PARTIAL_FILE.exec(name)?.[1]);
+  // This process's id, but not a file it writes: left by an earlier process that had this id.
+  if (pid === process.pid || !isAlive(pid)) return true;
+  return now - modifiedMs > PARTIAL_FILE_MAX_AGE_MS;
+}
+
+/** The files in `dir` (none when it does not exist). */
+async function filesIn(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/**
+ * The folders of `root` that may hold temporary files: `pending/` (publishing copies and
+ * visitors' uploads are made there) and every month folder (editors' uploads, and older
+ * versions' publishing copies).
+ */
+async function foldersWithTemporaryFiles(root: string): Promise<string[]> {
+  const folders = [join(root, 'pending')];
+  for (const year of (await filesIn(root)).filter((name) => /^\d{4}$/.test(name))) {
+    const months = (await filesIn(join(root, year))).filter((name) => /^\d{2}$/.test(name));
+    folders.push(...months.map((month) => join(root, year, month)));
+  }
+  return folders;
+}
+
 /** Creates the folder storage. */
 export function createFolderStorage({ dir }: FolderStorageOptions): MediaStorage {
   const temporary = dir === null;
@@ -59,8 +147,13 @@ export function createFolderStorage({ dir }: FolderStorageOptions): MediaStorage
     async put(key, body) {
       const file = fileOf(ensureFolder(), key);
       await mkdir(dirname(file), { recursive: true });
-      // 'wx': keys are fresh UUIDs, so an existing file means a bug, never something to overwrite.
-      await writeFile(file, body, { flag: 'wx' });
+      // Linked, which fails on an existing file: keys are fresh UUIDs, so one means a bug, never
+      // something to overwrite.
+      await viaTemporaryFile(
+        dirname(file),
+        (temporary) => writeFile(temporary, body, { flag: 'wx' }),
+        (temporary) => link(temporary, file),
+      );
     },
     async get(key) {
       try {
@@ -70,19 +163,49 @@ export function createFolderStorage({ dir }: FolderStorageOptions): MediaStorage
         throw error;
       }
     },
+    async has(key) {
+      try {
+        return (await stat(fileOf(ensureFolder(), key))).isFile();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw error;
+      }
+    },
     async publish(from, to) {
       if (!isPendingKey(from) || !isUploadKey(to)) {
         throw new Error(`Not a pending and a public key: ${from}, ${to}`);
       }
+      const source = fileOf(ensureFolder(), from);
       const target = fileOf(ensureFolder(), to);
       await mkdir(dirname(target), { recursive: true });
-      // Copied beside the target, then renamed: the public URL never serves half a photo.
-      const partial = `${target}.${process.pid}.partial`;
-      await copyFile(fileOf(ensureFolder(), from), partial);
-      await rename(partial, target);
+      // Copied beside the private source, then renamed into place: the public URL never serves
+      // half a photo, and a copy cut short stays in the private folder.
+      await viaTemporaryFile(
+        dirname(source),
+        (temporary) => copyFile(source, temporary),
+        (temporary) => rename(temporary, target),
+      );
     },
     async delete(key) {
       await rm(fileOf(ensureFolder(), key), { force: true });
+    },
+    async removeLeftovers() {
+      if (folder === null) return 0;
+      const now = Date.now();
+      let removed = 0;
+      for (const dir of await foldersWithTemporaryFiles(folder)) {
+        for (const name of (await filesIn(dir)).filter((file) => PARTIAL_FILE.test(file))) {
+          const file = join(dir, name);
+          const modified = await stat(file).then(
+            (info) => info.mtimeMs,
+            () => null,
+          );
+          if (modified === null || !isLeftover(file, name, modified, now)) continue;
+          await rm(file, { force: true });
+          removed++;
+        }
+      }
+      return removed;
     },
     urlOf: (key) => `${UPLOADS_PATH}/${key}`,
     keyOf,

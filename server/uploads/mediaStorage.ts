@@ -11,18 +11,29 @@ import { PENDING_KEY_PATTERN, UPLOAD_KEY_PATTERN } from '@/lib/uploadKeys';
 export interface MediaStorage {
   /**
    * Stores `body` under `key` (made by `newUploadKeys`, public, or `newPendingKeys`, private),
-   * replacing nothing: keys are unique.
+   * replacing nothing: keys are unique. All or nothing: a process killed meanwhile leaves nothing
+   * under `key` (at most a leftover that `removeLeftovers` deletes).
    */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** The bytes stored under `key`, or null when there are none. */
   get(key: string): Promise<Buffer | null>;
+  /** Whether something is stored under `key` (without reading it). */
+  has(key: string): Promise<boolean>;
   /**
    * Copies a private photo (`from`, a pending key) to its public key (`to`), where its URL then
-   * serves it. Copying again is harmless: an approval that failed half-way may be retried.
+   * serves it whole or not at all. Copying again is harmless: the recovery may repeat a copy an
+   * approval made before the process died. Nothing of it is ever in a public place before it is
+   * whole there.
    */
   publish(from: string, to: string): Promise<void>;
   /** Removes a stored object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Deletes what writes cut short by a dead process left behind (a folder's half-written
+   * temporary files), never a write still under way; answers how many. Run at start and in every
+   * sweep.
+   */
+  removeLeftovers(): Promise<number>;
   /** The URL a node's `images` entry holds for `key`. */
   urlOf(key: string): string;
   /** The public key `url` names, when `owns(url)`; null for any other URL. */

@@ -1,7 +1,7 @@
 /**
  * Visitors' photos and 3D captures between their upload and their approval: which uploads a
  * submission claims, and how an approval copies the ones its item shows from their private keys to
- * their public ones.
+ * their public ones, after its commit (see `PhotoPublisher`).
  */
 import type { NodeImageInput } from '@/lib/nodeSchema';
 import type { PhotoPublisher, UploadRecord } from '../storage/uploadLedger';
@@ -15,7 +15,7 @@ import {
   type MediaStorage,
 } from './mediaStorage';
 
-/** Storage failed while an approval published its photos (nothing was approved). */
+/** An approval's photos are not all in storage, or storage failed to say (nothing was approved). */
 export class PhotoPublishFailed extends Error {
   override name = 'PhotoPublishFailed';
 }
@@ -68,46 +68,76 @@ export function uploadsShownBy(media: MediaStorage, images: readonly NodeImageIn
 }
 
 /**
- * Copies every file of each record to its public keys, or throws with none left public. An
- * upload made before card-sized copies existed has none to copy: the rest is published.
+ * Whether storage holds every file `record` needs to be published: a photo's full size and
+ * thumbnail (its card-sized copy is missing from uploads made before those existed), a capture's
+ * one file.
  */
-async function copyPublic(media: MediaStorage, records: readonly UploadRecord[]): Promise<void> {
-  const copies = records.flatMap((record) => {
-    const to = filesOf(record.publicKey);
-    return filesOf(record.pendingKey).map((from, i) => {
-      const target = to[i];
-      if (target === undefined) {
-        return Promise.reject(new Error(`${from} has no public key in ${record.publicKey}`));
-      }
-      // The third file of a photo is its card-sized copy, which older uploads lack.
-      return i === 2 ? publishIfStored(media, from, target) : media.publish(from, target);
-    });
-  });
-  const outcomes = await Promise.allSettled(copies);
-  const failure = outcomes.find((outcome) => outcome.status === 'rejected');
-  if (failure) {
-    await removePublic(media, records);
-    throw new PhotoPublishFailed('A photo of this submission could not be published.', {
-      cause: failure.reason,
-    });
-  }
+async function isPublishable(media: MediaStorage, record: UploadRecord): Promise<boolean> {
+  const files = filesOf(record.pendingKey);
+  const needed = files.length === 1 ? files : files.slice(0, 2);
+  return (await Promise.all(needed.map((key) => media.has(key)))).every(Boolean);
 }
 
-/** Takes public copies back (best effort: a copy that stays is a photo nobody links to). */
-async function removePublic(media: MediaStorage, records: readonly UploadRecord[]): Promise<void> {
-  await Promise.allSettled(
-    records.flatMap((record) => filesOf(record.publicKey).map((key) => media.delete(key))),
+/**
+ * Copies every file of a published upload to its public key; copying again is harmless. A file
+ * with no private copy is skipped: the card-sized copy an upload made before those existed lacks,
+ * or a file whose private copy went once it was public (the recovery may repeat an approval's
+ * copies). One found in neither place is logged: nothing can bring it back.
+ *
+ * @throws when storage fails (the copies stay owed).
+ */
+export async function copyToPublic(
+  media: MediaStorage,
+  record: UploadRecord,
+  log: (line: string) => void,
+): Promise<void> {
+  const to = filesOf(record.publicKey);
+  await Promise.all(
+    filesOf(record.pendingKey).map(async (from, i) => {
+      const target = to[i];
+      if (target === undefined) throw new Error(`${from} has no public key in ${record.publicKey}`);
+      if (await publishIfStored(media, from, target)) return;
+      // The third file of a photo is its card-sized copy, which older uploads lack.
+      if (i !== 2 && !(await media.has(target))) {
+        log(`nodes-service: ${target} cannot be published: its private copy ${from} is gone.`);
+      }
+    }),
   );
 }
 
 /**
- * The publisher of one approval, and what to do once it is committed: the private copies of the
- * photos it published are deleted then (best effort; the sweep deletes any left).
+ * Deletes any public copy of an upload that is not published (an older version copied an
+ * approval's photos before its commit, and a crash there left them).
+ */
+export async function withdrawPublic(media: MediaStorage, record: UploadRecord): Promise<void> {
+  await Promise.all(filesOf(record.publicKey).map((key) => media.delete(key)));
+}
+
+/**
+ * Deletes the private copies of uploads whose public copies are made (best effort: the sweep
+ * deletes any left once it forgets their records).
+ */
+export async function deletePrivate(
+  media: MediaStorage,
+  records: readonly UploadRecord[],
+): Promise<void> {
+  await Promise.allSettled(
+    records.flatMap((record) => filesOf(record.pendingKey).map((key) => media.delete(key))),
+  );
+}
+
+/**
+ * The publisher of one approval: inside its transaction it only checks that storage holds the
+ * photos; after the commit it copies them to their public keys (`afterCommit`, called by the
+ * store), and once the store has marked them public, `afterApproval` deletes their private
+ * copies. A copy that fails after the commit is logged and stays owed: the approval stands, and
+ * the recovery makes the copy (at start and in every sweep).
  */
 export function photoPublisher(
   media: MediaStorage,
   images: readonly NodeImageInput[],
   at: Date,
+  log: (line: string) => void,
 ): { photos: PhotoPublisher; afterApproval: () => Promise<void> } {
   let published: readonly UploadRecord[] = [];
   return {
@@ -115,18 +145,40 @@ export function photoPublisher(
       publicKeys: uploadsShownBy(media, images),
       at,
       async publish(records) {
-        await copyPublic(media, records);
-        published = records;
+        const failed = 'A photo of this submission could not be published.';
+        let ready: boolean[];
+        try {
+          ready = await Promise.all(records.map((record) => isPublishable(media, record)));
+        } catch (error) {
+          throw new PhotoPublishFailed(failed, { cause: error });
+        }
+        const missing = records.filter((_, i) => !ready[i]).map((record) => record.pendingKey);
+        if (missing.length > 0) {
+          throw new PhotoPublishFailed(failed, {
+            cause: new Error(`Nothing is stored under ${missing.join(', ')}.`),
+          });
+        }
       },
-      async unpublish(records) {
-        await removePublic(media, records);
-        published = [];
+      // Checking storage made nothing to take back.
+      unpublish: () => Promise.resolve(),
+      async afterCommit(records) {
+        const outcomes = await Promise.allSettled(
+          records.map((record) => copyToPublic(media, record, log)),
+        );
+        outcomes.forEach((outcome, i) => {
+          if (outcome.status === 'rejected') {
+            log(
+              `nodes-service: publishing ${records[i]?.publicKey ?? 'a photo'} after its approval ` +
+                `failed; the next sweep tries again: ${String(outcome.reason)}`,
+            );
+          }
+        });
+        published = records.filter((_, i) => outcomes[i]?.status === 'fulfilled');
+        return published.map((record) => record.publicKey);
       },
     },
     async afterApproval() {
-      await Promise.allSettled(
-        published.flatMap((record) => filesOf(record.pendingKey).map((key) => media.delete(key))),
-      );
+      await deletePrivate(media, published);
     },
   };
 }

@@ -3,12 +3,15 @@
  * `UPLOADS_PUBLIC_URL` (the bucket's website or a CDN in front of it). Region and credentials come
  * from the standard AWS environment (`AWS_REGION`, `AWS_ACCESS_KEY_ID`…, an instance or function
  * role). Visitors' uploads wait under `{prefix}pending/` until an editor publishes them; the
- * service alone reads them.
+ * service alone reads them. An object appears whole or not at all (a put and a copy are single
+ * requests), so a process killed half-way leaves no partial object: what it had still to do is
+ * in the store's records, for the recovery.
  */
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -24,7 +27,7 @@ import {
 
 /** The commands this storage sends; tests pass a fake `send` that records them. */
 export type S3Command =
-  PutObjectCommand | GetObjectCommand | CopyObjectCommand | DeleteObjectCommand;
+  PutObjectCommand | GetObjectCommand | HeadObjectCommand | CopyObjectCommand | DeleteObjectCommand;
 
 /** What `GetObject` answers that this storage reads: the body's bytes. */
 interface GetObjectAnswer {
@@ -72,6 +75,7 @@ export function createS3Storage({
       // The union is split so each call picks its overload of `send`.
       if (command instanceof PutObjectCommand) return client.send(command);
       if (command instanceof GetObjectCommand) return client.send(command);
+      if (command instanceof HeadObjectCommand) return client.send(command);
       if (command instanceof CopyObjectCommand) return client.send(command);
       return client.send(command);
     });
@@ -103,6 +107,17 @@ export function createS3Storage({
         throw error;
       }
     },
+    async has(key) {
+      try {
+        await sendCommand(
+          new HeadObjectCommand({ Bucket: bucket, Key: `${prefix}${checked(key)}` }),
+        );
+        return true;
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
+    },
     async publish(from, to) {
       if (!isPendingKey(from) || !isUploadKey(to)) {
         throw new Error(`Not a pending and a public key: ${from}, ${to}`);
@@ -125,6 +140,8 @@ export function createS3Storage({
         new DeleteObjectCommand({ Bucket: bucket, Key: `${prefix}${checked(key)}` }),
       );
     },
+    // Nothing is ever half-written in a bucket (see above).
+    removeLeftovers: () => Promise.resolve(0),
     urlOf: (key) => `${base}${key}`,
     keyOf: (url) =>
       url.startsWith(base) && isUploadKey(url.slice(base.length)) ? url.slice(base.length) : null,

@@ -278,6 +278,9 @@ export function createUploadRoutes({
         // Every byte stored counts against the quotas: a photo's thumbnail and card copy too.
         bytes: files.reduce((sum, f) => sum + f.body.length, 0),
         at: now(),
+        // Counted from now, claimable once stored: a process killed before then leaves a record
+        // the recovery forgets, with whatever it stored.
+        storing: true,
       },
       limits,
     );
@@ -293,6 +296,7 @@ export function createUploadRoutes({
       await visitor.forgetUploads([first.key]).catch(() => undefined);
       throw error;
     }
+    await visitor.uploadStored(first.key);
     await afterVisitorUpload?.(visitor);
   }
 

@@ -1,11 +1,13 @@
 /**
  * Deleting visitors' photos nobody will publish: an upload no submission claimed within a day,
  * and the photos a decided submission left unpublished once its record has been kept a while.
- * Each run does a bounded amount of work, so it fits in a request on a serverless function as well
- * as in the local server's hourly timer.
+ * Each run first finishes what an interrupted run left (`recoverUploads`), and does a bounded
+ * amount of work, so it fits in a request on a serverless function as well as in the local
+ * server's hourly timer.
  */
 import type { UploadCutoffs, UploadLedger } from '../storage/uploadLedger';
 import { filesOf, type MediaStorage } from './mediaStorage';
+import { recoverUploads } from './uploadRecovery';
 
 /** An upload no submission uses is deleted this long after it arrived (a day). */
 export const UNCLAIMED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
@@ -40,6 +42,8 @@ export interface SweepOptions {
   batchSize?: number;
   /** Batches per run at most. */
   batches?: number;
+  /** Passed on to `recoverUploads` (a server's first sweep after its start). */
+  unfinishedBefore?: Date;
 }
 
 /** Deletes at most this many storage objects at once, so a bucket is not flooded. */
@@ -56,16 +60,25 @@ export function cutoffsAt(at: Date): UploadCutoffs {
 }
 
 /**
- * One sweep: deletes the private files of expired uploads (a published one's were deleted when it
- * was published; deleting again is harmless), then forgets their records, and forgets who sent
+ * One sweep: finishes what an interrupted run left (see `recoverUploads`; it logs what it did),
+ * deletes the private files of expired uploads (a published one's were deleted when it was
+ * published; deleting again is harmless), then forgets their records, and forgets who sent
  * uploads older than the quota's day. Files go before records: a record whose files could not be
  * deleted stays, so the next run tries again instead of leaving a file nobody knows of.
  */
 export async function sweepUploads(
   ledger: UploadLedger,
   media: MediaStorage,
-  { now, log, batchSize = 100, batches = 1 }: SweepOptions,
+  { now, log, batchSize = 100, batches = 1, unfinishedBefore }: SweepOptions,
 ): Promise<SweepReport> {
+  // Before expiring: a record whose storage is not settled never expires, and this settles it.
+  await recoverUploads(ledger, media, {
+    now,
+    log,
+    batchSize,
+    batches,
+    ...(unfinishedBefore ? { unfinishedBefore } : {}),
+  });
   const at = now();
   const cutoffs = cutoffsAt(at);
   const report: SweepReport = { deleted: 0, failed: 0 };
