@@ -11,7 +11,7 @@ import type { AccessTokenClaims, AccessTokenVerifier } from '../login/accessToke
 import { KeysUnavailable, TokenRejected } from '../login/idToken';
 import { discardUnreadBody, readRequestBody, RequestAborted } from '../requestBody';
 import { baseSecurityHeaders } from '../securityHeaders';
-import { Refusal, reply, type AppEnv } from './appEnv';
+import { Refusal, reply, type AppContext, type AppEnv } from './appEnv';
 import { refusalOf } from './domainErrors';
 
 type Middleware = MiddlewareHandler<AppEnv>;
@@ -84,23 +84,55 @@ export interface BodyLimit {
  * a refused body is thrown away after the answer; elsewhere the body is already in memory (API
  * Gateway caps it).
  */
-export function readBody({ limit, readNothingOver = false }: BodyLimit): Middleware {
+export function readBody(bodyLimit: BodyLimit): Middleware {
   return async (c, next) => {
-    const incoming = c.env?.incoming;
-    if (incoming) {
-      const { body, complete } = await readRequestBody(incoming, limit, { readNothingOver });
-      c.set('body', body && body.length > 0 ? body : undefined);
-      if (!complete) c.env.outgoing?.once('finish', () => discardUnreadBody(incoming));
-    } else {
-      const declared = Number(c.req.header('content-length') ?? Number.NaN);
-      const bytes =
-        readNothingOver && declared > limit
-          ? Buffer.alloc(0)
-          : Buffer.from(await c.req.arrayBuffer());
-      c.set('body', bytes.length > 0 ? bytes : undefined);
-    }
+    c.set('body', await readBodyOf(c, bodyLimit));
     await next();
   };
+}
+
+/**
+ * The request body as `readBody` reads it (undefined when none came), for a route that checks
+ * who sends it and how before it reads a byte (uploads: see `leaveBodyUnread`).
+ */
+export async function readBodyOf(
+  c: AppContext,
+  { limit, readNothingOver = false }: BodyLimit,
+): Promise<Buffer | undefined> {
+  const incoming = c.env?.incoming;
+  if (incoming) {
+    const { body, complete } = await readRequestBody(incoming, limit, { readNothingOver });
+    if (!complete) leaveBodyUnread(c);
+    return body && body.length > 0 ? body : undefined;
+  }
+  const declared = Number(c.req.header('content-length') ?? Number.NaN);
+  const bytes =
+    readNothingOver && declared > limit ? Buffer.alloc(0) : Buffer.from(await c.req.arrayBuffer());
+  return bytes.length > 0 ? bytes : undefined;
+}
+
+/**
+ * Whether the request comes with a body, told without reading it: on the Node server by its
+ * framing (a length over 0, or chunked; its parser takes a body no other way); elsewhere the body
+ * is in memory already.
+ */
+export async function comesWithBody(c: AppContext): Promise<boolean> {
+  const incoming = c.env?.incoming;
+  if (!incoming) return (await c.req.arrayBuffer()).byteLength > 0;
+  const length = Number(incoming.headers['content-length'] ?? 0);
+  return length > 0 || incoming.headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * Leaves the rest of the request's body unread: on the Node server it waits in the socket, and
+ * once the answer is sent it is thrown away for a while, then the connection closed (see
+ * `discardUnreadBody`). For a request refused before its body is read.
+ */
+export function leaveBodyUnread(c: AppContext): void {
+  const incoming = c.env?.incoming;
+  if (incoming && !incoming.complete) {
+    c.env.outgoing?.once('finish', () => discardUnreadBody(incoming));
+  }
 }
 
 /** What `editorOnly` checks with, and the words of its 403. */

@@ -1,13 +1,26 @@
-import { gunzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip, gunzipSync } from 'node:zlib';
 import type { CaptureFormat } from '@/lib/capture';
+import { readPlyHeader, splatRecordsProblem } from '@/lib/splatContent';
 import { CAPTURE_FORMATS_TEXT, CAPTURE_MAX_BYTES } from '@/lib/uploadLimits';
+import { JsonRefused, parseBoundedJson } from './boundedJson';
+import {
+  ALLOWED_EXTENSIONS,
+  findOutside,
+  imageProblem,
+  isCount,
+  isObject,
+  listOf,
+} from './glbContent';
 
 /**
  * Checks of a 3D capture's bytes (a gallery entry's model: glTF binary, or a Gaussian splat as
  * .ply, .splat or .spz) by what they are, never by the file's name, before the archive stores
  * one: the format is read from the content; a model must be self-contained (nothing a browser
- * would fetch from elsewhere when it loads it); sizes and vertex or splat counts are bounded so a
- * visitor's phone can show it.
+ * would fetch from elsewhere when it loads it, and nothing it needs a downloaded decoder for); it
+ * must read the same to the viewer as to these checks; sizes and vertex or splat counts are
+ * bounded so a visitor's phone can show it. The checks themselves take bounded time and memory:
+ * nothing is built from a file before its size says it may be.
  */
 
 export interface CaptureLimits {
@@ -17,6 +30,12 @@ export interface CaptureLimits {
   maxVertices: number;
   /** Splats of a splat file. */
   maxSplats: number;
+  /** Bytes of a model's glTF JSON (the scene's description; its geometry is in the binary chunk). */
+  maxJsonBytes: number;
+  /** Objects and arrays of the glTF JSON inside each other. */
+  maxJsonDepth: number;
+  /** Values of the glTF JSON (objects, arrays and commas, as `checkJsonBounds` counts them). */
+  maxJsonItems: number;
 }
 
 /** What the archive takes: enough for a walk-around of a house, small enough for a phone. */
@@ -24,6 +43,11 @@ export const CAPTURE_LIMITS: CaptureLimits = {
   maxBytes: CAPTURE_MAX_BYTES,
   maxVertices: 2_000_000,
   maxSplats: 1_500_000,
+  // A photogrammetry model's JSON is tens of kilobytes; a scene of thousands of nodes, a megabyte.
+  // Within these a parse takes tens of milliseconds.
+  maxJsonBytes: 4 * 1024 * 1024,
+  maxJsonDepth: 64,
+  maxJsonItems: 250_000,
 };
 
 /** A capture that passed, with what it holds. */
@@ -51,47 +75,29 @@ const notCapture = (why: string) =>
   );
 const tooLarge = (why: string) => new CaptureRefusal(413, `The 3D capture is too large: ${why}.`);
 
+const gunzipAsync = promisify(gunzip);
+
 const GLB_MAGIC = 0x46546c67; // "glTF"
 const CHUNK_JSON = 0x4e4f534a;
 const CHUNK_BIN = 0x004e4942;
 
-/**
- * glTF extensions a model may use: those Babylon's loader decodes by itself. Draco, meshopt and
- * Basis textures are left out on purpose: their decoders are fetched from a CDN when a model
- * needs them, which is a request to elsewhere that a visitor's browser would make.
- */
-const ALLOWED_EXTENSIONS = new Set([
-  'KHR_materials_emissive_strength',
-  'KHR_materials_ior',
-  'KHR_materials_specular',
-  'KHR_materials_unlit',
-  'KHR_mesh_quantization',
-  'KHR_texture_transform',
-  'KHR_gaussian_splatting',
-]);
+const usesExtension = (name: string) =>
+  notCapture(`it uses the glTF extension ${name}, which the archive's viewer does not read`);
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const isCount = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 0;
-
-/** Whether a `uri` is anywhere in the document: any would make a browser fetch it. */
-function findUri(value: unknown, path: string): string | null {
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i += 1) {
-      const found = findUri(value[i], `${path}[${i}]`);
-      if (found) return found;
-    }
-    return null;
+/** The glTF JSON, parsed once it is known to be small enough to build. */
+function glbJsonOf(json: Buffer, limits: CaptureLimits): unknown {
+  if (json.length > limits.maxJsonBytes) {
+    throw tooLarge(
+      `its glTF JSON is over ${limits.maxJsonBytes / 1024 / 1024} MB (a model keeps its geometry in the binary chunk)`,
+    );
   }
-  if (!isObject(value)) return null;
-  for (const [key, child] of Object.entries(value)) {
-    if (key === 'uri') return `${path}.uri`;
-    const found = findUri(child, `${path}.${key}`);
-    if (found) return found;
+  try {
+    return parseBoundedJson(json, { maxDepth: limits.maxJsonDepth, maxItems: limits.maxJsonItems });
+  } catch (error) {
+    if (!(error instanceof JsonRefused)) throw error;
+    if (error.reason === 'items') throw tooLarge(`its glTF JSON ${error.message}`);
+    throw notCapture(`the glTF JSON ${error.message}`);
   }
-  return null;
 }
 
 function checkGlb(bytes: Buffer, limits: CaptureLimits): CheckedCapture {
@@ -103,12 +109,7 @@ function checkGlb(bytes: Buffer, limits: CaptureLimits): CheckedCapture {
   if (bytes.readUInt32LE(16) !== CHUNK_JSON || 20 + jsonLength > bytes.length) {
     throw notCapture('the glTF file has no readable JSON chunk');
   }
-  let document: unknown;
-  try {
-    document = JSON.parse(bytes.subarray(20, 20 + jsonLength).toString('utf8'));
-  } catch {
-    throw notCapture('the glTF JSON does not parse');
-  }
+  const document = glbJsonOf(bytes.subarray(20, 20 + jsonLength), limits);
   if (!isObject(document) || !isObject(document.asset) || document.asset.version !== '2.0') {
     throw notCapture('the glTF asset version is not 2.0');
   }
@@ -122,8 +123,11 @@ function checkGlb(bytes: Buffer, limits: CaptureLimits): CheckedCapture {
     binLength = bytes.readUInt32LE(binStart);
     if (binStart + 8 + binLength > bytes.length) throw notCapture('the glTF file is cut short');
   }
-  const uri = findUri(document, 'gltf');
-  if (uri) throw notCapture(`it refers to a file outside itself (${uri})`);
+  const outside = findOutside(document, 'gltf');
+  if (outside && 'uri' in outside) {
+    throw notCapture(`it refers to a file outside itself (${outside.uri})`);
+  }
+  if (outside) throw usesExtension(outside.extension);
   const buffers = listOf(document.buffers);
   if (buffers.length > 1) throw notCapture('it has more than its own binary buffer');
   const declared = buffers.length === 1 && isObject(buffers[0]) ? buffers[0].byteLength : 0;
@@ -137,19 +141,14 @@ function checkGlb(bytes: Buffer, limits: CaptureLimits): CheckedCapture {
       throw notCapture('a buffer view reaches past the buffer');
     }
   }
-  for (const image of listOf(document.images)) {
-    if (!isObject(image) || !isCount(image.bufferView)) {
-      throw notCapture('a texture is not inside the file');
-    }
-  }
   const needed = [...listOf(document.extensionsRequired), ...listOf(document.extensionsUsed)];
   for (const name of needed) {
     if (typeof name !== 'string' || !ALLOWED_EXTENSIONS.has(name)) {
-      throw notCapture(
-        `it needs the glTF extension ${String(name)}, which a browser would fetch a decoder for`,
-      );
+      throw usesExtension(String(name).slice(0, 60));
     }
   }
+  const image = imageProblem(document, bytes, binStart);
+  if (image !== null) throw notCapture(image);
   const accessors = listOf(document.accessors);
   let vertices = 0;
   for (const mesh of listOf(document.meshes)) {
@@ -175,63 +174,15 @@ function checkGlb(bytes: Buffer, limits: CaptureLimits): CheckedCapture {
   return { format: 'glb', count: vertices };
 }
 
-const PLY_TYPE_BYTES: Record<string, number> = {
-  char: 1,
-  uchar: 1,
-  int8: 1,
-  uint8: 1,
-  short: 2,
-  ushort: 2,
-  int16: 2,
-  uint16: 2,
-  int: 4,
-  uint: 4,
-  int32: 4,
-  uint32: 4,
-  float: 4,
-  float32: 4,
-  double: 8,
-  float64: 8,
-};
-
 function checkPly(bytes: Buffer, limits: CaptureLimits): CheckedCapture {
-  const head = bytes.subarray(0, Math.min(bytes.length, 64 * 1024)).toString('latin1');
-  const end = head.indexOf('end_header\n');
-  if (end < 0) throw notCapture('the PLY header does not end');
-  const lines = head
-    .slice(0, end)
-    .split('\n')
-    .map((line) => line.trim());
-  if (!lines.includes('format binary_little_endian 1.0')) {
-    throw notCapture('the PLY file is not binary little-endian');
-  }
-  let vertices = -1;
-  let stride = 0;
-  let element = '';
-  const properties = new Set<string>();
-  for (const line of lines) {
-    const words = line.split(/\s+/);
-    if (words[0] === 'element') {
-      element = words[1] ?? '';
-      if (element === 'vertex') vertices = Number(words[2]);
-    } else if (words[0] === 'property' && element === 'vertex') {
-      const size = PLY_TYPE_BYTES[words[1] ?? ''];
-      if (size === undefined) throw notCapture('a PLY vertex property is not a plain number');
-      stride += size;
-      properties.add(words[2] ?? '');
-    }
-  }
-  if (!isCount(vertices) || vertices === 0) throw notCapture('the PLY file has no vertices');
-  if (!['x', 'y', 'z'].every((axis) => properties.has(axis))) {
-    throw notCapture('the PLY vertices have no positions');
-  }
+  // Read as the viewer's loader reads it, or refused (see `readPlyHeader`).
+  const reading = readPlyHeader(bytes);
+  if (!reading.ok) throw notCapture(reading.why);
+  const { vertices } = reading.header;
   if (vertices > limits.maxSplats) {
     throw tooLarge(
       `${vertices.toLocaleString('en')} splats, at most ${limits.maxSplats.toLocaleString('en')}`,
     );
-  }
-  if (bytes.length - (end + 'end_header\n'.length) < vertices * stride) {
-    throw notCapture('the PLY file is cut short');
   }
   return { format: 'ply', count: vertices };
 }
@@ -245,6 +196,9 @@ function checkSplat(bytes: Buffer, limits: CaptureLimits): CheckedCapture {
   if (bytes.length === 0 || bytes.length % SPLAT_RECORD !== 0) {
     throw notCapture('a .splat file is whole 32-byte records');
   }
+  // Named .splat, read by its first bytes: the viewer must not take it for something else.
+  const other = splatRecordsProblem(bytes);
+  if (other !== null) throw notCapture(other);
   const count = bytes.length / SPLAT_RECORD;
   if (count > limits.maxSplats) {
     throw tooLarge(
@@ -264,20 +218,34 @@ function checkSplat(bytes: Buffer, limits: CaptureLimits): CheckedCapture {
   return { format: 'splat', count };
 }
 
+const isGzip = (bytes: Buffer) => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+
 const SPZ_MAGIC = 0x5053474e; // "NGSP"
 const SPZ_HEADER = 16;
 
+/** Unpacked no further than the largest capture allowed could need (SH degree 3, 64 bytes a splat). */
+const spzUnpackLimit = (limits: CaptureLimits) => ({
+  maxOutputLength: SPZ_HEADER + limits.maxSplats * 64,
+});
+
+/** The refusal of an .spz that did not unpack within `spzUnpackLimit`. */
+function unpackRefusal(error: unknown): CaptureRefusal {
+  return (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE'
+    ? tooLarge('it unpacks to more than the archive takes')
+    : notCapture('the .spz file does not unpack');
+}
+
 function checkSpz(bytes: Buffer, limits: CaptureLimits): CheckedCapture {
-  // Unpacked no further than the largest capture allowed could need (SH degree 3, 64 bytes a splat).
   let unpacked: Buffer;
   try {
-    unpacked = gunzipSync(bytes, { maxOutputLength: SPZ_HEADER + limits.maxSplats * 64 });
+    unpacked = gunzipSync(bytes, spzUnpackLimit(limits));
   } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
-      throw tooLarge('it unpacks to more than the archive takes');
-    }
-    throw notCapture('the .spz file does not unpack');
+    throw unpackRefusal(error);
   }
+  return checkUnpackedSpz(unpacked, limits);
+}
+
+function checkUnpackedSpz(unpacked: Buffer, limits: CaptureLimits): CheckedCapture {
   if (unpacked.length < SPZ_HEADER || unpacked.readUInt32LE(0) !== SPZ_MAGIC) {
     throw notCapture('the .spz header is missing');
   }
@@ -285,7 +253,8 @@ function checkSpz(bytes: Buffer, limits: CaptureLimits): CheckedCapture {
   const count = unpacked.readUInt32LE(8);
   const degree = unpacked.readUInt8(12);
   if (version < 2 || version > 3) throw notCapture(`.spz version ${version}`);
-  if (degree > 3) throw notCapture('the .spz header is malformed');
+  // The viewer's reader takes no file whose reserved byte is set.
+  if (degree > 3 || unpacked.readUInt8(15) !== 0) throw notCapture('the .spz header is malformed');
   if (count === 0) throw notCapture('the .spz file has no splats');
   if (count > limits.maxSplats) {
     throw tooLarge(
@@ -317,7 +286,29 @@ export function checkCapture(
   }
   if (bytes.length >= 4 && bytes.readUInt32LE(0) === GLB_MAGIC) return checkGlb(bytes, limits);
   if (bytes.subarray(0, 4).toString('latin1') === 'ply\n') return checkPly(bytes, limits);
-  if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) return checkSpz(bytes, limits);
+  if (isGzip(bytes)) return checkSpz(bytes, limits);
   if (/\.splat$/i.test(name)) return checkSplat(bytes, limits);
   throw notCapture('its content is none of these formats');
+}
+
+/**
+ * `checkCapture` for the server: an .spz is unpacked on the thread pool, not the server's one
+ * thread, which the largest one allowed (96 MB unpacked) would hold for half a second. The other
+ * formats are checked in tens of milliseconds at most.
+ *
+ * @throws CaptureRefusal (413 or 415) with the message the uploader is shown.
+ */
+export async function checkCaptureAsync(
+  bytes: Buffer,
+  name = '',
+  limits: CaptureLimits = CAPTURE_LIMITS,
+): Promise<CheckedCapture> {
+  if (bytes.length > limits.maxBytes || !isGzip(bytes)) return checkCapture(bytes, name, limits);
+  let unpacked: Buffer;
+  try {
+    unpacked = await gunzipAsync(bytes, spzUnpackLimit(limits));
+  } catch (error) {
+    throw unpackRefusal(error);
+  }
+  return checkUnpackedSpz(unpacked, limits);
 }

@@ -16,7 +16,14 @@ import {
 import { UPLOAD_KEY_PATTERN } from '@/lib/uploadKeys';
 import { CAPTURE_MAX_BYTES } from '@/lib/uploadLimits';
 import { bufferResponse, Refusal, reply, param, type AppEnv } from '../app/appEnv';
-import { authoriseEditor, editorOnly, failureSays, readBody } from '../app/middleware';
+import {
+  authoriseEditor,
+  comesWithBody,
+  editorOnly,
+  failureSays,
+  leaveBodyUnread,
+  readBodyOf,
+} from '../app/middleware';
 import { resource } from '../app/resource';
 import type { UploadQuotas } from '../config';
 import type { CorsPolicy } from '../cors';
@@ -29,7 +36,7 @@ import {
 import { createSharedRateLimiter, type SharedRateLimiter } from '../rateLimit';
 import type { EditableNodeStore, InboxStore } from '../storage/nodeStore';
 import type { UploadAdmission } from '../storage/uploadLedger';
-import { CaptureRefusal, checkCapture, type CheckedCapture } from './captureChecks';
+import { CaptureRefusal, checkCaptureAsync, type CheckedCapture } from './captureChecks';
 import {
   ImageLibraryUnavailable,
   MAX_INPUT_PIXELS,
@@ -114,6 +121,10 @@ const CAPTURE: Upload = {
   sentAs: isCaptureContentType,
   sendAs: SEND_CAPTURE_AS_BYTES,
 };
+
+/** The 400 of an upload without a body. */
+const nothingSent = (what: Upload) =>
+  new Refusal(400, { error: `No ${what.noun} was sent: send the file's bytes as the body.` });
 
 /** One file of an upload: its bytes, the key it is public under, and the key it waits under. */
 interface UploadFile {
@@ -255,8 +266,8 @@ export function createUploadRoutes({
   /**
    * Stores an upload: an editor's under its public keys at once; a visitor's recorded first (the
    * quotas are checked in the same step), then stored under its pending keys, its public keys
-   * naming the URLs it will have once an editor publishes it. The store records it by its first
-   * file's keys.
+   * naming the URLs it will have once an editor publishes it, then recorded as stored. The store
+   * records it by its first file's keys.
    */
   async function store(
     c: Context<AppEnv>,
@@ -325,12 +336,14 @@ export function createUploadRoutes({
   }
 
   /**
-   * The checks every upload passes before its content is read: storage to take it, a body within
-   * `maxBytes` (a declared-too-large one was not read), the type it is sent as, and who sends it.
+   * The checks every upload passes before a byte of its body is read: storage to take it, a
+   * declared length within `maxBytes`, a body at all, the type it is sent as, and who sends it
+   * (an editor's token, or a visitor within the rate limit and quotas). A request they refuse is
+   * answered while its body waits in the socket, so it costs the server its headers only.
    *
-   * @returns the body and the visitor's store (null for an editor).
+   * @returns the storage and the visitor's store (null for an editor).
    */
-  async function received(c: Context<AppEnv>, what: Upload) {
+  async function admitBeforeBody(c: Context<AppEnv>, what: Upload) {
     if (media === null) {
       throw new Refusal(
         405,
@@ -338,16 +351,9 @@ export function createUploadRoutes({
         { Allow: 'OPTIONS' },
       );
     }
-    // Before anything else: the server has not read a body it declares too large.
     const declared = Number(c.req.header('content-length') ?? Number.NaN);
     if (declared > what.maxBytes) throw new Refusal(413, { error: what.tooLarge });
-    const bytes = c.get('body') ?? Buffer.alloc(0);
-    if (bytes.length === 0) {
-      throw new Refusal(400, {
-        error: `No ${what.noun} was sent: send the file's bytes as the body.`,
-      });
-    }
-    if (bytes.length > what.maxBytes) throw new Refusal(413, { error: what.tooLarge });
+    if (!(await comesWithBody(c))) throw nothingSent(what);
     const typed = what.sentAs(c.req.header('content-type'));
     // A visitor's, before the limiter: another site's post must not use up its visitor's
     // uploads. A token is checked first: its refusal says more than the type's.
@@ -355,7 +361,27 @@ export function createUploadRoutes({
     if (!signedIn && !typed) throw new Refusal(415, { error: what.sendAs });
     const visitor = await admit(c, what);
     if (!typed) throw new Refusal(415, { error: what.sendAs });
-    return { bytes, visitor, storage: media };
+    return { storage: media, visitor };
+  }
+
+  /**
+   * An upload that passed `admitBeforeBody`, with its body, read to `maxBytes` at most.
+   *
+   * @returns the body, the storage and the visitor's store (null for an editor).
+   */
+  async function received(c: Context<AppEnv>, what: Upload) {
+    let admitted: Awaited<ReturnType<typeof admitBeforeBody>>;
+    try {
+      admitted = await admitBeforeBody(c, what);
+    } catch (error) {
+      leaveBodyUnread(c);
+      throw error;
+    }
+    const bytes = await readBodyOf(c, { limit: what.maxBytes, readNothingOver: true });
+    // A body without a length (chunked) is measured only as it is read.
+    if (bytes === undefined) throw nothingSent(what);
+    if (bytes.length > what.maxBytes) throw new Refusal(413, { error: what.tooLarge });
+    return { bytes, ...admitted };
   }
 
   async function upload(c: Context<AppEnv>): Promise<Response> {
@@ -397,7 +423,7 @@ export function createUploadRoutes({
     const { bytes, visitor, storage } = await received(c, CAPTURE);
     let checked: CheckedCapture;
     try {
-      checked = checkCapture(bytes, (c.req.query('name') ?? '').slice(0, 255));
+      checked = await checkCaptureAsync(bytes, (c.req.query('name') ?? '').slice(0, 255));
     } catch (error) {
       if (error instanceof CaptureRefusal)
         throw new Refusal(error.status, { error: error.message });
@@ -421,14 +447,14 @@ export function createUploadRoutes({
     cors,
     allow: UPLOAD_METHODS,
     methods: {
-      POST: [failure, readBody({ limit: UPLOAD_MAX_BYTES, readNothingOver: true }), upload],
+      POST: [failure, upload],
     },
   });
   resource(app, '/captures', {
     cors,
     allow: UPLOAD_METHODS,
     methods: {
-      POST: [failure, readBody({ limit: CAPTURE_MAX_BYTES, readNothingOver: true }), uploadCapture],
+      POST: [failure, uploadCapture],
     },
   });
   // Only editors see an upload before it is published: without a pool to trust, no such route.

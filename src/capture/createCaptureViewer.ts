@@ -28,6 +28,12 @@ import '@babylonjs/loaders/glTF/2.0/Extensions/KHR_texture_transform';
 import '@babylonjs/loaders/glTF/2.0/Extensions/KHR_gaussian_splatting';
 import '@babylonjs/loaders/SPLAT/splatFileLoader';
 import type { CaptureFormat, NodeCapture } from '@/lib/capture';
+import {
+  captureFileProblem,
+  downloadCapture,
+  refuseDownloadedDecoders,
+  SPLAT_LOADING_OPTIONS,
+} from './captureLoading';
 
 /** Why a capture cannot be shown: no WebGL here, or the file did not load. */
 export class CaptureViewerError extends Error {
@@ -117,6 +123,7 @@ export function createCaptureViewer(
   options: CaptureViewerOptions = {},
 ): CaptureViewer {
   const { fixedSize, framing = 1.05 } = options;
+  refuseDownloadedDecoders();
   let engine: Engine;
   try {
     engine = new Engine(
@@ -190,15 +197,32 @@ export function createCaptureViewer(
     camera.storeState();
   }
 
-  const loaded = ImportMeshAsync('file' in capture ? capture.file : capture.url, scene, {
-    pluginExtension: EXTENSIONS[capture.format],
-    onProgress: (event) => {
-      if (event.lengthComputable && event.total > 0)
-        options.onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
-    },
-  })
+  /**
+   * The capture as Babylon gets it: downloaded once and checked (see `captureFileProblem`), those
+   * same bytes handed over as a file, so its loaders read nothing the checks did not.
+   */
+  async function checkedFile(): Promise<File> {
+    const extension = EXTENSIONS[capture.format];
+    const file =
+      'file' in capture
+        ? capture.file
+        : new File([await downloadCapture(capture.url, options.onProgress)], `capture${extension}`);
+    const problem = await captureFileProblem(file, capture.format);
+    if (problem !== null) throw new Error(`Not handed to the loader: ${problem}.`);
+    return file;
+  }
+
+  const loaded = checkedFile()
+    .then((file) =>
+      disposed
+        ? null
+        : ImportMeshAsync(file, scene, {
+            pluginExtension: EXTENSIONS[capture.format],
+            pluginOptions: { splat: SPLAT_LOADING_OPTIONS },
+          }),
+    )
     .then((result) => {
-      if (disposed) return;
+      if (disposed || result === null) return;
       meshes = result.meshes;
       frame();
       return new Promise<void>((resolve) =>
