@@ -111,17 +111,17 @@ function send(
 }
 
 /**
- * Streams a capture of `total` bytes (its length declared) as fast as the server takes them, and
- * stops at the first answer: the answer, and how much had been written when it came.
+ * Starts a capture of `total` bytes (its length declared), sends only its first `sent` bytes and
+ * waits: a server that needs the body to answer never answers (the test times out), one that
+ * answers on the headers alone does.
  */
 function streamCapture(
   total: number,
   contentType: string,
-): Promise<{ status: number; body: string; written: number }> {
+  sent = 4 * MB,
+): Promise<{ status: number; body: string }> {
   const { hostname, port } = new URL(origin);
-  const chunk = Buffer.alloc(256 * 1024, 0x41);
   return new Promise((resolve, reject) => {
-    let written = 0;
     let answered = false;
     const req = request(
       {
@@ -133,7 +133,6 @@ function streamCapture(
       },
       (res) => {
         answered = true;
-        const at = written;
         const chunks: Buffer[] = [];
         res.on('data', (part: Buffer) => chunks.push(part));
         res.on('end', () => {
@@ -141,7 +140,6 @@ function streamCapture(
           resolve({
             status: res.statusCode ?? 0,
             body: Buffer.concat(chunks).toString(),
-            written: at,
           });
         });
       },
@@ -150,17 +148,7 @@ function streamCapture(
     req.on('error', (error) => {
       if (!answered) reject(error);
     });
-    const pump = () => {
-      while (!answered && written < total) {
-        written += chunk.length;
-        if (!req.write(chunk)) {
-          req.once('drain', pump);
-          return;
-        }
-      }
-      if (!answered) req.end();
-    };
-    pump();
+    req.write(Buffer.alloc(sent, 0x41));
   });
 }
 
@@ -211,16 +199,14 @@ describe('POST /api/captures on the local server', () => {
   });
 
   it('answers a capture declared over 50 MB, or sent as text, before reading the body', async () => {
+    // Each is sent only its first 4 MB: an answer at all means the rest was never needed.
     const declared = await streamCapture(60 * MB, 'application/octet-stream');
     expect([declared.status, JSON.parse(declared.body)]).toEqual([
       413,
       { error: 'The 3D capture is too large: at most 50 MB.' },
     ]);
-    expect(declared.written).toBeLessThan(16 * MB);
     const text = await streamCapture(45 * MB, 'text/plain');
     expect(text.status).toBe(415);
-    // The answer came while the client was still near the start of its 45 MB.
-    expect(text.written).toBeLessThan(16 * MB);
   }, 30_000);
 
   it('answers a visitor over the rate limit before reading the body', async () => {
@@ -234,9 +220,9 @@ describe('POST /api/captures on the local server', () => {
       }));
     }
     expect(status).toBe(429);
+    // Sent only its first 4 MB of 45: answered all the same, the body was not read first.
     const limited = await streamCapture(45 * MB, 'application/octet-stream');
     expect(limited.status).toBe(429);
-    expect(limited.written).toBeLessThan(16 * MB);
     // And the server still answers on a fresh connection.
     expect((await send('/api/nodes')).status).toBe(200);
   }, 30_000);
