@@ -1,20 +1,20 @@
-import { statSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { statSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   AdminGetUserCommand,
   AdminListGroupsForUserCommand,
-  CognitoIdentityProviderClient,
+  type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { AuthenticationDetails, CognitoUser, CognitoUserPool } from 'amazon-cognito-identity-js';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../../server/config';
-import { startServer, type RunningServer } from '../../../server/http';
+import type { RunningServer } from '../../../server/http';
 import type { LocalIdentity } from '../../../server/identity/localIdentity';
 import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../../../server/identity/localPool';
 import { SECRETS_FILE } from '../../../server/identity/signingKey';
+import { startIdentityServer } from './identityCall';
 import { mintWithPublishedKey } from './publishedEmulatorKey';
 import { memoryStorage } from '../memoryStorage';
 
@@ -32,29 +32,7 @@ let local: LocalIdentity;
 let admin: CognitoIdentityProviderClient;
 
 beforeAll(async () => {
-  const archive = join(temp, 'archive.json');
-  writeFileSync(archive, '[]');
-  server = await startServer(
-    readConfig(
-      {
-        PORT: '0',
-        HOST: '127.0.0.1',
-        STATIC_DIR: 'none',
-        ARCHIVE_FILE: archive,
-        IDENTITY_DIR: join(temp, 'identity'),
-        APP_ORIGIN: APP,
-      },
-      temp,
-    ),
-    { log: () => undefined },
-  );
-  if (!server.identity) throw new Error('IDENTITY=local should start the identity server');
-  local = server.identity;
-  admin = new CognitoIdentityProviderClient({
-    region: local.region,
-    endpoint: local.adminEndpoint,
-    credentials: { ...local.adminCredentials },
-  });
+  ({ server, local, admin } = await startIdentityServer(temp, { APP_ORIGIN: APP }));
 }, SLOW);
 
 afterAll(async () => {

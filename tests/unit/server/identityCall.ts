@@ -1,5 +1,11 @@
+import { writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { readConfig } from '../../../server/config';
+import { startServer, type RunningServer, type StartOptions } from '../../../server/http';
+import type { LocalIdentity } from '../../../server/identity/localIdentity';
 
 /** A raw call to an identity front at `endpoint`, as amazon-cognito-identity-js makes it. */
 export async function identityCall(
@@ -35,4 +41,39 @@ export async function serveIdentityFront(
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/**
+ * The local server with its identity server (in `dir`, over an empty archive, the API alone), as
+ * an attacker meets it, and an admin client of cognito-local's own port for the tests' set-up.
+ */
+export async function startIdentityServer(
+  dir: string,
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<{ server: RunningServer; local: LocalIdentity; admin: CognitoIdentityProviderClient }> {
+  const archive = join(dir, 'archive.json');
+  writeFileSync(archive, '[]');
+  const server = await startServer(
+    readConfig(
+      {
+        PORT: '0',
+        HOST: '127.0.0.1',
+        STATIC_DIR: 'none',
+        ARCHIVE_FILE: archive,
+        IDENTITY_DIR: join(dir, 'identity'),
+        ...env,
+      },
+      dir,
+    ),
+    { log: () => undefined, ...options },
+  );
+  if (!server.identity) throw new Error('IDENTITY=local should start the identity server');
+  const local = server.identity;
+  const admin = new CognitoIdentityProviderClient({
+    region: local.region,
+    endpoint: local.adminEndpoint,
+    credentials: { ...local.adminCredentials },
+  });
+  return { server, local, admin };
 }
