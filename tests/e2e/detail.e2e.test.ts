@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeRoute, type MediaNode } from '@/lib/nodeModel';
+import { splatToSpz } from '../fixtures/splatToSpz';
 import {
   launchBrowser,
   markIntroSeen,
@@ -250,34 +251,62 @@ describe('3D captures in a gallery', () => {
     expect(seen.pageErrors).toEqual([]);
   });
 
-  it('shows the poster and a plain message when the capture cannot load', async () => {
-    // An archive whose capture is not a model at all (a photo named as one).
-    const dir = mkdtempSync(join(tmpdir(), 'globe-capture-'));
-    const file = join(dir, 'archive.json');
+  describe('in an archive of their own', () => {
+    const SPZ_KEY = '2026/11/0f1e2d3c-4b5a-4697-8877-665544332211.spz';
     const poster = house.images[0] as MediaNode['images'][number];
-    writeFileSync(
-      file,
-      JSON.stringify([
-        {
-          video_id: 'broken-capture',
-          type: 'gallery',
-          title: 'A broken capture',
-          lat: 38.63,
-          lng: -90.3,
-          categories: ['Rebuilding'],
-          images: [{ ...poster, capture: { url: poster.fullUrl, format: 'glb' } }],
-        },
-      ]),
-    );
-    const broken = await startApp({ archiveFile: file });
-    try {
+    let dir: string;
+    let own: RunningApp;
+    beforeAll(async () => {
+      // A capture that is not a model at all (a photo named as one), and the sample debris pile
+      // as an .spz among the archive's uploads.
+      dir = mkdtempSync(join(tmpdir(), 'globe-capture-'));
+      const uploads = join(dir, 'uploads');
+      mkdirSync(join(uploads, '2026', '11'), { recursive: true });
+      const splat = readFileSync(
+        join('public', (debris.images.at(-1)?.capture?.url ?? '').slice(1)),
+      );
+      writeFileSync(join(uploads, SPZ_KEY), splatToSpz(splat));
+      const file = join(dir, 'archive.json');
+      const gallery = { type: 'gallery', lat: 38.63, lng: -90.3, categories: ['Rebuilding'] };
+      writeFileSync(
+        file,
+        JSON.stringify([
+          {
+            ...gallery,
+            video_id: 'broken-capture',
+            title: 'A broken capture',
+            images: [{ ...poster, capture: { url: poster.fullUrl, format: 'glb' } }],
+          },
+          {
+            ...gallery,
+            video_id: 'spz-capture',
+            title: 'The debris pile as .spz',
+            images: [{ ...poster, capture: { url: `/uploads/${SPZ_KEY}`, format: 'spz' } }],
+          },
+        ]),
+      );
+      own = await startApp({ archiveFile: file, env: { UPLOADS_DIR: uploads } });
+    });
+    afterAll(async () => {
+      await own?.stop();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    /** Opens the item's capture; `watch` sees the page from its first request. */
+    async function openCapture(id: string, watch?: (page: Page) => void): Promise<Page> {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       contexts.push(context);
       await markIntroSeen(context);
       const page = await context.newPage();
-      await page.goto(`${broken.url}/gallery/broken-capture`);
+      watch?.(page);
+      await page.goto(`${own.url}/gallery/${id}`);
       await overlayShown(page);
       await page.getByRole('button', { name: 'Open 3D capture 1 of 1' }).click();
+      return page;
+    }
+
+    it('shows the poster and a plain message when the capture cannot load', async () => {
+      const page = await openCapture('broken-capture');
       const alert = page.locator('.lightbox').getByRole('alert');
       await expect
         .poll(() => alert.textContent(), { timeout: 30_000 })
@@ -286,10 +315,27 @@ describe('3D captures in a gallery', () => {
       expect(await page.locator('.capture__canvas').count()).toBe(0);
       expect((await stats(page))?.disposed).toBe(true);
       await screenshot(page, 'detail-capture-failed');
-    } finally {
-      await broken.stop();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
+
+    it('loads an .spz with the viewer’s own reader, fetching no code from anywhere', async () => {
+      const elsewhere: string[] = [];
+      let seen: ReturnType<typeof watchPage> | undefined;
+      const page = await openCapture('spz-capture', (opened) => {
+        seen = watchPage(opened);
+        opened.on('request', (request) => {
+          if (!request.url().startsWith(own.url)) elsewhere.push(request.url());
+        });
+      });
+      // Babylon's default imports Adobe's reader from unpkg.com, which the page's CSP refuses:
+      // the capture then never loaded, nor said it failed.
+      await expect
+        .poll(async () => (await stats(page))?.splats ?? 0, { timeout: 30_000 })
+        .toBe(6000);
+      await expect.poll(async () => (await stats(page))?.ready, { timeout: 30_000 }).toBe(true);
+      await screenshot(page, 'detail-capture-spz');
+      expect(elsewhere.filter((url) => !/^(data|blob):/.test(url))).toEqual([]);
+      expect(seen?.pageErrors).toEqual([]);
+    });
   });
 
   it('loads the sample splat on a phone, fitted to it, and steps on to a photo with Previous', async () => {
