@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { nodeRoute, type MediaNode } from '@/lib/nodeModel';
 import { splatToSpz } from '../fixtures/splatToSpz';
 import {
@@ -292,10 +292,16 @@ describe('3D captures in a gallery', () => {
       rmSync(dir, { recursive: true, force: true });
     });
 
+    /** The pages of this app's tests, closed after each: a viewer left open renders on. */
+    const ownContexts: BrowserContext[] = [];
+    afterEach(async () => {
+      for (const context of ownContexts.splice(0)) await context.close();
+    });
+
     /** Opens the item's capture; `watch` sees the page from its first request. */
     async function openCapture(id: string, watch?: (page: Page) => void): Promise<Page> {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      contexts.push(context);
+      ownContexts.push(context);
       await markIntroSeen(context);
       const page = await context.newPage();
       watch?.(page);
