@@ -1,9 +1,13 @@
 /**
  * The full-screen preloader (SPEC §2): "Loading ..." with a spinner and the globe's real image
  * progress, then "Done". It only presents; the home route decides when it shows.
+ *
+ * "Done" always comes with a full bar: loading is over also when the globe stops waiting for a
+ * slow image host (FIRST_VIEW_WAIT_MS), and "Done" beside 57 % would read as a failure. The
+ * pictures still missing arrive on the shown globe.
  */
 export function Preloader({ percent, done }: { percent: number; done: boolean }) {
-  const value = Math.max(0, Math.min(100, Math.round(percent)));
+  const value = done ? 100 : Math.max(0, Math.min(100, Math.round(percent)));
   return (
     <div className={`preloader${done ? ' preloader--done' : ''}`} data-percent={value}>
       <div className="preloader__spinner" aria-hidden="true" />

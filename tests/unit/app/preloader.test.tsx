@@ -59,7 +59,11 @@ describe('the preloader', () => {
     await new Promise((resolve) => setTimeout(resolve, FIRST_VIEW_WAIT_MS / 2));
     expect(shown()).toBe(false);
     expect(screen.queryByText('Done')).toBeNull();
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('70');
     await screen.findByText('Done', undefined, { timeout: FIRST_VIEW_WAIT_MS + 1000 });
+    // "Done" comes with a full bar, never "Done" beside 70 %.
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    expect(screen.getByText('100%')).toBeTruthy();
     await waitFor(() => expect(shown()).toBe(true), { timeout: LOADED_MESSAGE_MS + 1000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(FIRST_VIEW_WAIT_MS + LOADED_MESSAGE_MS);
   });
