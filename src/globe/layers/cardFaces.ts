@@ -1,11 +1,11 @@
 import type { Engine } from '@babylonjs/core/Engines/engine';
 import type { Scene } from '@babylonjs/core/scene';
 import type { CardLayer } from '@/globe/layers/cards';
-import { sharpAtlasLayout } from '@/globe/textures/atlasLayout';
-import { CardAtlas } from '@/globe/textures/cardAtlas';
+import { SHARP_KEYS, SHARP_PRIORITY, SharpFaces } from '@/globe/layers/sharpFaces';
 import {
   drawCardFace,
   drawLocalFace,
+  type FaceContent,
   type FacePicture,
   type FaceText,
 } from '@/globe/textures/cardFace';
@@ -27,9 +27,6 @@ export const FACE_HARD_TIMEOUT_MS = 15_000;
 const PER_HOST = 6;
 /** How often, at most, the queue is re-sorted while the camera moves (ms). */
 const REORDER_INTERVAL_MS = 300;
-/** Jobs for sharp faces use keys from here (slot + this). */
-const SHARP_KEYS = 1 << 24;
-const SHARP_PRIORITY = -1000;
 const FIRST_VIEW_PRIORITY = -100;
 /** Added to the score of a card gathered into a cluster: after every card that shows (scores < 100). */
 const HIDDEN_PRIORITY = 100;
@@ -55,7 +52,7 @@ interface Card {
 /**
  * Every card's face, from first to sharpest: a local face at once (drawn from the card's data), its
  * pictures as they arrive (nearest the view first, right-sized for its tile), the default
- * thumbnail where one fails, and a sharp face for the few cards looked at closely.
+ * thumbnail where one fails, and a sharp face for the few cards looked at closely (`SharpFaces`).
  */
 export class CardFaces {
   private readonly loader = new ImageLoader();
@@ -71,18 +68,13 @@ export class CardFaces {
   private camera: ViewCamera | null = null;
   private reorderDue = false;
   private lastReorder = -Infinity;
-  private sharpAtlas: CardAtlas | null = null;
-  /** Sharp tiles in use: slot → tile, least recently wanted first. */
-  private readonly sharpTiles = new Map<number, number>();
-  private readonly sharpWanted = new Set<number>();
-  /** Cards whose sharp face is on screen (uploaded and in use). */
-  private readonly sharpShown = new Set<number>();
+  private readonly sharp: SharpFaces;
   private disposed = false;
 
   constructor(
     private readonly cards: CardLayer,
-    private readonly engine: Engine,
-    private readonly scene: Scene,
+    engine: Engine,
+    scene: Scene,
     /** Where the camera looks now. */
     private readonly view: () => ViewCamera,
     /** Something changed that the preloader or a frame should show. */
@@ -100,6 +92,15 @@ export class CardFaces {
     });
     // Until the globe is shown only the first view's pictures (and sharp ones) are fetched.
     this.scheduler.holdAbove(FIRST_VIEW_PRIORITY / 2);
+    this.sharp = new SharpFaces({
+      cards,
+      engine,
+      scene,
+      scheduler: this.scheduler,
+      cardOf: (slot) => this.cardsBySlot.get(slot),
+      pictures: (images, result) => this.pictures(images, result),
+      changed,
+    });
   }
 
   private fallbackPicture(): Promise<FacePicture | null> {
@@ -131,7 +132,7 @@ export class CardFaces {
     };
     this.forgetFace(slot);
     this.cardsBySlot.set(slot, card);
-    this.dropSharp(slot);
+    this.sharp.drop(slot);
     atlas.enqueue(
       slot,
       (ctx, x, y, w, h, gutter) => drawLocalFace(ctx, text, x, y, w, h, gutter),
@@ -146,7 +147,7 @@ export class CardFaces {
       slot,
       card.images.map((i) => i.url),
     );
-    if (this.sharpWanted.has(slot)) this.requestSharp(slot);
+    this.sharp.refresh(slot);
   }
 
   /** The card in `slot` is gone. */
@@ -155,8 +156,7 @@ export class CardFaces {
     this.cardsBySlot.delete(slot);
     this.firstView.delete(slot);
     this.scheduler.cancel(slot);
-    this.dropSharp(slot);
-    this.sharpWanted.delete(slot);
+    this.sharp.remove(slot);
   }
 
   /**
@@ -213,20 +213,7 @@ export class CardFaces {
 
   /** Cards a visitor looks at closely (hovered, focused) get sharp faces; others may lose theirs. */
   wantSharp(slots: readonly number[]): void {
-    const wanted = new Set(slots.filter((s) => s >= 0 && this.cardsBySlot.has(s)));
-    for (const slot of this.sharpWanted)
-      if (!wanted.has(slot)) this.scheduler.cancel(SHARP_KEYS + slot);
-    for (const slot of wanted) {
-      if (this.sharpWanted.has(slot)) continue;
-      const tile = this.sharpTiles.get(slot);
-      if (tile !== undefined) {
-        // Most recently wanted last: it is evicted last.
-        this.sharpTiles.delete(slot);
-        this.sharpTiles.set(slot, tile);
-      } else this.requestSharp(slot);
-    }
-    this.sharpWanted.clear();
-    for (const slot of wanted) this.sharpWanted.add(slot);
+    this.sharp.want(slots.filter((s) => s >= 0 && this.cardsBySlot.has(s)));
   }
 
   /** Per frame: re-sorts the queue when due, uploads faces. Returns whether a frame is needed. */
@@ -237,12 +224,12 @@ export class CardFaces {
       this.camera = this.view();
       this.scheduler.reorder();
     }
-    return (this.sharpAtlas?.flush(nowMs, uploadBudgetMs) ?? 0) > 0;
+    return this.sharp.flush(nowMs, uploadBudgetMs);
   }
 
   /** What a card's face shows now (for the diagnostics). */
   faceOf(slot: number): 'none' | 'local' | 'fallback' | 'real' | 'sharp' {
-    if (this.sharpShown.has(slot)) return 'sharp';
+    if (this.sharp.isShown(slot)) return 'sharp';
     const face = this.cardsBySlot.get(slot)?.face ?? Face.None;
     return (['none', 'local', 'fallback', 'real'] as const)[face];
   }
@@ -267,7 +254,7 @@ export class CardFaces {
 
   /** GPU memory of the sharp atlas, once there is one. */
   get textureBytes(): number {
-    return this.sharpAtlas?.bytes ?? 0;
+    return this.sharp.textureBytes;
   }
 
   dispose(): void {
@@ -275,7 +262,7 @@ export class CardFaces {
     this.scheduler.dispose();
     this.fallbackAbort.abort();
     this.loader.dispose();
-    this.sharpAtlas?.dispose();
+    this.sharp.dispose();
   }
 
   private priority(key: number): number {
@@ -291,7 +278,7 @@ export class CardFaces {
   private onResult(key: number, generation: number, result: JobResult<ImageBitmap>): void {
     if (this.disposed) return;
     if (key >= SHARP_KEYS) {
-      this.onSharpResult(key - SHARP_KEYS, result);
+      this.sharp.onResult(key - SHARP_KEYS, result);
       return;
     }
     const card = this.cardsBySlot.get(key);
@@ -348,7 +335,7 @@ export class CardFaces {
   private async pictures(
     images: readonly FaceImage[],
     result: JobResult<ImageBitmap>,
-  ): Promise<{ images: (FacePicture | 'failed' | null)[]; fallback: FacePicture | null }> {
+  ): Promise<Pick<FaceContent, 'images' | 'fallback'>> {
     const needsFallback = result.images.some((o) => o.status === 'failed');
     const fallback = needsFallback ? await this.fallbackPicture() : null;
     return {
@@ -361,74 +348,5 @@ export class CardFaces {
       ),
       fallback,
     };
-  }
-
-  private requestSharp(slot: number): void {
-    const card = this.cardsBySlot.get(slot);
-    if (!card) return;
-    const layout = sharpAtlasLayout(this.engine.getCaps().maxTextureSize);
-    const images = faceImages(card.node, layout.tileWidth);
-    this.scheduler.request(
-      SHARP_KEYS + slot,
-      images.map((i) => i.url),
-    );
-  }
-
-  private onSharpResult(slot: number, result: JobResult<ImageBitmap>): void {
-    const card = this.cardsBySlot.get(slot);
-    // Only a face with every picture is worth a sharp tile; anything less stays as it is.
-    if (!card || !result.images.every((o) => o.status === 'loaded')) return;
-    const atlas = this.ensureSharpAtlas();
-    let tile = this.sharpTiles.get(slot);
-    if (tile === undefined) {
-      const used = new Set(this.sharpTiles.values());
-      tile = [...Array(atlas.layout.capacity).keys()].find((t) => !used.has(t));
-      if (tile === undefined) {
-        // Full: the least recently wanted card that is not wanted now gives its tile back.
-        const victim = [...this.sharpTiles.keys()].find((s) => !this.sharpWanted.has(s));
-        if (victim === undefined) return;
-        tile = this.sharpTiles.get(victim) as number;
-        this.dropSharp(victim);
-      }
-      this.sharpTiles.set(slot, tile);
-    }
-    const sharpTile = tile;
-    const sharpImages = faceImages(card.node, atlas.layout.tileWidth);
-    void this.pictures(sharpImages, result).then((pictures) => {
-      if (this.cardsBySlot.get(slot) !== card || this.sharpTiles.get(slot) !== sharpTile) return;
-      atlas.enqueue(
-        sharpTile,
-        (ctx, x, y, w, h, gutter) =>
-          drawCardFace(ctx, { ...card.text, ...pictures }, x, y, w, h, gutter),
-        () => {
-          if (this.sharpTiles.get(slot) !== sharpTile) return;
-          this.cards.setSharpFace(slot, atlas.uvRect(sharpTile));
-          this.sharpShown.add(slot);
-          this.changed();
-        },
-      );
-    });
-  }
-
-  private ensureSharpAtlas(): CardAtlas {
-    if (!this.sharpAtlas) {
-      this.sharpAtlas = new CardAtlas(
-        this.engine,
-        this.scene,
-        sharpAtlasLayout(this.engine.getCaps().maxTextureSize),
-      );
-      this.cards.setSharpAtlas(this.sharpAtlas.texture);
-    }
-    return this.sharpAtlas;
-  }
-
-  private dropSharp(slot: number): void {
-    this.scheduler.cancel(SHARP_KEYS + slot);
-    const tile = this.sharpTiles.get(slot);
-    if (tile === undefined) return;
-    this.sharpTiles.delete(slot);
-    this.sharpShown.delete(slot);
-    this.sharpAtlas?.forget(tile);
-    this.cards.setSharpFace(slot, null);
   }
 }
