@@ -1,19 +1,19 @@
 import type { AbstractEngine } from '@babylonjs/core/Engines/abstractEngine';
-import { Engine } from '@babylonjs/core/Engines/engine';
-import { Color4 } from '@babylonjs/core/Maths/math.color';
-import { Scene } from '@babylonjs/core/scene';
 import { anglesFacing } from '@/globe/camera/limits';
 import { PickerCamera } from '@/globe/camera/pickerCamera';
-import { pointerRay, projectSurfacePoint, raySphere } from '@/globe/camera/rays';
+import { pointerRay, raySphere } from '@/globe/camera/rays';
 import {
   GLOBE_RADIUS,
   latLngToVector,
   roundLatLng,
+  ST_LOUIS,
   vectorToLatLng,
   type LatLng,
 } from '@/globe/geo';
+import { createGlobeEngine, createGlobeScene } from '@/globe/host';
 import { MarkerLayer } from '@/globe/layers/marker';
 import { defaultMapUrls, SphereLayer } from '@/globe/layers/sphere';
+import { projectSurfacePoint } from '@/globe/projection';
 import type {
   PositionPicker,
   PositionPickerDiagnostics,
@@ -24,7 +24,7 @@ import type {
 export type { PositionPicker, PositionPickerEvents, PositionPickerOptions } from '@/globe/types';
 
 /** St. Louis, where the archive's story is: the camera faces it while no position is set. */
-export const PICKER_HOME: LatLng = { lat: 38.63, lng: -90.24 };
+export const PICKER_HOME: LatLng = ST_LOUIS;
 /** A press that moves less than this, CSS pixels, is a click that picks, not a drag that turns. */
 const CLICK_TOLERANCE_PX = 5;
 /** A form has no intro to cover a slow fade: the map appears almost at once. */
@@ -55,23 +55,10 @@ export async function createPositionPicker(
   canvas: HTMLCanvasElement,
   options: PositionPickerOptions,
 ): Promise<PositionPicker> {
-  const engine: AbstractEngine =
-    options.engine ??
-    new Engine(
-      canvas,
-      true,
-      // Babylon would put the canvas in the tab order on the first pointer move; the page decides.
-      { stencil: false, preserveDrawingBuffer: false, canvasTabIndex: canvas.tabIndex },
-      true,
-    );
-  const scene = new Scene(engine);
-  // The page's background colour (--bg), as on the public globe.
-  scene.clearColor = new Color4(0.043, 0.078, 0.149, 1);
-  // Picking is one analytic ray–sphere test, so Babylon's mesh picking stays off.
-  scene.skipPointerMovePicking = true;
-  scene.skipPointerDownPicking = true;
-  scene.skipPointerUpPicking = true;
-  scene.skipFrustumClipping = true;
+  const engine: AbstractEngine = options.engine ?? createGlobeEngine(canvas);
+  // The public globe's scene: its background, Babylon's picking off (picking is one analytic
+  // ray–sphere test).
+  const scene = createGlobeScene(engine);
   scene.doNotHandleCursors = true;
   const started = performance.now();
   const clock = () => (performance.now() - started) / 1000;

@@ -33,6 +33,9 @@ export interface LatLng {
   lng: number;
 }
 
+/** St. Louis, where the archive's story is: the globe and the position picker start facing it. */
+export const ST_LOUIS: LatLng = { lat: 38.63, lng: -90.2 };
+
 /**
  * The latitude and longitude (degrees) of the direction `v` from the globe's centre: the inverse
  * of {@link latLngToVector} at any radius. Longitude comes back in [-180, 180); at the poles, where

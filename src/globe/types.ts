@@ -1,4 +1,5 @@
 import type { AbstractEngine } from '@babylonjs/core/Engines/abstractEngine';
+import type { Engine } from '@babylonjs/core/Engines/engine';
 import type { LatLng } from '@/globe/geo';
 import type { ArchiveFilter } from '@/lib/filter';
 import type { MediaNode } from '@/lib/nodeModel';
@@ -14,6 +15,12 @@ export interface GlobeInput {
    * preloader) it loads its images but reveals no card and starts no fade: those begin once shown.
    */
   visible?: boolean;
+  /**
+   * prefers-reduced-motion as the page reads it now (default: `GlobeOptions.reducedMotion`). The
+   * page and the engine keep one reading: when the visitor changes the setting during the visit,
+   * flights, reveals and fades follow it, as the page's overlays do.
+   */
+  reducedMotion?: boolean;
 }
 
 /** Events the engine reports, in the past tense; the bridge decides what they mean. */
@@ -52,6 +59,8 @@ export interface GlobeOptions {
   mapUrl?: string | readonly string[];
   /** Where the camera first looks. Default: St. Louis. */
   home?: { lat: number; lng: number };
+  /** The engine to draw with (a `NullEngine` in unit tests); default: WebGL on the canvas. */
+  engine?: Engine;
 }
 
 /** The globe engine's whole surface (ARCHITECTURE §1). */

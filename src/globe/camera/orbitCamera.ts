@@ -66,15 +66,14 @@ export class OrbitCamera {
   private flight: Flight | null = null;
   private drift = { alpha: 0, beta: 0, targetAlpha: 0, targetBeta: 0 };
   private readonly cleanup: (() => void)[] = [];
-  private readonly motion: number;
 
   constructor(
     scene: Scene,
     private readonly canvas: HTMLCanvasElement,
     start: { alpha: number; beta: number },
-    private readonly options: { mobile: boolean; reducedMotion: boolean },
+    /** Read live: reduced motion may be switched on or off during the visit. */
+    private readonly options: { readonly mobile: boolean; readonly reducedMotion: boolean },
   ) {
-    this.motion = options.reducedMotion ? 0 : 1;
     const camera = new ArcRotateCamera(
       'camera',
       start.alpha,
@@ -187,6 +186,11 @@ export class OrbitCamera {
     camera.target
       .addInPlace(right.scale(dx * worldPerPixel))
       .addInPlace(up.scale(dy * worldPerPixel));
+  }
+
+  /** 0 with reduced motion (flights are instant, no drift), else 1. */
+  private get motion(): number {
+    return this.options.reducedMotion ? 0 : 1;
   }
 
   /** Desktop drift: the camera leans slightly toward the mouse (off on mobile and with reduced motion). */

@@ -3,7 +3,7 @@ import type { ArcRotateCameraPointersInput } from '@babylonjs/core/Cameras/Input
 import { Vector3 } from '@babylonjs/core/Maths/math.vector';
 import type { Scene } from '@babylonjs/core/scene';
 import { nearestAngle } from '@/globe/camera/limits';
-import type { OrbitView } from '@/globe/camera/rays';
+import type { OrbitView } from '@/globe/projection';
 import { GLOBE_RADIUS } from '@/globe/geo';
 import { ease } from '@/globe/tween';
 import { CAMERA_FLIGHT_MS } from '@/lib/constants';

@@ -1,24 +1,13 @@
 import type { Vec3 } from '@/globe/geo';
 import { orbitBasis } from '@/globe/camera/limits';
+import type { OrbitView } from '@/globe/projection';
 
 /**
- * Pointer rays and projections for an orbit camera, worked out analytically from its angles
+ * Pointer rays for an orbit camera, worked out analytically from its angles
  * (Babylon's ArcRotateCamera with a vertical field of view, the default `FOVMODE_VERTICAL_FIXED`),
- * so picking a point of the globe needs neither Babylon's mesh picking nor a rendered frame.
+ * so picking a point of the globe needs neither Babylon's mesh picking nor a rendered frame. The
+ * other way, from the world to the canvas, is `projection.ts`.
  */
-
-/** What the maths needs of the camera and the canvas it draws on (sizes in CSS pixels). */
-export interface OrbitView {
-  alpha: number;
-  beta: number;
-  radius: number;
-  /** Vertical field of view, radians. */
-  fov: number;
-  width: number;
-  height: number;
-  /** The point the camera orbits (the origin unless the view was panned). */
-  target?: Vec3;
-}
 
 /** The camera's position and the unit direction through a point of the canvas (CSS pixels from its top left). */
 export function pointerRay(
@@ -56,29 +45,4 @@ export function raySphere(origin: Vec3, direction: Vec3, radius: number): Vec3 |
   const t = -b - root >= 0 ? -b - root : -b + root;
   if (t < 0) return null;
   return [origin[0] + direction[0] * t, origin[1] + direction[1] * t, origin[2] + direction[2] * t];
-}
-
-/**
- * Where a point of a sphere about the origin appears on the canvas (CSS pixels from its top left),
- * or null when the sphere hides it (the far side) or it lies outside the canvas.
- */
-export function projectSurfacePoint(view: OrbitView, point: Vec3): { x: number; y: number } | null {
-  const basis = orbitBasis(view.alpha, view.beta, view.radius);
-  const v: Vec3 = [
-    point[0] - basis.position[0],
-    point[1] - basis.position[1],
-    point[2] - basis.position[2],
-  ];
-  // A point of the sphere is visible exactly when its outward normal faces the camera.
-  if (point[0] * v[0] + point[1] * v[1] + point[2] * v[2] >= 0) return null;
-  const depth = v[0] * basis.forward[0] + v[1] * basis.forward[1] + v[2] * basis.forward[2];
-  if (depth <= 0) return null;
-  const tan = Math.tan(view.fov / 2);
-  const aspect = view.width / Math.max(1, view.height);
-  const sx =
-    (v[0] * basis.right[0] + v[1] * basis.right[1] + v[2] * basis.right[2]) /
-    (depth * tan * aspect);
-  const sy = (v[0] * basis.up[0] + v[1] * basis.up[1] + v[2] * basis.up[2]) / (depth * tan);
-  if (Math.abs(sx) > 1 || Math.abs(sy) > 1) return null;
-  return { x: ((sx + 1) / 2) * view.width, y: ((1 - sy) / 2) * view.height };
 }

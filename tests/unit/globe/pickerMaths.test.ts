@@ -5,7 +5,8 @@ import '@babylonjs/core/Culling/ray';
 import { Scene } from '@babylonjs/core/scene';
 import { describe, expect, it } from 'vitest';
 import { anglesFacing } from '@/globe/camera/limits';
-import { pointerRay, projectSurfacePoint, raySphere, type OrbitView } from '@/globe/camera/rays';
+import { pointerRay, raySphere } from '@/globe/camera/rays';
+import { projectSurfacePoint, type OrbitView } from '@/globe/projection';
 import {
   GLOBE_RADIUS,
   latLngToVector,
