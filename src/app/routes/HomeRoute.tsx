@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector, usePrefersReducedMotion } from '@/app/hooks';
+import { useHomeParams } from '@/app/routes/useHomeParams';
+import { useVisitPhase } from '@/app/routes/useVisitPhase';
 import { DetailOverlay } from '@/features/detail/DetailOverlay';
 import { FilterTray } from '@/features/filter/FilterTray';
 import { routeChanged } from '@/features/filter/filterSlice';
 import { GlobeCanvas, type GlobeHandle } from '@/features/globe/GlobeCanvas';
 import { Intro } from '@/features/intro/Intro';
-import { hasSeenIntro, onIntroForgotten, rememberIntroSeen } from '@/features/intro/introStorage';
 import { ArchiveItemsList } from '@/features/nodes/ArchiveItemsList';
 import { LoadFailure } from '@/features/nodes/LoadFailure';
 import {
@@ -19,29 +20,15 @@ import {
 } from '@/features/nodes/nodesSelectors';
 import { loadNodes } from '@/features/nodes/nodesSlice';
 import { Preloader } from '@/features/preloader/Preloader';
-import {
-  CAMERA_FLIGHT_MS,
-  DETAIL_FADE_OUT_MS,
-  FIRST_VIEW_WAIT_MS,
-  LOADED_MESSAGE_MS,
-} from '@/lib/constants';
+import { CAMERA_FLIGHT_MS, DETAIL_FADE_OUT_MS } from '@/lib/constants';
 import { isMobileUserAgent } from '@/lib/device';
 import { filterRoute } from '@/lib/routes';
-
-/** SPEC §4: intro (first visit) → loading (progress) → "Done" (500 ms) → the globe is shown. */
-type Phase = 'intro' | 'loading' | 'done' | 'shown';
-
-/** What the home routes read from the URL. */
-interface HomeParams {
-  category: string | null;
-  id: string | null;
-  type: string | null;
-}
 
 /**
  * The home routes (`/`, `/video/:id`, `/gallery/:id`, `/category/:category`): one element for all
  * of them, so moving between items never remounts the globe. The route drives the filter; this
- * component composes the visitor's journey around the globe.
+ * component composes the visitor's journey around the globe; the visit's phases are
+ * `useVisitPhase`'s.
  *
  * While `active` is false (the visitor is on another page of the main layout) it stays mounted but
  * hidden and inert, keeping the globe, its camera and its filter exactly as they were: coming back
@@ -49,39 +36,38 @@ interface HomeParams {
  */
 export function HomeRoute({ active = true }: { active?: boolean }) {
   const dispatch = useAppDispatch();
-  const params = useParams();
-  const [search] = useSearchParams();
-  // An item opened from a filtered globe carries the filter in its query (`?category=`), so
-  // that closing it returns there; a plain item link opens on the unfiltered globe.
-  const live: HomeParams = {
-    category: params.category ?? (params.id ? search.get('category') : null),
-    id: params.id ?? null,
-    type: search.get('type'),
-  };
-  const [route, setRoute] = useState(live);
-  if (
-    active &&
-    (route.category !== live.category || route.id !== live.id || route.type !== live.type)
-  ) {
-    setRoute(live);
-  }
-  const { category, id, type } = active ? live : route;
-  const [introDone, setIntroDone] = useState(
-    () => search.get('skipIntro') === 'true' || hasSeenIntro(),
-  );
-  const [shown, setShown] = useState(false);
+  const { category, id, type, skipIntro } = useHomeParams(active);
   const [progress, setProgress] = useState({ percent: 0, cards: -1 });
   const [globeProblem, setGlobeProblem] = useState<string | null>(null);
   const [listOpen, setListOpen] = useState(false);
   const status = useAppSelector(selectNodesStatus);
   const nodeCount = useAppSelector(selectNodes).length;
   const categories = useAppSelector(selectCategories);
+  const nodesById = useAppSelector(selectNodesById);
+  const colours = useAppSelector(selectCategoryColours);
+  const filter = useAppSelector(selectFilter);
   const globeRef = useRef<GlobeHandle>(null);
   const navigate = useNavigate();
   const reducedMotion = usePrefersReducedMotion();
-  const nodesById = useAppSelector(selectNodesById);
-  const colours = useAppSelector(selectCategoryColours);
   const [mobile] = useState(() => isMobileUserAgent(navigator.userAgent));
+
+  useLayoutEffect(() => {
+    dispatch(routeChanged({ category, type }));
+  }, [dispatch, category, type]);
+
+  useEffect(() => {
+    void dispatch(loadNodes());
+  }, [dispatch]);
+
+  const { phase, percent, continueFromIntro } = useVisitPhase(
+    {
+      dataLoaded: status === 'loaded',
+      nodeCount,
+      progress,
+      globeUnavailable: globeProblem !== null,
+    },
+    { skipIntro },
+  );
 
   // SPEC §4 detail: opening flies the camera (0.6 s), then the overlay fades in (0.4 s); closing
   // fades it out (0.3 s), then the camera flies back. The route's id drives it.
@@ -92,44 +78,6 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
     setPreviousId(id);
     setClosingId(id === null ? previousId : null);
   }
-
-  useLayoutEffect(() => {
-    dispatch(routeChanged({ category, type }));
-  }, [dispatch, category, type]);
-
-  useEffect(() => {
-    void dispatch(loadNodes());
-  }, [dispatch]);
-
-  // Loading ends when the archive is here and the globe has it, with the first view's images
-  // (the map and the faces nearest the centre) or FIRST_VIEW_WAIT_MS after the data arrived,
-  // whichever comes first: a slow or blocked image host never keeps the globe hidden. With no
-  // globe, loading ends with the data. "Done" shows for 500 ms, then the globe. Once shown it
-  // stays shown.
-  const [waitedEnough, setWaitedEnough] = useState(false);
-  useEffect(() => {
-    if (status !== 'loaded') return;
-    const timer = setTimeout(() => setWaitedEnough(true), FIRST_VIEW_WAIT_MS);
-    return () => clearTimeout(timer);
-  }, [status]);
-  const everythingLoaded =
-    status === 'loaded' &&
-    (globeProblem !== null ||
-      (progress.cards === nodeCount && (progress.percent >= 100 || waitedEnough)));
-  // The intro comes first, also when it is replayed over a globe already shown.
-  const phase: Phase = !introDone
-    ? 'intro'
-    : shown
-      ? 'shown'
-      : everythingLoaded
-        ? 'done'
-        : 'loading';
-  useEffect(() => {
-    if (phase !== 'done') return;
-    const timer = setTimeout(() => setShown(true), LOADED_MESSAGE_MS);
-    return () => clearTimeout(timer);
-  }, [phase]);
-
   const detailReady = phase === 'shown' && status === 'loaded';
   const openId = detailReady ? id : null;
   const found = openId !== null && nodesById.has(openId);
@@ -149,19 +97,10 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
   const related = (shownNode?.links ?? [])
     .map((link) => nodesById.get(link))
     .filter((n) => n !== undefined);
-  const filter = useAppSelector(selectFilter);
   const closeDetail = useCallback(
     () => void navigate(filterRoute(filter.category, filter.type)),
     [navigate, filter],
   );
-
-  // "Replay intro" (on /statement) forgets that it was seen: it plays again on the globe.
-  useEffect(() => onIntroForgotten(() => setIntroDone(false)), []);
-
-  const continueFromIntro = useCallback(() => {
-    rememberIntroSeen();
-    setIntroDone(true);
-  }, []);
   const turnTo = useCallback((nodeId: string | null) => globeRef.current?.turnTo(nodeId), []);
 
   return (
@@ -179,10 +118,7 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
       {phase === 'intro' && active && <Intro onContinue={continueFromIntro} />}
       {phase !== 'intro' && <LoadFailure />}
       {(phase === 'loading' || phase === 'done') && status !== 'failed' && (
-        <Preloader
-          percent={status === 'loaded' && progress.cards === nodeCount ? progress.percent : 0}
-          done={phase === 'done'}
-        />
+        <Preloader percent={percent} done={phase === 'done'} />
       )}
       {phase === 'shown' && (
         <>

@@ -1,0 +1,141 @@
+import { useCallback, useEffect, useReducer } from 'react';
+import { hasSeenIntro, onIntroForgotten, rememberIntroSeen } from '@/features/intro/introStorage';
+import { FIRST_VIEW_WAIT_MS, LOADED_MESSAGE_MS } from '@/lib/constants';
+
+/** SPEC §4: intro (first visit) → loading (progress) → "Done" (500 ms) → the globe is shown. */
+export type VisitPhase = 'intro' | 'loading' | 'done' | 'shown';
+
+/** The visit as a state machine (the Redux style guide's enum, not a handful of booleans). */
+export interface VisitState {
+  phase: VisitPhase;
+  /**
+   * Everything the first view needs is here (see `firstViewLoaded`). Kept beside the phase
+   * because the intro may come first: Continue then goes straight to "Done".
+   */
+  loaded: boolean;
+  /** FIRST_VIEW_WAIT_MS have passed since the archive's data arrived: slow pictures stop counting. */
+  waited: boolean;
+  /** The globe has been shown: it stays shown, also under an intro replayed over it. */
+  shownOnce: boolean;
+}
+
+/** What happens to a visit, in the past tense (house rule 5). */
+export type VisitEvent =
+  /** The visitor pressed Continue or Skip on the intro. */
+  | { type: 'introContinued' }
+  /** "Replay intro" forgot that the intro was seen: it plays again, over whatever was showing. */
+  | { type: 'introReplayed' }
+  /** The first view's loading came to an end, or (rarely) stopped being complete. */
+  | { type: 'loadingSettled'; loaded: boolean }
+  /** FIRST_VIEW_WAIT_MS passed after the data arrived. */
+  | { type: 'firstViewWaitElapsed' }
+  /** "Done" has shown for LOADED_MESSAGE_MS. */
+  | { type: 'loadedMessageElapsed' };
+
+/** Where a visit starts: the intro on a first visit, else straight into loading. */
+export function initialVisitState(introSeen: boolean): VisitState {
+  return { phase: introSeen ? 'loading' : 'intro', loaded: false, waited: false, shownOnce: false };
+}
+
+/** The phase the visit is in when no intro covers it. */
+function phaseBehindIntro(state: VisitState): VisitPhase {
+  if (state.shownOnce) return 'shown';
+  return state.loaded ? 'done' : 'loading';
+}
+
+/**
+ * Every transition of the visit. The intro comes first, also when replayed over a globe already
+ * shown; "Done" comes only when loading is over and no intro covers it; once shown, the globe
+ * stays shown whatever loading reports after.
+ */
+export function visitReducer(state: VisitState, event: VisitEvent): VisitState {
+  switch (event.type) {
+    case 'introContinued':
+      return state.phase === 'intro' ? { ...state, phase: phaseBehindIntro(state) } : state;
+    case 'introReplayed':
+      return state.phase === 'intro' ? state : { ...state, phase: 'intro' };
+    case 'loadingSettled': {
+      if (state.loaded === event.loaded) return state;
+      const next = { ...state, loaded: event.loaded };
+      return state.phase === 'loading' || state.phase === 'done'
+        ? { ...next, phase: phaseBehindIntro(next) }
+        : next;
+    }
+    case 'firstViewWaitElapsed':
+      return state.waited ? state : { ...state, waited: true };
+    case 'loadedMessageElapsed':
+      return state.phase === 'done' ? { ...state, phase: 'shown', shownOnce: true } : state;
+  }
+}
+
+/** What the page knows about loading, from the store and from the globe's reports. */
+export interface LoadingReport {
+  /** The archive's data arrived (nodes status `loaded`). */
+  dataLoaded: boolean;
+  /** How many nodes the archive holds. */
+  nodeCount: number;
+  /** The globe's last progress report; `cards: -1` before the first. */
+  progress: { percent: number; cards: number };
+  /** The globe could not start: loading ends with the data. */
+  globeUnavailable: boolean;
+}
+
+/**
+ * Loading ends when the archive is here and the globe has it, with the first view's images (the
+ * map and the faces nearest the centre) or FIRST_VIEW_WAIT_MS after the data arrived, whichever
+ * comes first: a slow or blocked image host never keeps the globe hidden. With no globe, loading
+ * ends with the data.
+ */
+export function firstViewLoaded(report: LoadingReport, waited: boolean): boolean {
+  if (!report.dataLoaded) return false;
+  if (report.globeUnavailable) return true;
+  return report.progress.cards === report.nodeCount && (report.progress.percent >= 100 || waited);
+}
+
+/** The preloader's bar: the globe's progress once it holds the whole archive, else nothing yet. */
+function preloaderPercent(report: LoadingReport): number {
+  return report.dataLoaded && report.progress.cards === report.nodeCount
+    ? report.progress.percent
+    : 0;
+}
+
+/**
+ * The visit's phases (SPEC §2 home screen flow, §4 loading): owns the intro's Continue and
+ * Replay, the FIRST_VIEW_WAIT_MS bound after the data arrived and the LOADED_MESSAGE_MS of
+ * "Done", so that the route only reads the phase. The intro is skipped when already seen or with
+ * `?skipIntro=true` (`skipIntro`).
+ */
+export function useVisitPhase(report: LoadingReport, { skipIntro }: { skipIntro: boolean }) {
+  const [state, dispatch] = useReducer(visitReducer, skipIntro, (skip) =>
+    initialVisitState(skip || hasSeenIntro()),
+  );
+
+  // Loading's end is derived from the store and the globe's reports; the machine hears of it in
+  // the same render (React's "adjust state while rendering"), so "Done" is never a frame late.
+  const loaded = firstViewLoaded(report, state.waited);
+  if (loaded !== state.loaded) dispatch({ type: 'loadingSettled', loaded });
+
+  const { dataLoaded } = report;
+  useEffect(() => {
+    if (!dataLoaded) return;
+    const timer = setTimeout(() => dispatch({ type: 'firstViewWaitElapsed' }), FIRST_VIEW_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [dataLoaded]);
+
+  const { phase } = state;
+  useEffect(() => {
+    if (phase !== 'done') return;
+    const timer = setTimeout(() => dispatch({ type: 'loadedMessageElapsed' }), LOADED_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [phase]);
+
+  // "Replay intro" (on /statement) forgets that it was seen: it plays again on the globe.
+  useEffect(() => onIntroForgotten(() => dispatch({ type: 'introReplayed' })), []);
+
+  const continueFromIntro = useCallback(() => {
+    rememberIntroSeen();
+    dispatch({ type: 'introContinued' });
+  }, []);
+
+  return { phase, percent: preloaderPercent(report), continueFromIntro };
+}
