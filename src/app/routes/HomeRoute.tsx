@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector, usePrefersReducedMotion } from '@/app/hooks';
+import { useDetailTransition } from '@/app/routes/useDetailTransition';
 import { useHomeParams } from '@/app/routes/useHomeParams';
 import { useVisitPhase } from '@/app/routes/useVisitPhase';
 import { DetailOverlay } from '@/features/detail/DetailOverlay';
@@ -20,15 +21,15 @@ import {
 } from '@/features/nodes/nodesSelectors';
 import { loadNodes } from '@/features/nodes/nodesSlice';
 import { Preloader } from '@/features/preloader/Preloader';
-import { CAMERA_FLIGHT_MS, DETAIL_FADE_OUT_MS } from '@/lib/constants';
 import { isMobileUserAgent } from '@/lib/device';
 import { filterRoute } from '@/lib/routes';
 
 /**
  * The home routes (`/`, `/video/:id`, `/gallery/:id`, `/category/:category`): one element for all
  * of them, so moving between items never remounts the globe. The route drives the filter; this
- * component composes the visitor's journey around the globe; the visit's phases are
- * `useVisitPhase`'s.
+ * component composes the visitor's journey around the globe from hooks that own its clocks: the
+ * visit's phases (`useVisitPhase`) and the detail transition (`useDetailTransition`), which waits
+ * for the flights the engine reports. It keeps no timer of its own.
  *
  * While `active` is false (the visitor is on another page of the main layout) it stays mounted but
  * hidden and inert, keeping the globe, its camera and its filter exactly as they were: coming back
@@ -48,6 +49,7 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
   const filter = useAppSelector(selectFilter);
   const globeRef = useRef<GlobeHandle>(null);
   const navigate = useNavigate();
+  // One reading of reduced motion for the page, its hooks and the engine.
   const reducedMotion = usePrefersReducedMotion();
   const [mobile] = useState(() => isMobileUserAgent(navigator.userAgent));
 
@@ -69,31 +71,13 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
     { skipIntro },
   );
 
-  // SPEC §4 detail: opening flies the camera (0.6 s), then the overlay fades in (0.4 s); closing
-  // fades it out (0.3 s), then the camera flies back. The route's id drives it.
-  const [previousId, setPreviousId] = useState(id);
-  const [closingId, setClosingId] = useState<string | null>(null);
-  const [arrivedId, setArrivedId] = useState<string | null>(null);
-  if (id !== previousId) {
-    setPreviousId(id);
-    setClosingId(id === null ? previousId : null);
-  }
-  const detailReady = phase === 'shown' && status === 'loaded';
-  const openId = detailReady ? id : null;
-  const found = openId !== null && nodesById.has(openId);
-  useEffect(() => {
-    if (openId === null || !found) return;
-    const timer = setTimeout(() => setArrivedId(openId), reducedMotion ? 0 : CAMERA_FLIGHT_MS);
-    return () => clearTimeout(timer);
-  }, [openId, found, reducedMotion]);
-  useEffect(() => {
-    if (closingId === null) return;
-    const timer = setTimeout(() => setClosingId(null), reducedMotion ? 0 : DETAIL_FADE_OUT_MS);
-    return () => clearTimeout(timer);
-  }, [closingId, reducedMotion]);
-  const shownId = openId ?? (detailReady ? closingId : null);
-  const shownNode = shownId === null ? null : (nodesById.get(shownId) ?? null);
-  const overlayIn = openId !== null && (!found || arrivedId === openId);
+  const detail = useDetailTransition({
+    id,
+    ready: phase === 'shown' && status === 'loaded',
+    known: id !== null && nodesById.has(id),
+    reducedMotion,
+  });
+  const shownNode = detail.shownId === null ? null : (nodesById.get(detail.shownId) ?? null);
   const related = (shownNode?.links ?? [])
     .map((link) => nodesById.get(link))
     .filter((n) => n !== undefined);
@@ -110,8 +94,10 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
       </h1>
       <GlobeCanvas
         ref={globeRef}
-        selectedId={found || closingId !== null ? shownId : null}
+        selectedId={detail.focusId}
         visible={phase === 'shown' && active}
+        reducedMotion={reducedMotion}
+        onArrived={detail.arrived}
         onProgress={setProgress}
         onUnavailable={setGlobeProblem}
       />
@@ -126,15 +112,16 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
           <FilterTray categories={categories} />
         </>
       )}
-      {shownId !== null && active && (
+      {detail.shownId !== null && active && (
         <DetailOverlay
-          key={shownId}
+          key={detail.shownId}
           node={shownNode}
           related={related}
           colours={colours}
-          shown={overlayIn}
+          shown={detail.overlayIn}
           mobile={mobile}
           onClose={closeDetail}
+          onFadedOut={detail.onFadedOut}
         />
       )}
       {globeProblem !== null && (

@@ -14,6 +14,12 @@ interface Props {
   shown: boolean;
   mobile: boolean;
   onClose: () => void;
+  /**
+   * Given while the overlay closes: called once it has faded out, so that the camera flies back
+   * only then (SPEC §4). At once where nothing fades (reduced motion, a page without CSS
+   * transitions, an overlay that had not faded in).
+   */
+  onFadedOut?: () => void;
 }
 
 /**
@@ -63,7 +69,16 @@ export function clickCloses(target: EventTarget | null, x: number, y: number): b
  * a gallery closes so on desktop only. Focus moves into it when it opens and back where it was
  * when it closes.
  */
-export function DetailOverlay({ node, related, colours, shown, mobile, onClose }: Props) {
+export function DetailOverlay({
+  node,
+  related,
+  colours,
+  shown,
+  mobile,
+  onClose,
+  onFadedOut,
+}: Props) {
+  const overlayRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   useItemMeta(shown ? node : null);
   const lightboxOpen = useRef(false);
@@ -86,6 +101,28 @@ export function DetailOverlay({ node, related, colours, shown, mobile, onClose }
     };
   }, [shown, onClose]);
 
+  // The fade-out is the overlay's own CSS transition: its end, not a timer beside it, says when
+  // the overlay is gone. `getAnimations()` brings the styles up to date first, so the transition
+  // this render started is among them.
+  useEffect(() => {
+    const overlay = overlayRef.current;
+    if (shown || !onFadedOut || !overlay) return;
+    const fades = typeof overlay.getAnimations === 'function' ? overlay.getAnimations() : [];
+    if (fades.length === 0) {
+      onFadedOut();
+      return;
+    }
+    let current = true;
+    // A fade cut short (its transition removed, the overlay hidden) rejects: it is over all the same.
+    const ended = () => {
+      if (current) onFadedOut();
+    };
+    void Promise.all(fades.map((fade) => fade.finished)).then(ended, ended);
+    return () => {
+      current = false;
+    };
+  }, [shown, onFadedOut]);
+
   const clicksClose = node?.type !== 'gallery' || !mobile;
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     if (
@@ -98,6 +135,7 @@ export function DetailOverlay({ node, related, colours, shown, mobile, onClose }
 
   return (
     <div
+      ref={overlayRef}
       className={`detail-overlay${shown ? ' detail-overlay--shown' : ''}`}
       onClick={onClick}
       onDoubleClick={(event) => {

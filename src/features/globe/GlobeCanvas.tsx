@@ -18,10 +18,21 @@ export interface GlobeHandle {
 }
 
 interface Props {
-  /** The id in the route (`/video/:id`, `/gallery/:id`): the camera flies to it. */
+  /** The item the camera looks at (the route's, while open or fading out); `null` flies it back. */
   selectedId: string | null;
   /** On screen (after the intro and the preloader): cards reveal and the map fades in. */
   visible: boolean;
+  /**
+   * prefers-reduced-motion as the page reads it (one reading for the page and the engine): the
+   * engine starts with it and is told when it changes.
+   */
+  reducedMotion: boolean;
+  /**
+   * The camera's flight to `selectedId` has ended, as the engine reports it (`focus()` resolved):
+   * the detail overlay fades in then. Without a globe (it could not start) at once: there is no
+   * flight to wait for.
+   */
+  onArrived?: (id: string) => void;
   /** Card faces loaded, 0-100, of how many cards. */
   onProgress?: (progress: { percent: number; cards: number }) => void;
   /** The globe could not start (no WebGL, say): the page carries on without it. */
@@ -37,12 +48,16 @@ interface Props {
 export const GlobeCanvas = memo(function GlobeCanvas({
   selectedId,
   visible,
+  reducedMotion,
+  onArrived,
   onProgress,
   onUnavailable,
   ref,
 }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [globe, setGlobe] = useState<Globe | null>(null);
+  /** The globe could not start: the page carries on without it, and no flight is awaited. */
+  const [failed, setFailed] = useState(false);
   /** What the globe's callout says about the card the list turned to, for screen readers. */
   const [announcement, setAnnouncement] = useState('');
   const input = useAppSelector(selectGlobeInput);
@@ -50,8 +65,24 @@ export const GlobeCanvas = memo(function GlobeCanvas({
   const filter = useAppSelector(selectFilter);
   const navigate = useNavigate();
   const analytics = useAnalytics();
-  const latest = useRef({ nodesById, filter, onProgress, onUnavailable, analytics });
-  latest.current = { nodesById, filter, onProgress, onUnavailable, analytics };
+  const latest = useRef({
+    nodesById,
+    filter,
+    reducedMotion,
+    onArrived,
+    onProgress,
+    onUnavailable,
+    analytics,
+  });
+  latest.current = {
+    nodesById,
+    filter,
+    reducedMotion,
+    onArrived,
+    onProgress,
+    onUnavailable,
+    analytics,
+  };
 
   useImperativeHandle(ref, () => ({ turnTo: (id) => void globe?.turnTo(id) }), [globe]);
 
@@ -67,7 +98,7 @@ export const GlobeCanvas = memo(function GlobeCanvas({
           ? null
           : createGlobe(canvas, {
               mobile: isMobileUserAgent(navigator.userAgent),
-              reducedMotion: window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+              reducedMotion: latest.current.reducedMotion,
             }),
       )
       .then((instance) => {
@@ -81,6 +112,7 @@ export const GlobeCanvas = memo(function GlobeCanvas({
       })
       .catch((error: unknown) => {
         console.error('The globe could not start:', error);
+        setFailed(true);
         latest.current.onUnavailable?.(error instanceof Error ? error.message : String(error));
       });
     return () => {
@@ -111,16 +143,33 @@ export const GlobeCanvas = memo(function GlobeCanvas({
   }, [globe, navigate]);
 
   useEffect(() => {
-    globe?.update({ ...input, visible });
-  }, [globe, input, visible]);
+    globe?.update({ ...input, visible, reducedMotion });
+  }, [globe, input, visible, reducedMotion]);
 
   // The route's id drives the camera: fly to the card once it exists, back when the id clears.
+  // The arrival is the engine's to report; a flight cut short by the next one (or by this effect
+  // running again) resolves too, and is not an arrival.
   const selectedExists = selectedId !== null && nodesById.has(selectedId);
   useEffect(() => {
-    if (!globe || !visible) return;
-    if (selectedId === null) void globe.focus(null);
-    else if (selectedExists) void globe.focus(selectedId);
-  }, [globe, visible, selectedId, selectedExists]);
+    if (!visible) return;
+    if (failed) {
+      if (selectedId !== null && selectedExists) latest.current.onArrived?.(selectedId);
+      return;
+    }
+    if (!globe) return;
+    if (selectedId === null) {
+      void globe.focus(null);
+      return;
+    }
+    if (!selectedExists) return;
+    let current = true;
+    void globe.focus(selectedId).then(() => {
+      if (current) latest.current.onArrived?.(selectedId);
+    });
+    return () => {
+      current = false;
+    };
+  }, [globe, failed, visible, selectedId, selectedExists]);
 
   return (
     <>
