@@ -1,15 +1,7 @@
 import { anglesFacing } from '@/globe/camera/limits';
-import {
-  FOCUS_RADIUS,
-  START_RADIUS,
-  type CameraPose,
-  type OrbitCamera,
-} from '@/globe/camera/orbitCamera';
-import type { GlobeHost } from '@/globe/host';
-import type { CardFaces } from '@/globe/layers/cardFaces';
-import type { CardLayer } from '@/globe/layers/cards';
-import type { ClusterLayer } from '@/globe/layers/clusterLayer';
-import type { CalloutContent, GlobeOverlay } from '@/globe/layers/overlay';
+import { FOCUS_RADIUS, START_RADIUS, type CameraPose } from '@/globe/camera/orbitCamera';
+import type { CalloutContent } from '@/globe/layers/overlay';
+import type { GlobeParts } from '@/globe/parts';
 
 /**
  * What the visitor is looking at: the card under the mouse (lifted, with a pointer cursor), the
@@ -26,12 +18,7 @@ export class Attention {
   private focusReturn: CameraPose | null = null;
 
   constructor(
-    private readonly host: GlobeHost,
-    private readonly orbit: OrbitCamera,
-    private readonly cards: CardLayer,
-    private readonly clusters: ClusterLayer,
-    private readonly faces: CardFaces,
-    private readonly overlay: GlobeOverlay,
+    private readonly parts: GlobeParts,
     /** What a card's callout says (null: nothing to say). */
     private readonly calloutFor: (slot: number) => CalloutContent | null,
     /** Says the card the list turned to aloud (through the page's live region). */
@@ -39,23 +26,23 @@ export class Attention {
   ) {}
 
   private updateSharp(): void {
-    this.faces.wantSharp([this.cards.hovered, this.focusedSlot]);
+    this.parts.faces.wantSharp([this.parts.cards.hovered, this.focusedSlot]);
   }
 
   /** The card under the mouse (-1: none). */
   hover(slot: number, now: number): void {
-    if (slot === this.cards.hovered) return;
-    this.cards.setHovered(slot, now);
+    if (slot === this.parts.cards.hovered) return;
+    this.parts.cards.setHovered(slot, now);
     this.updateSharp();
-    this.host.canvas.style.cursor = slot >= 0 ? 'pointer' : '';
+    this.parts.host.canvas.style.cursor = slot >= 0 ? 'pointer' : '';
     this.refreshCallout();
   }
 
   /** The callout follows the hovered card, or else the card the list turned to. */
   refreshCallout(): void {
-    const slot = this.cards.hovered >= 0 ? this.cards.hovered : this.turnedSlot;
-    this.overlay.setCallout(slot >= 0 ? this.calloutFor(slot) : null);
-    this.host.requestRender();
+    const slot = this.parts.cards.hovered >= 0 ? this.parts.cards.hovered : this.turnedSlot;
+    this.parts.overlay.setCallout(slot >= 0 ? this.calloutFor(slot) : null);
+    this.parts.host.requestRender();
   }
 
   /** Cards that left the globe are looked at no more. */
@@ -65,8 +52,8 @@ export class Attention {
 
   /** Flies to an opened item (`null`: back to where the camera was before). */
   focus(slot: number | null): Promise<void> {
-    const { orbit, clusters } = this;
-    const now = this.host.clock();
+    const { orbit, clusters } = this.parts;
+    const now = this.parts.host.clock();
     if (slot === null) {
       const back = this.focusReturn ?? { ...orbit.pose, radius: START_RADIUS };
       this.focusReturn = null;
@@ -80,27 +67,27 @@ export class Attention {
     // An item opened from inside a cluster shows on top of it while open.
     clusters.pullOut(slot, now);
     this.updateSharp();
-    const angles = anglesFacing(this.cards.position(slot));
+    const angles = anglesFacing(this.parts.cards.position(slot));
     return orbit.flyTo({ ...angles, radius: Math.min(orbit.pose.radius, FOCUS_RADIUS) }, now);
   }
 
   /** Turns to the card the list is on (`null`: the list let go). */
   turnTo(slot: number | null): Promise<void> {
-    const { orbit, clusters } = this;
+    const { orbit, clusters } = this.parts;
     if (slot === null) {
       // The callout hides and the card goes back into its cluster.
       if (this.turnedSlot < 0) return Promise.resolve();
       this.turnedSlot = -1;
       if (this.focusReturn === null) {
         this.focusedSlot = -1;
-        clusters.putBack(this.host.clock());
+        clusters.putBack(this.parts.host.clock());
         this.updateSharp();
       }
       this.refreshCallout();
       return Promise.resolve();
     }
     if (this.focusReturn !== null) return Promise.resolve();
-    const now = this.host.clock();
+    const now = this.parts.host.clock();
     // The card a keyboard visitor turned to is the one looked at: it gets a sharp face, comes
     // out of its cluster if it is in one, and its callout shows and is announced.
     this.focusedSlot = slot;
@@ -109,9 +96,9 @@ export class Attention {
     this.updateSharp();
     this.refreshCallout();
     const content = this.calloutFor(slot);
-    const id = this.cards.idOf(slot);
+    const id = this.parts.cards.idOf(slot);
     if (content && id !== null) this.announce(id, `${content.title}. ${content.meta}.`);
-    const angles = anglesFacing(this.cards.position(slot));
-    return orbit.flyTo({ ...angles, radius: orbit.pose.radius }, this.host.clock());
+    const angles = anglesFacing(this.parts.cards.position(slot));
+    return orbit.flyTo({ ...angles, radius: orbit.pose.radius }, this.parts.host.clock());
   }
 }

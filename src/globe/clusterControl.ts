@@ -1,11 +1,6 @@
 import { anglesFacing, orbitBasis } from '@/globe/camera/limits';
-import type { OrbitCamera } from '@/globe/camera/orbitCamera';
 import { clusterBadge, clusterSpacing, radiusForSpacing, splitSpacing } from '@/globe/clusters';
-import type { GlobeHost } from '@/globe/host';
-import type { CardFaces } from '@/globe/layers/cardFaces';
-import type { CardLayer } from '@/globe/layers/cards';
-import type { ClusterLayer } from '@/globe/layers/clusterLayer';
-import type { GlobeOverlay } from '@/globe/layers/overlay';
+import type { GlobeParts } from '@/globe/parts';
 import { ZOOM_MIN } from '@/lib/constants';
 
 /**
@@ -34,35 +29,30 @@ export class ClusterControl {
   private zoomWatch = { distance: -1, since: 0 };
 
   constructor(
-    private readonly host: GlobeHost,
-    private readonly orbit: OrbitCamera,
-    private readonly cards: CardLayer,
-    private readonly clusters: ClusterLayer,
-    private readonly faces: CardFaces,
-    private readonly overlay: GlobeOverlay,
+    private readonly parts: GlobeParts,
     private readonly followers: ClusterFollowers,
   ) {}
 
   /** How far the camera is from the globe's centre (the zoom, wherever the view is panned). */
   cameraDistance(): number {
-    const { alpha, beta, radius, target: t } = this.orbit.camera;
+    const { alpha, beta, radius, target: t } = this.parts.orbit.camera;
     const { position } = orbitBasis(alpha, beta, radius, [t.x, t.y, t.z]);
     return Math.hypot(position[0], position[1], position[2]);
   }
 
   /** Groups the cards for the current zoom and redraws what depends on it. */
   regroup(now: number, relink = true): void {
-    this.clusters.regroup(clusterSpacing(this.cameraDistance()), now);
+    this.parts.clusters.regroup(clusterSpacing(this.cameraDistance()), now);
     this.changed(now, relink);
   }
 
   /** After the clusters changed (regrouped, fanned, a card pulled out or put back). */
   changed(now: number, relink = true): void {
-    this.faces.viewChanged();
+    this.parts.faces.viewChanged();
     if (relink) this.followers.relink(now);
     this.refreshBadges();
     this.followers.refreshCallout();
-    this.host.requestRender();
+    this.parts.host.requestRender();
   }
 
   /** Every loop turn: regroups once the zoom has been still for SETTLE_MS (not every frame of a flight). */
@@ -73,25 +63,25 @@ export class ClusterControl {
       this.zoomWatch = { distance, since: at };
       return;
     }
-    const spacing = this.clusters.spacing;
-    if (this.orbit.flying || at - this.zoomWatch.since < SETTLE_MS || spacing <= 0) return;
+    const spacing = this.parts.clusters.spacing;
+    if (this.parts.orbit.flying || at - this.zoomWatch.since < SETTLE_MS || spacing <= 0) return;
     if (Math.abs(clusterSpacing(distance) - spacing) > REGROUP_SHARE * spacing) this.regroup(now);
   }
 
   /** Count badges: each cluster's items, or its matching items while a filter is on. */
   refreshBadges(): void {
     const filtered = this.followers.filtered();
-    const matched = (slot: number) => this.cards.isMatched(slot);
+    const matched = (slot: number) => this.parts.cards.isMatched(slot);
     const badges = [];
-    for (const [leader, members] of this.clusters.clusters())
-      if (!this.clusters.coveredByFan(leader))
+    for (const [leader, members] of this.parts.clusters.clusters())
+      if (!this.parts.clusters.coveredByFan(leader))
         badges.push({ slot: leader, ...clusterBadge(members, matched, filtered) });
-    this.overlay.setBadges(badges);
+    this.parts.overlay.setBadges(badges);
   }
 
   /** The camera radius at which a cluster splits (some of it shows on its own). */
   private splitRadius(group: readonly number[]): number {
-    return radiusForSpacing(splitSpacing(this.cards.homePositions, group));
+    return radiusForSpacing(splitSpacing(this.parts.cards.homePositions, group));
   }
 
   /** Whether zooming in (not past the closest zoom) splits a cluster; if not, a click fans it out. */
@@ -104,9 +94,9 @@ export class ClusterControl {
    * split it) spread its cards out.
    */
   open(leader: number): void {
-    const { host, orbit, clusters } = this;
+    const { host, orbit, clusters } = this.parts;
     const group = clusters.groupOf(leader);
-    const angles = anglesFacing(this.cards.home(leader));
+    const angles = anglesFacing(this.parts.cards.home(leader));
     if (this.splitsByZooming(group)) {
       const radius = Math.min(this.splitRadius(group), orbit.pose.radius);
       void orbit
@@ -129,8 +119,8 @@ export class ClusterControl {
 
   /** A click on the background closes an open fan. */
   closeFan(now: number): void {
-    if (this.clusters.fannedLeader < 0) return;
-    this.clusters.closeFan(now);
+    if (this.parts.clusters.fannedLeader < 0) return;
+    this.parts.clusters.closeFan(now);
     this.changed(now);
   }
 }

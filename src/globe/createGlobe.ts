@@ -123,7 +123,8 @@ export async function createGlobe(
     links.relate(items.values());
     relinkCategory(now);
   }
-  const clusterControl = new ClusterControl(host, orbit, cards, clusters, faces, overlay, {
+  const parts = { host, orbit, cards, clusters, faces, overlay };
+  const clusterControl = new ClusterControl(parts, {
     relink,
     refreshCallout: () => attention.refreshCallout(),
     filtered,
@@ -142,15 +143,8 @@ export async function createGlobe(
     return calloutContent(slot, node, colourOf(node), summary);
   }
 
-  const attention = new Attention(
-    host,
-    orbit,
-    cards,
-    clusters,
-    faces,
-    overlay,
-    calloutFor,
-    (id, text) => events.emit('cardAnnounced', { id, text }),
+  const attention = new Attention(parts, calloutFor, (id, text) =>
+    events.emit('cardAnnounced', { id, text }),
   );
 
   function update(input: GlobeInput): void {

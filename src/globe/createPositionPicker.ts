@@ -10,6 +10,7 @@ import {
   vectorToLatLng,
   type LatLng,
 } from '@/globe/geo';
+import { createEmitter } from '@/globe/events';
 import { createGlobeEngine, createGlobeScene } from '@/globe/host';
 import { MarkerLayer } from '@/globe/layers/marker';
 import { defaultMapUrls, SphereLayer } from '@/globe/layers/sphere';
@@ -78,11 +79,7 @@ export async function createPositionPicker(
   const marker = new MarkerLayer(scene);
   marker.set(position && latLngToVector(position.lat, position.lng, GLOBE_RADIUS));
 
-  const listeners = new Map<keyof PositionPickerEvents, Set<(event: never) => void>>();
-  const emit = <K extends keyof PositionPickerEvents>(type: K, event: PositionPickerEvents[K]) => {
-    for (const listener of listeners.get(type) ?? [])
-      (listener as (e: PositionPickerEvents[K]) => void)(event);
-  };
+  const events = createEmitter<PositionPickerEvents>();
 
   const cleanup: (() => void)[] = [];
   const listen = <K extends keyof HTMLElementEventMap>(
@@ -215,7 +212,7 @@ export async function createPositionPicker(
     if (!hit) return;
     const picked = roundLatLng(hit);
     setPosition(picked);
-    emit('positionPicked', picked);
+    events.emit('positionPicked', picked);
   };
   listen('pointerup', release);
   listen('pointercancel', release);
@@ -257,7 +254,7 @@ export async function createPositionPicker(
     sleep();
     observer.disconnect();
     for (const undo of cleanup) undo();
-    listeners.clear();
+    events.clear();
     camera.dispose();
     marker.dispose();
     sphere.dispose();
@@ -275,13 +272,7 @@ export async function createPositionPicker(
 
   return {
     setPosition,
-    on(type, listener) {
-      let set = listeners.get(type);
-      if (!set) listeners.set(type, (set = new Set()));
-      const entry = listener as (event: never) => void;
-      set.add(entry);
-      return () => void set.delete(entry);
-    },
+    on: events.on,
     screenPointOf,
     dispose,
   };

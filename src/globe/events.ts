@@ -1,7 +1,9 @@
-/** A typed event emitter: the facade's events (`GlobeEvents`) to the React bridge. */
+/** A typed event emitter: the globe's and the position picker's events to their React bridges. */
 export interface Emitter<Events> {
   emit<K extends keyof Events>(type: K, event: Events[K]): void;
   on<K extends keyof Events>(type: K, listener: (event: Events[K]) => void): () => void;
+  /** Forgets every listener (on dispose). */
+  clear(): void;
 }
 
 export function createEmitter<Events>(): Emitter<Events> {
@@ -18,5 +20,6 @@ export function createEmitter<Events>(): Emitter<Events> {
       set.add(entry);
       return () => void set.delete(entry);
     },
+    clear: () => listeners.clear(),
   };
 }
