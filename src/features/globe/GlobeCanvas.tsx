@@ -65,24 +65,10 @@ export const GlobeCanvas = memo(function GlobeCanvas({
   const filter = useAppSelector(selectFilter);
   const navigate = useNavigate();
   const analytics = useAnalytics();
-  const latest = useRef({
-    nodesById,
-    filter,
-    reducedMotion,
-    onArrived,
-    onProgress,
-    onUnavailable,
-    analytics,
-  });
-  latest.current = {
-    nodesById,
-    filter,
-    reducedMotion,
-    onArrived,
-    onProgress,
-    onUnavailable,
-    analytics,
-  };
+  // What the engine's callbacks read when they fire: always this render's values.
+  const now = { nodesById, filter, reducedMotion, onArrived, onProgress, onUnavailable, analytics };
+  const latest = useRef(now);
+  latest.current = now;
 
   useImperativeHandle(ref, () => ({ turnTo: (id) => void globe?.turnTo(id) }), [globe]);
 
