@@ -1,4 +1,18 @@
-import { useCallback, useReducer } from 'react';
+import { useCallback, useEffect, useReducer } from 'react';
+import { CAMERA_FLIGHT_MS, DETAIL_FADE_OUT_MS } from '@/lib/constants';
+
+/**
+ * The longest the page waits for the engine to report a flight: past it the item shows anyway. A
+ * stalled engine (a lost GPU, a loop paused in a hidden tab, frames starved on a busy phone) never
+ * keeps an item hidden; a working one reports its 0.6 s flights well before.
+ */
+export const FLIGHT_BOUND_MS = CAMERA_FLIGHT_MS + 1400;
+/**
+ * The longest the camera waits for the overlay's fade-out to end: its 0.3 s and a tenth of a
+ * second. A page whose frames are starved runs its transitions late; the camera flies back on time
+ * all the same.
+ */
+export const FADE_OUT_BOUND_MS = DETAIL_FADE_OUT_MS + 100;
 
 /**
  * The detail view's own memory (SPEC §4: closed → opening → open → closing → closed). Opening and
@@ -71,8 +85,9 @@ export interface DetailInput {
  * The detail transition (SPEC §4): opening, the camera flies to the item and the overlay fades in
  * once the flight the engine reports has arrived (`arrived`, from GlobeCanvas's `onArrived`), not
  * after a timer guessing the flight; closing, the overlay fades out and the camera flies back once
- * the fade has ended (`onFadedOut`, from the overlay's own transition). The route's id drives it;
- * with reduced motion nothing waits.
+ * the fade has ended (`onFadedOut`, from the overlay's own transition). Each wait has a bound
+ * (FLIGHT_BOUND_MS, FADE_OUT_BOUND_MS) for an engine or a page that never says. The route's id
+ * drives it; with reduced motion nothing waits.
  */
 export function useDetailTransition({ id, ready, known, reducedMotion }: DetailInput) {
   const [state, dispatch] = useReducer(detailReducer, id, initialDetailState);
@@ -90,6 +105,19 @@ export function useDetailTransition({ id, ready, known, reducedMotion }: DetailI
   /** The item whose overlay is in the page: the one open, or the one fading out. */
   const shownId = openId ?? closingId;
   const found = openId !== null && known;
+
+  // The bounds: the engine's word and the fade's end come first whenever they come at all.
+  const awaitedFlight = found && !reducedMotion && state.arrivedId !== openId ? openId : null;
+  useEffect(() => {
+    if (awaitedFlight === null) return;
+    const timer = setTimeout(() => arrived(awaitedFlight), FLIGHT_BOUND_MS);
+    return () => clearTimeout(timer);
+  }, [awaitedFlight, arrived]);
+  useEffect(() => {
+    if (closingId === null) return;
+    const timer = setTimeout(fadedOut, FADE_OUT_BOUND_MS);
+    return () => clearTimeout(timer);
+  }, [closingId, fadedOut]);
   return {
     shownId,
     /** The overlay is in (faded in): the camera has arrived, or there is no flight to wait for. */
