@@ -15,8 +15,6 @@ import type { MediaNode } from '@/lib/nodeModel';
 
 /** What one join did that the rest of the globe follows. */
 export interface CardsJoined {
-  /** Items that got cards. */
-  entered: number;
   /** Cards came or went, moved, or links changed: clusters regroup and links are re-planned. */
   structureChanged: boolean;
   /** The slots of the cards that left. */
@@ -36,10 +34,6 @@ export class NodeCards {
 
   get size(): number {
     return this.nodes.size;
-  }
-
-  get(id: string): MediaNode | undefined {
-    return this.nodes.get(id);
   }
 
   values(): IterableIterator<MediaNode> {
@@ -106,6 +100,6 @@ export class NodeCards {
       cards.setMatched(slot, matchesFilter(node, filter), now);
     }
     this.nodes = byId;
-    return { entered: entered.length, structureChanged, exitedSlots };
+    return { structureChanged, exitedSlots };
   }
 }

@@ -96,7 +96,10 @@ export async function createGlobe(
     cards,
     engine,
     scene,
-    () => viewCameraOf(orbit.camera, host.renderSize().width, host.renderSize().height),
+    () => {
+      const { width, height } = host.renderSize();
+      return viewCameraOf(orbit.camera, width, height);
+    },
     () => {
       host.requestRender();
       progress.report();
@@ -177,12 +180,9 @@ export async function createGlobe(
     const regrouped = joined.structureChanged || filterChanged || clusters.spacing < 0;
     if (regrouped) clusterControl.regroup(now, false);
     else if (coloursChanged) attention.refreshCallout();
-    if (!progress.firstViewChosenYet && items.size > 0) {
-      // The first view is where the camera starts: its faces load first (the cards that show,
-      // not those gathered into clusters), and the preloader waits for them alone.
-      progress.firstViewChosen();
-      faces.startFirstView();
-    }
+    // The first view is where the camera starts: its faces load first (the cards that show, not
+    // those gathered into clusters), and the preloader waits for them alone.
+    if (items.size > 0 && progress.chooseFirstView()) faces.startFirstView();
     if (regrouped || waiting.length > 0) links.relate(items.values());
     if (regrouped || coloursChanged || waiting.length > 0) relinkCategory(now);
     if (waiting.length > 0) {
@@ -224,7 +224,8 @@ export async function createGlobe(
       if (orbit.update(now)) needed = true;
       if (cards.flush(now, uploadBudget)) needed = true;
       if (faces.tick(now * 1000, UPLOAD_BUDGET_MS)) needed = true;
-      pose = poseKey(orbit.camera, host.renderSize().width, host.renderSize().height);
+      const { width, height } = host.renderSize();
+      pose = poseKey(orbit.camera, width, height);
       const probe = pointer.hoverProbe(pose !== lastPose, orbit.flying);
       if (probe) attention.hover(pointer.pressed ? -1 : pickAt(probe.x, probe.y, now), now);
       if (

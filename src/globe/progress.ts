@@ -43,13 +43,14 @@ export class LoadingProgress {
     this.report();
   }
 
-  /** The first view's faces were chosen: the bar waits for them alone. */
-  firstViewChosen(): void {
+  /**
+   * Marks the first view's faces as chosen (the bar then waits for them alone); true only the first
+   * time, when the caller chooses them.
+   */
+  chooseFirstView(): boolean {
+    if (this.firstViewStarted) return false;
     this.firstViewStarted = true;
-  }
-
-  get firstViewChosenYet(): boolean {
-    return this.firstViewStarted;
+    return true;
   }
 
   report(): void {

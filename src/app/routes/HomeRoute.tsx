@@ -76,6 +76,7 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
     ready: phase === 'shown' && status === 'loaded',
     known: id !== null && nodesById.has(id),
     reducedMotion,
+    globeUnavailable: globeProblem !== null,
   });
   const shownNode = detail.shownId === null ? null : (nodesById.get(detail.shownId) ?? null);
   const related = (shownNode?.links ?? [])

@@ -79,6 +79,8 @@ export interface DetailInput {
   known: boolean;
   /** prefers-reduced-motion: the camera jumps and nothing fades, so nothing waits. */
   reducedMotion: boolean;
+  /** The globe could not start (no WebGL): there is no flight to wait for. */
+  globeUnavailable: boolean;
 }
 
 /**
@@ -87,9 +89,15 @@ export interface DetailInput {
  * after a timer guessing the flight; closing, the overlay fades out and the camera flies back once
  * the fade has ended (`onFadedOut`, from the overlay's own transition). Each wait has a bound
  * (FLIGHT_BOUND_MS, FADE_OUT_BOUND_MS) for an engine or a page that never says. The route's id
- * drives it; with reduced motion nothing waits.
+ * drives it; with reduced motion nothing waits, and without a globe no flight is awaited.
  */
-export function useDetailTransition({ id, ready, known, reducedMotion }: DetailInput) {
+export function useDetailTransition({
+  id,
+  ready,
+  known,
+  reducedMotion,
+  globeUnavailable,
+}: DetailInput) {
   const [state, dispatch] = useReducer(detailReducer, id, initialDetailState);
   // The route's id is the cause; the machine hears of its change in the same render.
   if (id !== state.routeId) dispatch({ type: 'routeChanged', id, animate: !reducedMotion });
@@ -107,7 +115,8 @@ export function useDetailTransition({ id, ready, known, reducedMotion }: DetailI
   const found = openId !== null && known;
 
   // The bounds: the engine's word and the fade's end come first whenever they come at all.
-  const awaitedFlight = found && !reducedMotion && state.arrivedId !== openId ? openId : null;
+  const noFlight = reducedMotion || globeUnavailable;
+  const awaitedFlight = found && !noFlight && state.arrivedId !== openId ? openId : null;
   useEffect(() => {
     if (awaitedFlight === null) return;
     const timer = setTimeout(() => arrived(awaitedFlight), FLIGHT_BOUND_MS);
@@ -121,7 +130,7 @@ export function useDetailTransition({ id, ready, known, reducedMotion }: DetailI
   return {
     shownId,
     /** The overlay is in (faded in): the camera has arrived, or there is no flight to wait for. */
-    overlayIn: openId !== null && (!found || reducedMotion || state.arrivedId === openId),
+    overlayIn: openId !== null && (!found || noFlight || state.arrivedId === openId),
     /** Where the camera looks: the item open or fading out; null flies it back. */
     focusId: found || closingId !== null ? shownId : null,
     /** For GlobeCanvas's `onArrived`. */

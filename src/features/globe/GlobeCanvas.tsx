@@ -29,8 +29,7 @@ interface Props {
   reducedMotion: boolean;
   /**
    * The camera's flight to `selectedId` has ended, as the engine reports it (`focus()` resolved):
-   * the detail overlay fades in then. Without a globe (it could not start) at once: there is no
-   * flight to wait for.
+   * the detail overlay fades in then. Without a globe (`onUnavailable`) there is none to report.
    */
   onArrived?: (id: string) => void;
   /** Card faces loaded, 0-100, of how many cards. */
@@ -56,8 +55,6 @@ export const GlobeCanvas = memo(function GlobeCanvas({
 }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [globe, setGlobe] = useState<Globe | null>(null);
-  /** The globe could not start: the page carries on without it, and no flight is awaited. */
-  const [failed, setFailed] = useState(false);
   /** What the globe's callout says about the card the list turned to, for screen readers. */
   const [announcement, setAnnouncement] = useState('');
   const input = useAppSelector(selectGlobeInput);
@@ -98,7 +95,6 @@ export const GlobeCanvas = memo(function GlobeCanvas({
       })
       .catch((error: unknown) => {
         console.error('The globe could not start:', error);
-        setFailed(true);
         latest.current.onUnavailable?.(error instanceof Error ? error.message : String(error));
       });
     return () => {
@@ -137,12 +133,7 @@ export const GlobeCanvas = memo(function GlobeCanvas({
   // running again) resolves too, and is not an arrival.
   const selectedExists = selectedId !== null && nodesById.has(selectedId);
   useEffect(() => {
-    if (!visible) return;
-    if (failed) {
-      if (selectedId !== null && selectedExists) latest.current.onArrived?.(selectedId);
-      return;
-    }
-    if (!globe) return;
+    if (!globe || !visible) return;
     if (selectedId === null) {
       void globe.focus(null);
       return;
@@ -155,7 +146,7 @@ export const GlobeCanvas = memo(function GlobeCanvas({
     return () => {
       current = false;
     };
-  }, [globe, failed, visible, selectedId, selectedExists]);
+  }, [globe, visible, selectedId, selectedExists]);
 
   return (
     <>
