@@ -46,6 +46,8 @@ export default defineConfig({
     },
     target: 'es2022',
   },
+  // The globe's engine runs in a module worker (src/globe/worker/globe.worker.ts).
+  worker: { format: 'es' },
   server: {
     port: Number(process.env.PORT ?? 5173),
     strictPort: true,

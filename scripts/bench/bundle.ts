@@ -46,7 +46,8 @@ export interface BundleReport {
   captureChunks: FileSize[];
   /**
    * What the globe engine loads once the intro has painted: its chunk (the one holding
-   * `src/globe/createGlobe.ts`) and every chunk it imports statically, less those loaded before the
+   * `src/globe/createGlobe.ts`), the worker's script it starts (`src/globe/worker/globe.worker.ts`)
+   * and every chunk they import statically, less those loaded before the
    * intro; and the `@babylonjs` code of those chunks, as the source maps attribute it, gzipped
    * together (null without a globe chunk).
    */
@@ -250,13 +251,15 @@ function measureGlobe(
   allJs: FileSize[],
   critical: ReadonlyMap<string, FileSize>,
 ): BundleReport['globe'] {
-  const entry = allJs.find((f) =>
-    sourcesOf(join(distDir, f.path)).some((source) => source.endsWith('src/globe/createGlobe.ts')),
-  );
+  const holding = (module: string) =>
+    allJs.find((f) => sourcesOf(join(distDir, f.path)).some((source) => source.endsWith(module)));
+  const entry = holding('src/globe/createGlobe.ts');
   if (entry === undefined) return null;
-  const chunks = [...staticClosure(distDir, [entry.path]).values()].filter(
-    (f) => !critical.has(f.path),
-  );
+  // Where the browser draws WebGL2 in a worker, the engine is the worker's script (one file with
+  // its Babylon code); the page-thread fallback's chunks are fetched only where it cannot.
+  const worker = holding('src/globe/worker/globe.worker.ts');
+  const entries = [entry.path, ...(worker ? [worker.path] : [])];
+  const chunks = [...staticClosure(distDir, entries).values()].filter((f) => !critical.has(f.path));
   return {
     chunks,
     gzipBytes: sum(chunks, 'gzipBytes'),

@@ -34,7 +34,7 @@ export class Attention {
     if (slot === this.parts.cards.hovered) return;
     this.parts.cards.setHovered(slot, now);
     this.updateSharp();
-    this.parts.host.canvas.style.cursor = slot >= 0 ? 'pointer' : '';
+    this.parts.host.surface.setCursor(slot >= 0 ? 'pointer' : '');
     this.refreshCallout();
   }
 

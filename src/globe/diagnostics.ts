@@ -33,7 +33,8 @@ export interface DiagnosedParts {
 
 export function createDiagnostics(parts: DiagnosedParts): GlobeDiagnostics {
   const { host, orbit, cards, clusters, faces, sphere, overlay, related, categoryLinks } = parts;
-  const { canvas, clock } = host;
+  const { clock } = host;
+  const canvas = host.surface.element;
   const idOf = (slot: number) => cards.idOf(slot) ?? '';
   return {
     get ready() {
@@ -55,9 +56,8 @@ export function createDiagnostics(parts: DiagnosedParts): GlobeDiagnostics {
     project: (id) => {
       const slot = cards.slotOf(id);
       if (slot < 0) return null;
-      const projector = screenProjector(
-        viewOf(orbit.camera, canvas.clientWidth, canvas.clientHeight),
-      );
+      const size = host.cssSize();
+      const projector = screenProjector(viewOf(orbit.camera, size.width, size.height));
       const seen = cardOnCanvas(cards, slot, projector, clock());
       const rect = canvas.getBoundingClientRect();
       return { x: rect.left + seen.x, y: rect.top + seen.y, onScreen: seen.onScreen };
@@ -128,6 +128,11 @@ export function createDiagnostics(parts: DiagnosedParts): GlobeDiagnostics {
         height: box.height,
       };
     },
+    renderer: () => ({
+      thread: typeof window === 'undefined' ? 'worker' : 'main',
+      software: host.software,
+      ratio: host.ratio,
+    }),
     renderFrames: (n) => host.renderFrames(n),
   };
 }

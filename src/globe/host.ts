@@ -3,6 +3,7 @@ import { Engine } from '@babylonjs/core/Engines/engine';
 import { SceneInstrumentation } from '@babylonjs/core/Instrumentation/sceneInstrumentation';
 import { Color4 } from '@babylonjs/core/Maths/math.color';
 import { Scene } from '@babylonjs/core/scene';
+import { pageSurface, type GlobeSurface } from '@/globe/surface';
 import { RESIZE_DEBOUNCE_MS } from '@/lib/constants';
 
 /**
@@ -13,27 +14,72 @@ import { RESIZE_DEBOUNCE_MS } from '@/lib/constants';
  *
  * The loop renders on demand: each turn asks the facade's `tick` whether anything moved, and
  * draws only then. It pauses altogether while the canvas is off-screen or the tab is hidden.
+ *
+ * It runs the same on the page's main thread (a canvas element) and in a worker (an
+ * `OffscreenCanvas`): what it knows of the page comes through its surface (`surface.ts`).
  */
 
 /** Frame times kept for the median. */
 const FRAME_SAMPLES = 120;
 
-/** Creates the WebGL engine the globe and the position picker draw with. */
-export function createGlobeEngine(canvas: HTMLCanvasElement): Engine {
+/**
+ * Creates the WebGL engine the globe and the position picker draw with. By default it follows the
+ * device-pixel ratio itself (`engine.resize()`, the picker); the globe's host sizes it instead
+ * (`adaptToDeviceRatio: false`), and leaves out multisampling on a software renderer.
+ */
+export function createGlobeEngine(
+  canvas: HTMLCanvasElement | OffscreenCanvas,
+  { antialias = true, adaptToDeviceRatio = true } = {},
+): Engine {
   return new Engine(
     canvas,
-    true,
+    antialias,
     {
       stencil: false,
       preserveDrawingBuffer: false,
       powerPreference: 'high-performance',
       // Babylon would put the canvas in the tab order (tabindex 1) on attaching input; the page
       // decides it instead.
-      canvasTabIndex: canvas.tabIndex,
+      canvasTabIndex: 'tabIndex' in canvas ? canvas.tabIndex : -1,
     },
-    true,
+    adaptToDeviceRatio,
   );
 }
+
+/** What `WEBGL_debug_renderer_info` says of a software renderer. */
+const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software/i;
+
+/**
+ * Whether WebGL is drawn by the CPU here (SwiftShader, llvmpipe): asked of a throw-away 1×1
+ * context, since multisampling is chosen when the engine's context is made. False where it
+ * cannot tell.
+ */
+export function softwareRenderer(): boolean {
+  if (typeof OffscreenCanvas === 'undefined') return false;
+  try {
+    const gl = new OffscreenCanvas(1, 1).getContext('webgl2');
+    if (!gl) return false;
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    const renderer = info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : '';
+    gl.getExtension('WEBGL_lose_context')?.loseContext();
+    return SOFTWARE_RENDERER.test(renderer);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Device pixels drawn per CSS pixel: the display's ratio, at most 2 (a phone's 3× display gets
+ * 2×: its pixels are too small to see the difference, and they cost 2.25× the fill), and on a
+ * software renderer at most 1, scaled by 0.75 (every pixel is shaded by the CPU; the browser
+ * scales the picture up).
+ */
+export function renderRatio(pixelRatio: number, software: boolean): number {
+  const ratio = Math.max(0.5, pixelRatio || 1);
+  return software ? Math.min(ratio, 1) * SOFTWARE_RENDER_SCALE : Math.min(ratio, MAX_RENDER_RATIO);
+}
+const MAX_RENDER_RATIO = 2;
+const SOFTWARE_RENDER_SCALE = 0.75;
 
 /**
  * The scene of a globe: the page's night-blue background (--bg), Babylon's pointer picking off
@@ -71,7 +117,14 @@ export interface FrameHooks {
 export interface GlobeHost {
   readonly engine: Engine;
   readonly scene: Scene;
-  readonly canvas: HTMLCanvasElement;
+  /** Where the globe is drawn and what it hears. */
+  readonly surface: GlobeSurface;
+  /** Device pixels drawn per CSS pixel (`renderRatio`). */
+  readonly ratio: number;
+  /** Whether WebGL is drawn by the CPU here (`softwareRenderer()`). */
+  readonly software: boolean;
+  /** Runs after every frame drawn; returns the function that stops it. */
+  afterFrame(listener: () => void): () => void;
   /** Seconds since the host started: the one clock of the camera, the layers and the overlays. */
   clock(): number;
   /** Draws a frame at the next turn. */
@@ -99,6 +152,8 @@ export interface GlobeHost {
   frameStats(): { frameTimeMs: number; fps: number; drawCalls: number };
   /** Sizes of the canvas's drawing buffer in pixels. */
   renderSize(): { width: number; height: number };
+  /** The canvas's size in CSS pixels, as of the last resize. */
+  cssSize(): { width: number; height: number };
   dispose(): void;
 }
 
@@ -111,17 +166,29 @@ function median(values: readonly number[]): number {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
-/**
- * Creates the host on a canvas. `onResized` runs after the engine took a new canvas size (the
- * camera's drag sensitivity follows it).
- */
+export interface HostOptions {
+  /** The engine to draw with (a `NullEngine` in unit tests); default: WebGL on the canvas. */
+  engine?: Engine;
+  /** Default: the canvas element itself (`pageSurface`). */
+  surface?: GlobeSurface;
+  /** Whether the renderer is software (default: asked of WebGL, `softwareRenderer()`). */
+  software?: boolean;
+  /** Runs after the engine took a new canvas size (the camera's sensitivity follows it). */
+  onResized?: () => void;
+}
+
+/** Creates the host on a canvas: an element in the page, or an `OffscreenCanvas` in a worker. */
 export function createGlobeHost(
-  canvas: HTMLCanvasElement,
-  options: { engine?: Engine; onResized?: () => void } = {},
+  canvas: HTMLCanvasElement | OffscreenCanvas,
+  options: HostOptions = {},
 ): GlobeHost {
+  const surface = options.surface ?? pageSurface(canvas as HTMLCanvasElement);
   // Babylon sets the canvas's tabindex when it attaches input; the page decides it instead.
-  const tabIndex = canvas.tabIndex;
-  const engine = options.engine ?? createGlobeEngine(canvas);
+  const tabIndex = 'tabIndex' in canvas ? canvas.tabIndex : -1;
+  const software = options.engine ? false : (options.software ?? softwareRenderer());
+  const engine =
+    options.engine ??
+    createGlobeEngine(canvas, { antialias: !software, adaptToDeviceRatio: false });
   engine.canvasTabIndex = tabIndex;
   const scene = createGlobeScene(engine);
   const instrumentation = new SceneInstrumentation(scene);
@@ -129,6 +196,7 @@ export function createGlobeHost(
   const clock = () => (performance.now() - started) / 1000;
 
   const undo: (() => void)[] = [];
+  const frameListeners = new Set<() => void>();
   let disposed = false;
   let renderRequested = true;
   let renderedOnce = false;
@@ -138,45 +206,38 @@ export function createGlobeHost(
   const frameStamps: number[] = [];
   let drawCalls = 0;
 
-  // Resizing: the observer notes a change; the loop applies it once the size has been still for
-  // RESIZE_DEBOUNCE_MS (a window dragged wider does not resize every frame). Every card, texture
-  // and the camera pose are kept.
+  // Sizing: the drawing buffer is the canvas's CSS size times `ratio`. A change is noted, and the
+  // loop applies it once the size has been still for RESIZE_DEBOUNCE_MS (a window dragged wider
+  // does not resize every frame). Every card, texture and the camera pose are kept.
+  let ratio = renderRatio(surface.pixelRatio(), software);
+  let css = { width: 0, height: 0 };
+  function applySize(): void {
+    ratio = renderRatio(surface.pixelRatio(), software);
+    const { clientWidth, clientHeight } = surface.element;
+    css = { width: Math.max(1, clientWidth), height: Math.max(1, clientHeight) };
+    engine.setSize(Math.round(css.width * ratio), Math.round(css.height * ratio));
+  }
+  applySize();
   let resizeDueAt = Infinity;
-  if (typeof ResizeObserver !== 'undefined') {
-    const observer = new ResizeObserver(() => {
-      resizeDueAt = performance.now() + RESIZE_DEBOUNCE_MS;
-    });
-    observer.observe(canvas);
-    undo.push(() => observer.disconnect());
-  }
-
   // Paused while nobody can see it: the canvas scrolled or laid out of view, or the tab hidden.
-  let offScreen = false;
-  let tabHidden = typeof document !== 'undefined' && document.visibilityState === 'hidden';
-  if (typeof IntersectionObserver !== 'undefined') {
-    const seen = new IntersectionObserver((entries) => {
-      const last = entries[entries.length - 1];
-      if (!last) return;
-      offScreen = !last.isIntersecting;
-      if (!offScreen) renderRequested = true;
-    });
-    seen.observe(canvas);
-    undo.push(() => seen.disconnect());
-  }
-  if (typeof document !== 'undefined') {
-    const onVisibility = () => {
-      tabHidden = document.visibilityState === 'hidden';
-      if (!tabHidden) renderRequested = true;
-    };
-    document.addEventListener('visibilitychange', onVisibility);
-    undo.push(() => document.removeEventListener('visibilitychange', onVisibility));
-  }
+  let unseen = !surface.initiallySeen;
+  undo.push(
+    surface.watch({
+      resized() {
+        resizeDueAt = performance.now() + RESIZE_DEBOUNCE_MS;
+      },
+      seen(seen) {
+        unseen = !seen;
+        if (seen) renderRequested = true;
+      },
+    }),
+  );
 
   function turn(hooks: FrameHooks, sinceLastMs: number): void {
-    if (disposed || offScreen || tabHidden) return;
+    if (disposed || unseen) return;
     if (performance.now() >= resizeDueAt) {
       resizeDueAt = Infinity;
-      engine.resize();
+      applySize();
       options.onResized?.();
       renderRequested = true;
     }
@@ -204,12 +265,21 @@ export function createGlobeHost(
       }
     }
     hooks.afterRender();
+    for (const listener of frameListeners) listener();
   }
 
   const host: GlobeHost = {
     engine,
     scene,
-    canvas,
+    surface,
+    get ratio() {
+      return ratio;
+    },
+    software,
+    afterFrame(listener) {
+      frameListeners.add(listener);
+      return () => frameListeners.delete(listener);
+    },
     clock,
     holdFrames: false,
     requestRender() {
@@ -230,11 +300,11 @@ export function createGlobeHost(
         lastTurn = at;
         turn(hooks, since);
       });
-      canvas.tabIndex = tabIndex;
+      if ('tabIndex' in canvas) canvas.tabIndex = tabIndex;
     },
     listen(type, handler) {
-      canvas.addEventListener(type, handler as EventListener);
-      undo.push(() => canvas.removeEventListener(type, handler as EventListener));
+      surface.element.addEventListener(type, handler);
+      undo.push(() => surface.element.removeEventListener(type, handler));
     },
     onDispose(action) {
       undo.push(action);
@@ -243,7 +313,7 @@ export function createGlobeHost(
       return disposed;
     },
     get paused() {
-      return offScreen || tabHidden;
+      return unseen;
     },
     frameStats: () => ({
       frameTimeMs: median(frameTimes),
@@ -252,6 +322,7 @@ export function createGlobeHost(
       drawCalls,
     }),
     renderSize: () => ({ width: engine.getRenderWidth(), height: engine.getRenderHeight() }),
+    cssSize: () => css,
     dispose() {
       if (disposed) return;
       disposed = true;

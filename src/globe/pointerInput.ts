@@ -2,6 +2,7 @@ import { pointerRay } from '@/globe/camera/rays';
 import type { Vec3 } from '@/globe/geo';
 import type { GlobeHost } from '@/globe/host';
 import { viewOf, type OrbitCameraLike } from '@/globe/projection';
+import type { SurfaceElement } from '@/globe/surface';
 import { POINTER_IDLE_MS } from '@/lib/constants';
 
 /**
@@ -85,7 +86,7 @@ export class PointerInput {
 
 /** The card under a point of the page (client pixels), or -1: one analytic ray, no mesh picking. */
 export function cardAt(
-  canvas: HTMLCanvasElement,
+  canvas: Pick<SurfaceElement, 'getBoundingClientRect'>,
   camera: OrbitCameraLike,
   cards: { pick(origin: Vec3, direction: Vec3, now: number): number },
   x: number,

@@ -81,6 +81,13 @@ export interface GlobeDiagnostics {
     width: number;
     height: number;
   } | null;
+  /**
+   * Where and how the globe draws: in a worker on an `OffscreenCanvas` or on the page's main
+   * thread (where a browser cannot render WebGL2 in a worker), whether WebGL is drawn by the CPU
+   * (SwiftShader, llvmpipe: no multisampling, a lower scale), and the device pixels drawn per CSS
+   * pixel.
+   */
+  renderer(): { thread: 'worker' | 'main'; software: boolean; ratio: number };
   /** Renders `n` frames now, even if nothing moves (for frame-time samples). */
   renderFrames(n: number): Promise<void>;
 }

@@ -222,6 +222,13 @@ describe('the globe on the sample archive', () => {
     expect(camera.radius).toBeLessThan(ZOOM_MAX);
     expect(camera.fovDegrees).toBeCloseTo(75, 5);
     expect((await pointableCards(page, ids)).length).toBeGreaterThan(0);
+    // Chromium draws WebGL2 in a worker: the engine runs there, off the page's main thread, and
+    // the page itself fetched none of the engine's code.
+    expect(await page.evaluate(() => window.__globe?.renderer().thread)).toBe('worker');
+    const pageScripts = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => entry.name),
+    );
+    expect(pageScripts.filter((name) => /globeOnCanvas|babylon/.test(name))).toEqual([]);
     console.info(
       `globe ready: ${JSON.stringify(stats)}, links ${JSON.stringify(
         await page.evaluate(() => window.__globe?.links()),
@@ -369,11 +376,17 @@ describe('the globe on the sample archive', () => {
     ).toBe(true);
     await page.mouse.move(over.x, over.y);
     const start = (await cameraOf(page)).radius;
-    // The radius after every wheel event, read once the engine's own handler has run (bubbling).
+    // The radius after every wheel event, read once the engine has handled it: the page hands
+    // the event on first (the canvas's listener runs before the window's), then asks for a frame,
+    // whose snapshot carries the camera (in a worker; on the page the frame follows the event).
     await page.evaluate(() => {
       const radii: number[] = [];
       (window as { __radii?: number[] }).__radii = radii;
-      window.addEventListener('wheel', () => radii.push(window.__globe?.camera().radius ?? NaN));
+      window.addEventListener('wheel', () => {
+        void window.__globe
+          ?.renderFrames(1)
+          .then(() => radii.push(window.__globe?.camera().radius ?? NaN));
+      });
     });
     const radiiSoFar = () => page.evaluate(() => (window as { __radii?: number[] }).__radii ?? []);
     let wheeled = 0;
@@ -543,11 +556,18 @@ describe('the globe on the sample archive', () => {
       .toBe(0);
     await page.locator('canvas.globe-canvas').focus();
     const start = await at();
+    // Every press handled and drawn (the globe still again) before the view is read.
+    const still = () =>
+      expect
+        .poll(() => page.evaluate(() => window.__globe?.stats().fps), { timeout: 30_000 })
+        .toBe(0);
     for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowLeft');
+    await still();
     await expect.poll(async () => (await at()).x - start.x).toBeGreaterThan(20);
     const afterLeft = await at();
     expect(Math.abs(afterLeft.y - start.y)).toBeLessThan(3);
     for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowUp');
+    await still();
     await expect.poll(async () => (await at()).y - afterLeft.y).toBeGreaterThan(20);
     expect(Math.abs((await at()).x - afterLeft.x)).toBeLessThan(3);
     expect(pathname(page)).toBe('/');
@@ -595,6 +615,43 @@ describe('the globe on the sample archive', () => {
       .toBeGreaterThan(0.5);
     expect(pathname(page)).toBe('/');
     expect(seen.pageErrors).toEqual([]);
+    await close();
+  });
+});
+
+describe('the globe where a browser cannot draw WebGL2 in a worker', () => {
+  it('runs the same engine on the page: cards, hover, drag, wheel and a click that opens', async () => {
+    // A browser without OffscreenCanvas hand-over (older Safari, say).
+    const withoutHandOver = async (p: Page) => {
+      await p.addInitScript(() => {
+        delete (HTMLCanvasElement.prototype as Partial<HTMLCanvasElement>)
+          .transferControlToOffscreen;
+      });
+    };
+    const { page, seen, close } = await openGlobe('/', { viewport: DESKTOP }, withoutHandOver);
+    expect(await page.evaluate(() => window.__globe?.renderer().thread)).toBe('main');
+    const stats = await page.evaluate(() => window.__globe?.stats());
+    expect(stats?.revealed).toBe(nodes.length);
+
+    const card = await hoverSomeCard(page, await pointableCards(page, ids));
+    await expect.poll(() => cursorOf(page)).toBe('pointer');
+
+    const start = await cameraOf(page);
+    await page.mouse.wheel(0, -100);
+    await expect
+      .poll(async () => (await cameraOf(page)).radius)
+      .toBeCloseTo(start.radius * (1 - WHEEL_STEP), 6);
+    await drag(page, { x: 60, y: DESKTOP.height - 80 }, 300, 0);
+    await expect
+      .poll(async () => Math.abs((await cameraOf(page)).alpha - start.alpha))
+      .toBeGreaterThan(0.3);
+
+    const target = (await pointableCards(page, ids))[0] ?? card;
+    const node = nodeById.get(target.id) as MediaNode;
+    await page.mouse.click(target.x, target.y);
+    await expect.poll(() => pathname(page)).toBe(nodeRoute(node));
+    expect(seen.pageErrors).toEqual([]);
+    expect(seen.consoleErrors).toEqual([]);
     await close();
   });
 });

@@ -1,7 +1,9 @@
 import { ArcRotateCamera } from '@babylonjs/core/Cameras/arcRotateCamera';
 import type { ArcRotateCameraPointersInput } from '@babylonjs/core/Cameras/Inputs/arcRotateCameraPointersInput';
+import { PointerEventTypes, PointerInfo } from '@babylonjs/core/Events/pointerEvents';
 import { Vector3 } from '@babylonjs/core/Maths/math.vector';
 import type { Scene } from '@babylonjs/core/scene';
+import type { SurfaceElement } from '@/globe/surface';
 import {
   START_RADIUS,
   clampRadius,
@@ -68,8 +70,9 @@ export class OrbitCamera {
   private readonly cleanup: (() => void)[] = [];
 
   constructor(
-    scene: Scene,
-    private readonly canvas: HTMLCanvasElement,
+    private readonly scene: Scene,
+    /** The canvas, or its stand-in in a worker: the pointer, wheel and keys come from it. */
+    private readonly canvas: SurfaceElement,
     start: { alpha: number; beta: number },
     /** Read live: reduced motion may be switched on or off during the visit. */
     private readonly options: { readonly mobile: boolean; readonly reducedMotion: boolean },
@@ -124,9 +127,22 @@ export class OrbitCamera {
       handler: (e: HTMLElementEventMap[K]) => void,
       options?: AddEventListenerOptions,
     ) => {
-      canvas.addEventListener(type, handler as EventListener, options);
-      this.cleanup.push(() => canvas.removeEventListener(type, handler as EventListener, options));
+      canvas.addEventListener(type, handler, options);
+      this.cleanup.push(() => canvas.removeEventListener(type, handler, options));
     };
+    // Babylon's pointer input (rotate, pan, pinch) reads the scene's pointer observable. The
+    // scene listens to no element itself (a worker has none to listen to): the surface's presses,
+    // moves and releases are handed to it here, the same on a page and in a worker.
+    const scene = this.scene;
+    scene.detachControl();
+    const feed = (type: number) => (event: PointerEvent) => {
+      if (scene.onPointerObservable.hasSpecificMask(type))
+        scene.onPointerObservable.notifyObservers(new PointerInfo(type, event, null), type);
+    };
+    add('pointerdown', feed(PointerEventTypes.POINTERDOWN));
+    add('pointermove', feed(PointerEventTypes.POINTERMOVE));
+    add('pointerup', feed(PointerEventTypes.POINTERUP));
+    add('pointercancel', feed(PointerEventTypes.POINTERUP));
     add(
       'wheel',
       (event) => {

@@ -48,6 +48,12 @@ const BADGE_HEIGHT = 22;
 /** `TextWrapping.WordWrap` (a const enum in the typings, a plain object at run time). */
 const WORD_WRAP = 1 as TextWrapping;
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+/**
+ * Texels per CSS pixel of the overlay at most: sharp text on a desktop display or a 1.5× one, and
+ * no more on a phone's 2-3× display, where the full-screen layer's re-draw and upload would cost
+ * 4-7× the pixels for text a few millimetres high.
+ */
+const OVERLAY_MAX_RATIO = 1.5;
 
 /**
  * A rounded box placed by its top left corner (CSS pixels from the canvas's), not taking the
@@ -87,13 +93,13 @@ export class GlobeOverlay {
   private shownBadges = 0;
 
   constructor(scene: Scene) {
-    // Foreground, sampled linearly, scaled with the engine's device-pixel ratio (sharp on phones).
+    // Foreground, sampled linearly; its resolution is set by `fit()`, not the engine's.
     this.ui = AdvancedDynamicTexture.CreateFullscreenUI(
       'globe-overlay',
       true,
       scene,
       undefined,
-      true,
+      false,
     );
     this.ui.rootContainer.isHitTestVisible = false;
     this.ui.rootContainer.isPointerBlocker = false;
@@ -157,6 +163,22 @@ export class GlobeOverlay {
     this.bar = bar;
     this.title = title;
     this.meta = meta;
+  }
+
+  /**
+   * Sizes the layer for a canvas of `css` CSS pixels drawn at `ratio` device pixels per CSS
+   * pixel: its texture has at most OVERLAY_MAX_RATIO texels per CSS pixel, and its controls keep
+   * CSS-pixel positions. Call it when the engine was resized.
+   */
+  fit(css: { width: number; height: number }, ratio: number): void {
+    const scale = Math.min(ratio, OVERLAY_MAX_RATIO);
+    this.ui.renderScale = scale / ratio;
+    const root = this.ui.rootContainer;
+    root.scaleX = scale;
+    root.scaleY = scale;
+    root.widthInPixels = css.width;
+    root.heightInPixels = css.height;
+    this.ui.markAsDirty();
   }
 
   /** What the callout shows now (null: hidden). */

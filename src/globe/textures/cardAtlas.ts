@@ -12,6 +12,15 @@ import {
 
 /** Per frame, by default, at most this long is spent drawing and uploading faces. */
 const UPLOAD_BUDGET_MS = 6;
+/** A 2D canvas to draw faces on: an element on a page, an `OffscreenCanvas` in a worker. */
+function drawingCanvas(width: number, height: number): HTMLCanvasElement | OffscreenCanvas {
+  if (typeof document === 'undefined') return new OffscreenCanvas(width, height);
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  return canvas;
+}
+
 /** Mipmaps are rebuilt at most this often while faces stream in (a rebuild costs a frame). */
 const MIPMAP_INTERVAL_MS = 400;
 
@@ -36,7 +45,7 @@ type DrawFace = (
 export class CardAtlas {
   readonly layout: AtlasLayout;
   readonly texture: RawTexture;
-  private readonly canvas: HTMLCanvasElement;
+  private readonly canvas: HTMLCanvasElement | OffscreenCanvas;
   private readonly ctx: CanvasRenderingContext2D;
   /** Faces wanted first (the first view's, sharp ones), one tile at a time. */
   private readonly urgent = new Map<number, QueuedFace>();
@@ -70,12 +79,11 @@ export class CardAtlas {
     this.texture.wrapV = Constants.TEXTURE_CLAMP_ADDRESSMODE;
     this.texture.anisotropicFilteringLevel = 4;
     // One row of tiles: a run of local faces is drawn side by side and uploaded at once.
-    this.canvas = document.createElement('canvas');
-    this.canvas.width = Math.min(
-      size,
-      this.layout.columns * (this.layout.tileWidth + this.layout.gutter * 2),
+    this.canvas = drawingCanvas(
+      Math.min(size, this.layout.columns * (this.layout.tileWidth + this.layout.gutter * 2)),
+      this.layout.tileHeight + this.layout.gutter * 2,
     );
-    this.canvas.height = this.layout.tileHeight + this.layout.gutter * 2;
+    // An OffscreenCanvas's context in a worker: the same drawing calls as an element's.
     this.ctx = this.canvas.getContext('2d', {
       willReadFrequently: true,
     }) as CanvasRenderingContext2D;

@@ -59,6 +59,7 @@ describe('/env', () => {
       project: () => null,
       card: () => null,
       renderFrames: async () => {},
+      renderer: () => ({ thread: 'worker', software: false, ratio: 1 }),
       ready: true,
       stats: () => ({
         cards: 40,
