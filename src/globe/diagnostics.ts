@@ -133,6 +133,7 @@ export function createDiagnostics(parts: DiagnosedParts): GlobeDiagnostics {
       software: host.software,
       ratio: host.ratio,
     }),
+    recentFrames: () => host.recentFrames(),
     renderFrames: (n) => host.renderFrames(n),
   };
 }

@@ -21,6 +21,8 @@ import { RESIZE_DEBOUNCE_MS } from '@/lib/constants';
 
 /** Frame times kept for the median. */
 const FRAME_SAMPLES = 120;
+/** Frame time stamps kept for `recentFrames()`. */
+const RECENT_FRAMES = 240;
 
 /**
  * Creates the WebGL engine the globe and the position picker draw with. By default it follows the
@@ -150,6 +152,8 @@ export interface GlobeHost {
   readonly paused: boolean;
   /** Median frame time (ms) of the last frames, frames drawn in the last second, draw calls. */
   frameStats(): { frameTimeMs: number; fps: number; drawCalls: number };
+  /** When the last frames were drawn (ms since the epoch, oldest first; at most 240). */
+  recentFrames(): number[];
   /** Sizes of the canvas's drawing buffer in pixels. */
   renderSize(): { width: number; height: number };
   /** The canvas's size in CSS pixels, as of the last resize. */
@@ -204,6 +208,7 @@ export function createGlobeHost(
   const forcedWaiters: { frames: number; resolve: () => void }[] = [];
   const frameTimes: number[] = [];
   const frameStamps: number[] = [];
+  const recent: number[] = [];
   let drawCalls = 0;
 
   // Sizing: the drawing buffer is the canvas's CSS size times `ratio`. A change is noted, and the
@@ -253,6 +258,8 @@ export function createGlobeHost(
     frameTimes.push(after - before);
     if (frameTimes.length > FRAME_SAMPLES) frameTimes.shift();
     frameStamps.push(after);
+    recent.push(performance.timeOrigin + after);
+    if (recent.length > RECENT_FRAMES) recent.shift();
     while (frameStamps.length > 0 && (frameStamps[0] as number) < after - 1000) frameStamps.shift();
     drawCalls = instrumentation.drawCallsCounter.current;
     renderRequested = false;
@@ -315,6 +322,7 @@ export function createGlobeHost(
     get paused() {
       return unseen;
     },
+    recentFrames: () => [...recent],
     frameStats: () => ({
       frameTimeMs: median(frameTimes),
       // Frames drawn in the last second as of now: the globe draws none while nothing moves.

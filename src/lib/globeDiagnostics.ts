@@ -88,6 +88,12 @@ export interface GlobeDiagnostics {
    * pixel.
    */
   renderer(): { thread: 'worker' | 'main'; software: boolean; ratio: number };
+  /**
+   * When the globe's last frames were drawn, ms since the epoch (`performance.timeOrigin +
+   * performance.now()`, comparable across the page and a worker), oldest first, at most 240: the
+   * frames a visitor sees, wherever the engine runs (the benchmark's drag frame).
+   */
+  recentFrames(): number[];
   /** Renders `n` frames now, even if nothing moves (for frame-time samples). */
   renderFrames(n: number): Promise<void>;
 }

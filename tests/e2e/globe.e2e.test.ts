@@ -261,7 +261,9 @@ describe('the globe on the sample archive', () => {
     );
     expect(near).toEqual([]);
     await page.mouse.move(corner.x, corner.y);
-    await expect.poll(async () => (await cardOf(page, card.id))?.hovered).toBe(false);
+    await expect
+      .poll(async () => (await cardOf(page, card.id))?.hovered, { timeout: 10_000 })
+      .toBe(false);
     await expect.poll(() => cursorOf(page)).not.toBe('pointer');
     expect(Object.values(await cardStates(page)).some((s) => s?.hovered)).toBe(false);
     expect(seen.pageErrors).toEqual([]);
@@ -281,7 +283,8 @@ describe('the globe on the sample archive', () => {
     const node = nodeById.get(card.id) as MediaNode;
 
     await page.mouse.click(card.x, card.y);
-    await expect.poll(() => pathname(page)).toBe(nodeRoute(node));
+    // The engine picks the card and says so (from a worker, a message later).
+    await expect.poll(() => pathname(page), { timeout: 5_000 }).toBe(nodeRoute(node));
     expect(nodeRoute(node)).toBe(`/${node.type}/${node.video_id}`);
     await expect
       .poll(
@@ -390,10 +393,13 @@ describe('the globe on the sample archive', () => {
     });
     const radiiSoFar = () => page.evaluate(() => (window as { __radii?: number[] }).__radii ?? []);
     let wheeled = 0;
+    // One event at a time: each read once it is handled (two in one frame would read alike).
     const wheel = async (deltaY: number, times: number) => {
-      for (let i = 0; i < times; i++) await page.mouse.wheel(0, deltaY);
-      await expect.poll(async () => (await radiiSoFar()).length).toBe(wheeled + times);
-      wheeled += times;
+      for (let i = 0; i < times; i++) {
+        await page.mouse.wheel(0, deltaY);
+        wheeled += 1;
+        await expect.poll(async () => (await radiiSoFar()).length).toBe(wheeled);
+      }
     };
 
     await wheel(-100, 1);
@@ -646,10 +652,11 @@ describe('the globe where a browser cannot draw WebGL2 in a worker', () => {
       .poll(async () => Math.abs((await cameraOf(page)).alpha - start.alpha))
       .toBeGreaterThan(0.3);
 
+    await cameraSettled(page);
     const target = (await pointableCards(page, ids))[0] ?? card;
     const node = nodeById.get(target.id) as MediaNode;
     await page.mouse.click(target.x, target.y);
-    await expect.poll(() => pathname(page)).toBe(nodeRoute(node));
+    await expect.poll(() => pathname(page), { timeout: 5_000 }).toBe(nodeRoute(node));
     expect(seen.pageErrors).toEqual([]);
     expect(seen.consoleErrors).toEqual([]);
     await close();

@@ -18,8 +18,15 @@ function readGlobe(): Row[] | null {
   const stats = globe.stats();
   const links = globe.links();
   const clusters = globe.clusters();
+  const renderer = globe.renderer();
   return [
     ['State', globe.ready ? 'ready' : 'starting'],
+    [
+      'Drawn',
+      `${renderer.thread === 'worker' ? 'in a worker (off the main thread)' : 'on the main thread'}, ` +
+        `${renderer.software ? 'by a software renderer' : 'by the GPU'}, ` +
+        `${renderer.ratio.toFixed(2)} device pixels per CSS pixel`,
+    ],
     ['Cards', `${stats.revealed} shown of ${stats.cards}`],
     [
       'Draw calls',

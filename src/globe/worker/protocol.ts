@@ -117,6 +117,7 @@ export interface Snapshot {
     height: number;
   } | null;
   renderer: ReturnType<GlobeDiagnostics['renderer']>;
+  recentFrames: number[];
   clusters: ReturnType<GlobeDiagnostics['clusters']>;
   cards: Record<string, MirroredCard>;
 }

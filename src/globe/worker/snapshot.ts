@@ -25,6 +25,7 @@ export function snapshotOf(
     links: diagnostics.links(),
     callout: diagnostics.callout(),
     renderer: diagnostics.renderer(),
+    recentFrames: diagnostics.recentFrames(),
     clusters: diagnostics.clusters(),
     cards,
   };

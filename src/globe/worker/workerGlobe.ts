@@ -197,6 +197,7 @@ export function createWorkerGlobe(
       software: snapshot?.renderer.software ?? false,
       ratio: snapshot?.renderer.ratio ?? 0,
     }),
+    recentFrames: () => [...(read()?.recentFrames ?? [])],
     renderFrames: (n) => call((id) => ({ type: 'renderFrames', call: id, n })),
   };
 

@@ -60,6 +60,7 @@ describe('/env', () => {
       card: () => null,
       renderFrames: async () => {},
       renderer: () => ({ thread: 'worker', software: false, ratio: 1 }),
+      recentFrames: () => [],
       ready: true,
       stats: () => ({
         cards: 40,
@@ -98,6 +99,9 @@ describe('/env', () => {
       </MemoryRouter>,
     );
     expect(row('The globe, live', 'Cards')).toBe('10 shown of 40');
+    expect(row('The globe, live', 'Drawn')).toBe(
+      'in a worker (off the main thread), by the GPU, 1.00 device pixels per CSS pixel',
+    );
     expect(row('The globe, live', 'Draw calls')).toBe('5');
     expect(row('The globe, live', 'Clusters')).toBe(
       '3 holding 9 cards; 34 cards drawn (spacing 1.00 card sizes)',

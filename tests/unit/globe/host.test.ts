@@ -121,8 +121,14 @@ describe('the globe host', () => {
     const { counts, host } = start(() => false);
     await turns();
     const before = counts.frames;
+    const stampsBefore = host.recentFrames().length;
     await host.renderFrames(3);
     expect(counts.frames - before).toBeGreaterThanOrEqual(3);
+    // Each frame drawn is stamped in epoch time, oldest first.
+    const stamps = host.recentFrames();
+    expect(stamps.length - stampsBefore).toBeGreaterThanOrEqual(3);
+    expect([...stamps].sort((a, b) => a - b)).toEqual(stamps);
+    expect(stamps.at(-1)).toBeGreaterThan(performance.timeOrigin);
     const waiting = host.renderFrames(1000);
     host.dispose();
     await expect(waiting).resolves.toBeUndefined();

@@ -77,6 +77,7 @@ function snapshot(overrides: Partial<Snapshot> = {}): Snapshot {
     links: { related: 1, category: 0 },
     callout: null,
     renderer: { thread: 'worker', software: true, ratio: 0.75 },
+    recentFrames: [1, 2],
     clusters: { count: 0, clustered: 0, shown: 2, spacing: 1, badges: 0, fanned: null, list: [] },
     cards: {
       a: {
@@ -193,6 +194,7 @@ describe('the globe in a worker, from the page', () => {
     expect(diagnostics.card('a')?.hovered).toBe(true);
     expect(diagnostics.clusterOf('a')).toEqual({ shownAs: 'a', size: 1, hidden: false });
     expect(diagnostics.project('unknown')).toBeNull();
+    expect(diagnostics.recentFrames()).toEqual([1, 2]);
     // A still globe: no frame in the last second reads 0 fps.
     worker.answer({ type: 'snapshot', snapshot: snapshot({ lastFrameAt: 0 }) });
     expect(diagnostics.stats().fps).toBe(0);
