@@ -61,7 +61,19 @@ export interface GlobeOptions {
   home?: { lat: number; lng: number };
   /** The engine to draw with (a `NullEngine` in unit tests); default: WebGL on the canvas. */
   engine?: Engine;
+  /**
+   * Whether to draw in a worker where the browser can hand the canvas over (default true); false
+   * after a worker could not draw (`GLOBE_WORKER_FAILED`).
+   */
+  inWorker?: boolean;
 }
+
+/**
+ * The name of the error `createGlobe` rejects with when its worker could not draw (no WebGL2 on an
+ * `OffscreenCanvas`, say). The canvas was handed over and cannot be drawn on again: the page
+ * starts the globe on a fresh canvas on its own thread (`GlobeOptions.inWorker: false`).
+ */
+export const GLOBE_WORKER_FAILED = 'GlobeWorkerFailed';
 
 /** The globe engine's whole surface (ARCHITECTURE §1). */
 export interface Globe {

@@ -2,7 +2,7 @@ import { memo, useEffect, useImperativeHandle, useRef, useState, type Ref } from
 import { useNavigate } from 'react-router';
 import { useAnalytics, useAppSelector } from '@/app/hooks';
 import { selectFilter, selectGlobeInput, selectNodesById } from '@/features/nodes/nodesSelectors';
-import type { Globe } from '@/globe/types';
+import { GLOBE_WORKER_FAILED, type Globe } from '@/globe/types';
 import { CLICK } from '@/lib/analytics';
 import { isMobileUserAgent } from '@/lib/device';
 import { nodeRoute } from '@/lib/nodeModel';
@@ -55,6 +55,11 @@ export const GlobeCanvas = memo(function GlobeCanvas({
 }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [globe, setGlobe] = useState<Globe | null>(null);
+  /**
+   * After a worker could not draw on the canvas it was handed, the globe starts again on a fresh
+   * canvas, on the page's own thread.
+   */
+  const [inWorker, setInWorker] = useState(true);
   /** What the globe's callout says about the card the list turned to, for screen readers. */
   const [announcement, setAnnouncement] = useState('');
   const input = useAppSelector(selectGlobeInput);
@@ -75,15 +80,16 @@ export const GlobeCanvas = memo(function GlobeCanvas({
     let created: Globe | null = null;
     let cancelled = false;
     void import('@/globe/createGlobe')
-      .then(({ createGlobe }) =>
+      .then(({ createGlobe }) => {
         // A mount already undone (StrictMode mounts twice) must not put a second engine on the canvas.
-        cancelled
+        return cancelled
           ? null
           : createGlobe(canvas, {
               mobile: isMobileUserAgent(navigator.userAgent),
               reducedMotion: latest.current.reducedMotion,
-            }),
-      )
+              inWorker,
+            });
+      })
       .then((instance) => {
         if (!instance) return;
         if (cancelled) {
@@ -94,6 +100,11 @@ export const GlobeCanvas = memo(function GlobeCanvas({
         setGlobe(instance);
       })
       .catch((error: unknown) => {
+        if (error instanceof Error && error.name === GLOBE_WORKER_FAILED && !cancelled) {
+          console.warn('The globe could not draw in a worker; drawing on the page:', error.message);
+          setInWorker(false);
+          return;
+        }
         console.error('The globe could not start:', error);
         latest.current.onUnavailable?.(error instanceof Error ? error.message : String(error));
       });
@@ -102,7 +113,7 @@ export const GlobeCanvas = memo(function GlobeCanvas({
       created?.dispose();
       setGlobe(null);
     };
-  }, []);
+  }, [inWorker]);
 
   useEffect(() => {
     if (!globe) return;
@@ -151,6 +162,8 @@ export const GlobeCanvas = memo(function GlobeCanvas({
   return (
     <>
       <canvas
+        // A fresh element for the page's thread: the first was handed to the worker.
+        key={inWorker ? 'worker' : 'page'}
         ref={canvasRef}
         className={`globe-canvas${globe && visible ? ' globe-canvas--shown' : ''}`}
         tabIndex={visible ? 0 : -1}

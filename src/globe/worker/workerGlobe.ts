@@ -5,7 +5,13 @@
  * loads on the page for it.
  */
 import { createEmitter } from '@/globe/events';
-import type { Globe, GlobeDiagnostics, GlobeEvents, GlobeOptions } from '@/globe/types';
+import {
+  GLOBE_WORKER_FAILED,
+  type Globe,
+  type GlobeDiagnostics,
+  type GlobeEvents,
+  type GlobeOptions,
+} from '@/globe/types';
 import {
   forwardedEvent,
   type FromWorker,
@@ -30,23 +36,23 @@ const FORWARDED = [
 ] as const;
 
 /**
- * Whether this browser can draw the globe in a worker: a canvas it can hand over
- * (`transferControlToOffscreen`) and WebGL2 on an `OffscreenCanvas`.
+ * Whether this browser can hand a canvas to a worker (`transferControlToOffscreen`). Whether the
+ * worker then gets WebGL2 on it is the worker's to find out (`GLOBE_WORKER_FAILED`): a WebGL
+ * context made here to ask would block the page for the GPU's start-up (3.7 s for the first
+ * context under SwiftShader), which is the very wait the worker takes off the main thread.
  */
 export function workerGlobeSupported(canvas: HTMLCanvasElement): boolean {
-  if (
-    typeof Worker === 'undefined' ||
-    typeof OffscreenCanvas === 'undefined' ||
-    typeof canvas.transferControlToOffscreen !== 'function'
-  )
-    return false;
-  try {
-    const gl = new OffscreenCanvas(1, 1).getContext('webgl2');
-    gl?.getExtension('WEBGL_lose_context')?.loseContext();
-    return gl !== null;
-  } catch {
-    return false;
-  }
+  return (
+    typeof Worker !== 'undefined' &&
+    typeof OffscreenCanvas !== 'undefined' &&
+    typeof canvas.transferControlToOffscreen === 'function'
+  );
+}
+
+function workerFailed(message: string): Error {
+  const error = new Error(message);
+  error.name = GLOBE_WORKER_FAILED;
+  return error;
 }
 
 function surfaceOf(canvas: HTMLCanvasElement): SurfaceState {
@@ -233,7 +239,7 @@ export function createWorkerGlobe(
           break;
         case 'failed':
           globe.dispose();
-          reject(new Error(message.message));
+          reject(workerFailed(message.message));
           break;
         case 'event':
           events.emit(message.name, message.payload as never);
@@ -254,11 +260,11 @@ export function createWorkerGlobe(
       console.error('The globe worker failed:', event.message);
       if (!disposed) {
         globe.dispose();
-        reject(new Error(event.message || 'The globe worker could not start.'));
+        reject(workerFailed(event.message || 'The globe worker could not start.'));
       }
     };
     const offscreen = canvas.transferControlToOffscreen();
-    const { engine: _engine, ...workerOptions } = options;
+    const { engine: _engine, inWorker: _inWorker, ...workerOptions } = options;
     send(
       {
         type: 'start',

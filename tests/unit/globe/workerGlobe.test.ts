@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Globe } from '@/globe/types';
+import { GLOBE_WORKER_FAILED, type Globe } from '@/globe/types';
 import type { FromWorker, Snapshot, ToWorker } from '@/globe/worker/protocol';
 import { remoteSurface } from '@/globe/worker/remoteSurface';
 import { createWorkerGlobe, workerGlobeSupported } from '@/globe/worker/workerGlobe';
@@ -276,5 +276,22 @@ describe('the canvas as the worker knows it', () => {
   it('is not chosen where the browser cannot hand a canvas to a worker', () => {
     const plain = document.createElement('canvas');
     expect(workerGlobeSupported(plain)).toBe(false);
+    // Where it can, it is chosen without a WebGL context on the page (its GPU start-up blocks).
+    vi.stubGlobal('Worker', StandInWorker);
+    vi.stubGlobal('OffscreenCanvas', class {});
+    const getContext = vi.spyOn(HTMLCanvasElement.prototype, 'getContext');
+    expect(workerGlobeSupported(makeCanvas())).toBe(true);
+    expect(getContext).not.toHaveBeenCalled();
+  });
+
+  it('rejects with GLOBE_WORKER_FAILED when the worker cannot draw, and lets everything go', async () => {
+    vi.stubGlobal('Worker', StandInWorker);
+    vi.stubGlobal('ResizeObserver', StandInObserver);
+    vi.stubGlobal('IntersectionObserver', StandInObserver);
+    const created = createWorkerGlobe(makeCanvas(), { mobile: true, reducedMotion: false });
+    const failing = StandInWorker.last as StandInWorker;
+    failing.answer({ type: 'failed', message: 'no WebGL2 here' });
+    await expect(created).rejects.toMatchObject({ name: GLOBE_WORKER_FAILED });
+    expect(failing.sent.at(-1)).toEqual({ type: 'dispose' });
   });
 });
