@@ -68,9 +68,12 @@ export function Intro({ onContinue }: { onContinue: () => void }) {
       ) : (
         <div className="intro__body">
           <p className="visually-hidden">{INTRO_TEXT}</p>
+          {/* The letters still to come are laid out, unseen, from the start: the lines do not
+              grow or re-wrap as the text is typed, so nothing on the intro moves. */}
           <p className="intro__text" aria-hidden="true">
             {INTRO_TEXT.slice(0, shown)}
             {stage === 'typing' && <span className="intro__caret" />}
+            <span className="intro__untyped">{INTRO_TEXT.slice(shown)}</span>
           </p>
           <div className="intro__actions">
             {stage === 'continue' && (
