@@ -9,6 +9,7 @@ import { createEditorTokenVerifier, resolvePool } from './login/poolSettings';
 import { createServerLogin } from './login/serverLogin';
 import { API_PREFIX, createSiteListener, IDENTITY_PREFIX } from './app/nodeSite';
 import { createNodesHandler, type WarmUpResult } from './nodesHandler';
+import { inlineScriptHashes } from './firstPaintPage';
 import { contentSecurityPolicy } from './securityHeaders';
 import { createStaticFiles } from './staticFiles';
 import { storeOpener } from './storeOpener';
@@ -66,6 +67,9 @@ export class StartError extends Error {
 
 /** Start-up waits this long for the store, then reports the server as up anyway. */
 const WARM_UP_LIMIT_MS = 30_000;
+
+/** The longest a shared link's document waits for its item's title before it goes without. */
+const SHARED_ITEM_WAIT_MS = 300;
 
 /** How long open keep-alive connections get to finish when the server stops. */
 const CLOSE_GRACE_MS = 3000;
@@ -138,6 +142,9 @@ export async function startServer(
   if (config.staticDir !== null && !existsSync(join(config.staticDir, 'index.html'))) {
     log(`Warning: ${displayPath(config.staticDir)}/index.html is missing; run npm run build.`);
   }
+  // The document's inline script (it names the first view before anything loads) is allowed by
+  // its hash, read from the build this server serves: a rebuild needs a restart, as npm start does.
+  const scriptHashes = inlineScriptHashes((await staticFiles?.indexHtml()) ?? '');
   const identity = await startIdentity(config, log);
   let media: MediaStorage;
   try {
@@ -182,7 +189,8 @@ export async function startServer(
       api: handler.app,
       staticFiles,
       identity,
-      csp: contentSecurityPolicy(config),
+      csp: contentSecurityPolicy(config, scriptHashes),
+      sharedItem: (id) => handler.sharedItem(id, SHARED_ITEM_WAIT_MS),
       log,
       uploadsFolder: media.folder,
       trustProxy: config.trustProxy,

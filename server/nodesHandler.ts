@@ -5,6 +5,7 @@ import { serviceHandlerOf } from './app/inProcess';
 import { createServiceApp } from './app/serviceApp';
 import { DEFAULT_UPLOAD_QUOTAS, type UploadQuotas } from './config';
 import { createCorsPolicy } from './cors';
+import type { SharedItem } from './firstPaintPage';
 import { createMessageRoutes } from './inbox/messageRoutes';
 import { createSubmissionRoutes } from './inbox/submissionRoutes';
 import type { AccessTokenVerifier } from './login/accessToken';
@@ -75,6 +76,11 @@ export interface NodesHandler {
    * @throws when the store cannot be opened or read.
    */
   sweepUploads(options?: { unfinishedBefore?: Date }): Promise<SweepReport | null>;
+  /**
+   * The item with this id as the app shows it, for the document of its shared link; null when
+   * there is none or the archive cannot be read within `waitMs`.
+   */
+  sharedItem(id: string, waitMs: number): Promise<SharedItem | null>;
   /** Closes the store; later requests answer 503. */
   close(): Promise<void>;
 }
@@ -163,6 +169,7 @@ export function createNodesHandler(options: NodesHandlerOptions): NodesHandler {
     app,
     handle: serviceHandlerOf(app),
     warmUp: () => list.warmUp(),
+    sharedItem: (id, waitMs) => list.item(id, waitMs),
     async sweepUploads({ unfinishedBefore } = {}) {
       if (media === null) return null;
       const store: NodeStore = await connection.get();

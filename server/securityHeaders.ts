@@ -20,10 +20,14 @@ function uploadOrigins(uploads: ServerConfig['uploads'] | undefined): string[] {
   return uploads?.kind === 's3' ? [new URL(uploads.publicUrl).origin] : [];
 }
 
-/** The Content-Security-Policy for the app's pages. */
+/**
+ * The Content-Security-Policy for the app's pages. `scriptHashes`: the `'sha256-…'` sources of the
+ * document's inline scripts (index.html names its first view with one; see `inlineScriptHashes`).
+ */
 export function contentSecurityPolicy(
   config: Pick<ServerConfig, 'serviceOrigins' | 'mediaOrigins' | 'scriptOrigins' | 'analytics'> &
     Partial<Pick<ServerConfig, 'uploads'>>,
+  scriptHashes: readonly string[] = [],
 ): string {
   // The IFrame Player API (www.youtube.com) is loaded only to report plays, so only with analytics.
   const analytics = config.analytics ? ANALYTICS : { script: [], connect: [], img: [] };
@@ -31,7 +35,7 @@ export function contentSecurityPolicy(
   const uploads = uploadOrigins(config.uploads);
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", ...analytics.script, ...config.scriptOrigins],
+    ['script-src', "'self'", ...scriptHashes, ...analytics.script, ...config.scriptOrigins],
     // React and the engine set inline styles; blocking them buys little against script injection
     // (which script-src already stops) and breaks layout in ways that are hard to trace.
     ['style-src', "'self'", "'unsafe-inline'"],

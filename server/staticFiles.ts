@@ -19,6 +19,8 @@ export interface StaticFiles {
     pathname: string,
     headers: Readonly<Record<string, string | string[] | undefined>>,
   ): Promise<StaticResponse>;
+  /** The app's document (`index.html`) as text, or null when the app is not built. */
+  indexHtml(): Promise<string | null>;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -209,7 +211,25 @@ export function createStaticFiles(root: string): StaticFiles {
     return method === 'HEAD' ? { ...base, body: '' } : { ...base, body: null, file };
   }
 
+  let index: { version: string; text: Promise<string> } | null = null;
+
   return {
+    async indexHtml() {
+      const file = join(root, 'index.html');
+      let info;
+      try {
+        info = await stat(file);
+      } catch {
+        return null;
+      }
+      const version = `${info.size}-${info.mtimeMs}`;
+      if (index?.version !== version) index = { version, text: readFile(file, 'utf8') };
+      const current = index;
+      return current.text.catch(() => {
+        if (index === current) index = null;
+        return null;
+      });
+    },
     async serve(method, pathname, headers) {
       if (method !== 'GET' && method !== 'HEAD') {
         return text(405, 'Method not allowed.', { Allow: 'GET, HEAD' });

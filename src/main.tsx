@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { config } from '@/app/config';
+import { FirstPaintContext, readFirstPaint } from '@/app/firstPaint';
 import { AnalyticsContext, ServiceAccessContext } from '@/app/hooks';
 import { makeRouter } from '@/app/router';
 import { makeStore } from '@/app/store';
@@ -10,7 +11,14 @@ import { createAnalytics } from '@/features/analytics/ga4Analytics';
 import { AuthAccessContext, createAuthAccess } from '@/features/auth/authAccess';
 import { sessionChecked } from '@/features/auth/authSlice';
 import { serviceBaseUrl, type ServiceAccess } from '@/lib/serviceApi';
-import '@/styles.css';
+// The app's stylesheet travels in this script rather than in a <link> of the document's head,
+// where it would hold the first paint back until it arrived: index.html styles its first frame
+// itself, and these rules apply before the app renders anything of its own.
+import styles from '@/styles.css?inline';
+
+const stylesheet = document.createElement('style');
+stylesheet.textContent = styles;
+document.head.append(stylesheet);
 
 const auth = createAuthAccess(config.cognito, config.loginFunctionUrl);
 const store = makeStore({ nodesUrl: config.nodesUrl, auth });
@@ -27,13 +35,20 @@ const service: ServiceAccess = {
       : null,
 };
 
-createRoot(document.getElementById('root') as HTMLElement).render(
+const rootElement = document.getElementById('root') as HTMLElement;
+// Read before the app's first render replaces the document's first frame (in one commit: the
+// same classes at the same sizes, so nothing moves or flashes).
+const firstPaint = readFirstPaint(rootElement);
+
+createRoot(rootElement).render(
   <StrictMode>
     <Provider store={store}>
       <AuthAccessContext value={auth}>
         <AnalyticsContext value={analytics}>
           <ServiceAccessContext value={service}>
-            <RouterProvider router={router} />
+            <FirstPaintContext value={firstPaint}>
+              <RouterProvider router={router} />
+            </FirstPaintContext>
           </ServiceAccessContext>
         </AnalyticsContext>
       </AuthAccessContext>

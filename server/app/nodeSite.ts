@@ -12,6 +12,8 @@ import { Hono, type Context } from 'hono';
 import { createClientAddressResolver, type TrustProxy } from '../clientAddress';
 import type { LocalIdentity } from '../identity/localIdentity';
 import { RequestAborted } from '../requestBody';
+import { compress, negotiateEncoding } from '../compression';
+import { sharedItemRoute, withSharedItem, type SharedItem } from '../firstPaintPage';
 import { baseSecurityHeaders } from '../securityHeaders';
 import type { StaticFiles, StaticResponse } from '../staticFiles';
 import { serveUpload, UPLOADS_PATH } from '../uploads/folderStorage';
@@ -36,6 +38,11 @@ export interface SiteParts {
   uploadsFolder: string | null;
   /** Which proxies' `X-Forwarded-For` entries name the client (`TRUST_PROXY`). */
   trustProxy: TrustProxy;
+  /**
+   * The item a shared link (`/video/{id}`, `/gallery/{id}`) opens, which its document then names
+   * (see server/firstPaintPage.ts); null, or absent, when it cannot be known in time.
+   */
+  sharedItem?: (id: string) => Promise<SharedItem | null>;
 }
 
 function text(status: number, message: string, headers: Record<string, string> = {}): Response {
@@ -76,6 +83,7 @@ export function createSiteListener({
   log,
   uploadsFolder,
   trustProxy,
+  sharedItem,
 }: SiteParts) {
   const security = baseSecurityHeaders();
   const pageHeaders = { ...security, 'Content-Security-Policy': csp };
@@ -115,6 +123,30 @@ export function createSiteListener({
       responseOf(await serveUpload(uploadsFolder, c.req.method, rawPath(c)), security),
     );
   }
+  /** A shared link's document, naming its item; null when it cannot (the built one is sent). */
+  async function sharedItemPage(files: StaticFiles, c: Context<AppEnv>): Promise<Response | null> {
+    const method = c.req.method;
+    const route = sharedItemRoute(rawPath(c));
+    if (!sharedItem || route === null || (method !== 'GET' && method !== 'HEAD')) return null;
+    const [item, html] = await Promise.all([sharedItem(route.id), files.indexHtml()]);
+    if (item === null || item.type !== route.type || html === null) return null;
+    const page = Buffer.from(withSharedItem(html, item));
+    const coding = negotiateEncoding(c.req.header('accept-encoding'));
+    const body = coding === null ? page : await compress(page, coding);
+    return new Response(method === 'HEAD' ? null : new Uint8Array(body), {
+      status: 200,
+      headers: {
+        ...pageHeaders,
+        'Content-Type': 'text/html; charset=utf-8',
+        // The title follows the archive: asked again on every load, as index.html is.
+        'Cache-Control': 'no-cache',
+        Vary: 'Accept-Encoding',
+        'Content-Length': String(body.length),
+        ...(coding === null ? {} : { 'Content-Encoding': coding }),
+      },
+    });
+  }
+
   site.all('*', async (c) => {
     if (staticFiles === null) {
       return text(
@@ -123,6 +155,8 @@ export function createSiteListener({
         security,
       );
     }
+    const shared = await sharedItemPage(staticFiles, c);
+    if (shared !== null) return shared;
     const headers = Object.fromEntries(c.req.raw.headers);
     return responseOf(await staticFiles.serve(c.req.method, rawPath(c), headers), pageHeaders);
   });

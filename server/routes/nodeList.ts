@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Handler } from 'hono';
+import { normalizeArchive } from '@/lib/nodeModel';
 import { bufferResponse, reply, type AppEnv } from '../app/appEnv';
 import {
   compress,
@@ -13,6 +14,7 @@ import {
   type ContentCoding,
 } from '../compression';
 import type { CorsPolicy } from '../cors';
+import type { SharedItem } from '../firstPaintPage';
 import type { NodeStore } from '../storage/nodeStore';
 import { errorMessage, Unavailable, withTimeout, type StoreConnection } from '../storeConnection';
 
@@ -23,6 +25,8 @@ interface Representation {
   identity: Buffer;
   count: number;
   encoded: Map<ContentCoding, Promise<Buffer>>;
+  /** The archive as the app shows it, by id: made on the first shared link of the revision. */
+  items?: Map<string, SharedItem>;
 }
 
 /** The outcome of opening the store ahead of the first request. */
@@ -47,6 +51,11 @@ export interface NodeList {
   warmUp(): Promise<WarmUpResult>;
   /** Drops the prepared body (the store is closing). */
   forget(): void;
+  /**
+   * The item with this id as the app shows it (SPEC §3's rules applied), or null when the archive
+   * has none, or cannot be read within `waitMs`: a page never waits long on a title.
+   */
+  item(id: string, waitMs: number): Promise<SharedItem | null>;
 }
 
 /**
@@ -186,6 +195,21 @@ export function createNodeList({
     },
     forget() {
       current = null;
+    },
+    async item(id, waitMs) {
+      let rep: Representation;
+      try {
+        rep = await withTimeout(representation(), waitMs, () => new Unavailable('slow'));
+      } catch {
+        return null;
+      }
+      rep.items ??= new Map(
+        normalizeArchive(JSON.parse(rep.identity.toString('utf8'))).nodes.map((node) => [
+          node.video_id,
+          { id: node.video_id, type: node.type, title: node.title, description: node.description },
+        ]),
+      );
+      return rep.items.get(id) ?? null;
     },
   };
 }

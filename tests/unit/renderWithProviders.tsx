@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { FirstPaintContext, NO_FIRST_PAINT, type FirstPaint } from '@/app/firstPaint';
 import { AnalyticsContext, ServiceAccessContext } from '@/app/hooks';
 import { AuthAccessContext, noAuth } from '@/features/auth/authAccess';
 import { routes } from '@/app/router';
@@ -29,6 +30,8 @@ export function renderApp(
     firstVisit?: boolean;
     analytics?: Analytics;
     service?: ServiceAccess;
+    /** What the document painted before the app (main.tsx reads it from index.html's markup). */
+    firstPaint?: FirstPaint;
   } = {},
 ) {
   if (!options.firstVisit) window.localStorage.setItem('hasSeenIntro', 'true');
@@ -41,7 +44,9 @@ export function renderApp(
           <ServiceAccessContext
             value={options.service ?? { baseUrl: '/api', accessToken: () => Promise.resolve(null) }}
           >
-            <RouterProvider router={router} />
+            <FirstPaintContext value={options.firstPaint ?? NO_FIRST_PAINT}>
+              <RouterProvider router={router} />
+            </FirstPaintContext>
           </ServiceAccessContext>
         </AnalyticsContext>
       </AuthAccessContext>

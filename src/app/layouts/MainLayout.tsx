@@ -20,7 +20,8 @@ export function MainLayout() {
       </a>
       <header className="site-header">
         <Link to="/" className="site-header__brand" aria-label="Globe Archive, home">
-          <img src="/logo.svg" alt="" width="190" height="48" />
+          {/* The first view's image (index.html paints the same one before any script). */}
+          <img src="/logo.svg" alt="" width="190" height="48" fetchPriority="high" />
         </Link>
         <nav aria-label="Site">
           <ul className="site-header__nav">

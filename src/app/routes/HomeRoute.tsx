@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useFirstPaint } from '@/app/firstPaint';
 import { useAppDispatch, useAppSelector, usePrefersReducedMotion } from '@/app/hooks';
 import { useDetailTransition } from '@/app/routes/useDetailTransition';
 import { useHomeParams } from '@/app/routes/useHomeParams';
@@ -52,6 +53,7 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
   // One reading of reduced motion for the page, its hooks and the engine.
   const reducedMotion = usePrefersReducedMotion();
   const [mobile] = useState(() => isMobileUserAgent(navigator.userAgent));
+  const firstPaint = useFirstPaint();
 
   useLayoutEffect(() => {
     dispatch(routeChanged({ category, type }));
@@ -87,6 +89,14 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
     [navigate, filter],
   );
   const turnTo = useCallback((nodeId: string | null) => globeRef.current?.turnTo(nodeId), []);
+  // The document's own splash carries on into the intro it painted first; once that intro is
+  // over, a replayed one starts afresh.
+  const [splashShownAt, setSplashShownAt] = useState(firstPaint.splashShownAt);
+  if (phase !== 'intro' && splashShownAt !== null) setSplashShownAt(null);
+  // The shared item's title the server painted under the preloader stays there, and only there:
+  // never added later, where it would push the preloader's lines.
+  const itemTitle =
+    firstPaint.item !== null && firstPaint.item.id === id ? firstPaint.item.title : null;
 
   return (
     <div className={`home home--${phase}${active ? '' : ' home--away'}`} inert={!active}>
@@ -102,10 +112,12 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
         onProgress={setProgress}
         onUnavailable={setGlobeProblem}
       />
-      {phase === 'intro' && active && <Intro onContinue={continueFromIntro} />}
+      {phase === 'intro' && active && (
+        <Intro onContinue={continueFromIntro} splashShownAt={splashShownAt} />
+      )}
       {phase !== 'intro' && <LoadFailure />}
       {(phase === 'loading' || phase === 'done') && status !== 'failed' && (
-        <Preloader percent={percent} done={phase === 'done'} />
+        <Preloader percent={percent} done={phase === 'done'} itemTitle={itemTitle} />
       )}
       {phase === 'shown' && (
         <>

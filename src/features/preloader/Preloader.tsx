@@ -5,8 +5,19 @@
  * "Done" always comes with a full bar: loading is over also when the globe stops waiting for a
  * slow image host (FIRST_VIEW_WAIT_MS), and "Done" beside 57 % would read as a failure. The
  * pictures still missing arrive on the shown globe.
+ *
+ * `itemTitle`: the shared item being opened, as the server named it in the document's first
+ * frame (the same line, so taking over that frame moves nothing). Rendered as text.
  */
-export function Preloader({ percent, done }: { percent: number; done: boolean }) {
+export function Preloader({
+  percent,
+  done,
+  itemTitle = null,
+}: {
+  percent: number;
+  done: boolean;
+  itemTitle?: string | null;
+}) {
   const value = done ? 100 : Math.max(0, Math.min(100, Math.round(percent)));
   return (
     <div className={`preloader${done ? ' preloader--done' : ''}`} data-percent={value}>
@@ -27,6 +38,7 @@ export function Preloader({ percent, done }: { percent: number; done: boolean })
       <p className="preloader__percent" aria-hidden="true">
         {value}%
       </p>
+      {itemTitle !== null && <p className="preloader__item">{itemTitle}</p>}
     </div>
   );
 }

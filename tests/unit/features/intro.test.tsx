@@ -44,6 +44,23 @@ describe('Intro', () => {
     expect(onContinue).toHaveBeenCalledTimes(1);
   });
 
+  it('lays the whole text out from the start, the letters to come unseen, so nothing moves', () => {
+    render(<Intro onContinue={() => undefined} />);
+    advance(SPLASH_MS);
+    const schedule = typingSchedule(INTRO_TEXT);
+    let elapsed = 0;
+    for (const at of [schedule[1], schedule[20], schedule[200]] as number[]) {
+      advance(at + 20 - elapsed);
+      elapsed = at + 20;
+      expect(chars()).toBeGreaterThan(0);
+      // The paragraph always holds every letter; those not typed yet are in the unseen part.
+      expect(document.querySelector('.intro__text')?.textContent).toBe(INTRO_TEXT);
+      expect(document.querySelector('.intro__untyped')?.textContent).toBe(
+        INTRO_TEXT.slice(chars()),
+      );
+    }
+  });
+
   it('lets a visitor skip at any time', () => {
     const onContinue = vi.fn();
     render(<Intro onContinue={onContinue} />);

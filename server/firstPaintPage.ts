@@ -1,0 +1,93 @@
+/**
+ * The app's document as the Node server sends it: index.html paints the first frame itself
+ * (before any script), and for a shared item's link (`/video/{id}`, `/gallery/{id}`) the server,
+ * which knows the archive, names the item there: in the tab and link previews (`<title>`, the
+ * description and Open Graph tags) and under the preloader (the app keeps that line: see
+ * src/app/firstPaint.ts). A static host cannot know titles; it sends index.html as built.
+ */
+import { createHash } from 'node:crypto';
+import { SITE_NAME } from '@/lib/constants';
+import type { MediaType } from '@/lib/mediaType';
+
+/** What the document says of a shared item. */
+export interface SharedItem {
+  id: string;
+  type: MediaType;
+  title: string;
+  description: string;
+}
+
+/** Where index.html takes the preloader's line naming the item. */
+export const ITEM_MARKER = '<!--first-paint:item-->';
+
+/** Longest title put in the document, in characters (the preloader shows two lines of it). */
+const TITLE_MAX = 200;
+/** Longest description put in the document's meta tags, in characters. */
+const DESCRIPTION_MAX = 300;
+
+/** Text as HTML text or a quoted attribute value: nothing in it can open a tag or end a quote. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The item a path opens (`/video/{id}`, `/gallery/{id}`, percent-decoded), or null. */
+export function sharedItemRoute(pathname: string): { type: MediaType; id: string } | null {
+  const match = /^\/(video|gallery)\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return null;
+  try {
+    return { type: match[1] as MediaType, id: decodeURIComponent(match[2] as string) };
+  } catch {
+    return null;
+  }
+}
+
+/** Collapses white space and cuts at `max` characters, on a word where it can. */
+function shortened(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > max / 2 ? cut.slice(0, space) : cut}…`;
+}
+
+/**
+ * index.html naming `item`: its title in `<title>` (as the app names an open item's tab) and in
+ * an Open Graph title, its description in the description tags, and its title under the
+ * preloader. Every value is escaped; a document without the marks is returned with what it has.
+ */
+export function withSharedItem(html: string, item: SharedItem): string {
+  const name = shortened(item.title, TITLE_MAX);
+  const title = escapeHtml(`${name} · ${SITE_NAME}`);
+  const description = escapeHtml(shortened(item.description, DESCRIPTION_MAX));
+  const meta = [
+    `<meta property="og:title" content="${escapeHtml(name)}" />`,
+    `<meta property="og:type" content="${item.type === 'video' ? 'video.other' : 'website'}" />`,
+    ...(description ? [`<meta property="og:description" content="${description}" />`] : []),
+  ].join('\n    ');
+  let page = html.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`);
+  if (description) {
+    page = page.replace(
+      /(<meta\s+name="description"\s+content=")[^"]*(")/,
+      (_, open: string, close: string) => `${open}${description}${close}`,
+    );
+  }
+  page = page.replace('</head>', () => `  ${meta}\n  </head>`);
+  return page.replace(
+    ITEM_MARKER,
+    () => `<p class="preloader__item" data-item="${escapeHtml(item.id)}">${escapeHtml(name)}</p>`,
+  );
+}
+
+/**
+ * The Content-Security-Policy sources that allow a document's inline scripts (`'sha256-…'` of
+ * each `<script>` without `src`, byte for byte as it is in the document).
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script\s*>/gi)) {
+    const [, attributes = '', body = ''] = match;
+    if (/\ssrc\s*=/i.test(attributes) || body === '') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return [...new Set(hashes)];
+}

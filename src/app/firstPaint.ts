@@ -1,0 +1,50 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * What the document painted before the app's script ran (index.html's first frame), read once
+ * before the app replaces it, so that the app carries on from it instead of starting over.
+ */
+export interface FirstPaint {
+  /**
+   * When the intro's splash began to show, on the `performance.now()` clock (its animation's
+   * start): the splash's 4 s (SPEC §9) and the typed letters after it count from there. Null
+   * when the document showed no splash.
+   */
+  splashShownAt: number | null;
+  /**
+   * The shared item the server named in the preloader (`/video/{id}`, `/gallery/{id}`; see
+   * server/firstPaintPage.ts), shown until the globe opens it. Null on a static host, which
+   * cannot know titles, and for any other page.
+   */
+  item: { id: string; title: string } | null;
+}
+
+/** Nothing painted before the app: the app starts its own clocks. */
+export const NO_FIRST_PAINT: FirstPaint = { splashShownAt: null, item: null };
+
+/** The document's first frame as it is now (call before the app renders over it). */
+export function readFirstPaint(root: ParentNode): FirstPaint {
+  const splash = root.querySelector<HTMLElement>('[data-first-paint="intro"] .intro__splash');
+  const item = root.querySelector<HTMLElement>('[data-first-paint="loading"] .preloader__item');
+  const id = item?.dataset.item;
+  return {
+    splashShownAt: splash ? splashStart(splash) : null,
+    item: item && id ? { id, title: item.textContent ?? '' } : null,
+  };
+}
+
+/**
+ * The splash's animation start; while it has not started (the frame is not painted yet, a tab in
+ * the background), or where animations cannot be read, the splash starts now.
+ */
+function splashStart(splash: HTMLElement): number {
+  const started = splash.getAnimations?.()[0]?.startTime;
+  return typeof started === 'number' ? started : performance.now();
+}
+
+/** The first frame, for the home route (main.tsx provides it; without a provider, none). */
+export const FirstPaintContext = createContext<FirstPaint>(NO_FIRST_PAINT);
+
+export function useFirstPaint(): FirstPaint {
+  return useContext(FirstPaintContext);
+}

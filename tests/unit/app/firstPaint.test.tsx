@@ -1,0 +1,226 @@
+// @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { JSDOM } from 'jsdom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readFirstPaint } from '@/app/firstPaint';
+import { createAuthAccess } from '@/features/auth/authAccess';
+import { Intro } from '@/features/intro/Intro';
+import { forgetIntroSeen } from '@/features/intro/introStorage';
+import { LOCAL_IDENTITY } from '@/lib/config';
+import { SPLASH_MS } from '@/lib/constants';
+import { renderApp } from '../renderWithProviders';
+
+/** The app's document, as the build copies it. */
+const INDEX = readFileSync(join(import.meta.dirname, '../../../index.html'), 'utf8');
+
+/** index.html loaded and its inline script run at `url`, with `hasSeenIntro` stored or not. */
+async function loadDocument(url: string, { seen = false, storage = true } = {}): Promise<Document> {
+  const dom = new JSDOM(INDEX, {
+    url: `http://localhost${url}`,
+    runScripts: 'dangerously',
+    beforeParse(window) {
+      if (!storage) {
+        Object.defineProperty(window, 'localStorage', {
+          get: () => {
+            throw new DOMException('blocked', 'SecurityError');
+          },
+        });
+      } else if (seen) window.localStorage.setItem('hasSeenIntro', 'true');
+    },
+  });
+  const doc = dom.window.document;
+  // The views not taken go once the document is parsed (its readystatechange, a task later).
+  if (doc.readyState === 'loading')
+    await new Promise((resolve) => doc.addEventListener('DOMContentLoaded', resolve));
+  return doc;
+}
+
+const view = (doc: Document) => doc.documentElement.dataset.firstView;
+const parts = (doc: Document) =>
+  [...doc.querySelectorAll<HTMLElement>('[data-first-paint]')].map((e) => e.dataset.firstPaint);
+
+/**
+ * An element's shape: its tag, its attributes (sorted; the first frame's own markers, React
+ * Router's and empty classes left out; styles as the browser reads them) and its children's
+ * shapes, without comments, <noscript> or white space between elements.
+ */
+function shape(element: Element): string {
+  const whole = element.cloneNode(true) as Element;
+  whole.normalize();
+  return shapeOf(whole);
+}
+
+function shapeOf(element: Element): string {
+  const attributes = [...element.attributes]
+    .filter(
+      (a) =>
+        !['data-first-paint', 'data-discover'].includes(a.name) &&
+        !(a.name === 'class' && a.value === ''),
+    )
+    .map((a) => {
+      const value = a.name === 'style' ? (element as HTMLElement).style.cssText : a.value;
+      return `${a.name}=${JSON.stringify(value)}`;
+    })
+    .sort();
+  const children = [...element.childNodes]
+    .map((node) => {
+      if (node.nodeType === 1 && (node as Element).tagName !== 'NOSCRIPT')
+        return shapeOf(node as Element);
+      if (node.nodeType === 3 && node.textContent?.trim()) return JSON.stringify(node.textContent);
+      return null;
+    })
+    .filter((child) => child !== null);
+  return `<${element.tagName.toLowerCase()} ${attributes.join(' ')}>${children.join('')}</>`;
+}
+
+afterEach(() => {
+  window.localStorage.clear();
+  vi.useRealTimers();
+});
+
+describe("index.html's first view, chosen before any script of the app", () => {
+  it('is the splash on a first visit to any globe route', async () => {
+    for (const url of ['/', '/video/a', '/gallery/b/', '/category/volunteers?type=video']) {
+      const doc = await loadDocument(url);
+      expect(view(doc), url).toBe('intro');
+      expect(parts(doc), url).toEqual(['frame', 'intro']);
+    }
+  });
+
+  it('is the preloader for a returning visitor and with ?skipIntro=true, as the app decides', async () => {
+    expect(parts(await loadDocument('/', { seen: true }))).toEqual(['frame', 'loading']);
+    expect(parts(await loadDocument('/video/a?skipIntro=true'))).toEqual(['frame', 'loading']);
+    // Only `true` skips it, as in useHomeParams.
+    expect(view(await loadDocument('/?skipIntro=1'))).toBe('intro');
+  });
+
+  it('plays the splash where storage is blocked, as the app does', async () => {
+    expect(view(await loadDocument('/', { storage: false }))).toBe('intro');
+  });
+
+  it("is the page frame alone on the app's other pages, and nothing in the editor area", async () => {
+    for (const url of ['/statement', '/signin', '/nope', '/video/a/b']) {
+      expect(view(await loadDocument(url)), url).toBe('page');
+      expect(parts(await loadDocument(url)), url).toEqual(['frame']);
+    }
+    expect(view(await loadDocument('/editor/items/x'))).toBe('none');
+    expect(parts(await loadDocument('/editor'))).toEqual([]);
+  });
+});
+
+describe('the markup of the first frame', () => {
+  // The classes and attributes the app renders, so that its first commit replaces the document's
+  // frame with the same one (the browser tests compare their boxes, to the pixel).
+  const auth = createAuthAccess(LOCAL_IDENTITY, null, () => window.localStorage);
+
+  it("is the app's header and preloader", async () => {
+    const doc = await loadDocument('/', { seen: true });
+    renderApp('/', { auth, fetchArchive: () => new Promise(() => undefined) });
+    await screen.findByText('Loading ...');
+    const app = document.querySelector('.site-header') as Element;
+    expect(shape(app)).toBe(shape(doc.querySelector('.site-header') as Element));
+    expect(shape(document.querySelector('.preloader') as Element)).toBe(
+      shape(doc.querySelector('.preloader') as Element),
+    );
+    expect(document.querySelector('.layout')?.className).toBe(
+      doc.querySelector('.layout')?.className,
+    );
+    expect(document.querySelector('main')?.outerHTML.split('>')[0]).toBe(
+      doc.querySelector('main')?.outerHTML.split('>')[0],
+    );
+  });
+
+  it("is the app's intro splash", async () => {
+    const doc = await loadDocument('/');
+    render(<Intro onContinue={() => undefined} />);
+    expect(shape(document.querySelector('.intro') as Element)).toBe(
+      shape(doc.querySelector('.intro') as Element),
+    );
+  });
+});
+
+describe('readFirstPaint', () => {
+  it('reads the splash and a shared item the server named, and nothing else', async () => {
+    const splash = await loadDocument('/');
+    expect(readFirstPaint(splash.getElementById('root') as HTMLElement)).toEqual({
+      splashShownAt: expect.any(Number),
+      item: null,
+    });
+    const shared = await loadDocument('/video/a', { seen: true });
+    const line = shared.createElement('p');
+    line.className = 'preloader__item';
+    line.dataset.item = 'a';
+    line.textContent = '<b>Not markup</b>';
+    shared.querySelector('.preloader')?.append(line);
+    expect(readFirstPaint(shared.getElementById('root') as HTMLElement)).toEqual({
+      splashShownAt: null,
+      item: { id: 'a', title: '<b>Not markup</b>' },
+    });
+    expect(readFirstPaint((await loadDocument('/statement')).body)).toEqual({
+      splashShownAt: null,
+      item: null,
+    });
+  });
+});
+
+describe('the app carrying on from the first frame', () => {
+  it("ends the document's splash 4 s after it began, not 4 s after the app came", () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    vi.advanceTimersByTime(10_000);
+    render(<Intro onContinue={() => undefined} splashShownAt={performance.now() - 1500} />);
+    const stage = () => document.querySelector('.intro')?.getAttribute('data-stage');
+    const splash = document.querySelector<HTMLElement>('.intro__splash');
+    // Its animation goes on from where the document's was.
+    expect(splash?.style.animationDelay).toBe('-1500ms');
+    act(() => vi.advanceTimersByTime(SPLASH_MS - 1500 - 1));
+    expect(stage()).toBe('splash');
+    act(() => vi.advanceTimersByTime(1));
+    expect(stage()).toBe('typing');
+  });
+
+  it('types at once when the app came after the splash was over', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    vi.advanceTimersByTime(10_000);
+    render(<Intro onContinue={() => undefined} splashShownAt={performance.now() - 6000} />);
+    act(() => vi.advanceTimersByTime(0));
+    expect(document.querySelector('.intro')?.getAttribute('data-stage')).toBe('typing');
+  });
+
+  it("keeps the shared item's title under the preloader for that item only", async () => {
+    const firstPaint = { splashShownAt: null, item: { id: 'a', title: 'As the server said' } };
+    const pending = () => new Promise<never>(() => undefined);
+    const shared = renderApp('/video/a', { firstPaint, fetchArchive: pending });
+    await screen.findByText('Loading ...');
+    expect(document.querySelector('.preloader__item')?.textContent).toBe('As the server said');
+    shared.unmount();
+
+    renderApp('/video/b', { firstPaint, fetchArchive: pending });
+    await screen.findByText('Loading ...');
+    expect(document.querySelector('.preloader__item')).toBeNull();
+  });
+
+  it('plays a replayed intro from its own start', async () => {
+    const firstPaint = { splashShownAt: -60_000, item: null };
+    renderApp('/', {
+      firstVisit: true,
+      firstPaint,
+      fetchArchive: async () => [],
+    });
+    // The document's splash began a minute ago: the app types at once.
+    await waitFor(() =>
+      expect(document.querySelector('.intro')?.getAttribute('data-stage')).toBe('typing'),
+    );
+    act(() => (screen.getByRole('button', { name: 'Skip intro' }) as HTMLButtonElement).click());
+    await waitFor(() => expect(document.querySelector('.intro')).toBeNull());
+    // Replay intro (on the About page) plays it again, from a splash of its own.
+    act(() => forgetIntroSeen());
+    await waitFor(() =>
+      expect(document.querySelector('.intro')?.getAttribute('data-stage')).toBe('splash'),
+    );
+    // ...and keeps it for its 4 s (a splash carried on from the document would be long over).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(document.querySelector('.intro')?.getAttribute('data-stage')).toBe('splash');
+  });
+});

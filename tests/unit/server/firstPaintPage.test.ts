@@ -1,0 +1,192 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readConfig } from '../../../server/config';
+import {
+  escapeHtml,
+  inlineScriptHashes,
+  ITEM_MARKER,
+  sharedItemRoute,
+  withSharedItem,
+  type SharedItem,
+} from '../../../server/firstPaintPage';
+import { startServer, type RunningServer } from '../../../server/http';
+
+/** The app's own document, as `npm run build` copies it (Vite leaves its inline script alone). */
+const INDEX = readFileSync(new URL('../../../index.html', import.meta.url), 'utf8');
+const HOSTILE = '</title><script>window.__pwned=1</script> "quoted" & \'single\'';
+
+const item = (over: Partial<SharedItem> = {}): SharedItem => ({
+  id: 'clayton-first-responders',
+  type: 'video',
+  title: 'First Responders in Clayton',
+  description: 'Crews at work on the morning after.',
+  ...over,
+});
+
+describe('sharedItemRoute', () => {
+  it('reads the item of a video or gallery link, decoded', () => {
+    expect(sharedItemRoute('/video/clayton-first-responders')).toEqual({
+      type: 'video',
+      id: 'clayton-first-responders',
+    });
+    expect(sharedItemRoute('/gallery/caf%C3%A9/')).toEqual({ type: 'gallery', id: 'café' });
+  });
+
+  it('reads nothing from other paths, nor from a path that does not decode', () => {
+    for (const path of [
+      '/',
+      '/category/x',
+      '/video/',
+      '/video/a/b',
+      '/statement',
+      '/video/%E0%A4%A',
+    ])
+      expect(sharedItemRoute(path), path).toBeNull();
+  });
+});
+
+describe('withSharedItem', () => {
+  it("names the item in the tab, the link previews and under the app's preloader", () => {
+    const page = withSharedItem(INDEX, item());
+    expect(page).toContain('<title>First Responders in Clayton · Globe Archive</title>');
+    expect(page).toContain('<meta property="og:title" content="First Responders in Clayton" />');
+    expect(page).toContain('content="Crews at work on the morning after."');
+    expect(page).toContain(
+      '<p class="preloader__item" data-item="clayton-first-responders">First Responders in Clayton</p>',
+    );
+    expect(page).not.toContain(ITEM_MARKER);
+    // Nothing else changes: the inline script (and so its hash) is the built one.
+    expect(inlineScriptHashes(page)).toEqual(inlineScriptHashes(INDEX));
+  });
+
+  it('escapes whatever the title and description hold: they stay text', () => {
+    const page = withSharedItem(INDEX, item({ title: HOSTILE, description: HOSTILE }));
+    expect(page).not.toContain('<script>window.__pwned');
+    expect(page).not.toContain('"quoted"');
+    expect(page).toContain(`>${escapeHtml(HOSTILE)}</p>`);
+    // One title element, still closed where the document closes it.
+    expect(page.match(/<title>/g)).toHaveLength(1);
+    expect(page.match(/<\/title>/g)).toHaveLength(1);
+  });
+
+  it('shortens a very long title on a word, and leaves out an empty description', () => {
+    const page = withSharedItem(INDEX, item({ title: 'storm '.repeat(100), description: ' ' }));
+    const title = /<title>(.*)<\/title>/.exec(page)?.[1] ?? '';
+    expect(title.length).toBeLessThan(230);
+    expect(title).toMatch(/storm… · Globe Archive$/);
+    expect(page).not.toContain('og:description');
+  });
+});
+
+describe('inlineScriptHashes', () => {
+  it("hashes each inline script's text byte for byte, and no script with a src", () => {
+    const page =
+      '<script>a()</script><script type="module" src="/x.js"></script><script>\n  b();\n</script>';
+    const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    expect(inlineScriptHashes(page)).toEqual([sha('a()'), sha('\n  b();\n')]);
+  });
+
+  it('finds the one script of the app document', () => {
+    expect(inlineScriptHashes(INDEX)).toHaveLength(1);
+  });
+});
+
+describe('the Node server', () => {
+  const temp = mkdtempSync(join(tmpdir(), 'globe-first-paint-'));
+  const staticDir = join(temp, 'dist');
+  let app: RunningServer;
+
+  beforeAll(async () => {
+    mkdirSync(staticDir, { recursive: true });
+    writeFileSync(join(staticDir, 'index.html'), INDEX);
+    writeFileSync(
+      join(temp, 'archive.json'),
+      JSON.stringify([
+        { video_id: 'clayton-first-responders', title: 'First Responders', lat: 38.6, lng: -90.2 },
+        { video_id: 'hostile', title: HOSTILE, lat: 38.6, lng: -90.2 },
+        { video_id: 'porches', type: 'gallery', title: 'Porches', lat: 38.6, lng: -90.2 },
+      ]),
+    );
+    app = await startServer(
+      readConfig(
+        {
+          PORT: '0',
+          HOST: '127.0.0.1',
+          IDENTITY: 'off',
+          STATIC_DIR: staticDir,
+          ARCHIVE_FILE: join(temp, 'archive.json'),
+        },
+        temp,
+      ),
+      { log: () => undefined },
+    );
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    rmSync(temp, { recursive: true, force: true });
+  });
+
+  it("allows the document's inline script by its hash, and no other inline script", async () => {
+    const res = await fetch(`${app.url}/`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1]?.split(' ');
+    expect(scriptSrc).toEqual(["'self'", ...inlineScriptHashes(INDEX)]);
+    expect(csp).not.toContain("'unsafe-inline' 'sha");
+    expect(await res.text()).toBe(INDEX);
+  });
+
+  it('names a shared item in its document, escaped, compressed and revalidated', async () => {
+    const res = await fetch(`${app.url}/video/hostile`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('content-security-policy')).toContain('script-src');
+    const page = await res.text();
+    expect(page).toContain(`<title>${escapeHtml(HOSTILE)} · Globe Archive</title>`);
+    expect(page).not.toContain('<script>window.__pwned');
+
+    const gallery = await fetch(`${app.url}/gallery/porches`).then((r) => r.text());
+    expect(gallery).toContain('data-item="porches">Porches</p>');
+
+    const raw = await new Promise<{ encoding: string | undefined; body: Buffer }>((resolve) => {
+      const { hostname, port } = new URL(app.url);
+      void import('node:http').then(({ get }) =>
+        get(
+          {
+            hostname,
+            port,
+            path: '/video/clayton-first-responders',
+            headers: { 'accept-encoding': 'gzip' },
+          },
+          (r) => {
+            const chunks: Buffer[] = [];
+            r.on('data', (c: Buffer) => chunks.push(c));
+            r.on('end', () =>
+              resolve({
+                encoding: r.headers['content-encoding'],
+                body: Buffer.concat(chunks),
+              }),
+            );
+          },
+        ),
+      );
+    });
+    expect(raw.encoding).toBe('gzip');
+    expect(gunzipSync(raw.body).toString()).toContain(
+      '<title>First Responders · Globe Archive</title>',
+    );
+  });
+
+  it('sends the document as built for an unknown item, or an item under the wrong route', async () => {
+    for (const path of ['/video/nobody', '/video/porches', '/gallery/clayton-first-responders']) {
+      const res = await fetch(`${app.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toBe(INDEX);
+    }
+  });
+});
