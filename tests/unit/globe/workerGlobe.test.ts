@@ -278,7 +278,7 @@ describe('the canvas as the worker knows it', () => {
     expect(workerGlobeSupported(plain)).toBe(false);
     // Where it can, it is chosen without a WebGL context on the page (its GPU start-up blocks).
     vi.stubGlobal('Worker', StandInWorker);
-    vi.stubGlobal('OffscreenCanvas', class {});
+    vi.stubGlobal('OffscreenCanvas', function OffscreenCanvas() {});
     const getContext = vi.spyOn(HTMLCanvasElement.prototype, 'getContext');
     expect(workerGlobeSupported(makeCanvas())).toBe(true);
     expect(getContext).not.toHaveBeenCalled();
