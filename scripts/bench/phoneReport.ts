@@ -221,6 +221,13 @@ export function printLighthouse(pages: readonly LighthousePage[]): void {
           : ''),
     );
   }
+  // Lighthouse simulates the phone from what it observed, so a busy machine inflates every
+  // figure above; its own CPU benchmark says how busy (a lower index is a slower CPU).
+  const index = spreadOf(pages.flatMap((p) => p.runs.map((r) => r.benchmarkIndex)));
+  console.info(
+    `Lighthouse's CPU benchmark index over the runs: ${fmtSpread(index)} (lower: a slower or ` +
+      'busier machine; the figures above scale with it)',
+  );
 }
 
 export function printPhoneCpu(cpu: NonNullable<PhoneResults['cpu']>): void {
