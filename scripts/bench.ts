@@ -19,12 +19,26 @@
  *                                      with the first --host; 0: none)
  *   npm run bench -- --frames 120      frames forced before the frame time is read (≥ 60)
  *
+ * The phone and the peer (issue 29), after the globe part:
+ *   npm run bench -- --phone           only these (and the bundle sizes)
+ *   npm run bench -- --skip-phone      leave them out
+ *   npm run bench -- --phone-parts lighthouse,cpu,drag
+ *                                      Lighthouse's mobile figures of /, /?skipIntro=true and a
+ *                                      shared item; a phone with a slowed CPU (longest task
+ *                                      before the globe is shown, a tap on Filters → the tray);
+ *                                      the drag frame beside a globe.gl page
+ *   npm run bench -- --phone-runs 3    Lighthouse runs per page, and phone loads (medians)
+ *   npm run bench -- --cpu-slowdown 4  DevTools' CPU throttling rate for the phone
+ *   npm run bench -- --drag-n 100,10000 --drags 3
+ *                                      card counts of the drag (ours and the peer's), and drags
+ *                                      per page
+ *
  * Results go to `bench-results/bench-<timestamp>.json` and `bench-results/latest.json`. The exit
  * code is non-zero only when the benchmark could not run; a budget that fails is printed, loudly.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { arch, cpus, platform, release, tmpdir, totalmem } from 'node:os';
+import { arch, cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromiumPath } from '../tests/e2e/chromium';
@@ -37,6 +51,15 @@ import {
 } from '../tests/fixtures/generateArchive';
 import { measureBundle, type BundleReport } from './bench/bundle';
 import { measureRun, type RunResult } from './bench/globe';
+import { measurePhone, PHONE_PARTS, type PhoneOptions, type PhonePart } from './bench/phoneBench';
+import {
+  checkPhoneBudgets,
+  PHONE_BUDGET,
+  printDrag,
+  printLighthouse,
+  printPhoneCpu,
+  type PhoneResults,
+} from './bench/phoneReport';
 import {
   BUDGET,
   checkBudgets,
@@ -84,6 +107,9 @@ interface Options {
   runs: number;
   frameRuns: number;
   frames: number;
+  /** Run the globe part (not with --phone), and the phone part (not with --skip-phone). */
+  globe: boolean;
+  phone: PhoneOptions | null;
 }
 
 function parseOptions(): Options {
@@ -101,6 +127,13 @@ function parseOptions(): Options {
       // The engine's frameTimeMs is a median over its last 120 frames: force as many, so the
       // sample holds only settled frames and none of the reveal.
       frames: { type: 'string', default: '120' },
+      phone: { type: 'boolean', default: false },
+      'skip-phone': { type: 'boolean', default: false },
+      'phone-parts': { type: 'string', default: PHONE_PARTS.join(',') },
+      'phone-runs': { type: 'string', default: '3' },
+      'cpu-slowdown': { type: 'string', default: '4' },
+      'drag-n': { type: 'string', default: '100,10000' },
+      drags: { type: 'string', default: '3' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -110,7 +143,9 @@ function parseOptions(): Options {
     console.info(
       'usage: npm run bench -- [--sizes] [--n 100,1000,10000] ' +
         `[--host ${DEFAULT_HOSTS}] (any of ${THUMBNAIL_MODES.join(', ')}) [--skip-sample] ` +
-        '[--slow-ms 400] [--watch 10] [--runs 3] [--frame-runs 1] [--frames 120]',
+        '[--slow-ms 400] [--watch 10] [--runs 3] [--frame-runs 1] [--frames 120] ' +
+        `[--phone | --skip-phone] [--phone-parts ${PHONE_PARTS.join(',')}] [--phone-runs 3] ` +
+        '[--cpu-slowdown 4] [--drag-n 100,10000] [--drags 3]',
     );
     process.exit(0);
   }
@@ -126,7 +161,27 @@ function parseOptions(): Options {
     throw new Error(
       `--host: "${unknown.join(',') || values.host}" is not one of ${THUMBNAIL_MODES.join(', ')}`,
     );
+  if (values.phone && values['skip-phone'])
+    throw new Error('--phone (only the phone part) and --skip-phone (without it) contradict');
+  const parts = values['phone-parts'].split(',').map((p) => p.trim());
+  const unknownParts = parts.filter((p) => !(PHONE_PARTS as readonly string[]).includes(p));
+  if (unknownParts.length > 0 || parts.length === 0)
+    throw new Error(
+      `--phone-parts: "${unknownParts.join(',') || values['phone-parts']}" is not one of ${PHONE_PARTS.join(', ')}`,
+    );
+  const phone: PhoneOptions | null =
+    values['skip-phone'] || values.sizes
+      ? null
+      : {
+          parts: [...new Set(parts)] as PhonePart[],
+          runs: wholeNumber(values['phone-runs'], '--phone-runs', 1),
+          cpuSlowdown: wholeNumber(values['cpu-slowdown'], '--cpu-slowdown', 1),
+          dragSizes: values['drag-n'].split(',').map((s) => wholeNumber(s.trim(), '--drag-n', 1)),
+          drags: wholeNumber(values.drags, '--drags', 1),
+        };
   return {
+    globe: !values.phone,
+    phone,
     sizesOnly: values.sizes,
     sizes: values.n.split(',').map((s) => wholeNumber(s.trim(), '--n', 1)),
     hosts: [...new Set(hosts)] as ThumbnailMode[],
@@ -303,6 +358,14 @@ async function measureSample(host: ThumbnailHost, options: Options): Promise<Siz
   }
 }
 
+/** Prints the phone and peer tables that have figures. */
+function printPhone(phone: PhoneResults): void {
+  if (phone.lighthouse && phone.lighthouse.some((p) => p.runs.length > 0))
+    printLighthouse(phone.lighthouse);
+  if (phone.cpu && phone.cpu.runs.length > 0) printPhoneCpu(phone.cpu);
+  if (phone.drag && phone.drag.length > 0) printDrag(phone.drag);
+}
+
 function environment(browserVersion: string | null) {
   const git = (...args: string[]) =>
     spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' }).stdout?.trim() || null;
@@ -314,6 +377,8 @@ function environment(browserVersion: string | null) {
     chromium: browserVersion,
     commit: git('rev-parse', 'HEAD'),
     dirty: (git('status', '--porcelain') ?? '') !== '',
+    // The machine may be shared: its load says how far to trust the timings.
+    loadAverageAtStart: loadavg().map((l) => Math.round(l * 100) / 100),
   };
 }
 
@@ -345,18 +410,19 @@ async function main(): Promise<number> {
     startedAt: startedAt.toISOString(),
     options,
     units: { KB: '1000 bytes (gzip -9)', MB: '1048576 bytes', ms: 'milliseconds' },
-    budgets: BUDGET,
+    budgets: { ...BUDGET, phone: PHONE_BUDGET },
   };
   let exitCode = 0;
   let bundle: BundleReport | null = null;
   let sizes: SizeResult[] | null = null;
+  let phone: PhoneResults | null = null;
   try {
     bundle = buildAndMeasure(result);
     result.bundle = bundle;
     printBundle(bundle);
 
-    if (!options.sizesOnly) {
-      result.environment = environment(chromiumVersion());
+    if (!options.sizesOnly) result.environment = environment(chromiumVersion());
+    if (!options.sizesOnly && options.globe) {
       console.info(
         `\nGlobe: N = ${options.sizes.join(', ')}; thumbnail host ${options.hosts.join(', ')}` +
           `${options.sample ? '; and the sample archive' : ''}; ${options.runs} run(s) each; ` +
@@ -377,6 +443,20 @@ async function main(): Promise<number> {
       printLoading(sizes);
       printGlobe(sizes);
     }
+    if (options.phone) {
+      const p = options.phone;
+      console.info(
+        `\nPhone and peer: ${p.parts.join(', ')}; ${p.runs} run(s) a page; CPU ÷${p.cpuSlowdown}; ` +
+          `drags at N = ${p.dragSizes.join(', ')}, ${p.drags} a page`,
+      );
+      phone = { lighthouse: null, cpu: null, drag: null };
+      result.phone = phone;
+      const started = Date.now();
+      await measurePhone(p, phone);
+      result.phoneSeconds = Math.round((Date.now() - started) / 1000);
+      printPhone(phone);
+      console.info(`(the phone and peer part took ${result.phoneSeconds} s)`);
+    }
   } catch (error) {
     exitCode = 1;
     result.error = (error as Error).message;
@@ -386,13 +466,15 @@ async function main(): Promise<number> {
       printLoading(sizes);
       printGlobe(sizes);
     }
+    if (phone) printPhone(phone);
   }
   if (bundle) {
-    const checks = checkBudgets(bundle, sizes);
+    const checks = [...checkBudgets(bundle, sizes), ...(phone ? checkPhoneBudgets(phone) : [])];
     result.checks = checks;
     printBudgets(checks);
   }
   result.finishedAt = new Date().toISOString();
+  result.loadAverageAtEnd = loadavg().map((l) => Math.round(l * 100) / 100);
   const file = writeResults(result, startedAt);
   console.info(`\nResults: ${file} (and bench-results/latest.json)`);
   return exitCode;

@@ -314,7 +314,7 @@ function loadingChecks(sizes: SizeResult[]): BudgetCheck[] {
  * A Markdown table, padded so it also reads as plain text in a terminal: the first column
  * left-aligned, the rest right-aligned unless `leftAll`.
  */
-function table(header: string[], rows: string[][], leftAll = false): string {
+export function table(header: string[], rows: string[][], leftAll = false): string {
   const widths = header.map((h, i) =>
     Math.max(3, h.length, ...rows.map((r) => (r[i] ?? '').length)),
   );

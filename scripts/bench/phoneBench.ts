@@ -1,0 +1,197 @@
+/**
+ * The phone and peer part of `npm run bench` (issue 29): Lighthouse on three pages, a phone with
+ * a slowed CPU, and the drag frame beside globe.gl. Lighthouse and the phone meet the sample
+ * archive served as `npm start` serves it (the embedded database seeded from the sample, in a
+ * fresh folder); the drags use generated archives with local thumbnails, in one browser.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chooseAtlasLayout } from '@/globe/textures/atlasLayout';
+import { ST_LOUIS, CARD_SHELL_RADIUS, GLOBE_RADIUS } from '@/globe/geo';
+import { START_RADIUS } from '@/globe/camera/limits';
+import { CAMERA_FOV_DEG, CARD_HEIGHT, CARD_WIDTH } from '@/lib/constants';
+import { launchBrowser, SAMPLE, sampleNodes, startApp } from '../../tests/e2e/harness';
+import { generateArchive } from '../../tests/fixtures/generateArchive';
+import { measureDrag, type DragResult, type DragTarget } from './drag';
+import { runLighthouse, type LighthouseRun } from './lighthouse';
+import { measurePhoneRun, type PhoneRun } from './phone';
+import type { LighthousePage, PhoneResults } from './phoneReport';
+import { startPeerServer } from './peerServer';
+
+export const PHONE_PARTS = ['lighthouse', 'cpu', 'drag'] as const;
+export type PhonePart = (typeof PHONE_PARTS)[number];
+
+export interface PhoneOptions {
+  parts: PhonePart[];
+  /** Lighthouse runs per page, and phone loads. */
+  runs: number;
+  cpuSlowdown: number;
+  /** Card counts of the drag, ours and the peer's. */
+  dragSizes: number[];
+  /** Drags per page load. */
+  drags: number;
+}
+
+/** Navigation → the globe shown on the slowed phone; then the tap → the tray open. */
+const PHONE_SHOWN_TIMEOUT_MS = 120_000;
+const PHONE_TRAY_TIMEOUT_MS = 30_000;
+/** Navigation → ready to drag: 60 s, plus 12 s more a thousand cards (10,000: 3 minutes). */
+const dragReadyTimeoutMs = (n: number) => 60_000 + 12 * n;
+
+/** Past the first drag of a page, no other starts once its drags have taken this long. */
+const DRAG_BUDGET_MS = 60_000;
+
+/** The sample's first video: the shared link Lighthouse opens. */
+export function sharedItemPath(): string {
+  const video = sampleNodes.find((n) => n.type === 'video') ?? sampleNodes[0];
+  if (!video) throw new Error('the sample archive is empty');
+  return `/video/${video.video_id}`;
+}
+
+/** The peer page's query: our card-face size at `n` cards, our card size and our first view. */
+export function peerQuery(n: number): string {
+  const atlas = chooseAtlasLayout(n);
+  const query = new URLSearchParams({
+    n: String(n),
+    tile: String(atlas.tileWidth),
+    tileH: String(atlas.tileHeight),
+    cardW: String(CARD_WIDTH / GLOBE_RADIUS),
+    cardH: String(CARD_HEIGHT / GLOBE_RADIUS),
+    cardAlt: String(CARD_SHELL_RADIUS / GLOBE_RADIUS - 1),
+    lat: String(ST_LOUIS.lat),
+    lng: String(ST_LOUIS.lng),
+    altitude: String(START_RADIUS / GLOBE_RADIUS - 1),
+    fov: String(CAMERA_FOV_DEG),
+  });
+  return `/?${query.toString()}`;
+}
+
+/** Lighthouse and the phone, against the sample served as `npm start` serves it. */
+async function measureSamplePages(
+  options: PhoneOptions,
+  results: PhoneResults,
+  log: (line: string) => void,
+): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'globe-bench-phone-'));
+  try {
+    const app = await startApp({
+      env: { DATA_DIR: join(dir, 'nodes'), IDENTITY_DIR: join(dir, 'identity'), SEED_FILE: SAMPLE },
+    });
+    try {
+      if (options.parts.includes('lighthouse')) {
+        const lighthouse: LighthousePage[] = [
+          { name: 'first visit', path: '/', runs: [] },
+          { name: 'returning', path: '/?skipIntro=true', runs: [] },
+          { name: 'shared link', path: sharedItemPath(), runs: [] },
+        ];
+        results.lighthouse = lighthouse;
+        for (const page of lighthouse) {
+          for (let run = 1; run <= options.runs; run++) {
+            const result: LighthouseRun = await runLighthouse(`${app.url}${page.path}`);
+            page.runs.push(result);
+            log(
+              `  Lighthouse ${page.path} run ${run}/${options.runs}: ` +
+                (result.runtimeError ??
+                  `score ${result.score}, FCP ${result.fcpMs?.toFixed(0)} ms, LCP ` +
+                    `${result.lcpMs?.toFixed(0)} ms, TBT ${result.tbtMs?.toFixed(0)} ms, longest ` +
+                    `task ${result.longestTaskMs?.toFixed(0)} ms (${result.seconds.toFixed(0)} s)`),
+            );
+          }
+        }
+      }
+      if (options.parts.includes('cpu')) {
+        const cpu = { cpuSlowdown: options.cpuSlowdown, runs: [] as PhoneRun[] };
+        results.cpu = cpu;
+        for (let run = 1; run <= options.runs; run++) {
+          const started = Date.now();
+          const result: PhoneRun = await measurePhoneRun({
+            url: app.url,
+            cpuSlowdown: options.cpuSlowdown,
+            shownTimeoutMs: PHONE_SHOWN_TIMEOUT_MS,
+            trayTimeoutMs: PHONE_TRAY_TIMEOUT_MS,
+          });
+          cpu.runs.push(result);
+          const ms = (v: number | null) => (v === null ? '–' : v.toFixed(0));
+          log(
+            `  phone CPU ÷${options.cpuSlowdown} run ${run}/${options.runs}: shown ` +
+              `${ms(result.navToShownMs)} ms, longest task before ${ms(result.longestTaskMs)} ms, ` +
+              `tap → tray ${result.tapProblem ?? `${ms(result.tapToTrayMs)} ms`} ` +
+              `(${((Date.now() - started) / 1000).toFixed(0)} s)`,
+          );
+          for (const e of result.pageErrors.slice(0, 3)) log(`  ! the page reported: ${e}`);
+        }
+      }
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Ours and the peer at each size, in one browser: a size's two pages one after the other. */
+async function measureDrags(
+  options: PhoneOptions,
+  results: DragResult[],
+  log: (line: string) => void,
+): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'globe-bench-drag-'));
+  const peer = await startPeerServer();
+  const browser = await launchBrowser();
+  try {
+    for (const n of options.dragSizes) {
+      const archiveFile = join(dir, `archive-${n}.json`);
+      writeFileSync(archiveFile, JSON.stringify(generateArchive(n, { thumbnails: 'local' })));
+      const app = await startApp({ archiveFile });
+      try {
+        const targets: DragTarget[] = [
+          { kind: 'ours', n, url: `${app.url}/?skipIntro=true` },
+          { kind: 'peer', n, url: `${peer.url}${peerQuery(n)}` },
+        ];
+        for (const target of targets) {
+          const started = Date.now();
+          const result = await measureDrag(browser, target, {
+            drags: options.drags,
+            steps: 60,
+            distancePx: 300,
+            readyTimeoutMs: dragReadyTimeoutMs(n),
+            budgetMs: DRAG_BUDGET_MS,
+          });
+          results.push(result);
+          log(
+            `  drag ${target.kind === 'ours' ? 'ours' : 'globe.gl'} N=${n}: ` +
+              (result.error ??
+                `frame ${result.dragMedianMs.map((v) => v.toFixed(0)).join(', ')} ms, ` +
+                  `${result.drawCalls ?? '–'} draw calls`) +
+              ` (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+          );
+          for (const e of result.pageErrors.slice(0, 3)) log(`  ! the page reported: ${e}`);
+        }
+      } finally {
+        await app.stop();
+      }
+    }
+  } finally {
+    await browser.close().catch(() => undefined);
+    await peer.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs the chosen parts, filling in `results` part by part, so that what was measured before a
+ * failure is still there for the caller to report.
+ */
+export async function measurePhone(
+  options: PhoneOptions,
+  results: PhoneResults,
+  log: (line: string) => void = console.info,
+): Promise<void> {
+  if (options.parts.includes('lighthouse') || options.parts.includes('cpu'))
+    await measureSamplePages(options, results, log);
+  if (options.parts.includes('drag')) {
+    results.drag = [];
+    await measureDrags(options, results.drag, log);
+  }
+}
