@@ -90,6 +90,12 @@ export interface LighthouseResultLike {
   environment: { benchmarkIndex?: number };
 }
 
+/**
+ * Lighthouse's simulator (Lantern) clamps a simulated task at 10 s (the observed time × its CPU
+ * multiplier), so a longest task of exactly this much means "at least".
+ */
+export const LIGHTHOUSE_TASK_CAP_MS = 10_000;
+
 /** The longest task in the long-tasks audit's table; 0 when it lists none (none over 50 ms). */
 export function longestTaskOf(details: unknown): number | null {
   const items = (details as { items?: unknown } | undefined)?.items;
