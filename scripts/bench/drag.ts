@@ -1,8 +1,9 @@
 /**
  * The drag frame beside a peer (issue 29): in one browser, our globe and the globe.gl peer page
  * (scripts/bench/peer/) at the same card counts, 1280×800, each dragged with the mouse in 60
- * steps while the page records its animation-frame time stamps; the figure is the median time
- * between frames during a drag (the median over `drags` drags of each one's median).
+ * steps while the frames are stamped (ours: the globe's own, the peer: its page's animation
+ * frames); the figure is the median time between frames during a drag (the median over `drags`
+ * drags of each one's median).
  */
 import type { Browser, Page } from 'playwright-core';
 import { watchPage } from '../../tests/e2e/harness';
@@ -122,18 +123,38 @@ async function openTarget(
   });
 }
 
-/** One drag across the middle of the page, left to right or back; answers the frame stamps. */
-async function drag(page: Page, options: DragOptions, forward: boolean): Promise<number[]> {
+/**
+ * One drag across the middle of the page, left to right or back; answers the frame stamps. Ours
+ * are the globe's own frames (`window.__globe.recentFrames()`, drawn in a worker where the
+ * browser can: the page's animation frames would time the main thread, not the globe); the peer's
+ * are its page's animation frames (three.js draws in them).
+ */
+async function drag(
+  page: Page,
+  options: DragOptions,
+  forward: boolean,
+  kind: DragKind,
+): Promise<number[]> {
   const cx = DRAG_VIEWPORT.width / 2;
   const cy = DRAG_VIEWPORT.height / 2;
   const half = (options.distancePx / 2) * (forward ? 1 : -1);
   await page.mouse.move(cx - half, cy);
+  const now = () => page.evaluate(() => performance.timeOrigin + performance.now());
+  const from = await now();
   await page.evaluate(() => (window as unknown as DragWindow).__benchDrag.start());
   await page.mouse.down();
   for (let step = 1; step <= options.steps; step++)
     await page.mouse.move(cx - half + (2 * half * step) / options.steps, cy);
   await page.mouse.up();
-  return page.evaluate(() => (window as unknown as DragWindow).__benchDrag.stop());
+  const pageStamps = await page.evaluate(() =>
+    (window as unknown as DragWindow).__benchDrag.stop(),
+  );
+  if (kind === 'peer') return pageStamps;
+  const to = await now();
+  // One more frame, so the mirror of a worker's frames has caught up with the drag's.
+  await page.evaluate(() => window.__globe?.renderFrames(1));
+  const frames = await page.evaluate(() => window.__globe?.recentFrames() ?? []);
+  return frames.filter((at) => at >= from && at <= to);
 }
 
 /** Opens one target in a fresh context of `browser` and drags it `options.drags` times. */
@@ -164,7 +185,7 @@ export async function measureDrag(
     const dragsStarted = Date.now();
     for (let i = 0; i < options.drags; i++) {
       if (i > 0 && Date.now() - dragsStarted > options.budgetMs) break;
-      const stamps = await drag(page, options, i % 2 === 0);
+      const stamps = await drag(page, options, i % 2 === 0, target.kind);
       const intervals = frameIntervals(stamps);
       result.dragMedianMs.push(medianOf(intervals) ?? NaN);
       result.dragFrames.push(stamps.length);
