@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
-import { SITE_NAME } from '@/lib/constants';
+import { SITE_NAME, SITE_TITLE } from '@/lib/constants';
 
 /** Route data: the page's name for the tab title. */
 export interface RouteHandle {
@@ -15,9 +15,7 @@ export function DocumentTitle() {
     .map((m) => (m.handle as RouteHandle | undefined)?.title)
     .find(Boolean);
   useEffect(() => {
-    document.title = title
-      ? `${title} · ${SITE_NAME}`
-      : `${SITE_NAME}: the St. Louis tornado of 16 May 2025`;
+    document.title = title ? `${title} · ${SITE_NAME}` : SITE_TITLE;
   }, [title]);
   return null;
 }

@@ -85,3 +85,8 @@ export const DEFAULT_THUMBNAIL_URL = '/default-thumb.jpg';
 
 /** The archive's name, in tab titles and an authenticator app's account label. */
 export const SITE_NAME = 'Globe Archive';
+/** The archive's own tab title and page description, as index.html has them. */
+export const SITE_TITLE = `${SITE_NAME}: the St. Louis tornado of 16 May 2025`;
+export const SITE_DESCRIPTION =
+  'A public archive of community videos and photos about the tornado that struck St. Louis on ' +
+  '16 May 2025, from Clayton into North City, explored on an interactive 3D globe.';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { SITE_NAME } from '@/lib/constants';
+import { SITE_DESCRIPTION, SITE_NAME, SITE_TITLE } from '@/lib/constants';
 import type { MediaNode } from '@/lib/nodeModel';
 
 function descriptionMeta(): HTMLMetaElement {
@@ -14,13 +14,18 @@ function descriptionMeta(): HTMLMetaElement {
 
 /**
  * While an item is open, the tab and the page description name it (for history, bookmarks and
- * shared links); closing it puts back what was there.
+ * shared links); closing it puts back what was there, or the archive's own where the document
+ * itself was served naming the item (a shared link: server/firstPaintPage.ts adds its Open Graph
+ * title).
  */
 export function useItemMeta(node: MediaNode | null): void {
   useEffect(() => {
     if (!node) return;
     const meta = descriptionMeta();
-    const previous = { title: document.title, description: meta.content };
+    const servedForItem = document.querySelector('meta[property="og:title"]') !== null;
+    const previous = servedForItem
+      ? { title: SITE_TITLE, description: SITE_DESCRIPTION }
+      : { title: document.title, description: meta.content };
     document.title = `${node.title} · ${SITE_NAME}`;
     const kind = node.type === 'video' ? 'Video' : 'Photo gallery';
     meta.content = node.description

@@ -1,0 +1,65 @@
+// @vitest-environment jsdom
+/**
+ * The tab and the page description while an item is open, and what closing it puts back: what
+ * was there, or the archive's own where the document was served naming the item (a shared link).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useItemMeta } from '@/features/detail/useItemMeta';
+import { SITE_DESCRIPTION, SITE_TITLE } from '@/lib/constants';
+import type { MediaNode } from '@/lib/nodeModel';
+
+const node = {
+  video_id: 'cleanup',
+  type: 'video',
+  title: 'Clean-up on Page Avenue',
+  description: 'Neighbours clear the street.',
+} as MediaNode;
+
+const description = () =>
+  document.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;
+
+function serve(head: string, title: string): void {
+  document.head.innerHTML = head;
+  document.title = title;
+}
+
+afterEach(() => {
+  document.head.innerHTML = '';
+});
+
+describe('useItemMeta', () => {
+  it('names the open item, and puts back the page it was opened from', () => {
+    serve('<meta name="description" content="The category page" />', 'Volunteers · Globe Archive');
+    const { rerender } = renderHook(({ open }) => useItemMeta(open), {
+      initialProps: { open: node as MediaNode | null },
+    });
+    expect(document.title).toBe('Clean-up on Page Avenue · Globe Archive');
+    expect(description()).toBe('Video: Neighbours clear the street.');
+    rerender({ open: null });
+    expect(document.title).toBe('Volunteers · Globe Archive');
+    expect(description()).toBe('The category page');
+  });
+
+  it('puts back the archive’s own title and description after a shared link’s document', () => {
+    serve(
+      '<meta name="description" content="Neighbours clear the street." />' +
+        '<meta property="og:title" content="Clean-up on Page Avenue" />',
+      'Clean-up on Page Avenue · Globe Archive',
+    );
+    const { rerender } = renderHook(({ open }) => useItemMeta(open), {
+      initialProps: { open: node as MediaNode | null },
+    });
+    rerender({ open: null });
+    expect(document.title).toBe(SITE_TITLE);
+    expect(description()).toBe(SITE_DESCRIPTION);
+  });
+
+  it('keeps the archive’s own title and description as index.html has them', () => {
+    const html = readFileSync(join(process.cwd(), 'index.html'), 'utf8');
+    expect(html).toContain(`<title>${SITE_TITLE}</title>`);
+    expect(html).toContain(`content="${SITE_DESCRIPTION}"`);
+  });
+});
