@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The detail views' grids, read from the real stylesheet (its rules and media queries), at the
+ * The detail views' grids, read from the real stylesheets (index.html's and the app's: their rules
+ * and media queries), at the
  * widths of a phone, a tablet and a desktop: SPEC §2 says 3 and 5 columns for Related Media,
  * 2, 4 and 8 for a gallery's images, and a page no wider than 7xl (80rem).
  */
@@ -12,7 +13,11 @@ let rules: { selectors: string[]; minWidth: number; style: CSSStyleDeclaration }
 
 beforeAll(() => {
   const style = document.createElement('style');
-  style.textContent = readFileSync(join(process.cwd(), 'src/styles.css'), 'utf8');
+  // The page's rules: index.html's own (the first paint's, the :root variables among them), then
+  // the app's stylesheet.
+  const html = readFileSync(join(process.cwd(), 'index.html'), 'utf8');
+  const inline = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('\n');
+  style.textContent = `${inline}\n${readFileSync(join(process.cwd(), 'src/styles.css'), 'utf8')}`;
   document.head.append(style);
   const sheet = style.sheet as CSSStyleSheet;
   const collect = (list: CSSRuleList, minWidth: number) => {
