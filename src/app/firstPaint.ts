@@ -34,12 +34,17 @@ export function readFirstPaint(root: ParentNode): FirstPaint {
 }
 
 /**
- * The splash's animation start; while it has not started (the frame is not painted yet, a tab in
- * the background), or where animations cannot be read, the splash starts now.
+ * When the splash began to show: its animation's start; without one (reduced motion keeps it
+ * still), the first contentful paint, which it was part of; before either (the frame is not
+ * painted yet, a tab in the background), now.
  */
 function splashStart(splash: HTMLElement): number {
   const started = splash.getAnimations?.()[0]?.startTime;
-  return typeof started === 'number' ? started : performance.now();
+  if (typeof started === 'number') return started;
+  const painted = performance
+    .getEntriesByType?.('paint')
+    .find((entry) => entry.name === 'first-contentful-paint');
+  return painted ? painted.startTime : performance.now();
 }
 
 /** The first frame, for the home route (main.tsx provides it; without a provider, none). */
