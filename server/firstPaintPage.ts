@@ -1,8 +1,8 @@
 /**
  * The app's document as the Node server sends it: index.html paints the first frame itself
  * (before any script), and for a shared item's link (`/video/{id}`, `/gallery/{id}`) the server,
- * which knows the archive, names the item there: in the tab and link previews (`<title>`, the
- * description and Open Graph tags) and under the preloader (the app keeps that line: see
+ * which knows the archive, names the item there: in the tab and link previews (`<title>` and
+ * Open Graph tags) and under the preloader (the app keeps that line: see
  * src/app/firstPaint.ts). A static host cannot know titles; it sends index.html as built.
  */
 import { createHash } from 'node:crypto';
@@ -52,26 +52,25 @@ function shortened(text: string, max: number): string {
 
 /**
  * index.html naming `item`: its title in `<title>` (as the app names an open item's tab) and in
- * an Open Graph title, its description in the description tags, and its title under the
- * preloader. Every value is escaped; a document without the marks is returned with what it has.
+ * Open Graph tags with its description, and its title under the preloader. Every value is
+ * escaped; a document without the marks is returned with what it has.
  */
 export function withSharedItem(html: string, item: SharedItem): string {
   const name = shortened(item.title, TITLE_MAX);
   const title = escapeHtml(`${name} · ${SITE_NAME}`);
-  const description = escapeHtml(shortened(item.description, DESCRIPTION_MAX));
+  // As the app describes an open item (useItemMeta), in link previews only: the page's own
+  // description stays the archive's, which the app puts back when the item is closed.
+  const kind = item.type === 'video' ? 'Video' : 'Photo gallery';
+  const about = shortened(item.description, DESCRIPTION_MAX);
+  const description = about ? escapeHtml(`${kind}: ${about}`) : '';
   const meta = [
     `<meta property="og:title" content="${escapeHtml(name)}" />`,
     `<meta property="og:type" content="${item.type === 'video' ? 'video.other' : 'website'}" />`,
     ...(description ? [`<meta property="og:description" content="${description}" />`] : []),
   ].join('\n    ');
-  let page = html.replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`);
-  if (description) {
-    page = page.replace(
-      /(<meta\s+name="description"\s+content=")[^"]*(")/,
-      (_, open: string, close: string) => `${open}${description}${close}`,
-    );
-  }
-  page = page.replace('</head>', () => `  ${meta}\n  </head>`);
+  const page = html
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`)
+    .replace('</head>', () => `  ${meta}\n  </head>`);
   return page.replace(
     ITEM_MARKER,
     () => `<p class="preloader__item" data-item="${escapeHtml(item.id)}">${escapeHtml(name)}</p>`,

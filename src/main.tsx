@@ -35,12 +35,11 @@ const service: ServiceAccess = {
       : null,
 };
 
-const rootElement = document.getElementById('root') as HTMLElement;
 // Read before the app's first render replaces the document's first frame (in one commit: the
 // same classes at the same sizes, so nothing moves or flashes).
-const firstPaint = readFirstPaint(rootElement);
+const firstPaint = readFirstPaint(document);
 
-createRoot(rootElement).render(
+createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <Provider store={store}>
       <AuthAccessContext value={auth}>

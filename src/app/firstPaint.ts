@@ -17,29 +17,43 @@ export interface FirstPaint {
    * cannot know titles, and for any other page.
    */
   item: { id: string; title: string } | null;
+  /**
+   * The visitor pressed the document's Skip before the app came (index.html's script then
+   * records the intro as seen, as the app's Skip does, and shows the preloader): the app starts
+   * there too, also where storage is blocked.
+   */
+  introSkipped: boolean;
 }
 
 /** Nothing painted before the app: the app starts its own clocks. */
-export const NO_FIRST_PAINT: FirstPaint = { splashShownAt: null, item: null };
+export const NO_FIRST_PAINT: FirstPaint = { splashShownAt: null, item: null, introSkipped: false };
 
 /** The document's first frame as it is now (call before the app renders over it). */
-export function readFirstPaint(root: ParentNode): FirstPaint {
-  const splash = root.querySelector<HTMLElement>('[data-first-paint="intro"] .intro__splash');
-  const item = root.querySelector<HTMLElement>('[data-first-paint="loading"] .preloader__item');
+export function readFirstPaint(doc: Document): FirstPaint {
+  const splash = doc.querySelector<HTMLElement>('#root [data-first-paint="intro"] .intro__splash');
+  const item = doc.querySelector<HTMLElement>(
+    '#root [data-first-paint="loading"] .preloader__item',
+  );
   const id = item?.dataset.item;
   return {
     splashShownAt: splash ? splashStart(splash) : null,
     item: item && id ? { id, title: item.textContent ?? '' } : null,
+    introSkipped: doc.documentElement.hasAttribute('data-intro-skipped'),
   };
 }
 
 /**
- * The splash's animation start; while it has not started (the frame is not painted yet, a tab in
- * the background), or where animations cannot be read, the splash starts now.
+ * When the splash began to show: its animation's start; without one (reduced motion keeps it
+ * still), the first contentful paint, which it was part of; before either (the frame is not
+ * painted yet, a tab in the background), now.
  */
 function splashStart(splash: HTMLElement): number {
   const started = splash.getAnimations?.()[0]?.startTime;
-  return typeof started === 'number' ? started : performance.now();
+  if (typeof started === 'number') return started;
+  const painted = performance
+    .getEntriesByType?.('paint')
+    .find((entry) => entry.name === 'first-contentful-paint');
+  return painted ? painted.startTime : performance.now();
 }
 
 /** The first frame, for the home route (main.tsx provides it; without a provider, none). */

@@ -70,7 +70,8 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
       progress,
       globeUnavailable: globeProblem !== null,
     },
-    { skipIntro },
+    // The document's own Skip, pressed before the app came, counts as the app's.
+    { skipIntro: skipIntro || firstPaint.introSkipped },
   );
 
   const detail = useDetailTransition({

@@ -85,7 +85,8 @@ describe("index.html's first view, chosen before any script of the app", () => {
     for (const url of ['/', '/video/a', '/gallery/b/', '/category/volunteers?type=video']) {
       const doc = await loadDocument(url);
       expect(view(doc), url).toBe('intro');
-      expect(parts(doc), url).toEqual(['frame', 'intro']);
+      // The preloader stays, hidden, for a Skip pressed before the app comes.
+      expect(parts(doc), url).toEqual(['frame', 'intro', 'loading']);
     }
   });
 
@@ -141,12 +142,40 @@ describe('the markup of the first frame', () => {
   });
 });
 
+describe("the document's Skip, pressed before the app comes", () => {
+  it('records the intro as seen and shows the preloader, as the app would', async () => {
+    const doc = await loadDocument('/');
+    (doc.querySelector('.intro__skip') as HTMLButtonElement).click();
+    expect(view(doc)).toBe('loading');
+    expect(doc.defaultView?.localStorage.getItem('hasSeenIntro')).toBe('true');
+    expect(readFirstPaint(doc).introSkipped).toBe(true);
+  });
+
+  it('is still heard where storage is blocked', async () => {
+    const doc = await loadDocument('/', { storage: false });
+    (doc.querySelector('.intro__skip') as HTMLButtonElement).click();
+    expect(view(doc)).toBe('loading');
+    expect(readFirstPaint(doc).introSkipped).toBe(true);
+  });
+
+  it('starts the app at the preloader', async () => {
+    renderApp('/', {
+      firstVisit: true,
+      firstPaint: { splashShownAt: null, item: null, introSkipped: true },
+      fetchArchive: () => new Promise(() => undefined),
+    });
+    await screen.findByText('Loading ...');
+    expect(document.querySelector('.intro')).toBeNull();
+  });
+});
+
 describe('readFirstPaint', () => {
   it('reads the splash and a shared item the server named, and nothing else', async () => {
     const splash = await loadDocument('/');
-    expect(readFirstPaint(splash.getElementById('root') as HTMLElement)).toEqual({
+    expect(readFirstPaint(splash)).toEqual({
       splashShownAt: expect.any(Number),
       item: null,
+      introSkipped: false,
     });
     const shared = await loadDocument('/video/a', { seen: true });
     const line = shared.createElement('p');
@@ -154,13 +183,15 @@ describe('readFirstPaint', () => {
     line.dataset.item = 'a';
     line.textContent = '<b>Not markup</b>';
     shared.querySelector('.preloader')?.append(line);
-    expect(readFirstPaint(shared.getElementById('root') as HTMLElement)).toEqual({
+    expect(readFirstPaint(shared)).toEqual({
       splashShownAt: null,
       item: { id: 'a', title: '<b>Not markup</b>' },
+      introSkipped: false,
     });
-    expect(readFirstPaint((await loadDocument('/statement')).body)).toEqual({
+    expect(readFirstPaint(await loadDocument('/statement'))).toEqual({
       splashShownAt: null,
       item: null,
+      introSkipped: false,
     });
   });
 });
@@ -189,7 +220,11 @@ describe('the app carrying on from the first frame', () => {
   });
 
   it("keeps the shared item's title under the preloader for that item only", async () => {
-    const firstPaint = { splashShownAt: null, item: { id: 'a', title: 'As the server said' } };
+    const firstPaint = {
+      splashShownAt: null,
+      item: { id: 'a', title: 'As the server said' },
+      introSkipped: false,
+    };
     const pending = () => new Promise<never>(() => undefined);
     const shared = renderApp('/video/a', { firstPaint, fetchArchive: pending });
     await screen.findByText('Loading ...');
@@ -202,7 +237,7 @@ describe('the app carrying on from the first frame', () => {
   });
 
   it('plays a replayed intro from its own start', async () => {
-    const firstPaint = { splashShownAt: -60_000, item: null };
+    const firstPaint = { splashShownAt: -60_000, item: null, introSkipped: false };
     renderApp('/', {
       firstVisit: true,
       firstPaint,

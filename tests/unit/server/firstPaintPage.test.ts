@@ -54,7 +54,11 @@ describe('withSharedItem', () => {
     const page = withSharedItem(INDEX, item());
     expect(page).toContain('<title>First Responders in Clayton · Globe Archive</title>');
     expect(page).toContain('<meta property="og:title" content="First Responders in Clayton" />');
-    expect(page).toContain('content="Crews at work on the morning after."');
+    expect(page).toContain(
+      '<meta property="og:description" content="Video: Crews at work on the morning after." />',
+    );
+    // The page's own description stays the archive's: the app puts it back when the item closes.
+    expect(/name="description"\s+content="([^"]*)"/.exec(page)?.[1]).toMatch(/^A public archive/);
     expect(page).toContain(
       '<p class="preloader__item" data-item="clayton-first-responders">First Responders in Clayton</p>',
     );
