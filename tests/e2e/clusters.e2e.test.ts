@@ -24,6 +24,11 @@ import {
  * that still open. Every wait is on state read from `window.__globe`.
  */
 
+/**
+ * How long the engine gets to answer the page (a hover, the list's turn): from a worker, the
+ * answer is a message and a frame later.
+ */
+const ENGINE_ANSWER = { timeout: 5_000 };
 const DESKTOP = { width: 1280, height: 800 };
 const ZOOM_MIN = 10;
 const READY_TIMEOUT = 90_000;
@@ -176,7 +181,9 @@ describe('clusters and the canvas overlay on the sample archive', () => {
     const ids = sampleNodes.map((n) => n.video_id);
     const card = await hoverSomeCard(page, await pointableCards(page, ids));
     const node = sampleNodes.find((n) => n.video_id === card.id);
-    await expect.poll(() => calloutOf(page)).toMatchObject({ id: card.id, title: node?.title });
+    await expect
+      .poll(() => calloutOf(page), ENGINE_ANSWER)
+      .toMatchObject({ id: card.id, title: node?.title });
     const callout = await calloutOf(page);
     expect(callout?.meta).toMatch(
       node?.type === 'gallery' ? /^Photo gallery · \d+ photos?/ : /^Video/,
@@ -196,7 +203,7 @@ describe('clusters and the canvas overlay on the sample archive', () => {
 
     // Off the globe, the callout goes.
     await page.mouse.move(5, DESKTOP.height - 10);
-    await expect.poll(() => calloutOf(page)).toBeNull();
+    await expect.poll(() => calloutOf(page), ENGINE_ANSWER).toBeNull();
     expect(seen.pageErrors).toEqual([]);
     expect(seen.consoleErrors).toEqual([]);
   });
@@ -213,7 +220,9 @@ describe('clusters and the canvas overlay on the sample archive', () => {
     });
     await link.focus();
 
-    await expect.poll(() => calloutOf(page)).toMatchObject({ id: member, title: node.title });
+    await expect
+      .poll(() => calloutOf(page), ENGINE_ANSWER)
+      .toMatchObject({ id: member, title: node.title });
     // It comes out of its cluster, on top of it.
     await expect
       .poll(() => page.evaluate((id) => window.__globe?.clusterOf(id)?.hidden, member))
@@ -225,7 +234,7 @@ describe('clusters and the canvas overlay on the sample archive', () => {
 
     // Focus leaves the list: the callout goes, the card goes back into its cluster.
     await page.getByRole('button', { name: 'Close list' }).focus();
-    await expect.poll(() => calloutOf(page)).toBeNull();
+    await expect.poll(() => calloutOf(page), ENGINE_ANSWER).toBeNull();
     await expect
       .poll(() => page.evaluate((id) => window.__globe?.clusterOf(id)?.hidden, member))
       .toBe(true);
