@@ -8,6 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { watchPage } from '../../tests/e2e/harness';
 import type { PeerState } from './peer/main';
+import { waitUntil } from './globe';
 import { frameIntervals, medianOf } from './phoneFigures';
 
 export type DragKind = 'ours' | 'peer';
@@ -69,22 +70,6 @@ const DRAG_SCRIPT = `(() => {
 
 interface DragWindow {
   __benchDrag: { start(): void; stop(): number[] };
-}
-
-/** Waits for `predicate` in the page; false (not an error) when `timeoutMs` passes first. */
-async function waitUntil(
-  page: Page,
-  predicate: () => boolean,
-  timeoutMs: number,
-  polling = 250,
-): Promise<boolean> {
-  try {
-    await page.waitForFunction(predicate, undefined, { timeout: Math.max(1, timeoutMs), polling });
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'TimeoutError') return false;
-    throw error;
-  }
 }
 
 /** Opens the target and waits until it is ready to drag; answers its draw calls. */

@@ -236,7 +236,7 @@ async function saveFailureScreenshot(page: Page, dir: string, label: string): Pr
 }
 
 /** Waits for `predicate` in the page; false (not an error) when `timeoutMs` passes first. */
-async function waitUntil(
+export async function waitUntil(
   page: Page,
   predicate: () => boolean,
   timeoutMs: number,

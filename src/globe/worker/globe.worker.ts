@@ -35,7 +35,6 @@ let soon = 0;
 /** How soon (ms). */
 const SOON_MS = 50;
 let lastFrameAt = 0;
-let pending: ToWorker[] = [];
 
 const post = (message: FromWorker, transfer: Transferable[] = []) =>
   self.postMessage(message, transfer);
@@ -85,15 +84,11 @@ function handle(message: ToWorker): void {
         post({ type: 'event', name, payload } as FromWorker);
       });
     post({ type: 'started' });
-    const queued = pending;
-    pending = [];
-    for (const next of queued) handle(next);
     return;
   }
-  if (!globe || !surface || !diagnostics) {
-    if (message.type !== 'dispose') pending.push(message);
-    return;
-  }
+  // The page sends `start` first and it is handled at once: nothing comes before a globe but a
+  // start that failed (then the page has given up on this worker).
+  if (!globe || !surface || !diagnostics) return;
   if ('seq' in message) {
     seq = message.seq;
     if (mirrored && !soon) soon = self.setTimeout(sendSnapshot, SOON_MS);

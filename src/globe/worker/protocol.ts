@@ -4,7 +4,7 @@
  * kept, and a mirror of its diagnostics for `window.__globe`.
  */
 import type { GlobeEvents, GlobeInput, GlobeOptions } from '@/globe/types';
-import type { FaceCounts, GlobeDiagnostics } from '@/lib/globeDiagnostics';
+import type { GlobeDiagnostics } from '@/lib/globeDiagnostics';
 import type { MediaNode } from '@/lib/nodeModel';
 
 /** The canvas's box in the page (CSS pixels) and the display's device-pixel ratio. */
@@ -69,17 +69,17 @@ export type ToWorker =
   | { type: 'mirror' }
   | { type: 'dispose' };
 
-/** One card's figures in the mirror (see `GlobeDiagnostics`). */
+type Answer<K extends keyof GlobeDiagnostics> = GlobeDiagnostics[K] extends (
+  ...args: never[]
+) => infer R
+  ? R
+  : never;
+
+/** One card's figures in the mirror: what `GlobeDiagnostics` answers for its id. */
 export interface MirroredCard {
-  project: { x: number; y: number; onScreen: boolean } | null;
-  card: {
-    scale: number;
-    opacity: number;
-    hovered: boolean;
-    matched: boolean;
-    face: 'none' | 'local' | 'fallback' | 'real' | 'sharp';
-  } | null;
-  clusterOf: { shownAs: string; size: number; hidden: boolean } | null;
+  project: Answer<'project'>;
+  card: Answer<'card'>;
+  clusterOf: Answer<'clusterOf'>;
 }
 
 /**
@@ -93,32 +93,15 @@ export interface Snapshot {
    */
   seq: number;
   ready: boolean;
-  stats: {
-    cards: number;
-    revealed: number;
-    drawCalls: number;
-    overlayDrawCalls: number;
-    frameTimeMs: number;
-    fps: number;
-    textureBytes: number;
-    faces: FaceCounts;
-  };
+  stats: Answer<'stats'>;
   /** When the last frame was drawn (ms since the epoch): fps reads 0 a second after it. */
   lastFrameAt: number;
-  camera: { radius: number; alpha: number; beta: number; fovDegrees: number; flying: boolean };
-  links: { related: number; category: number };
-  callout: {
-    id: string;
-    title: string;
-    meta: string;
-    x: number;
-    y: number;
-    width: number;
-    height: number;
-  } | null;
-  renderer: ReturnType<GlobeDiagnostics['renderer']>;
+  camera: Answer<'camera'>;
+  links: Answer<'links'>;
+  callout: Answer<'callout'>;
+  renderer: Answer<'renderer'>;
   recentFrames: number[];
-  clusters: ReturnType<GlobeDiagnostics['clusters']>;
+  clusters: Answer<'clusters'>;
   cards: Record<string, MirroredCard>;
 }
 
