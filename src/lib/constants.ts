@@ -17,8 +17,8 @@ export const NODE_REVEAL_INTERVAL_MS = 100;
 /** "Done" shown after loading, ms. */
 export const LOADED_MESSAGE_MS = 500;
 /**
- * The preloader waits for the first view's images at most this long after the archive's data
- * arrived, ms; then the globe is shown with the faces it has (the rest keep arriving).
+ * The preloader waits for the first view's images at most this long after the globe took the
+ * archive's data, ms; then the globe is shown with the faces it has (the rest keep arriving).
  */
 export const FIRST_VIEW_WAIT_MS = 2500;
 /** Globe fade, map sphere fade and corner-logo delay, ms. */

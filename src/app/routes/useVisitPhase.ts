@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer } from 'react';
+import { useCallback, useEffect, useReducer, useState } from 'react';
 import { hasSeenIntro, onIntroForgotten, rememberIntroSeen } from '@/features/intro/introStorage';
 import { FIRST_VIEW_WAIT_MS, LOADED_MESSAGE_MS } from '@/lib/constants';
 
@@ -13,7 +13,10 @@ export interface VisitState {
    * because the intro may come first: Continue then goes straight to "Done".
    */
   loaded: boolean;
-  /** FIRST_VIEW_WAIT_MS have passed since the archive's data arrived: slow pictures stop counting. */
+  /**
+   * FIRST_VIEW_WAIT_MS have passed since the globe took the whole archive: slow pictures stop
+   * counting.
+   */
   waited: boolean;
   /** The globe has been shown: it stays shown, also under an intro replayed over it. */
   shownOnce: boolean;
@@ -27,7 +30,7 @@ export type VisitEvent =
   | { type: 'introReplayed' }
   /** The first view's loading came to an end, or (rarely) stopped being complete. */
   | { type: 'loadingSettled'; loaded: boolean }
-  /** FIRST_VIEW_WAIT_MS passed after the data arrived. */
+  /** FIRST_VIEW_WAIT_MS passed after the globe took the whole archive. */
   | { type: 'firstViewWaitElapsed' }
   /** "Done" has shown for LOADED_MESSAGE_MS. */
   | { type: 'loadedMessageElapsed' };
@@ -81,27 +84,34 @@ export interface LoadingReport {
 }
 
 /**
+ * The globe holds the whole archive: its progress from here on is the first view's loading. The
+ * globe may take it well after the data came (its engine starts in a worker, in parallel with the
+ * data's fetch), and its bar only counts from here.
+ */
+function globeHoldsArchive(report: LoadingReport): boolean {
+  return report.dataLoaded && report.progress.cards === report.nodeCount;
+}
+
+/**
  * Loading ends when the archive is here and the globe has it, with the first view's images (the
- * map and the faces nearest the centre) or FIRST_VIEW_WAIT_MS after the data arrived, whichever
- * comes first: a slow or blocked image host never keeps the globe hidden. With no globe, loading
- * ends with the data.
+ * map and the faces nearest the centre) or FIRST_VIEW_WAIT_MS after the globe took the archive,
+ * whichever comes first: a slow or blocked image host never keeps the globe hidden, and an engine
+ * that starts late still shows its bar rise. With no globe, loading ends with the data.
  */
 export function firstViewLoaded(report: LoadingReport, waited: boolean): boolean {
   if (!report.dataLoaded) return false;
   if (report.globeUnavailable) return true;
-  return report.progress.cards === report.nodeCount && (report.progress.percent >= 100 || waited);
+  return globeHoldsArchive(report) && (report.progress.percent >= 100 || waited);
 }
 
 /** The preloader's bar: the globe's progress once it holds the whole archive, else nothing yet. */
 function preloaderPercent(report: LoadingReport): number {
-  return report.dataLoaded && report.progress.cards === report.nodeCount
-    ? report.progress.percent
-    : 0;
+  return globeHoldsArchive(report) ? report.progress.percent : 0;
 }
 
 /**
  * The visit's phases (SPEC §2 home screen flow, §4 loading): owns the intro's Continue and
- * Replay, the FIRST_VIEW_WAIT_MS bound after the data arrived and the LOADED_MESSAGE_MS of
+ * Replay, the FIRST_VIEW_WAIT_MS bound after the globe took the archive and the LOADED_MESSAGE_MS of
  * "Done", so that the route only reads the phase. The intro is skipped when already seen or with
  * `?skipIntro=true` (`skipIntro`).
  */
@@ -115,12 +125,16 @@ export function useVisitPhase(report: LoadingReport, { skipIntro }: { skipIntro:
   const loaded = firstViewLoaded(report, state.waited);
   if (loaded !== state.loaded) dispatch({ type: 'loadingSettled', loaded });
 
-  const { dataLoaded } = report;
+  // The clock for slow pictures starts once, when the globe first holds the archive (later
+  // changes of the archive, an editor's say, do not start it again).
+  const holds = globeHoldsArchive(report);
+  const [holdsOnce, setHoldsOnce] = useState(false);
+  if (holds && !holdsOnce) setHoldsOnce(true);
   useEffect(() => {
-    if (!dataLoaded) return;
+    if (!holdsOnce) return;
     const timer = setTimeout(() => dispatch({ type: 'firstViewWaitElapsed' }), FIRST_VIEW_WAIT_MS);
     return () => clearTimeout(timer);
-  }, [dataLoaded]);
+  }, [holdsOnce]);
 
   const { phase } = state;
   useEffect(() => {
