@@ -35,6 +35,7 @@ declare global {
   interface Window {
     __marks?: Mark[];
     __longTasks?: Array<[number, number]>;
+    __firstPaint?: number;
   }
 }
 
@@ -61,6 +62,10 @@ async function recordJourney(context: BrowserContext): Promise<void> {
       for (const task of list.getEntries())
         longTasks.push([task.startTime, task.startTime + task.duration]);
     }).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const paint of list.getEntries())
+        if (paint.name === 'first-contentful-paint') window.__firstPaint = paint.startTime;
+    }).observe({ type: 'paint', buffered: true });
     const marks: Mark[] = (window.__marks = []);
     const record = () => {
       const intro = document.querySelector('.intro');
@@ -133,12 +138,17 @@ describe('the intro', () => {
     const recorded = await page.evaluate(() => ({
       marks: window.__marks ?? [],
       longTasks: window.__longTasks ?? [],
+      firstPaint: window.__firstPaint ?? 0,
     }));
     const marks = recorded.marks.filter((m) => m.stage !== 'none');
     /** How late a step came after it was due: from the moment the main thread was free then. */
     const lateness = (mark: Mark, dueAt: number) =>
       mark.t - firstFreeMoment(dueAt, recorded.longTasks);
-    const splash = marks.find((m) => m.stage === 'splash') as Mark;
+    // The document brings the splash before any script; it is seen from the first paint, which
+    // a busy machine may hold back while the app's script compiles: its 4 s count from there.
+    const inDocument = marks.find((m) => m.stage === 'splash') as Mark;
+    const splash = { ...inDocument, t: Math.max(inDocument.t, recorded.firstPaint) };
+    expect(recorded.firstPaint).toBeGreaterThan(0);
     const typing = marks.find((m) => m.stage === 'typing') as Mark;
     const typed = marks.find((m) => m.stage === 'typed') as Mark;
     const ready = marks.find((m) => m.stage === 'continue') as Mark;

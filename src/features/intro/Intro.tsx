@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { usePrefersReducedMotion } from '@/app/hooks';
 import { CONTINUE_DELAY_MS, SPLASH_MS } from '@/lib/constants';
+import { documentPainted } from '@/lib/documentPainted';
 import { charactersShown, INTRO_TEXT, typingSchedule } from '@/lib/typingSchedule';
 
 type Stage = 'splash' | 'typing' | 'typed' | 'continue';
@@ -12,7 +13,10 @@ type Stage = 'splash' | 'typing' | 'typed' | 'continue';
  *
  * `splashShownAt` (the `performance.now()` time the document's own splash began, before the
  * app's script ran) carries that splash on: its animation and its 4 s continue from there rather
- * than starting over, so the logo does not flash and the typed letters keep their schedule.
+ * than starting over, so the logo does not flash and the typed letters keep their schedule. The
+ * 4 s count from when the visitor could first see it: where the document's first paint reached
+ * the screen later than its animation began (the logo still on its way, a cold browser), from
+ * that paint, and the animation is re-timed to end with them.
  */
 export function Intro({
   onContinue,
@@ -25,16 +29,32 @@ export function Intro({
   const times = useMemo(() => typingSchedule(INTRO_TEXT), []);
   const [stage, setStage] = useState<Stage>('splash');
   const [shown, setShown] = useState(0);
-  // How long the splash has already shown, fixed at mount (0 for a splash of the app's own).
-  const [splashElapsed] = useState(() =>
-    typeof splashShownAt === 'number' ? Math.max(0, performance.now() - splashShownAt) : 0,
+  const [mountedAt] = useState(() => performance.now());
+  // When the splash began to show: the document's, or this one's at mount.
+  const [shownAt, setShownAt] = useState(() =>
+    typeof splashShownAt === 'number' ? Math.min(splashShownAt, mountedAt) : mountedAt,
   );
   const continueRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    const timer = setTimeout(() => setStage('typing'), Math.max(0, SPLASH_MS - splashElapsed));
+    if (typeof splashShownAt !== 'number') return;
+    let live = true;
+    void documentPainted().then((painted) => {
+      // Painted with the animation's first frame (the usual case), nothing changes.
+      if (live && painted !== null) setShownAt((at) => (painted > at + 50 ? painted : at));
+    });
+    return () => {
+      live = false;
+    };
+  }, [splashShownAt]);
+
+  useEffect(() => {
+    const timer = setTimeout(
+      () => setStage((now) => (now === 'splash' ? 'typing' : now)),
+      Math.max(0, SPLASH_MS - (performance.now() - shownAt)),
+    );
     return () => clearTimeout(timer);
-  }, [splashElapsed]);
+  }, [shownAt]);
 
   useEffect(() => {
     if (stage !== 'typing') return;
@@ -79,8 +99,8 @@ export function Intro({
           height="72"
           fetchPriority="high"
           style={
-            splashElapsed > 0 && !reducedMotion
-              ? { animationDelay: `${-Math.round(splashElapsed)}ms` }
+            shownAt !== mountedAt && !reducedMotion
+              ? { animationDelay: `${Math.round(shownAt - mountedAt)}ms` }
               : undefined
           }
         />

@@ -211,6 +211,46 @@ describe('the app carrying on from the first frame', () => {
     expect(stage()).toBe('typing');
   });
 
+  it('counts the 4 s from when the splash reached the screen, where that came after its animation began', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    vi.advanceTimersByTime(10_000);
+    const began = performance.now() - 1500;
+    const paintedAt = performance.now() + 500;
+    // A browser that times paints: the first one reaches the screen 2 s after the animation began.
+    class PaintObserver {
+      static readonly supportedEntryTypes = ['paint'];
+      constructor(private readonly callback: PerformanceObserverCallback) {}
+      observe() {
+        setTimeout(() => {
+          const entries = [{ name: 'first-contentful-paint', startTime: paintedAt }];
+          this.callback(
+            { getEntries: () => entries } as unknown as PerformanceObserverEntryList,
+            this as unknown as PerformanceObserver,
+          );
+        }, 500);
+      }
+      disconnect() {}
+    }
+    vi.stubGlobal('PerformanceObserver', PaintObserver);
+    try {
+      render(<Intro onContinue={() => undefined} splashShownAt={began} />);
+      const stage = () => document.querySelector('.intro')?.getAttribute('data-stage');
+      await act(async () => vi.advanceTimersByTime(500));
+      // Its animation is re-timed to end with the 4 s: it began 500 ms after the app came.
+      expect(document.querySelector<HTMLElement>('.intro__splash')?.style.animationDelay).toBe(
+        '500ms',
+      );
+      // Not 4 s after the animation began (2.5 s after the app came)...
+      act(() => vi.advanceTimersByTime(SPLASH_MS - 1));
+      expect(stage()).toBe('splash');
+      // ...but 4 s after the visitor could first see it.
+      act(() => vi.advanceTimersByTime(1));
+      expect(stage()).toBe('typing');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('types at once when the app came after the splash was over', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     vi.advanceTimersByTime(10_000);

@@ -56,11 +56,14 @@ describe('the Archive items list of a large archive', () => {
       lng: (i % 360) - 180,
     }));
     renderApp('/?skipIntro=true', { fetchArchive: async () => many });
-    const list = await screen.findByRole('list', { name: 'Archive items' });
+    // Idle moments are few while other tests run beside this one: it may take seconds.
+    const list = await screen.findByRole('list', { name: 'Archive items' }, { timeout: 10_000 });
     expect(screen.getByText('1000 items')).toBeTruthy();
     // The first commit holds a batch, not a thousand links (that would freeze a phone's page).
     expect(list.querySelectorAll('li').length).toBeLessThan(1000);
-    await waitFor(() => expect(list.querySelectorAll('li')).toHaveLength(1000));
+    await waitFor(() => expect(list.querySelectorAll('li')).toHaveLength(1000), {
+      timeout: 10_000,
+    });
     expect(list.querySelectorAll('li a')[999]?.getAttribute('href')).toBe('/video/item-999');
   });
 });

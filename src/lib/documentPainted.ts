@@ -1,0 +1,22 @@
+/**
+ * When the document's first contentful paint reached the screen, on the `performance.now()` clock
+ * (on a first visit, the splash's logo): resolves once it has happened, which may be after the
+ * splash's animation began (a logo still on its way, a cold browser, a tab in the background).
+ * Null where the browser does not time paints.
+ */
+export function documentPainted(): Promise<number | null> {
+  if (
+    typeof PerformanceObserver === 'undefined' ||
+    !PerformanceObserver.supportedEntryTypes?.includes('paint')
+  )
+    return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const observer = new PerformanceObserver((list) => {
+      const painted = list.getEntries().find((entry) => entry.name === 'first-contentful-paint');
+      if (!painted) return;
+      observer.disconnect();
+      resolve(painted.startTime);
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  });
+}
