@@ -28,7 +28,7 @@ const SHARED = `/video/${video.video_id}`;
 /** What the first frame and the app both show, measured the same way. */
 const PARTS = [
   '.site-header',
-  '.site-header__brand img',
+  '.site-header__brand svg',
   '.site-header__nav',
   '.intro__splash',
   '.intro__skip',
@@ -100,8 +100,26 @@ async function recordTakeover(context: BrowserContext): Promise<void> {
       const boxesNow = () => {
         const out: Boxes = {};
         for (const selector of parts) {
-          const element = document.querySelector<HTMLElement>(selector);
-          if (!element || element.offsetWidth === 0) {
+          const element = document.querySelector(selector);
+          if (element instanceof SVGSVGElement) {
+            // An inline drawing (the logo) has no offsets: its layout box is its computed size
+            // about the centre of its drawn box (a scale about the centre keeps that).
+            const style = getComputedStyle(element);
+            const width = parseFloat(style.width);
+            const height = parseFloat(style.height);
+            const drawn = element.getBoundingClientRect();
+            out[selector] =
+              element.getClientRects().length === 0 || !width
+                ? null
+                : {
+                    x: Math.round(10 * (drawn.left + scrollX + drawn.width / 2 - width / 2)) / 10,
+                    y: Math.round(10 * (drawn.top + scrollY + drawn.height / 2 - height / 2)) / 10,
+                    width,
+                    height,
+                  };
+            continue;
+          }
+          if (!(element instanceof HTMLElement) || element.offsetWidth === 0) {
             out[selector] = null;
             continue;
           }
@@ -189,7 +207,7 @@ describe('the first paint, before any script of the app', () => {
     const page = await context.newPage();
     await page.goto(`${app.url}/`);
     await page.getByRole('link', { name: 'Globe Archive, home' }).waitFor();
-    expect(await page.locator('.site-header__brand img').isVisible()).toBe(true);
+    expect(await page.locator('.site-header__brand svg').isVisible()).toBe(true);
     // (Playwright's text queries skip <noscript>: read what the page renders.)
     expect(await page.evaluate(() => document.body.innerText)).toContain(
       'Globe Archive needs JavaScript to show the archive.',
@@ -201,11 +219,23 @@ describe('the first paint, before any script of the app', () => {
   });
 
   it("paints the intro's splash on a first visit, from the document alone", async () => {
-    const page = await staticFrame(await phone(), '/');
+    const context = await phone();
+    const logoRequests: string[] = [];
+    context.on('request', (request) => {
+      if (/logo\.svg/.test(request.url())) logoRequests.push(request.url());
+    });
+    const page = await staticFrame(context, '/');
     await page.locator('.intro__splash').waitFor();
     expect(await page.locator('.intro').getAttribute('data-stage')).toBe('splash');
     expect(await page.getByRole('button', { name: 'Skip intro' }).isVisible()).toBe(true);
     expect(await page.locator('.preloader').isVisible()).toBe(false);
+    // The logo is drawn by the document itself (its symbol resolved), not fetched.
+    const drawn = await page.evaluate(() => {
+      const use = document.querySelector<SVGUseElement>('.intro__splash use');
+      return use ? use.getBBox().width : 0;
+    });
+    expect(drawn).toBeGreaterThan(200);
+    expect(logoRequests).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.dataset.firstView)).toBe('intro');
     await screenshot(page, 'first-paint-splash-static');
     // Skip works before the app does: the intro is recorded as seen and the preloader shows.

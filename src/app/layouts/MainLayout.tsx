@@ -1,4 +1,5 @@
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Logo } from '@/components/Logo';
 import { AccountControl } from '@/features/auth/AccountControl';
 import { isHomePath } from '@/lib/routes';
 
@@ -20,8 +21,8 @@ export function MainLayout() {
       </a>
       <header className="site-header">
         <Link to="/" className="site-header__brand" aria-label="Globe Archive, home">
-          {/* The first view's image (index.html paints the same one before any script). */}
-          <img src="/logo.svg" alt="" width="190" height="48" fetchPriority="high" />
+          {/* The same drawing index.html paints before any script. */}
+          <Logo width={190} height={48} />
         </Link>
         <nav aria-label="Site">
           <ul className="site-header__nav">

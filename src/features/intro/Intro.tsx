@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { usePrefersReducedMotion } from '@/app/hooks';
+import { Logo } from '@/components/Logo';
 import { CONTINUE_DELAY_MS, SPLASH_MS } from '@/lib/constants';
 import { documentPainted } from '@/lib/documentPainted';
 import { charactersShown, INTRO_TEXT, typingSchedule } from '@/lib/typingSchedule';
@@ -91,13 +92,11 @@ export function Intro({
       data-chars={shown}
     >
       {stage === 'splash' ? (
-        <img
+        <Logo
           className="intro__splash"
-          src="/logo.svg"
-          alt="Globe Archive"
-          width="284"
-          height="72"
-          fetchPriority="high"
+          label="Globe Archive"
+          width={284}
+          height={72}
           style={
             shownAt !== mountedAt && !reducedMotion
               ? { animationDelay: `${Math.round(shownAt - mountedAt)}ms` }

@@ -1,0 +1,61 @@
+// @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Logo } from '@/components/Logo';
+
+const read = (path: string) => readFileSync(join(process.cwd(), path), 'utf8');
+const parse = (markup: string, type: DOMParserSupportedType) =>
+  new DOMParser().parseFromString(markup, type);
+/** An element's drawing, the same however it was parsed: tags, attributes, text, in order. */
+const canonical = (element: Element): string => {
+  const attributes = [...element.attributes]
+    .filter((a) => a.name !== 'xmlns')
+    .map((a) => `${a.name}="${a.value}"`)
+    .sort()
+    .join(' ');
+  const inner =
+    element.children.length > 0
+      ? [...element.children].map(canonical).join('')
+      : (element.textContent ?? '').trim();
+  return `<${element.localName} ${attributes}>${inner}</${element.localName}>`;
+};
+const drawing = (element: Element) =>
+  [...element.children]
+    .filter((child) => child.localName !== 'title')
+    .map(canonical)
+    .join('');
+
+describe('the logo', () => {
+  it("is drawn in index.html as public/logo.svg draws it (the artwork's file)", () => {
+    const file = parse(read('public/logo.svg'), 'image/svg+xml').documentElement;
+    const page = parse(read('index.html'), 'text/html');
+    const symbol = page.querySelector('body > svg.logo-art > symbol#logo-art');
+    expect(symbol).not.toBeNull();
+    expect(symbol?.getAttribute('viewBox')).toBe(file.getAttribute('viewBox'));
+    expect(drawing(symbol as Element)).toBe(drawing(file));
+    // Every place the first frame shows it draws that symbol: no image to fetch.
+    const uses = [...page.querySelectorAll('#root use')].map((use) => use.getAttribute('href'));
+    expect(uses).toEqual(['#logo-art', '#logo-art']);
+    expect(page.querySelector('#root img[src="/logo.svg"]')).toBeNull();
+  });
+
+  it('draws the same symbol in the app, named where it stands alone', () => {
+    const { container } = render(
+      <>
+        <Logo width={190} height={48} />
+        <Logo className="intro__splash" label="Globe Archive" width={284} height={72} />
+      </>,
+    );
+    const [decoration, named] = [...container.querySelectorAll('svg')];
+    expect(decoration?.getAttribute('aria-hidden')).toBe('true');
+    expect(decoration?.getAttribute('role')).toBeNull();
+    expect(named?.getAttribute('role')).toBe('img');
+    expect(named?.getAttribute('aria-label')).toBe('Globe Archive');
+    for (const svg of [decoration, named]) {
+      expect(svg?.getAttribute('viewBox')).toBe('0 0 284 72');
+      expect(svg?.querySelector('use')?.getAttribute('href')).toBe('#logo-art');
+    }
+  });
+});
