@@ -1,8 +1,8 @@
 /**
  * When the document's first contentful paint reached the screen, on the `performance.now()` clock
- * (on a first visit, the splash's logo): resolves once it has happened, which may be after the
- * splash's animation began (a logo still on its way, a cold browser, a tab in the background).
- * Null where the browser does not time paints.
+ * (on a first visit, the frame with the splash): resolves once it has happened, which may be after
+ * the splash's animation began (a cold browser, a tab opened in the background). Null where the
+ * browser does not time paints.
  */
 export function documentPainted(): Promise<number | null> {
   if (

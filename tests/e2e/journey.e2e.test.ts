@@ -145,7 +145,7 @@ describe('the intro', () => {
     const lateness = (mark: Mark, dueAt: number) =>
       mark.t - firstFreeMoment(dueAt, recorded.longTasks);
     // The document brings the splash before any script; it is seen from the first paint, which
-    // a busy machine may hold back while the app's script compiles: its 4 s count from there.
+    // a cold browser presents up to seconds later: its 4 s count from there.
     const inDocument = marks.find((m) => m.stage === 'splash') as Mark;
     const splash = { ...inDocument, t: Math.max(inDocument.t, recorded.firstPaint) };
     expect(recorded.firstPaint).toBeGreaterThan(0);

@@ -111,9 +111,9 @@ function preloaderPercent(report: LoadingReport): number {
 
 /**
  * The visit's phases (SPEC §2 home screen flow, §4 loading): owns the intro's Continue and
- * Replay, the FIRST_VIEW_WAIT_MS bound after the globe took the archive and the LOADED_MESSAGE_MS of
- * "Done", so that the route only reads the phase. The intro is skipped when already seen or with
- * `?skipIntro=true` (`skipIntro`).
+ * Replay, the FIRST_VIEW_WAIT_MS bound after the globe took the archive and the
+ * LOADED_MESSAGE_MS of "Done", so that the route only reads the phase. The intro is skipped when
+ * already seen or with `?skipIntro=true` (`skipIntro`).
  */
 export function useVisitPhase(report: LoadingReport, { skipIntro }: { skipIntro: boolean }) {
   const [state, dispatch] = useReducer(visitReducer, skipIntro, (skip) =>
@@ -126,7 +126,7 @@ export function useVisitPhase(report: LoadingReport, { skipIntro }: { skipIntro:
   if (loaded !== state.loaded) dispatch({ type: 'loadingSettled', loaded });
 
   // The clock for slow pictures starts once, when the globe first holds the archive (later
-  // changes of the archive, an editor's say, do not start it again).
+  // changes to the archive do not start it again).
   const holds = globeHoldsArchive(report);
   const [holdsOnce, setHoldsOnce] = useState(false);
   if (holds && !holdsOnce) setHoldsOnce(true);

@@ -16,8 +16,8 @@ type Stage = 'splash' | 'typing' | 'typed' | 'continue';
  * app's script ran) carries that splash on: its animation and its 4 s continue from there rather
  * than starting over, so the logo does not flash and the typed letters keep their schedule. The
  * 4 s count from when the visitor could first see it: where the document's first paint reached
- * the screen later than its animation began (the logo still on its way, a cold browser), from
- * that paint, and the animation is re-timed to end with them.
+ * the screen later than its animation began (a cold browser, a tab opened in the background),
+ * from that paint, and the animation is re-timed to end with them.
  */
 export function Intro({
   onContinue,
