@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { firstContentfulPaint } from '@/lib/documentPainted';
 
 /**
  * What the document painted before the app's script ran (index.html's first frame), read once
@@ -30,7 +31,8 @@ export const NO_FIRST_PAINT: FirstPaint = { splashShownAt: null, item: null, int
 
 /** The document's first frame as it is now (call before the app renders over it). */
 export function readFirstPaint(doc: Document): FirstPaint {
-  const splash = doc.querySelector<HTMLElement>('#root [data-first-paint="intro"] .intro__splash');
+  // The splash is the logo's inline drawing (an <svg>).
+  const splash = doc.querySelector('#root [data-first-paint="intro"] .intro__splash');
   const item = doc.querySelector<HTMLElement>(
     '#root [data-first-paint="loading"] .preloader__item',
   );
@@ -47,13 +49,10 @@ export function readFirstPaint(doc: Document): FirstPaint {
  * still), the first contentful paint, which it was part of; before either (the frame is not
  * painted yet, a tab in the background), now.
  */
-function splashStart(splash: HTMLElement): number {
+function splashStart(splash: Element): number {
   const started = splash.getAnimations?.()[0]?.startTime;
   if (typeof started === 'number') return started;
-  const painted = performance
-    .getEntriesByType?.('paint')
-    .find((entry) => entry.name === 'first-contentful-paint');
-  return painted ? painted.startTime : performance.now();
+  return firstContentfulPaint() ?? performance.now();
 }
 
 /** The first frame, for the home route (main.tsx provides it; without a provider, none). */

@@ -1,3 +1,13 @@
+const FIRST_CONTENTFUL_PAINT = 'first-contentful-paint';
+
+/** When the first contentful paint reached the screen, if it has yet; null before it. */
+export function firstContentfulPaint(): number | null {
+  return (
+    performance.getEntriesByType?.('paint').find((entry) => entry.name === FIRST_CONTENTFUL_PAINT)
+      ?.startTime ?? null
+  );
+}
+
 /**
  * When the document's first contentful paint reached the screen, on the `performance.now()` clock
  * (on a first visit, the frame with the splash): resolves once it has happened, which may be after
@@ -12,7 +22,7 @@ export function documentPainted(): Promise<number | null> {
     return Promise.resolve(null);
   return new Promise((resolve) => {
     const observer = new PerformanceObserver((list) => {
-      const painted = list.getEntries().find((entry) => entry.name === 'first-contentful-paint');
+      const painted = list.getEntries().find((entry) => entry.name === FIRST_CONTENTFUL_PAINT);
       if (!painted) return;
       observer.disconnect();
       resolve(painted.startTime);
