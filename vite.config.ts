@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { appAfterFirstFrame } from './scripts/appAfterFirstFrame.ts';
 import { babylonChunkGroups } from './scripts/babylonChunks.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
@@ -27,7 +28,8 @@ const TIMED_E2E = [
 const devApiPort = Number(process.env.API_PORT ?? 5174);
 
 export default defineConfig({
-  plugins: [react()],
+  // The built page paints its first frame before it loads the app (scripts/appAfterFirstFrame.ts).
+  plugins: [react(), appAfterFirstFrame()],
   resolve: { alias: { '@': src } },
   envPrefix: 'VITE_',
   build: {

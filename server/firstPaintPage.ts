@@ -77,15 +77,24 @@ export function withSharedItem(html: string, item: SharedItem): string {
   );
 }
 
+/** JavaScript types a `<script>` runs as; any other (`application/json`: data) is never run. */
+const SCRIPT_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
+
+function runsAsScript(attributes: string): boolean {
+  const type = /\stype\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i.exec(attributes);
+  return SCRIPT_TYPES.has((type?.[1] ?? type?.[2] ?? type?.[3] ?? '').trim().toLowerCase());
+}
+
 /**
  * The Content-Security-Policy sources that allow a document's inline scripts (`'sha256-…'` of
- * each `<script>` without `src`, byte for byte as it is in the document).
+ * each `<script>` without `src` that runs as JavaScript, byte for byte as it is in the document;
+ * a data block such as the built page's list of the app's modules needs none).
  */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script\s*>/gi)) {
     const [, attributes = '', body = ''] = match;
-    if (/\ssrc\s*=/i.test(attributes) || body === '') continue;
+    if (/\ssrc\s*=/i.test(attributes) || body === '' || !runsAsScript(attributes)) continue;
     hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
   }
   return [...new Set(hashes)];

@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { appModulesOf } from '../appAfterFirstFrame';
 
 /** One built file and what it costs over the wire. */
 export interface FileSize {
@@ -65,7 +66,10 @@ export interface BundleReport {
   developmentModules: string[];
 }
 
-/** `<script type="module" src>` and `<link rel="modulepreload" href>` of the built page. */
+/**
+ * The built page's scripts: `<script type="module" src>`, `<link rel="modulepreload" href>` and
+ * what its loader adds after the first frame (`appModulesOf`).
+ */
 function htmlEntries(html: string): { scripts: string[]; stylesheets: string[] } {
   const attr = (tag: string, name: string): string | undefined =>
     new RegExp(`\\s${name}\\s*=\\s*["']([^"']+)["']`, 'i').exec(tag)?.[1];
@@ -74,6 +78,9 @@ function htmlEntries(html: string): { scripts: string[]; stylesheets: string[] }
     const src = attr(tag, 'src');
     if (src && attr(tag, 'type')?.toLowerCase() === 'module') scripts.push(src);
   }
+  // The built page loads its entry and preloads after its first frame, from a JSON block.
+  const modules = appModulesOf(html);
+  if (modules) scripts.push(modules.entry, ...modules.preload);
   const stylesheets: string[] = [];
   for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
     const rel = attr(tag, 'rel')?.toLowerCase();

@@ -51,6 +51,7 @@ declare global {
     __appSplashAt?: number | null;
     __appItem?: string | null;
     __typingAt?: number;
+    __firstFrameAt?: number;
   }
 }
 
@@ -97,6 +98,8 @@ async function staticFrame(context: BrowserContext, path: string): Promise<Page>
 async function recordTakeover(context: BrowserContext): Promise<void> {
   await context.addInitScript(
     ({ parts, splashMs }: { parts: string[]; splashMs: number }) => {
+      // The document's first frame (asked for before the page's own loader asks for it).
+      requestAnimationFrame(() => (window.__firstFrameAt = performance.now()));
       const boxesNow = () => {
         const out: Boxes = {};
         for (const selector of parts) {
@@ -346,10 +349,21 @@ describe('the app taking over the first frame', () => {
     await page.close();
   });
 
-  it('replaces the preloader with its own at the same place (?skipIntro=true)', async () => {
+  it('replaces the preloader with its own at the same place, fetched after the first frame (?skipIntro=true)', async () => {
     const { page, seen, staticBoxes, appBoxes } = await takeover('/?skipIntro=true', false, 'skip');
     expect(staticBoxes['.preloader__bar']).not.toBeNull();
     expectSameBoxes(staticBoxes, appBoxes);
+    // No script of the app was asked for before the document's first frame.
+    const order = await page.evaluate(() => ({
+      firstFrame: window.__firstFrameAt ?? null,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /^\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+        .map((entry) => entry.startTime),
+    }));
+    expect(order.firstFrame).not.toBeNull();
+    expect(order.scripts.length).toBeGreaterThan(5);
+    expect(Math.min(...order.scripts)).toBeGreaterThanOrEqual(order.firstFrame ?? Infinity);
     await settled(page);
     expect(await layoutShift(page)).toBeLessThan(0.01);
     expect(seen.pageErrors).toEqual([]);

@@ -94,6 +94,15 @@ describe('inlineScriptHashes', () => {
     expect(inlineScriptHashes(page)).toEqual([sha('a()'), sha('\n  b();\n')]);
   });
 
+  it('hashes inline scripts of every JavaScript type, and no data block (which never runs)', () => {
+    const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    const page =
+      '<script type="application/json" id="app-modules">{"entry":"/a.js"}</script>' +
+      '<script type=module>m()</script><script type="text/javascript">t()</script>' +
+      "<script type='APPLICATION/JSON'>{}</script>";
+    expect(inlineScriptHashes(page)).toEqual([sha('m()'), sha('t()')]);
+  });
+
   it('finds the one script of the app document', () => {
     expect(inlineScriptHashes(INDEX)).toHaveLength(1);
   });
