@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
@@ -39,18 +39,24 @@ const service: ServiceAccess = {
 // same classes at the same sizes, so nothing moves or flashes).
 const firstPaint = readFirstPaint(document);
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <Provider store={store}>
-      <AuthAccessContext value={auth}>
-        <AnalyticsContext value={analytics}>
-          <ServiceAccessContext value={service}>
-            <FirstPaintContext value={firstPaint}>
-              <RouterProvider router={router} />
-            </FirstPaintContext>
-          </ServiceAccessContext>
-        </AnalyticsContext>
-      </AuthAccessContext>
-    </Provider>
-  </StrictMode>,
+// As a transition: React renders the app in slices of a few milliseconds, so that a tap meanwhile
+// is answered (on a phone the app's first render is a task of 400 ms otherwise), and commits it in
+// one piece.
+const root = createRoot(document.getElementById('root') as HTMLElement);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <Provider store={store}>
+        <AuthAccessContext value={auth}>
+          <AnalyticsContext value={analytics}>
+            <ServiceAccessContext value={service}>
+              <FirstPaintContext value={firstPaint}>
+                <RouterProvider router={router} />
+              </FirstPaintContext>
+            </ServiceAccessContext>
+          </AnalyticsContext>
+        </AuthAccessContext>
+      </Provider>
+    </StrictMode>,
+  ),
 );
