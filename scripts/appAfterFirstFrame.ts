@@ -11,9 +11,9 @@
  * block the page does not run (`<script type="application/json" id="app-modules">`) and one
  * small inline loader (`APP_LOADER`): it waits for the first animation frame, lets that frame be
  * painted (a task after it), then adds the entry as the page had it, and the preloads a few per
- * task (the module loader asks for the rest of the entry's imports itself as it reads the entry). A page
- * opened hidden (a tab in the background, a prerender) paints nothing, so it loads at once, and a
- * page hidden before its first frame loads then. The Node server allows the loader by its hash, as
+ * task (the module loader asks for the rest of the entry's imports itself as it reads the
+ * entry). A page opened hidden (a tab in the background, a prerender) paints nothing, so it loads
+ * at once, and a page hidden before its first frame loads then. The Node server allows the loader by its hash, as
  * it does index.html's own inline script (server/firstPaintPage.ts `inlineScriptHashes`).
  *
  * `npm run dev` serves index.html as written (the plugin applies to builds only).
