@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { appAfterFirstFrame } from './scripts/appAfterFirstFrame.ts';
 import { babylonChunkGroups } from './scripts/babylonChunks.ts';
+import { startChunkGroup } from './scripts/startChunk.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 /**
@@ -42,8 +43,9 @@ export default defineConfig({
       output: {
         sourcemapExcludeSources: true,
         // The globe's and the picker's Babylon code in chunks of their own, which the lazy 3D
-        // capture viewer imports from rather than splitting (see scripts/babylonChunks.ts).
-        codeSplitting: { groups: babylonChunkGroups() },
+        // capture viewer imports from rather than splitting (see scripts/babylonChunks.ts), and
+        // the rest of what the app runs at start in one chunk (scripts/startChunk.ts).
+        codeSplitting: { groups: [...babylonChunkGroups(), startChunkGroup()] },
       },
     },
     target: 'es2022',
