@@ -13,9 +13,13 @@ describe('vite.config.ts', () => {
     expect(config.build?.rolldownOptions?.output).toMatchObject({ sourcemapExcludeSources: true });
   });
 
-  it('lays out the Babylon chunks by the globe and the position picker alone', () => {
+  it('lays out the Babylon chunks by the globe and the position picker alone, then the start', () => {
     const output = config.build?.rolldownOptions?.output;
     const groups = (Array.isArray(output) ? undefined : output)?.codeSplitting;
-    expect(typeof groups === 'object' && groups.groups?.map((g) => g.priority)).toEqual([1, 1, 2]);
+    // The three Babylon groups (scripts/babylonChunks.ts), then the start chunk's below them
+    // (scripts/startChunk.ts): a Babylon module the entry imports stays in Babylon's chunks.
+    expect(typeof groups === 'object' && groups.groups?.map((g) => g.priority)).toEqual([
+      1, 1, 2, 0,
+    ]);
   });
 });
