@@ -20,7 +20,7 @@ export const BABYLON_ENGINES: Readonly<Record<string, string>> = {
   picker: fileURLToPath(new URL('../src/globe/createPositionPicker.ts', import.meta.url)),
 };
 
-const BABYLON_MODULE = /[\\/]node_modules[\\/]@babylonjs[\\/]/;
+export const BABYLON_MODULE = /[\\/]node_modules[\\/]@babylonjs[\\/]/;
 
 /** The part of the module graph the chunking reads. */
 export interface ModuleGraph {

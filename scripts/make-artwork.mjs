@@ -6,7 +6,8 @@
  *   public/map.png             equirectangular world texture (4096×2048) for the globe sphere
  *   public/map.webp            the same map as WebP (4096×2048), what browsers load first
  *   public/map-2048.webp       the same map as WebP at 2048×1024, for phones
- *   public/logo.svg            mark + wordmark, for dark backgrounds
+ *   public/logo.svg            mark + wordmark, for dark backgrounds (and its drawing in
+ *                              index.html's inline symbol, which the first frame paints)
  *   public/TPR-Logo.svg        square monogram mark for the corner logo
  *   public/favicon.svg         small mark
  *   public/default-thumb.jpg   video thumbnail fallback (640×360)
@@ -22,6 +23,7 @@
  *   node scripts/make-artwork.mjs
  *   node scripts/make-artwork.mjs --webp-maps-only   # only re-derive the WebP maps from map.png
  *   node scripts/make-artwork.mjs --sample-cards-only   # only re-derive the sample's card copies
+ *   node scripts/make-artwork.mjs --logos-only   # only the SVG logos (and index.html's symbol)
  *
  * The WebP maps are encoded from public/map.png by sharp (libwebp), which gives the same bytes for
  * the same input and library version, so they can be re-derived without drawing anything again.
@@ -133,14 +135,42 @@ function globeMark(prefix, { cx, cy, r, detail }) {
 const FONT_STACK =
   "'Inter', 'Segoe UI', 'Helvetica Neue', Arial, 'Liberation Sans', 'DejaVu Sans', sans-serif";
 
-const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 284 72" width="284" height="72" role="img" aria-labelledby="ga-logo-title">
-  <title id="ga-logo-title">Globe Archive</title>
-  ${globeMark('ga-logo', { cx: 36, cy: 36, r: 27, detail: true })}
+/** The logo's drawing: logo.svg's, and index.html's inline symbol (`writeLogoSymbol`). */
+const LOGO_DRAWING = `${globeMark('ga-logo', { cx: 36, cy: 36, r: 27, detail: true })}
   <text x="80" y="42" font-family="${FONT_STACK}" font-size="30" font-weight="700" fill="#eef7fb" textLength="83" lengthAdjust="spacingAndGlyphs">Globe</text>
   <text x="171" y="42" font-family="${FONT_STACK}" font-size="30" font-weight="400" fill="#8fdcec" textLength="104" lengthAdjust="spacingAndGlyphs">Archive</text>
-  <text x="81" y="60" font-family="${FONT_STACK}" font-size="9" font-weight="600" fill="#9fb6c8" textLength="194" lengthAdjust="spacing">ST. LOUIS · 16 MAY 2025 · COMMUNITY MEDIA</text>
+  <text x="81" y="60" font-family="${FONT_STACK}" font-size="9" font-weight="600" fill="#9fb6c8" textLength="194" lengthAdjust="spacing">ST. LOUIS · 16 MAY 2025 · COMMUNITY MEDIA</text>`;
+
+const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 284 72" width="284" height="72" role="img" aria-labelledby="ga-logo-title">
+  <title id="ga-logo-title">Globe Archive</title>
+  ${LOGO_DRAWING}
 </svg>
 `;
+
+/**
+ * index.html draws the logo from a symbol of its own, so that its first frame paints it with no
+ * request (src/components/Logo.tsx draws the same symbol): the drawing goes in there too.
+ */
+function writeLogoSymbol() {
+  const file = path.join(root, 'index.html');
+  const html = fs.readFileSync(file, 'utf8');
+  const symbol = /(<symbol id="logo-art" viewBox="0 0 284 72">\n)[\s\S]*?(\n\s*<\/symbol>)/;
+  if (!symbol.test(html))
+    throw new Error('index.html has no <symbol id="logo-art"> to draw the logo into');
+  fs.writeFileSync(
+    file,
+    html.replace(symbol, (_, open, close) => `${open}  ${LOGO_DRAWING}${close}`),
+  );
+}
+
+/** The three SVG logos, and index.html's copy of the first. */
+function writeLogos() {
+  fs.mkdirSync(publicDir, { recursive: true });
+  fs.writeFileSync(path.join(publicDir, 'logo.svg'), LOGO_SVG);
+  fs.writeFileSync(path.join(publicDir, 'TPR-Logo.svg'), MARK_SVG);
+  fs.writeFileSync(path.join(publicDir, 'favicon.svg'), FAVICON_SVG);
+  writeLogoSymbol();
+}
 
 const MARK_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64" role="img" aria-labelledby="ga-mark-title">
   <title id="ga-mark-title">Globe Archive</title>
@@ -1985,10 +2015,7 @@ async function main() {
   const archive = JSON.parse(fs.readFileSync(archivePath, 'utf8'));
   const nodes = archive.nodes;
 
-  fs.mkdirSync(publicDir, { recursive: true });
-  fs.writeFileSync(path.join(publicDir, 'logo.svg'), LOGO_SVG);
-  fs.writeFileSync(path.join(publicDir, 'TPR-Logo.svg'), MARK_SVG);
-  fs.writeFileSync(path.join(publicDir, 'favicon.svg'), FAVICON_SVG);
+  writeLogos();
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -2099,7 +2126,9 @@ async function main() {
   console.info(`sample/ ${kb(sizeOf(sampleDir))} for ${nodes.length} nodes`);
 }
 
-if (process.argv.includes('--webp-maps-only')) {
+if (process.argv.includes('--logos-only')) {
+  writeLogos();
+} else if (process.argv.includes('--webp-maps-only')) {
   await writeWebpMaps();
   reportWebpMaps();
 } else if (process.argv.includes('--sample-cards-only')) {

@@ -12,12 +12,10 @@
  * (`/?skipIntro=true`) and 75 → 83 (`/`), LCP 2.72 → 2.57 s and 2.80 → 2.47 s.
  */
 import { fileURLToPath } from 'node:url';
-import { staticClosure, type ModuleGraph } from './babylonChunks.ts';
+import { BABYLON_MODULE, staticClosure, type ModuleGraph } from './babylonChunks.ts';
 
 /** The app's entry (index.html's module script). */
 export const APP_ENTRY = fileURLToPath(new URL('../src/main.tsx', import.meta.url));
-
-const BABYLON_MODULE = /[\\/]node_modules[\\/]@babylonjs[\\/]/;
 
 /**
  * Rolldown's `codeSplitting.groups` entry for the `start` chunk, below the Babylon groups in
