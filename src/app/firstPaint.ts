@@ -19,15 +19,21 @@ export interface FirstPaint {
    */
   item: { id: string; title: string } | null;
   /**
-   * The visitor pressed the document's Skip before the app came (index.html's script then
-   * records the intro as seen, as the app's Skip does, and shows the preloader): the app starts
-   * there too, also where storage is blocked.
+   * Whether the visitor has pressed the document's Skip (index.html's script then records the
+   * intro as seen, as the app's Skip does, and shows the preloader): the app goes there too, also
+   * where storage is blocked. Read live, not once: the document's splash, and its Skip, stay on
+   * the screen until the app's first commit replaces them, so a press while the app renders
+   * (a transition, in slices) counts as well.
    */
-  introSkipped: boolean;
+  introSkipped: () => boolean;
 }
 
 /** Nothing painted before the app: the app starts its own clocks. */
-export const NO_FIRST_PAINT: FirstPaint = { splashShownAt: null, item: null, introSkipped: false };
+export const NO_FIRST_PAINT: FirstPaint = {
+  splashShownAt: null,
+  item: null,
+  introSkipped: () => false,
+};
 
 /** The document's first frame as it is now (call before the app renders over it). */
 export function readFirstPaint(doc: Document): FirstPaint {
@@ -40,7 +46,7 @@ export function readFirstPaint(doc: Document): FirstPaint {
   return {
     splashShownAt: splash ? splashStart(splash) : null,
     item: item && id ? { id, title: item.textContent ?? '' } : null,
-    introSkipped: doc.documentElement.hasAttribute('data-intro-skipped'),
+    introSkipped: () => doc.documentElement.hasAttribute('data-intro-skipped'),
   };
 }
 

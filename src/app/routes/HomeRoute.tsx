@@ -71,7 +71,7 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
       globeUnavailable: globeProblem !== null,
     },
     // The document's own Skip, pressed before the app came, counts as the app's.
-    { skipIntro: skipIntro || firstPaint.introSkipped },
+    { skipIntro, skippedByDocument: firstPaint.introSkipped },
   );
 
   const detail = useDetailTransition({

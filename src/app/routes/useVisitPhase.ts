@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useState } from 'react';
 import { hasSeenIntro, onIntroForgotten, rememberIntroSeen } from '@/features/intro/introStorage';
 import { FIRST_VIEW_WAIT_MS, LOADED_MESSAGE_MS } from '@/lib/constants';
 
@@ -113,12 +113,25 @@ function preloaderPercent(report: LoadingReport): number {
  * The visit's phases (SPEC §2 home screen flow, §4 loading): owns the intro's Continue and
  * Replay, the FIRST_VIEW_WAIT_MS bound after the globe took the archive and the
  * LOADED_MESSAGE_MS of "Done", so that the route only reads the phase. The intro is skipped when
- * already seen or with `?skipIntro=true` (`skipIntro`).
+ * already seen, with `?skipIntro=true` (`skipIntro`), or when the visitor pressed the document's
+ * own Skip before the app's first commit replaced its splash (`skippedByDocument`, read live).
  */
-export function useVisitPhase(report: LoadingReport, { skipIntro }: { skipIntro: boolean }) {
+export function useVisitPhase(
+  report: LoadingReport,
+  {
+    skipIntro,
+    skippedByDocument = () => false,
+  }: { skipIntro: boolean; skippedByDocument?: () => boolean },
+) {
   const [state, dispatch] = useReducer(visitReducer, skipIntro, (skip) =>
-    initialVisitState(skip || hasSeenIntro()),
+    initialVisitState(skip || skippedByDocument() || hasSeenIntro()),
   );
+  // The app renders in slices (main.tsx's transition) while the document's splash, and its Skip,
+  // stay on the screen: a press between this render and its commit counts too. Heard at the
+  // commit, before the intro paints; after it the document's Skip is gone and the app's answers.
+  useLayoutEffect(() => {
+    if (skippedByDocument()) dispatch({ type: 'introContinued' });
+  }, [skippedByDocument]);
 
   // Loading's end is derived from the store and the globe's reports; the machine hears of it in
   // the same render (React's "adjust state while rendering"), so "Done" is never a frame late.
