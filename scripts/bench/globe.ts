@@ -258,7 +258,10 @@ export async function waitUntil(
  * later figures missing), not an error: a budget then fails, the benchmark goes on.
  */
 export async function measureRun(options: RunOptions): Promise<RunResult> {
-  const browser: Browser = await launchBrowser({ thumbnailHost: options.thumbnailHost });
+  const browser: Browser = await launchBrowser({
+    thumbnailHost: options.thumbnailHost,
+    measuring: true,
+  });
   options.thumbnailHost?.resetCounts();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -160,7 +160,7 @@ async function waitFor(
 
 /** One load of `/?skipIntro=true` on an emulated phone with a slowed CPU. */
 export async function measurePhoneRun(options: PhoneRunOptions): Promise<PhoneRun> {
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ measuring: true });
   try {
     const context = await browser.newContext({ ...PHONE });
     const page = await context.newPage();

@@ -138,7 +138,7 @@ async function measureDrags(
 ): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'globe-bench-drag-'));
   const peer = await startPeerServer();
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ measuring: true });
   try {
     for (const n of options.dragSizes) {
       const archiveFile = join(dir, `archive-${n}.json`);

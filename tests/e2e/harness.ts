@@ -11,7 +11,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { normalizeArchive, type MediaNode } from '@/lib/nodeModel';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium';
+import { CHROMIUM_ARGS, chromiumPath, TEST_ONLY_ARGS } from './chromium';
 import type { ThumbnailHost } from './thumbnailHost';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
@@ -133,15 +133,25 @@ async function startAppOnce({
 }
 
 /**
- * Debian's Chromium, headless, with the flags that work here. With `thumbnailHost` the browser
- * reaches that local stand-in whenever a page asks the provider's thumbnail host (i.ytimg.com).
+ * Debian's Chromium, headless, with the flags that work here; for the tests, with the page
+ * composited in software (`TEST_ONLY_ARGS`), unless `measuring` (the bench: the browser as a
+ * visitor's). With `thumbnailHost` the browser reaches that local stand-in whenever a page asks
+ * the provider's thumbnail host (i.ytimg.com).
  */
 export function launchBrowser({
   thumbnailHost,
-}: { thumbnailHost?: Pick<ThumbnailHost, 'chromiumArgs'> } = {}): Promise<Browser> {
+  measuring = false,
+}: {
+  thumbnailHost?: Pick<ThumbnailHost, 'chromiumArgs'>;
+  measuring?: boolean;
+} = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
-    args: [...CHROMIUM_ARGS, ...(thumbnailHost?.chromiumArgs ?? [])],
+    args: [
+      ...CHROMIUM_ARGS,
+      ...(measuring ? [] : TEST_ONLY_ARGS),
+      ...(thumbnailHost?.chromiumArgs ?? []),
+    ],
   });
 }
 
