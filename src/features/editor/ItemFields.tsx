@@ -7,6 +7,7 @@ import { positionOfDraft } from '@/features/editor/itemDraft';
 import { RelatedPicker } from '@/features/editor/RelatedPicker';
 import type { PhotoSource } from '@/features/editor/useWaitingPhotos';
 import type { NodeCapture } from '@/lib/capture';
+import { compareNames } from '@/lib/compareNames';
 import type { MediaNode } from '@/lib/nodeModel';
 import {
   NODE_CATEGORIES_MAX,
@@ -64,7 +65,7 @@ export function ItemFields({
 }: Props) {
   const knownCategories = [
     ...new Map(items.flatMap((item) => item.categories).map((c) => [c.slug, c.name])).values(),
-  ].sort((a, b) => a.localeCompare(b));
+  ].sort(compareNames);
   const position = positionOfDraft(draft);
   const error = (...paths: string[]) =>
     paths.map((path) => errors[path]).find((message) => message !== undefined);

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useArchiveItems } from '@/features/editor/useEditorData';
 import { mediaCount } from '@/lib/capture';
+import { compareNames } from '@/lib/compareNames';
 import { nodeRoute, nodeThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
 
 const SORTS = {
@@ -13,14 +14,14 @@ const SORTS = {
 type Sort = keyof typeof SORTS;
 
 function sorted(items: MediaNode[], sort: Sort): MediaNode[] {
-  const byTitle = (a: MediaNode, b: MediaNode) => a.title.localeCompare(b.title);
+  const byTitle = (a: MediaNode, b: MediaNode) => compareNames(a.title, b.title);
   switch (sort) {
     case 'title-asc':
       return [...items].sort(byTitle);
     case 'title-desc':
       return [...items].sort((a, b) => byTitle(b, a));
     case 'type':
-      return [...items].sort((a, b) => a.type.localeCompare(b.type) || byTitle(a, b));
+      return [...items].sort((a, b) => compareNames(a.type, b.type) || byTitle(a, b));
     case 'archive':
       return items;
   }
@@ -71,7 +72,7 @@ export function ItemListPage() {
   const all = items.data;
   const categories = [
     ...new Map(all.flatMap((item) => item.categories).map((c) => [c.slug, c.name])).entries(),
-  ].sort((a, b) => a[1].localeCompare(b[1]));
+  ].sort((a, b) => compareNames(a[1], b[1]));
   const needle = q.trim().toLowerCase();
   const shown = sorted(
     all.filter(
