@@ -616,47 +616,51 @@ describe('accounts', () => {
 });
 
 describe('a pool set up for the custom sign-in flow', () => {
-  it('asks the pool’s question after the password, and signs in with its answer', async () => {
-    // The app built for VITE_COGNITO_AUTH_FLOW=CUSTOM_AUTH, whose local client allows it.
-    const outDir = join(ROOT, 'dist-e2e-custom-auth');
+  // The app built for VITE_COGNITO_AUTH_FLOW=CUSTOM_AUTH, whose local client allows it: set-up,
+  // with the hook's own time (a build beside other browser files took most of the test's 120 s).
+  const outDir = join(ROOT, 'dist-e2e-custom-auth');
+  let custom: RunningApp;
+  beforeAll(async () => {
     buildAppInto(outDir, { VITE_COGNITO_AUTH_FLOW: 'CUSTOM_AUTH' });
-    const custom = await startApp({
+    custom = await startApp({
       archiveFile: SAMPLE,
       env: { IDENTITY: 'local', STATIC_DIR: outDir, VITE_COGNITO_AUTH_FLOW: 'CUSTOM_AUTH' },
     });
-    try {
-      const page = await newPage();
-      const seen = watchPage(page);
-      const calls = identityCalls(page);
-      await page.goto(`${custom.url}/signin`);
-      await page.getByLabel('Username or email').fill(EDITOR.username);
-      await page.getByLabel('Password', { exact: true }).fill(EDITOR.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      const form = page.getByRole('form', { name: 'Answer the sign-in question' });
-      await form.getByText(/Enter the sign-in code we sent you/).waitFor(WAIT);
-      // A wrong answer is asked again, saying so.
-      await form.getByLabel('Your answer').fill('000000');
-      await form.getByRole('button', { name: 'Continue' }).click();
-      await page.getByText('That answer was not accepted. Check it and try again.').waitFor(WAIT);
-      await screenshot(page, 'signin-custom-challenge');
-      expect(await axeViolations(page)).toEqual([]);
-      await form.getByLabel('Your answer').fill(CONFIRMATION_CODE);
-      await form.getByRole('button', { name: 'Continue' }).click();
-      await page.waitForURL(`${custom.url}/`, WAIT);
-      await page.getByRole('link', { name: 'Editor', exact: true }).waitFor(WAIT);
-      expect(calls.slice(0, 4)).toEqual([
-        'InitiateAuth CUSTOM_AUTH',
-        'RespondToAuthChallenge',
-        'RespondToAuthChallenge',
-        'RespondToAuthChallenge',
-      ]);
-      expect(custom.output()).toContain(
-        `Identity: code ${CONFIRMATION_CODE} for ${EDITOR.username}: sign-in (custom challenge).`,
-      );
-      expect(seen.pageErrors).toEqual([]);
-    } finally {
-      await custom.stop();
-      rmSync(outDir, { recursive: true, force: true });
-    }
+  });
+  afterAll(async () => {
+    await custom?.stop();
+    rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it('asks the pool’s question after the password, and signs in with its answer', async () => {
+    const page = await newPage();
+    const seen = watchPage(page);
+    const calls = identityCalls(page);
+    await page.goto(`${custom.url}/signin`);
+    await page.getByLabel('Username or email').fill(EDITOR.username);
+    await page.getByLabel('Password', { exact: true }).fill(EDITOR.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const form = page.getByRole('form', { name: 'Answer the sign-in question' });
+    await form.getByText(/Enter the sign-in code we sent you/).waitFor(WAIT);
+    // A wrong answer is asked again, saying so.
+    await form.getByLabel('Your answer').fill('000000');
+    await form.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('That answer was not accepted. Check it and try again.').waitFor(WAIT);
+    await screenshot(page, 'signin-custom-challenge');
+    expect(await axeViolations(page)).toEqual([]);
+    await form.getByLabel('Your answer').fill(CONFIRMATION_CODE);
+    await form.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(`${custom.url}/`, WAIT);
+    await page.getByRole('link', { name: 'Editor', exact: true }).waitFor(WAIT);
+    expect(calls.slice(0, 4)).toEqual([
+      'InitiateAuth CUSTOM_AUTH',
+      'RespondToAuthChallenge',
+      'RespondToAuthChallenge',
+      'RespondToAuthChallenge',
+    ]);
+    expect(custom.output()).toContain(
+      `Identity: code ${CONFIRMATION_CODE} for ${EDITOR.username}: sign-in (custom challenge).`,
+    );
+    expect(seen.pageErrors).toEqual([]);
   });
 });
