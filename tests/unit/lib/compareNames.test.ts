@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '@/app/store';
 import { selectCategories } from '@/features/nodes/nodesSelectors';
 import { loadNodes } from '@/features/nodes/nodesSlice';
-import { compareNames } from '@/lib/compareNames';
+import { compareNames, sortedByName } from '@/lib/compareNames';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -24,6 +24,20 @@ describe('compareNames', () => {
       -Math.sign(compareNames('Storm', 'storm')),
     );
     expect(compareNames('storm', 'Storm')).not.toBe(0);
+  });
+
+  it('sorts items by a name folding each name once, in the same order', () => {
+    const items = ['volunteers', 'Église Saint-Louis', 'Fire', 'Cleanup', 'eglise', 'Zoo', 'Ça va']
+      .concat(Array.from({ length: 500 }, (_, i) => `Storm ${(i * 7919) % 500}`))
+      .map((title, id) => ({ id, title }));
+    const normalize = vi.spyOn(String.prototype, 'normalize');
+    const sorted = sortedByName(items, (item) => item.title);
+    // Folded once per item, not at every comparison (~350 ms for 10,000 titles).
+    expect(normalize).toHaveBeenCalledTimes(items.length);
+    normalize.mockRestore();
+    expect(sorted.map((item) => item.title)).toEqual(
+      items.map((item) => item.title).sort(compareNames),
+    );
   });
 
   it('agrees with the English collator on the names an archive has', () => {
