@@ -39,7 +39,9 @@ export function ItemListPage() {
   const q = params.get('q') ?? '';
   const type = params.get('type') ?? '';
   const category = params.get('category') ?? '';
-  const sort: Sort = (params.get('sort') as Sort | null) ?? 'title-asc';
+  // An allow-list: `?sort=toString` names something every object has, not a sort.
+  const asked = params.get('sort') ?? '';
+  const sort: Sort = Object.hasOwn(SORTS, asked) ? (asked as Sort) : 'title-asc';
 
   const set = (key: string, value: string) =>
     setParams(
@@ -85,7 +87,7 @@ export function ItemListPage() {
         (type === '' || item.type === type) &&
         (category === '' || item.categories.some((c) => c.slug === category)),
     ),
-    SORTS[sort] ? sort : 'title-asc',
+    sort,
   );
 
   return (

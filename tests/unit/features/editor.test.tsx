@@ -170,6 +170,13 @@ describe('/editor', () => {
     expect(screen.getByText('1 of 2 items')).toBeTruthy();
   });
 
+  it('sorts by title for a sort it does not know, even one every object has', async () => {
+    openEditor('/editor?sort=toString');
+    const list = await screen.findByRole('list', { name: 'Items' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect((screen.getByLabelText('Sort') as HTMLSelectElement).value).toBe('title-asc');
+  });
+
   it('creates a video: the id is read from the link and the item is saved and journaled', async () => {
     const { router } = openEditor('/editor/items/new');
     await userEvent.type(await screen.findByLabelText(/^Title/), 'Storm over <b>Forest Park</b>');
