@@ -13,8 +13,9 @@
  * painted (a task after it), then adds the entry as the page had it, and the preloads a few per
  * task (the module loader asks for the rest of the entry's imports itself as it reads the
  * entry). A page opened hidden (a tab in the background, a prerender) paints nothing, so it loads
- * at once, and a page hidden before its first frame loads then. The Node server allows the loader by its hash, as
- * it does index.html's own inline script (server/firstPaintPage.ts `inlineScriptHashes`).
+ * at once, and a page hidden before its first frame loads then. The Node server allows the
+ * loader by its hash, as it does index.html's own inline script (server/firstPaintPage.ts
+ * `inlineScriptHashes`).
  *
  * `npm run dev` serves index.html as written (the plugin applies to builds only).
  */

@@ -128,10 +128,12 @@ export function useVisitPhase(
   );
   // The app renders in slices (main.tsx's transition) while the document's splash, and its Skip,
   // stay on the screen: a press between this render and its commit counts too. Heard at the
-  // commit, before the intro paints; after it the document's Skip is gone and the app's answers.
+  // first commit only, before the intro paints (the reader kept from the first render, so that a
+  // new one later cannot skip a replayed intro); after it the app's own Skip answers.
+  const [skippedAtFirstCommit] = useState(() => skippedByDocument);
   useLayoutEffect(() => {
-    if (skippedByDocument()) dispatch({ type: 'introContinued' });
-  }, [skippedByDocument]);
+    if (skippedAtFirstCommit()) dispatch({ type: 'introContinued' });
+  }, [skippedAtFirstCommit]);
 
   // Loading's end is derived from the store and the globe's reports; the machine hears of it in
   // the same render (React's "adjust state while rendering"), so "Done" is never a frame late.
