@@ -7,7 +7,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { lockDataDir, type DataDirLock } from './dataDirLock';
 import { errorText } from './errorText';
 import { StoreOpenError } from './nodeStore';
-import { migrate } from './migrations';
 import { createSqlStore, prepareSqlDatabase, type SeedSource, type SqlNodeStore } from './sqlStore';
 
 export { errorText } from './errorText';
@@ -23,27 +22,6 @@ export interface PgliteStoreOptions {
    * seed file matters only to a fresh database.
    */
   seed?: SeedSource;
-  /**
-   * An in-memory database's starting point: a dump (`dumpDataDir`) of a database to copy instead
-   * of creating one (PostgreSQL's initdb under WebAssembly, over a second), for a caller that
-   * opens many (see `migratedTemplate`). Ignored with `dataDir`.
-   */
-  startFrom?: Blob;
-}
-
-/**
- * A dump of an empty, fully migrated in-memory database: `startFrom` for a caller that opens many
- * in-memory stores (the tests: about 0.4 s each from it instead of 1.5 s). Tens of megabytes: a
- * server, which opens one store, has no use for it.
- */
-export async function migratedTemplate(): Promise<Blob> {
-  const db = await PGlite.create();
-  try {
-    await migrate(db);
-    return await db.dumpDataDir('none');
-  } finally {
-    await db.close();
-  }
 }
 
 /** A store backed by PGlite, with what happened on open. */
@@ -78,12 +56,7 @@ export async function openPgliteStore(options: PgliteStoreOptions): Promise<Pgli
       prepareFolder(dataDir, display);
       lock = lockDataDir(dataDir, display);
     }
-    db =
-      dataDir !== null
-        ? await PGlite.create(dataDir)
-        : options.startFrom
-          ? await PGlite.create({ loadDataDir: options.startFrom })
-          : await PGlite.create();
+    db = dataDir !== null ? await PGlite.create(dataDir) : await PGlite.create();
     // PGlite has one connection and the folder lock keeps other servers out: nothing to race.
     seededCount = await prepareSqlDatabase(db, options.seed);
   } catch (error) {

@@ -1,9 +1,9 @@
 import { afterEach, describe } from 'vitest';
 import { createMemoryStore } from '../../../server/storage/memoryStore';
 import type { EditableNodeStore, InboxStore } from '../../../server/storage/nodeStore';
-import { migratedTemplate, openPgliteStore } from '../../../server/storage/pgliteStore';
 import { openPgStore } from '../../../server/storage/pgStore';
 import { postgresSkipReason, usePostgresDatabase } from './postgresTestDatabase';
+import { sharedPglite } from './sharedPglite';
 
 /** What every implementation offers: the nodes and the community's inbox. */
 export type TestStore = EditableNodeStore & InboxStore;
@@ -20,24 +20,15 @@ export function describeEachStore(title: string, suite: (open: OpenStore) => voi
   const database = usePostgresDatabase();
   const skipPostgres = database === null ? postgresSkipReason() : null;
   const opened: TestStore[] = [];
-  // One migrated database per file, copied for each PGlite store (far cheaper than a new one).
-  let template: Promise<Blob> | null = null;
+  // One PGlite database per file, emptied for each store (far cheaper than a new one).
+  const openPglite = sharedPglite();
   afterEach(async () => {
     await Promise.all(opened.splice(0).map((store) => store.close()));
   });
 
   const implementations: [name: string, open: OpenStore, skip: string | null][] = [
     ['memoryStore', (seed) => Promise.resolve(createMemoryStore(seed)), null],
-    [
-      'pgliteStore',
-      async (seed) =>
-        openPgliteStore({
-          dataDir: null,
-          startFrom: await (template ??= migratedTemplate()),
-          seed: () => [...seed],
-        }),
-      null,
-    ],
+    ['pgliteStore', openPglite, null],
     [
       'pgStore',
       async (seed) => {

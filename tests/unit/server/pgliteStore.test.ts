@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -16,6 +16,23 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 let dirs = 0;
 function freshDir(): string {
   return join(temp, `db-${++dirs}`);
+}
+
+/**
+ * A folder holding a migrated database that was never seeded, as a server leaves one it created
+ * without a seed: copied for the cases that do not test creating one (PostgreSQL's initdb takes
+ * seconds under WebAssembly, a copy milliseconds). Made once, by the store itself.
+ */
+let template: Promise<string> | null = null;
+async function createdDir(): Promise<string> {
+  const from = await (template ??= (async () => {
+    const dir = join(temp, 'template');
+    await (await openPgliteStore({ dataDir: dir })).close();
+    return dir;
+  })());
+  const dir = freshDir();
+  cpSync(from, dir, { recursive: true });
+  return dir;
 }
 
 const SEED = [
@@ -71,7 +88,7 @@ describe('openPgliteStore', () => {
   });
 
   it('does not reseed a database an editor emptied, and changes the revision on every change', async () => {
-    const dir = freshDir();
+    const dir = await createdDir();
     const store = await openPgliteStore({ dataDir: dir, seed: () => SEED });
     const seeded = await store.revision();
     await store.close();
@@ -89,7 +106,7 @@ describe('openPgliteStore', () => {
   });
 
   it('refuses a second server on the same folder, and allows it once the first closed', async () => {
-    const dir = freshDir();
+    const dir = await createdDir();
     const first = await openPgliteStore({ dataDir: dir, displayName: 'data/nodes' });
     await expect(openPgliteStore({ dataDir: dir, displayName: 'data/nodes' })).rejects.toThrow(
       /data\/nodes.*in use/,
@@ -101,8 +118,7 @@ describe('openPgliteStore', () => {
   });
 
   it('takes over a lock left by a server that crashed', async () => {
-    const dir = freshDir();
-    mkdirSync(dir);
+    const dir = await createdDir();
     // Linux pids stop at 2^22, so this process cannot be running.
     writeFileSync(
       join(dir, 'globe-archive-server.lock'),
@@ -128,8 +144,7 @@ describe('openPgliteStore', () => {
   });
 
   it('refuses a database written by a newer server', async () => {
-    const dir = freshDir();
-    await (await openPgliteStore({ dataDir: dir })).close();
+    const dir = await createdDir();
     const db = await PGlite.create(dir);
     await db.query("insert into schema_migrations (version, name) values (999, 'future')");
     await db.close();

@@ -1,12 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FORMS_PER_MINUTE } from '@/lib/submissionSchema';
 import { createSharedRateLimiter } from '../../../server/rateLimit';
-import { openPgliteStore } from '../../../server/storage/pgliteStore';
 import { openPgStore } from '../../../server/storage/pgStore';
 import type { RateCounter } from '../../../server/storage/rateCounter';
 import type { SqlNodeStore } from '../../../server/storage/sqlStore';
 import { CONTACT_MESSAGE, makeKeys, setup, type TestKeys } from './communityHarness';
 import { postgresSkipReason, usePostgresDatabase } from './postgresTestDatabase';
+import { sharedPglite } from './sharedPglite';
 
 /*
  * Rate limits counted in the store (issue 15): every instance of the service on one database
@@ -17,6 +17,7 @@ import { postgresSkipReason, usePostgresDatabase } from './postgresTestDatabase'
 const database = usePostgresDatabase();
 const skipPostgres = database === null ? postgresSkipReason() : null;
 const opened: SqlNodeStore[] = [];
+const openPglite = sharedPglite();
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((store) => store.close()));
 });
@@ -36,7 +37,7 @@ const kinds: [name: string, open: OpenTwo, skip: string | null][] = [
   [
     'PGlite (one store, two handlers)',
     async () => {
-      const store = await openPgliteStore({ dataDir: null, seed: () => [] });
+      const store = await openPglite([]);
       opened.push(store);
       return [store, store];
     },
