@@ -1,5 +1,30 @@
-import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+import type * as PgliteTemplate from './server/storage/pgliteTemplate';
+
+const OUT_DIR = 'dist-server';
+
+/**
+ * Writes the migrated PGlite copy a database in memory starts from (server/storage/
+ * pgliteTemplate.ts) beside the bundle, made by the bundle's own code once it is written: a few
+ * seconds of the build for four of every later start of a server of `ARCHIVE_FILE`.
+ */
+function pgliteTemplate(): Plugin {
+  return {
+    name: 'globe-archive:pglite-template',
+    apply: 'build',
+    async closeBundle() {
+      const built = (await import(
+        pathToFileURL(resolve(OUT_DIR, 'pgliteTemplate.js')).href
+      )) as typeof PgliteTemplate;
+      const { archive, stamp } = await built.makePgliteTemplate();
+      writeFileSync(join(OUT_DIR, built.TEMPLATE_FILE), archive);
+      writeFileSync(join(OUT_DIR, built.TEMPLATE_STAMP), stamp);
+    },
+  };
+}
 
 /**
  * Builds the local services (nodes-service, static app server) into dist-server/ as plain
@@ -8,6 +33,7 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   publicDir: false,
+  plugins: [pgliteTemplate()],
   // The Lambda functions run from a zip without node_modules, so their pure-JS dependencies are
   // bundled in: Hono and its adapters, jose, zod, and pg with its own (pg-*, postgres-*, pgpass, split2, xtend). Left
   // outside: the AWS SDK (the Node.js runtimes provide it), sharp (a native binary, installed in
@@ -28,7 +54,7 @@ export default defineConfig({
   },
   build: {
     ssr: true,
-    outDir: 'dist-server',
+    outDir: OUT_DIR,
     target: 'node20',
     sourcemap: true,
     emptyOutDir: true,
@@ -37,6 +63,8 @@ export default defineConfig({
         main: 'server/main.ts',
         lambda: 'server/lambda.ts',
         loginLambda: 'server/loginLambda.ts',
+        // Run by the build itself (above), to make the copy.
+        pgliteTemplate: 'server/storage/pgliteTemplate.ts',
       },
       output: { format: 'es', entryFileNames: '[name].js' },
     },

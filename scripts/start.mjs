@@ -22,8 +22,10 @@ const BUILD_INPUTS = [
   'public',
   'index.html',
   'vite.config.ts',
-  // The chunk layout vite.config.ts reads.
+  // The chunk layout and the first-frame loader vite.config.ts reads.
   'scripts/babylonChunks.ts',
+  'scripts/startChunk.ts',
+  'scripts/appAfterFirstFrame.ts',
   'vite.server.config.ts',
   'package-lock.json',
   // Vite bakes the VITE_* settings into the build.

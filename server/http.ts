@@ -58,6 +58,11 @@ export interface StartOptions {
    * shorten it to see a revocation take effect).
    */
   editorRecheckMs?: number;
+  /**
+   * The folder of the build's migrated PGlite copy (`pgliteTemplate.ts`): a database in memory
+   * starts from it. The built server passes its own folder; without it, one is created.
+   */
+  pgliteTemplateDir?: string;
 }
 
 /** A start-up failure whose message says all the person running the server needs. */
@@ -136,7 +141,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.error(line));
   const startedAt = new Date();
-  const { open, source } = await storeOpener(config, log);
+  const { open, source } = await storeOpener(config, log, options.pgliteTemplateDir);
 
   const staticFiles = config.staticDir === null ? null : createStaticFiles(config.staticDir);
   if (config.staticDir !== null && !existsSync(join(config.staticDir, 'index.html'))) {

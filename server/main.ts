@@ -15,6 +15,8 @@ const STOP_TIMEOUT_MS = 10_000;
 
 // This file sits one folder below the project root both as server/main.ts and dist-server/main.js.
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+/** dist-server/ once built: the build's migrated PGlite copy is there (`pgliteTemplate.ts`). */
+const ownFolder = fileURLToPath(new URL('.', import.meta.url));
 
 /** The local identity server's lines: where it answers, and what to sign in and confirm with. */
 function identityLines(server: RunningServer, config: ServerConfig): string[] {
@@ -65,7 +67,7 @@ async function main(): Promise<void> {
   loadDotEnv(projectRoot);
   const config = readConfig(process.env, projectRoot);
   const login = { config: readLoginConfig(process.env), allowList: readAllowList(process.env) };
-  const server = await startServer(config, { login });
+  const server = await startServer(config, { login, pgliteTemplateDir: ownFolder });
   printBanner(server, config);
 
   let stopping = false;

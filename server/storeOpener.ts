@@ -3,6 +3,7 @@ import { displayPath, type ServerConfig } from './config';
 import { describeDatabaseUrl } from './storage/databaseUrl';
 import type { NodeStore } from './storage/nodeStore';
 import { openPgliteStore } from './storage/pgliteStore';
+import { readPgliteTemplate } from './storage/pgliteTemplate';
 import { openPgStore } from './storage/pgStore';
 
 /**
@@ -10,18 +11,26 @@ import { openPgStore } from './storage/pgStore';
  * `ARCHIVE_FILE` in memory, else `DATABASE_URL` (PostgreSQL), else the embedded database in
  * `DATA_DIR`; a new database is seeded from `SEED_FILE`.
  *
+ * @param templateDir where the build's migrated PGlite copy is (`pgliteTemplate.ts`), for a
+ *   database in memory.
  * @throws ArchiveFileError when `ARCHIVE_FILE` is set and unusable (read once, before listening).
  */
 export async function storeOpener(
   config: ServerConfig,
   log: (line: string) => void,
+  templateDir?: string,
 ): Promise<{ open: () => Promise<NodeStore>; source: string }> {
   if (config.archiveFile !== null) {
     const display = displayPath(config.archiveFile);
     // Read once, before listening: a wrong ARCHIVE_FILE should stop the start with its reason.
     const entries = await loadArchiveFile(config.archiveFile, display, log);
     return {
-      open: () => openPgliteStore({ dataDir: null, seed: () => entries }),
+      open: async () =>
+        openPgliteStore({
+          dataDir: null,
+          seed: () => entries,
+          startFrom: templateDir === undefined ? null : await readPgliteTemplate(templateDir),
+        }),
       source: `${display}, in memory: changes are not saved`,
     };
   }

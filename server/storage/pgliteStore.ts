@@ -22,6 +22,12 @@ export interface PgliteStoreOptions {
    * seed file matters only to a fresh database.
    */
   seed?: SeedSource;
+  /**
+   * A database in memory's starting point (`readPgliteTemplate`): a migrated copy loaded instead
+   * of creating one. Ignored with `dataDir`; a copy that does not load is set aside and the
+   * database created from nothing.
+   */
+  startFrom?: Blob | null;
 }
 
 /** A store backed by PGlite, with what happened on open. */
@@ -40,6 +46,18 @@ function prepareFolder(dataDir: string, display: string): void {
   }
 }
 
+/** A database in memory: from `startFrom` when it loads, else a new one. */
+async function createInMemory(startFrom: Blob | null | undefined): Promise<PGlite> {
+  if (startFrom) {
+    try {
+      return await PGlite.create({ loadDataDir: startFrom });
+    } catch {
+      // A damaged copy costs the start its saving, nothing more.
+    }
+  }
+  return PGlite.create();
+}
+
 /**
  * Opens (creating and migrating when needed) the nodes database, seeding it on first use.
  *
@@ -56,7 +74,7 @@ export async function openPgliteStore(options: PgliteStoreOptions): Promise<Pgli
       prepareFolder(dataDir, display);
       lock = lockDataDir(dataDir, display);
     }
-    db = dataDir !== null ? await PGlite.create(dataDir) : await PGlite.create();
+    db = dataDir !== null ? await PGlite.create(dataDir) : await createInMemory(options.startFrom);
     // PGlite has one connection and the folder lock keeps other servers out: nothing to race.
     seededCount = await prepareSqlDatabase(db, options.seed);
   } catch (error) {

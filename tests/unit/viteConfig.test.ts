@@ -23,3 +23,19 @@ describe('vite.config.ts', () => {
     ]);
   });
 });
+
+describe('vite.server.config.ts', () => {
+  it('builds the migrated PGlite copy beside the server, from the bundle’s own code', async () => {
+    const { default: server } = await import('../../vite.server.config');
+    const names = (server.plugins ?? [])
+      .flat()
+      .map((plugin) =>
+        plugin && typeof plugin === 'object' && 'name' in plugin ? plugin.name : null,
+      );
+    expect(names).toContain('globe-archive:pglite-template');
+    expect(server.build?.rollupOptions?.input).toMatchObject({
+      pgliteTemplate: 'server/storage/pgliteTemplate.ts',
+    });
+    expect(server.build?.outDir).toBe('dist-server');
+  });
+});
