@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useArchiveItems } from '@/features/editor/useEditorData';
 import { mediaCount } from '@/lib/capture';
@@ -43,6 +43,23 @@ export function ItemListPage() {
   const asked = params.get('sort') ?? '';
   const sort: Sort = Object.hasOwn(SORTS, asked) ? (asked as Sort) : 'title-asc';
 
+  // Sorted once per archive and sort (10,000 titles: ~25 ms), not at every keystroke of the
+  // search: filtering keeps the order, so the filtered list is the sorted one narrowed.
+  const data = items.status === 'ready' ? items.data : null;
+  const ordered = useMemo(() => (data === null ? [] : sorted(data, sort)), [data, sort]);
+  const categories = useMemo(
+    () =>
+      sortedByName(
+        [
+          ...new Map(
+            (data ?? []).flatMap((item) => item.categories).map((c) => [c.slug, c.name]),
+          ).entries(),
+        ],
+        ([, name]) => name,
+      ),
+    [data],
+  );
+
   const set = (key: string, value: string) =>
     setParams(
       (current) => {
@@ -73,21 +90,14 @@ export function ItemListPage() {
   }
 
   const all = items.data;
-  const categories = sortedByName(
-    [...new Map(all.flatMap((item) => item.categories).map((c) => [c.slug, c.name])).entries()],
-    ([, name]) => name,
-  );
   const needle = q.trim().toLowerCase();
-  const shown = sorted(
-    all.filter(
-      (item) =>
-        (needle === '' ||
-          item.title.toLowerCase().includes(needle) ||
-          item.video_id.toLowerCase().includes(needle)) &&
-        (type === '' || item.type === type) &&
-        (category === '' || item.categories.some((c) => c.slug === category)),
-    ),
-    sort,
+  const shown = ordered.filter(
+    (item) =>
+      (needle === '' ||
+        item.title.toLowerCase().includes(needle) ||
+        item.video_id.toLowerCase().includes(needle)) &&
+      (type === '' || item.type === type) &&
+      (category === '' || item.categories.some((c) => c.slug === category)),
   );
 
   return (

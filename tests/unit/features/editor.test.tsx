@@ -170,6 +170,23 @@ describe('/editor', () => {
     expect(screen.getByText('1 of 2 items')).toBeTruthy();
   });
 
+  it('sorts the list once per archive and sort, not at every keystroke of the search', async () => {
+    openEditor('/editor');
+    const list = await screen.findByRole('list', { name: 'Items' });
+    // Sorting by name folds every title (compareNames): a count of folds is a count of sorts.
+    const folds = vi.spyOn(String.prototype, 'normalize');
+    try {
+      await userEvent.type(screen.getByLabelText('Search titles'), 'ville');
+      await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+      expect(folds).not.toHaveBeenCalled();
+      await userEvent.selectOptions(screen.getByLabelText('Sort'), 'title-desc');
+      await waitFor(() => expect(folds).toHaveBeenCalled());
+      expect(within(list).getByRole('link', { name: 'Volunteer day in the Ville' })).toBeTruthy();
+    } finally {
+      folds.mockRestore();
+    }
+  });
+
   it('sorts by title for a sort it does not know, even one every object has', async () => {
     openEditor('/editor?sort=toString');
     const list = await screen.findByRole('list', { name: 'Items' });
