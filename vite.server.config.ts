@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -16,9 +16,10 @@ function pgliteTemplate(): Plugin {
     name: 'globe-archive:pglite-template',
     apply: 'build',
     async closeBundle() {
-      const built = (await import(
-        pathToFileURL(resolve(OUT_DIR, 'pgliteTemplate.js')).href
-      )) as typeof PgliteTemplate;
+      const entry = resolve(OUT_DIR, 'pgliteTemplate.js');
+      // A build that failed wrote no entry: its own error is the one to see.
+      if (!existsSync(entry)) return;
+      const built = (await import(pathToFileURL(entry).href)) as typeof PgliteTemplate;
       const { archive, stamp } = await built.makePgliteTemplate();
       writeFileSync(join(OUT_DIR, built.TEMPLATE_FILE), archive);
       writeFileSync(join(OUT_DIR, built.TEMPLATE_STAMP), stamp);
