@@ -1,5 +1,6 @@
 import { readCapture, type NodeCapture } from '@/lib/capture';
 import { DEFAULT_THUMBNAIL_URL, MAX_CARD_PREVIEW_IMAGES } from '@/lib/constants';
+import { readItemDate } from '@/lib/itemDate';
 import type { MediaType } from '@/lib/mediaType';
 import { slugify } from '@/lib/slug';
 import { safeUrl } from '@/lib/url';
@@ -45,6 +46,11 @@ export interface MediaNode {
   links: string[];
   lat: number;
   lng: number;
+  /**
+   * When the media was recorded: an ISO 8601 day, time with offset, or range, as `@/lib/itemDate`
+   * reads it; null when the archive does not say (or said something that is not a date).
+   */
+  date: string | null;
 }
 
 /** What normalisation did to one node of the input. */
@@ -268,6 +274,19 @@ function readImages(raw: Record<string, unknown>, notes: Notes): NodeImage[] {
   return images;
 }
 
+function readDate(raw: Record<string, unknown>, notes: Notes): string | null {
+  const value = raw.date;
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value !== 'string') {
+    notes.add(`date was ${describe(value)}, dropped`);
+    return null;
+  }
+  const reading = readItemDate(value);
+  if (reading.ok) return reading.date.text;
+  notes.add(`date ${describe(value)} dropped: ${reading.message}`);
+  return null;
+}
+
 function readCategories(raw: Record<string, unknown>, notes: Notes): CategoryRef[] {
   let value = raw.categories;
   if (value === undefined || value === null) return [];
@@ -359,6 +378,7 @@ function normalizeOne(raw: unknown, index: number): Candidate | NodeProblem {
     links: readLinks(raw, notes),
     lat: lat.value,
     lng: lng.value,
+    date: readDate(raw, notes),
   };
   return { node, index, notes };
 }

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { CAPTURE_FORMATS } from '@/lib/capture';
+import { readItemDate } from '@/lib/itemDate';
 import type { MediaType } from '@/lib/mediaType';
 import type { NodeImage } from '@/lib/nodeModel';
 import { slugify } from '@/lib/slug';
@@ -51,6 +52,8 @@ export type NodeInput = {
   links: string[];
   lat: number;
   lng: number;
+  /** When it was recorded: an ISO 8601 day, time or range (`@/lib/itemDate`), or null. */
+  date: string | null;
 };
 
 /** A refusal for one field: `path` is dotted (`images.0.thumbUrl`), empty for the whole node. */
@@ -194,6 +197,21 @@ const category = z
       }),
   );
 
+/**
+ * An optional recording date (`@/lib/itemDate`): empty or absent is none; anything else must read
+ * as a day, a time with its offset or a range, no later than tomorrow. Shared by the forms.
+ */
+export const itemDateField = z
+  .string({ error: 'The date must be text.' })
+  .nullish()
+  .transform((value, ctx): string | null => {
+    if (value === null || value === undefined || value.trim() === '') return null;
+    const reading = readItemDate(value);
+    if (reading.ok) return reading.date.text;
+    ctx.addIssue({ code: 'custom', message: reading.message });
+    return z.NEVER;
+  });
+
 const coordinate = (name: string, limit: number) =>
   z
     .number({ error: `${name} must be a number between -${limit} and ${limit}.` })
@@ -322,6 +340,7 @@ const nodeSchema = z
         .transform((links) => [...new Set(links ?? [])]),
       lat: coordinate('Latitude', 90),
       lng: coordinate('Longitude', 180),
+      date: itemDateField,
     },
     { error: 'The item must be a JSON object.' },
   )
@@ -343,6 +362,7 @@ const nodeSchema = z
       links: raw.links,
       lat: raw.lat,
       lng: raw.lng,
+      date: raw.date,
     };
   });
 

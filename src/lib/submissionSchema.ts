@@ -8,6 +8,7 @@ import type { FieldError, NodeImageInput } from '@/lib/nodeSchema';
 import {
   captureSchema,
   collectFieldErrors,
+  itemDateField,
   NODE_CATEGORIES_MAX,
   NODE_CATEGORY_NAME_MAX,
   NODE_DESCRIPTION_MAX,
@@ -49,6 +50,11 @@ export type SubmissionInput = {
   place: { lat: number; lng: number } | null;
   /** A place described in words ('' when none). */
   place_text: string;
+  /**
+   * When it was recorded (`@/lib/itemDate`), or null when the visitor did not say; absent from
+   * submissions stored before the form asked.
+   */
+  date?: string | null;
   name: string;
   email: string;
 };
@@ -171,6 +177,7 @@ const submissionSchema = z
         SUBMISSION_PLACE_TEXT_MAX,
         `Describe the place in at most ${SUBMISSION_PLACE_TEXT_MAX} characters.`,
       ),
+      date: itemDateField,
       name: line(SENDER_NAME_MAX, `A name must be at most ${SENDER_NAME_MAX} characters.`),
       email: email(false),
       consent: z.literal(true, {
@@ -212,6 +219,7 @@ const submissionSchema = z
       categories: raw.categories,
       place: raw.place,
       place_text: raw.place_text,
+      date: raw.date,
       name: raw.name,
       email: raw.email,
     };
@@ -304,5 +312,6 @@ export function nodeDraftOfSubmission(
     links: [],
     lat: submission.place?.lat ?? null,
     lng: submission.place?.lng ?? null,
+    date: submission.date ?? null,
   };
 }

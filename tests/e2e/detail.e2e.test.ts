@@ -62,6 +62,11 @@ describe('video detail', () => {
     expect(await dialog.getByRole('heading', { name: video.title }).count()).toBe(1);
     expect(await dialog.getByText(video.video_id, { exact: true }).count()).toBe(1);
     if (video.description) expect(await dialog.getByText(video.description).count()).toBe(1);
+    // The sample's first such video was filmed over an afternoon.
+    expect(video.date).toBe('2025-05-16T15:20-05:00/2025-05-16T18:45-05:00');
+    expect(await dialog.getByText(/^Recorded /).textContent()).toBe(
+      'Recorded Friday 16 May 2025, 3:20 pm – 6:45 pm',
+    );
     const src = new URL(
       (await page.locator(`iframe[title="${video.title}"]`).getAttribute('src')) as string,
     );

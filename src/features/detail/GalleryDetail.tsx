@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { CaptureViewer } from '@/features/detail/CaptureViewer';
+import { RecordedDate } from '@/components/RecordedDate';
 import { DetailActions } from '@/features/detail/DetailActions';
 import type { MediaNode } from '@/lib/nodeModel';
 
@@ -62,6 +63,11 @@ export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props
       <header className="detail__header">
         <p className="detail__id">{node.video_id}</p>
         <h2 id="detail-title">{node.title}</h2>
+        {node.date && (
+          <p className="detail__date">
+            Recorded <RecordedDate date={node.date} />
+          </p>
+        )}
       </header>
       {count === 0 ? (
         <p>This gallery has no images yet.</p>

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAnalytics } from '@/app/hooks';
+import { RecordedDate } from '@/components/RecordedDate';
 import { DetailActions } from '@/features/detail/DetailActions';
 import { useVideoReports } from '@/features/detail/useVideoReports';
 import { nodeRoute, nodeThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
@@ -50,6 +51,11 @@ export function VideoDetail({ node, related, colours, onBack }: Props) {
       <header className="detail__header">
         <p className="detail__id">{node.video_id}</p>
         <h2 id="detail-title">{node.title}</h2>
+        {node.date && (
+          <p className="detail__date">
+            Recorded <RecordedDate date={node.date} />
+          </p>
+        )}
       </header>
       <DetailActions categories={node.categories} colours={colours} onBack={onBack} />
       {node.description && <p className="detail__text">{node.description}</p>}

@@ -1,4 +1,5 @@
 import { CategoryPicker } from '@/components/CategoryPicker';
+import { DateField } from '@/components/DateField';
 import { FieldSet, TextAreaField, TextField } from '@/components/FormFields';
 import { ImageListField } from '@/components/ImageListField';
 import { PositionPicker } from '@/components/PositionPicker';
@@ -120,6 +121,7 @@ export function ItemFields({
         error={error('description')}
         onChange={(description) => onChange({ description })}
       />
+      <DateField value={draft.date} error={error('date')} onChange={(date) => onChange({ date })} />
       {draft.type === 'video' ? (
         <TextField
           label="YouTube link"

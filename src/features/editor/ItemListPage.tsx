@@ -1,7 +1,9 @@
 import { useId, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useArchiveItems } from '@/features/editor/useEditorData';
+import { RecordedDate } from '@/components/RecordedDate';
 import { mediaCount } from '@/lib/capture';
+import { itemDateOf } from '@/lib/itemDate';
 import { sortedByName } from '@/lib/compareNames';
 import { nodeRoute, nodeThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
 
@@ -9,6 +11,8 @@ const SORTS = {
   'title-asc': 'Title A–Z',
   'title-desc': 'Title Z–A',
   type: 'Type, then title',
+  'date-asc': 'Date recorded, earliest first',
+  'date-desc': 'Date recorded, latest first',
   archive: 'Archive order (newest last)',
 } as const;
 type Sort = keyof typeof SORTS;
@@ -23,6 +27,18 @@ function sorted(items: MediaNode[], sort: Sort): MediaNode[] {
     case 'type':
       // A stable sort: by title within each type.
       return byTitle().sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
+    case 'date-asc':
+    case 'date-desc': {
+      // By when each was recorded (a range by its start), title within a moment; undated last.
+      const sign = sort === 'date-asc' ? 1 : -1;
+      const when = new Map(items.map((item) => [item, itemDateOf(item.date)?.from ?? null]));
+      return byTitle().sort((a, b) => {
+        const x = when.get(a) ?? null;
+        const y = when.get(b) ?? null;
+        if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+        return (x - y) * sign;
+      });
+    }
     case 'archive':
       return items;
   }
@@ -166,6 +182,14 @@ export function ItemListPage() {
               <Link to={`/editor/items/${encodeURIComponent(item.video_id)}`}>{item.title}</Link>
               <p className="field__hint">
                 {item.type === 'video' ? 'Video' : `Gallery · ${mediaCount(item.images)}`}
+                {item.date ? (
+                  <>
+                    {' · '}
+                    <RecordedDate date={item.date} short />
+                  </>
+                ) : (
+                  ' · No date'
+                )}
                 {item.categories.length > 0 &&
                   ` · ${item.categories.map((c) => c.name).join(', ')}`}
               </p>

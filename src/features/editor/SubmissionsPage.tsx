@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { RecordedDate } from '@/components/RecordedDate';
 import type { Submission, SubmissionStatus } from '@/features/editor/editorApi';
 import { ShowOlder } from '@/features/editor/ShowOlder';
 import { useEditorApi } from '@/features/editor/useEditorData';
@@ -73,7 +74,14 @@ function SubmissionCard({
           : s.place_text
             ? `Place: ${s.place_text}`
             : 'No place given'}
-        {s.place && s.place_text && ` (${s.place_text})`}
+        {s.place && s.place_text && ` (${s.place_text})`} ·{' '}
+        {s.date ? (
+          <>
+            Recorded <RecordedDate date={s.date} />
+          </>
+        ) : (
+          'No date given'
+        )}
       </p>
       {entry.status === 'pending' ? (
         <div className="submission__actions">

@@ -21,6 +21,8 @@ export interface ItemDraft {
   links: string[];
   lat: string;
   lng: string;
+  /** When it was recorded: ISO 8601 text (`@/lib/itemDate`), '' for none. */
+  date: string;
 }
 
 /** A new item's empty form. */
@@ -35,6 +37,7 @@ export const EMPTY_DRAFT: ItemDraft = {
   links: [],
   lat: '',
   lng: '',
+  date: '',
 };
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -94,6 +97,7 @@ export function draftOfNode(node: Record<string, unknown>): ItemDraft {
       : [],
     lat: coordinate(node.lat),
     lng: coordinate(node.lng),
+    date: text(node.date),
   };
 }
 
@@ -120,6 +124,7 @@ export function bodyOfDraft(draft: ItemDraft): Record<string, unknown> {
     links: draft.links,
     lat: number(draft.lat),
     lng: number(draft.lng),
+    date: draft.date.trim() === '' ? null : draft.date,
   };
 }
 
@@ -155,6 +160,7 @@ export const FIELD_LABELS: Record<keyof ItemDraft, string> = {
   links: 'Related items',
   lat: 'Latitude',
   lng: 'Longitude',
+  date: 'Date',
 };
 
 /** The fields whose values differ between two drafts. */

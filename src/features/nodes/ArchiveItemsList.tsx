@@ -8,6 +8,7 @@ import {
 } from 'react';
 import { Link } from 'react-router';
 import { useAnalytics, useAppSelector } from '@/app/hooks';
+import { RecordedDate } from '@/components/RecordedDate';
 import {
   selectFilter,
   selectMatchingNodes,
@@ -86,8 +87,16 @@ const ItemRow = memo(function ItemRow({
           onError={showDefaultThumbnail}
         />
         <span className="archive-items__title">{node.title}</span>
-        <span className={`archive-items__type archive-items__type--${node.type}`}>
-          {TYPE_LABEL[node.type]}
+        <span className="archive-items__meta">
+          <span className={`archive-items__type archive-items__type--${node.type}`}>
+            {TYPE_LABEL[node.type]}
+          </span>
+          {node.date && (
+            <>
+              {' · '}
+              <RecordedDate date={node.date} short />
+            </>
+          )}
         </span>
       </Link>
     </li>

@@ -1,6 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useServiceAccess } from '@/app/hooks';
 import { CategoryPicker } from '@/components/CategoryPicker';
+import { DateField } from '@/components/DateField';
 import { FieldSet, TextAreaField, TextField } from '@/components/FormFields';
 import {
   NODE_CATEGORIES_MAX,
@@ -160,7 +161,13 @@ export function SubmitPage({ intro, knownCategories }: Props) {
           value={draft.description}
           onChange={set('description')}
           error={errors.description}
-          hint="What it shows and when it was recorded, and how you would like to be credited (or that you would rather not be named)."
+          hint="What it shows, and how you would like to be credited (or that you would rather not be named)."
+        />
+        <DateField
+          value={draft.date}
+          onChange={set('date')}
+          error={errors.date}
+          allowText={false}
         />
         <CategoryPicker
           label="Categories"

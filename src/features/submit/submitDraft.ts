@@ -17,6 +17,8 @@ export interface SubmitDraft {
   categories: string[];
   place: { lat: number; lng: number } | null;
   place_text: string;
+  /** When it was recorded: ISO 8601 text (`@/lib/itemDate`), '' for not said. */
+  date: string;
   name: string;
   email: string;
   consent: boolean;
@@ -64,6 +66,7 @@ export function parseSubmitDraft(stored: unknown): SubmitDraft {
       : [],
     place: place(raw.place),
     place_text: text(raw.place_text),
+    date: text(raw.date),
     name: text(raw.name),
     email: text(raw.email),
     consent: raw.consent === true,

@@ -36,6 +36,8 @@ const SEED = [
     categories: ['Volunteers'],
     lat: 38.66,
     lng: -90.23,
+    // Written in UTC: the day and time inputs (St. Louis time) cannot hold it as written.
+    date: '2025-05-17T16:52Z',
   },
 ];
 
@@ -207,6 +209,8 @@ describe('/editor', () => {
     expect(screen.getByText('abcdefghijk')).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Latitude'), '38.637');
     await userEvent.type(screen.getByLabelText('Longitude'), '-90.285');
+    await userEvent.type(screen.getByLabelText('Day'), '2025-05-16');
+    await userEvent.type(screen.getByLabelText('Time (optional)'), '14:52');
     await userEvent.click(screen.getByRole('button', { name: 'Create item' }));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe('/editor/items/storm-over-b-forest-park-b'),
@@ -227,13 +231,50 @@ describe('/editor', () => {
       youtube_id: 'abcdefghijk',
       lat: 38.637,
       lng: -90.285,
+      date: '2025-05-16T14:52-05:00',
     });
+    expect((screen.getByLabelText('Time (optional)') as HTMLInputElement).value).toBe('14:52');
     expect((await store.journal({ limit: 5 }))[0]).toMatchObject({
       action: 'create',
       who: 'editor',
     });
     // The title is text, never markup.
     expect(document.querySelector('b')).toBeNull();
+  });
+
+  it('shows a date the inputs cannot hold as its text, refuses a wrong one, and saves a range', async () => {
+    openEditor('/editor/items/volunteer-day');
+    const text = (await screen.findByLabelText('Date (ISO 8601)')) as HTMLInputElement;
+    expect(text.value).toBe('2025-05-17T16:52Z');
+    await userEvent.clear(text);
+    await userEvent.type(text, '2025-05-17/2025-05-10');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('The range ends before it starts.')).toBeTruthy();
+    expect(text.getAttribute('aria-invalid')).toBe('true');
+    await userEvent.clear(text);
+    await userEvent.type(text, '2025-05-17/2025-05-19');
+    await userEvent.click(screen.getByRole('button', { name: 'Use the day and time fields' }));
+    expect((screen.getByLabelText('Day') as HTMLInputElement).value).toBe('2025-05-17');
+    expect((screen.getByLabelText('Last day (optional)') as HTMLInputElement).value).toBe(
+      '2025-05-19',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText(/Saved \(version 2\)/);
+    expect((await store.getNode('volunteer-day'))?.node.date).toBe('2025-05-17/2025-05-19');
+  });
+
+  it('sorts by the date recorded, either way, with the undated last', async () => {
+    openEditor('/editor?sort=date-desc');
+    const list = await screen.findByRole('list', { name: 'Items' });
+    const order = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent ?? '');
+    expect(order()[0]).toContain('Volunteer day in the Ville');
+    expect(order()[0]).toContain('17 May 2025, 4:52 pm UTC');
+    expect(order()[1]).toContain('No date');
+    await userEvent.selectOptions(screen.getByLabelText('Sort'), 'date-asc');
+    expect(order()[1]).toContain('Clayton the morning after');
   });
 
   it('shows the schema’s errors beside the fields and sends nothing', async () => {

@@ -14,6 +14,7 @@ const [gallery] = normalizeArchive([
     images: [1, 2, 3].map((n) => ({ thumb: `/t${n}.jpg`, full: `/f${n}.jpg` })),
     lat: 2,
     lng: 2,
+    date: '2025-05-17/2025-05-30',
   },
 ]).nodes;
 
@@ -33,6 +34,13 @@ const swipe = (dx: number, dy = 0, pointerType = 'touch') => {
   fireEvent.pointerDown(image, { pointerType, clientX: 200, clientY: 300 });
   fireEvent.pointerUp(image, { pointerType, clientX: 200 + dx, clientY: 300 + dy });
 };
+
+describe('the gallery’s header', () => {
+  it('says the range of days it was recorded over, briefly', async () => {
+    await openLightbox();
+    expect(screen.getByText(/^Recorded/).textContent).toBe('Recorded 17–30 May 2025');
+  });
+});
 
 describe('the lightbox on a touch screen', () => {
   it('steps with a sideways swipe, wrapping at the ends', async () => {

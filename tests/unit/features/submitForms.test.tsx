@@ -124,6 +124,8 @@ describe('/submit', { timeout: 30_000 }, () => {
     await fillValidVideo();
     expect(screen.getByText('Video id: dQw4w9WgXcQ')).toBeTruthy();
     await userEvent.type(field('Description'), 'Filmed the morning after.\nCredit: J. Doe');
+    await userEvent.type(field('Day'), '2025-05-17');
+    await userEvent.type(field('Time (optional)'), '08:30');
     await userEvent.type(field('Categories'), 'cleanup{Enter}');
     await userEvent.type(field('Categories'), 'Roof damage{Enter}');
     await userEvent.click(screen.getByRole('button', { name: 'Pick the place on the globe' }));
@@ -151,6 +153,8 @@ describe('/submit', { timeout: 30_000 }, () => {
       categories: ['Cleanup', 'Roof damage'],
       place: SPOT,
       place_text: 'Page Ave and Kingshighway',
+      // Read in St. Louis time, with its offset of that day.
+      date: '2025-05-17T08:30-05:00',
       name: 'Jo Doe',
       email: 'jo@example.org',
       consent: true,

@@ -18,6 +18,7 @@ const [video, gallery] = normalizeArchive([
     links: ['park-photos'],
     lat: 1,
     lng: 1,
+    date: '2025-05-16T14:52-05:00',
   },
   { video_id: 'park-photos', type: 'gallery', title: 'Park photos', lat: 2, lng: 2 },
 ]).nodes;
@@ -39,6 +40,26 @@ type TestWindow = Window & { YT?: unknown; onYouTubeIframeAPIReady?: () => void 
 afterEach(() => {
   delete (window as TestWindow).YT;
   document.head.querySelectorAll('script').forEach((script) => script.remove());
+});
+
+describe('the video detail', () => {
+  it('says when it was recorded in words, with the ISO date for machines', () => {
+    renderVideo(noAnalytics);
+    const line = screen.getByText(/^Recorded/);
+    expect(line.textContent).toBe('Recorded Friday 16 May 2025, 2:52 pm');
+    expect(line.querySelector('time')?.getAttribute('datetime')).toBe('2025-05-16T14:52-05:00');
+  });
+
+  it('says nothing of a date an item does not have', () => {
+    const undated = normalizeArchive([{ video_id: 'x', title: 'X', lat: 0, lng: 0 }]).nodes[0];
+    if (!undated) throw new Error('fixture');
+    render(
+      <MemoryRouter>
+        <VideoDetail node={undated} related={[]} colours={{}} onBack={() => {}} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByText(/^Recorded/)).toBeNull();
+  });
 });
 
 describe('the video detail and analytics', () => {

@@ -253,6 +253,33 @@ describe('video thumbnail (SPEC §3)', () => {
   });
 });
 
+describe('the date an item was recorded', () => {
+  it('keeps a day, a time with its offset and a range, as written', () => {
+    expect(one({ date: '2025-05-16' }).date).toBe('2025-05-16');
+    expect(one({ date: ' 2025-05-16t14:52-05:00 ' }).date).toBe('2025-05-16T14:52-05:00');
+    expect(one({ date: '2025-05-17/2025-05-30' }).date).toBe('2025-05-17/2025-05-30');
+    expect(one({}).date).toBeNull();
+    expect(one({ date: '' }).date).toBeNull();
+  });
+
+  it('drops a date that is not one, keeps the item, and says why', () => {
+    for (const [date, reason] of [
+      ['16 May 2025', 'date "16 May 2025" dropped: Write the date as a day'],
+      ['2025-02-30', 'date "2025-02-30" dropped: 2025-02-30 is not a day of the calendar.'],
+      ['2025-05-16T14:52', 'date "2025-05-16T14:52" dropped: Give the time with its offset'],
+      ['2025-05-30/2025-05-17', 'dropped: The range ends before it starts.'],
+      [20250516, 'date was a number, dropped'],
+      [['2025-05-16'], 'date was a list, dropped'],
+    ] as const) {
+      const { nodes, problems } = normalizeArchive([{ ...base, date }]);
+      expect(nodes[0]?.date).toBeNull();
+      expect(problems).toHaveLength(1);
+      expect(problems[0]?.action).toBe('repaired');
+      expect(problems[0]?.reasons.join('; ')).toContain(reason);
+    }
+  });
+});
+
 describe('the picture of any item', () => {
   it("is a video's thumbnail, a gallery's first image, or the default", () => {
     expect(nodeThumbnailUrl(one({ youtube_id: 'dQw4w9WgXcQ' }))).toBe(
@@ -310,6 +337,7 @@ describe('the malformed-node corpus', () => {
       links: ['good-gallery'],
       lat: 38.63,
       lng: -90.2,
+      date: null,
     });
     expect(problems.find((p) => p.id === 'good-video' && p.index === 0)).toBeUndefined();
     expect(problems.find((p) => p.id === 'good-gallery')).toBeUndefined();

@@ -32,6 +32,30 @@ describe('validateNode', () => {
     }
   });
 
+  it('keeps an optional recording date as written, and refuses one that is not a date', () => {
+    const video = { ...VIDEO, youtube_id: 'dQw4w9WgXcQ' };
+    const dateOf = (date: unknown) => {
+      const result = validateNode({ ...video, date });
+      return result.ok ? result.node.date : undefined;
+    };
+    expect(dateOf(undefined)).toBeNull();
+    expect(dateOf(null)).toBeNull();
+    expect(dateOf('  ')).toBeNull();
+    expect(dateOf('2025-05-16')).toBe('2025-05-16');
+    expect(dateOf('2025-05-16 14:52-05:00')).toBe('2025-05-16T14:52-05:00');
+    expect(dateOf('2025-05-17/2025-05-30')).toBe('2025-05-17/2025-05-30');
+    expect(errorsOf({ ...video, date: 'yesterday' }).date).toMatch(/^Write the date as a day/);
+    expect(errorsOf({ ...video, date: '2025-02-30' }).date).toBe(
+      '2025-02-30 is not a day of the calendar.',
+    );
+    expect(errorsOf({ ...video, date: `${new Date().getFullYear() + 1}-12-31` }).date).toBe(
+      'The date is in the future.',
+    );
+    expect(errorsOf({ ...video, date: 20250516 }).date).toBe('The date must be text.');
+    // Together with the other fields' errors, not only after those are fixed.
+    expect(Object.keys(errorsOf({ ...VIDEO, date: 'x' })).sort()).toEqual(['date', 'youtube_url']);
+  });
+
   it('refuses a video without a usable id, or with a link and an id that disagree', () => {
     expect(errorsOf(VIDEO)).toHaveProperty('youtube_url');
     expect(errorsOf({ ...VIDEO, youtube_id: 'short' })).toHaveProperty('youtube_id');

@@ -170,16 +170,20 @@ describe('an editor', () => {
     const { call, list } = setup();
     const before = await list();
     const token = await accessToken();
-    const response = await call('POST', '/nodes', { token, body: GALLERY });
+    const response = await call('POST', '/nodes', {
+      token,
+      body: { ...GALLERY, date: ' 2025-05-19 / 2025-05-21 ' },
+    });
     expect(response.status).toBe(201);
     expect(response.headers.ETag).toBe('"1"');
     expect(response.json).toEqual({
-      node: { ...GALLERY, youtube_id: null, youtube_url: null },
+      node: { ...GALLERY, youtube_id: null, youtube_url: null, date: '2025-05-19/2025-05-21' },
       version: 1,
       deleted: false,
     });
     const after = await list();
     expect(after.nodes.map((n) => n.video_id)).toEqual(['clayton', 'ville', 'penrose-tarps']);
+    expect(after.nodes.at(-1)).toMatchObject({ date: '2025-05-19/2025-05-21' });
     expect(after.etag).not.toBe(before.etag);
 
     const again = await call('POST', '/nodes', { token, body: GALLERY });
