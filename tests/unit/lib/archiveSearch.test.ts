@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  createArchiveSearch,
+  highlightParts,
+  searchTerm,
+  type SearchableItem,
+} from '@/lib/archiveSearch';
+import { normalizeArchive } from '@/lib/nodeModel';
+
+const sample = normalizeArchive(
+  JSON.parse(
+    readFileSync(new URL('../../../server/data/sample-archive.json', import.meta.url), 'utf8'),
+  ),
+).nodes;
+
+async function searchOf(items: readonly SearchableItem[]) {
+  const search = createArchiveSearch(items);
+  await search.ready;
+  return (query: string) => search.search(query).map((hit) => hit.id);
+}
+
+const item = (video_id: string, title: string, description = '', categories: string[] = []) => ({
+  video_id,
+  title,
+  description,
+  categories: categories.map((name) => ({ name })),
+});
+
+describe('searching the archive', () => {
+  it('finds words in titles, descriptions and categories, titles first', async () => {
+    const find = await searchOf(sample);
+    expect(find('chainsaw')[0]).toBe('chainsaw-crews-visitation-park');
+    expect(find('diapers')).toEqual(['ofallon-park-supply-drive']);
+    expect(find('volunteers')).toContain('penrose-roof-tarps');
+    // Every word must match where some item has them all.
+    expect(find('tarps penrose').sort()).toEqual(['penrose-roof-tarps', 'penrose-tarp-brigade']);
+  });
+
+  it('forgives a typo, an unfinished last word and a plural', async () => {
+    const find = await searchOf(sample);
+    expect(find('insurence')[0]).toBe('insurance-help-session');
+    // The other one waits for its insurance, in its description.
+    expect(find('insurence')).toContain('kingsway-east-rebuild');
+    expect(find('chainsaws')[0]).toBe('chainsaw-crews-visitation-park');
+    expect(find('voluntere').length).toBeGreaterThan(3);
+    expect(find('insura')[0]).toBe('insurance-help-session');
+    expect(find('roof')).toContain('penrose-roof-tarps');
+    expect(find('shelterr')).toContain('shelter-cots');
+  });
+
+  it('folds case and accents, and reads words as a person writes them', async () => {
+    const find = await searchOf([
+      item('a', 'Église Saint-Louis'),
+      item('b', 'Families’ stories', 'Glass and buses.'),
+      item('c', 'Volunteer day'),
+    ]);
+    expect(find('eglise')).toEqual(['a']);
+    expect(find('ÉGLISE')).toEqual(['a']);
+    expect(find('family')).toEqual(['b']);
+    expect(find('glass')).toEqual(['b']);
+    expect(find("volunteers'")).toEqual(['c']);
+    expect(searchTerm('Families')).toBe('family');
+    expect(searchTerm('glass')).toBe('glass');
+    expect(searchTerm('bus')).toBe('bus');
+    expect(searchTerm('boxes')).toBe('box');
+  });
+
+  it('answers any word where no item has them all, and every item for no words', async () => {
+    const find = await searchOf(sample);
+    expect(find('tarps zebra').sort()).toEqual(find('tarps').sort());
+    expect(find('  ')).toHaveLength(sample.length);
+    expect(find('<script>')).toEqual([]);
+    expect(find('zqxwv')).toEqual([]);
+  });
+
+  it('marks the words that matched, whatever their form', async () => {
+    const search = createArchiveSearch(sample);
+    await search.ready;
+    const [hit] = search.search('tarp penros');
+    expect(hit?.id).toBe('penrose-tarp-brigade');
+    expect(highlightParts('Penrose Tarp Brigade', hit?.terms ?? [])).toEqual([
+      { text: 'Penrose', match: true },
+      { text: ' ', match: false },
+      { text: 'Tarp', match: true },
+      { text: ' Brigade', match: false },
+    ]);
+    expect(highlightParts('Tarping roofs', ['roof'])).toEqual([
+      { text: 'Tarping ', match: false },
+      { text: 'roofs', match: true },
+    ]);
+    expect(highlightParts('Anything', [])).toEqual([{ text: 'Anything', match: false }]);
+  });
+});
+
+describe('10,000 items', () => {
+  const words = sample.flatMap((n) => `${n.title} ${n.description}`.split(/\s+/));
+  const many = Array.from({ length: 10_000 }, (_, i) => {
+    const base = sample[i % sample.length] as (typeof sample)[number];
+    return {
+      ...base,
+      video_id: `item-${i}`,
+      title: `${base.title} ${i}`,
+      description: Array.from(
+        { length: 20 },
+        (_, k) => words[(i * 31 + k * 17) % words.length],
+      ).join(' '),
+    };
+  });
+
+  it('are indexed in slices that never hold the page for 50 ms', async () => {
+    const slices: number[] = [];
+    const search = createArchiveSearch(many, { onSlice: (ms) => slices.push(ms) });
+    // A search while the index is still being built answers from what it holds.
+    expect(() => search.search('volunteer')).not.toThrow();
+    await search.ready;
+    expect(slices.length).toBeGreaterThan(10);
+    expect(Math.max(...slices)).toBeLessThan(50);
+    // Each of the 250 copies of the chainsaw crews' title, and descriptions that took the word.
+    expect(search.search('chainsaw').length).toBeGreaterThanOrEqual(250);
+  });
+
+  it('answers a keystroke in well under a frame (the bench holds the budget)', async () => {
+    const search = createArchiveSearch(many);
+    await search.ready;
+    const times: number[] = [];
+    for (const query of ['v', 'vo', 'vol', 'volu', 'volun', 'volunt', 'voluntee', 'insurence']) {
+      const started = performance.now();
+      search.search(query);
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    expect(times[Math.floor(times.length / 2)]).toBeLessThan(50);
+  });
+
+  it('stops building when cancelled', async () => {
+    const slices: number[] = [];
+    const search = createArchiveSearch(many, { onSlice: (ms) => slices.push(ms) });
+    search.cancel();
+    await search.ready;
+    expect(slices.length).toBeLessThanOrEqual(1);
+  });
+});
