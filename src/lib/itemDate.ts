@@ -70,8 +70,31 @@ function daysInMonth(year: number, month: number): number {
 
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * St. Louis's offset by the United States' rules since 2007: CDT (UTC-5) from 2 am on the second
+ * Sunday of March to 2 am on the first Sunday of November, CST (UTC-6) otherwise; null before 2007.
+ * Worked out rather than asked of `Intl`: building a time-zone format costs tens of milliseconds of
+ * the main thread the first time, on the task that takes the archive (a test holds it to `Intl`).
+ */
+export function centralOffsetMinutes(utcMs: number): number | null {
+  const year = new Date(utcMs).getUTCFullYear();
+  if (!(year >= 2007)) return null;
+  const sundayOnOrAfter = (month: number, day: number) =>
+    day + ((7 - new Date(Date.UTC(year, month, day)).getUTCDay()) % 7);
+  const summerStarts = Date.UTC(year, 2, sundayOnOrAfter(2, 8), 8); // 2 am CST
+  const summerEnds = Date.UTC(year, 10, sundayOnOrAfter(10, 1), 7); // 2 am CDT
+  return utcMs >= summerStarts && utcMs < summerEnds ? -300 : -360;
+}
+
 /** Minutes east of UTC that `zone` keeps at the instant `utcMs`. */
 export function zoneOffsetMinutes(utcMs: number, zone: string = ARCHIVE_TIME_ZONE): number {
+  const central = zone === ARCHIVE_TIME_ZONE ? centralOffsetMinutes(utcMs) : null;
+  if (central !== null) return central;
+  return intlOffsetMinutes(utcMs, zone);
+}
+
+/** Minutes east of UTC that `zone` keeps at `utcMs`, as the browser's time-zone data says. */
+export function intlOffsetMinutes(utcMs: number, zone: string): number {
   let format = zoneFormats.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
+import { normalizeArchive } from '@/lib/nodeModel';
 import {
+  centralOffsetMinutes,
   DATE_FORMAT_MESSAGE,
+  intlOffsetMinutes,
   dateOfInputs,
   describeItemDate,
   inputsOfDate,
@@ -172,5 +176,51 @@ describe('St. Louis time', () => {
     expect(new Date(zoneTimeToUtc(2025, 11, 2, 1, 30)).toISOString()).toBe(
       '2025-11-02T06:30:00.000Z',
     );
+  });
+});
+
+describe('St. Louis time without Intl', () => {
+  it('agrees with the time-zone data at every hour from 2007 to 2030, and each change of clocks to the minute', () => {
+    const HOUR = 3_600_000;
+    const disagree: string[] = [];
+    for (let t = Date.UTC(2007, 0, 1); t < Date.UTC(2031, 0, 1); t += HOUR) {
+      if (centralOffsetMinutes(t) !== intlOffsetMinutes(t, 'America/Chicago'))
+        disagree.push(new Date(t).toISOString());
+    }
+    for (const year of [2007, 2025, 2026, 2030])
+      for (const [month, day] of [
+        [2, 8],
+        [10, 1],
+      ] as const)
+        for (let d = 0; d < 7; d++)
+          for (let m = -90; m <= 90; m += 1) {
+            const t = Date.UTC(year, month, day + d, 7, m);
+            if (centralOffsetMinutes(t) !== intlOffsetMinutes(t, 'America/Chicago'))
+              disagree.push(new Date(t).toISOString());
+          }
+    expect(disagree).toEqual([]);
+    expect(centralOffsetMinutes(Date.UTC(2006, 5, 1))).toBeNull();
+    expect(zoneOffsetMinutes(Date.UTC(1927, 8, 29, 19))).toBe(
+      intlOffsetMinutes(Date.UTC(1927, 8, 29, 19), 'America/Chicago'),
+    );
+  });
+
+  it('reads the sample archive’s dates without building a time-zone format', () => {
+    const format = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      const { nodes } = normalizeArchive(
+        JSON.parse(
+          readFileSync(
+            new URL('../../../server/data/sample-archive.json', import.meta.url),
+            'utf8',
+          ),
+        ),
+      );
+      expect(nodes.filter((n) => n.date !== null).length).toBeGreaterThan(30);
+      for (const node of nodes) describeItemDate(node.date ?? '');
+      expect(format).not.toHaveBeenCalled();
+    } finally {
+      format.mockRestore();
+    }
   });
 });
