@@ -252,6 +252,10 @@ function describeRun(result: RunResult): string {
       : null,
     s ? `texture ${fmt(s.textureBytes / MB, 1)} MB` : null,
     result.heap ? `heap ${fmt(result.heap.usedAfterGcBytes / MB, 1)} MB` : null,
+    result.search
+      ? `search ${fmt(result.search.medianMs, 1)} ms a keystroke (worst ${fmt(result.search.worstMs, 1)}, ` +
+        `${result.search.keystrokes} keys), index longest task ${fmt(result.search.indexLongestTaskMs, 0)} ms`
+      : null,
     `phases (s) ${JSON.stringify(result.phaseSeconds)}`,
   ];
   return parts.filter((p) => p !== null).join(', ');

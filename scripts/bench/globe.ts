@@ -12,6 +12,7 @@ import { launchBrowser, watchPage } from '../../tests/e2e/harness';
 import type { ThumbnailHost, ThumbnailHostCounts } from '../../tests/e2e/thumbnailHost';
 import { MARKS_SCRIPT, readMarks, type MarksWindow } from '../../tests/e2e/globeMarks';
 import { recordTransfers, summariseFaces, type FacesSummary, type TransferTotals } from './loading';
+import { measureSearch, type SearchFigures } from './search';
 
 /** What `window.__globe.stats()` answers (the engine's own contract, src/globe/types.ts). */
 export type GlobeStats = ReturnType<GlobeDiagnostics['stats']>;
@@ -99,6 +100,8 @@ export interface RunResult {
   camera: CameraPose | null;
   /** CDP `Runtime.getHeapUsage().usedSize` as found, and after a forced garbage collection. */
   heap: { usedBytes: number; usedAfterGcBytes: number } | null;
+  /** The search typed into, in a page of its own, once the frames are read (`measureFrames` runs). */
+  search?: SearchFigures | null;
   pageErrors: string[];
   consoleErrors: string[];
 }
@@ -112,6 +115,8 @@ const FRAME_BATCH = 10;
 const FRAME_BATCH_TIMEOUT_MS = 120_000;
 /** For the short reads after `ready` (stats, camera, heap): `page.evaluate` has no timeout. */
 const READ_TIMEOUT_MS = 30_000;
+/** The index loaded and built, then two dozen keystrokes (after the page's own load). */
+const SEARCH_TIMEOUT_MS = 180_000;
 
 class TimeoutError extends Error {
   override name = 'TimeoutError';
@@ -370,6 +375,7 @@ export async function measureRun(options: RunOptions): Promise<RunResult> {
       let frames: RunResult['frames'] = null;
       let camera: CameraPose | null = null;
       let heap: RunResult['heap'] = null;
+      let search: SearchFigures | null = null;
       if (timedOut === null && options.measureFrames) {
         stage = `forcing ${options.warmupFrames} warm-up frames`;
         page.setDefaultTimeout(READ_TIMEOUT_MS);
@@ -405,6 +411,13 @@ export async function measureRun(options: RunOptions): Promise<RunResult> {
         };
         heap = await within(readHeap(), READ_TIMEOUT_MS, 'reading the heap');
         phase('heap');
+        stage = 'typing into the search';
+        search = await within(
+          measureSearch(context, options.url, options.n, options.timeoutMs),
+          options.timeoutMs + SEARCH_TIMEOUT_MS,
+          'typing into the search',
+        );
+        phase('search');
       }
 
       stage = 'reading the figures';
@@ -435,6 +448,7 @@ export async function measureRun(options: RunOptions): Promise<RunResult> {
         statsAtEnd,
         camera,
         heap,
+        search,
         pageErrors: seen.pageErrors.map((e) => e.message),
         consoleErrors: [...seen.consoleErrors],
       };

@@ -23,7 +23,7 @@ import { revealSchedule } from '@/globe/reveal';
 import type { GlobeSurface } from '@/globe/surface';
 import type { Globe, GlobeDiagnostics, GlobeEvents, GlobeInput, GlobeOptions } from '@/globe/types';
 import { ANIMATION_DURATION_MS, NODE_REVEAL_INTERVAL_MS } from '@/lib/constants';
-import type { ArchiveFilter } from '@/lib/filter';
+import { isFiltering, type ArchiveFilter } from '@/lib/filter';
 import type { MediaNode } from '@/lib/nodeModel';
 
 /** The colour of a card with no category. */
@@ -103,7 +103,7 @@ export function globeOnCanvas(
 
   const colourOf = (node: MediaNode) =>
     colours[node.categories[0]?.slug ?? ''] ?? NO_CATEGORY_COLOUR;
-  const filtered = () => filter.category !== null || filter.type !== null;
+  const filtered = () => isFiltering(filter);
 
   const progress = new LoadingProgress(
     cards,
@@ -172,7 +172,9 @@ export function globeOnCanvas(
     if (host.disposed) return;
     const now = clock();
     const filterChanged =
-      input.filter.category !== filter.category || input.filter.type !== filter.type;
+      input.filter.category !== filter.category ||
+      input.filter.type !== filter.type ||
+      (input.filter.ids ?? null) !== (filter.ids ?? null);
     const coloursChanged = input.categoryColours !== colours;
     // The page's one reading of reduced motion: flights, the reveal's pace and the links' wait
     // follow a change during the visit (the layers' tweens keep the reading they started with).

@@ -12,6 +12,8 @@ export interface Analytics {
   click(category: ClickCategory, label: string): void;
   /** What the embedded player did with a video (label: the item's video_id). */
   video(action: VideoAction, label: string): void;
+  /** Words searched for (GA4's recommended `search` event, its `search_term`). */
+  search(term: string): void;
 }
 
 /** The kinds of click the archive counts; the label names the item, category or action. */
@@ -40,6 +42,7 @@ export const noAnalytics: Analytics = {
   pageView: () => {},
   click: () => {},
   video: () => {},
+  search: () => {},
 };
 
 /**

@@ -42,11 +42,20 @@ export function categoryRoute(slug: string): string {
 }
 
 /**
- * The URL of a filtered view: `/category/{slug}` and/or `?type=video|gallery`; both null is home.
+ * The URL of a filtered view: `/category/{slug}`, `?type=video|gallery` and `?q=` (the search's
+ * words); all null is home.
  */
-export function filterRoute(category: string | null, type: 'video' | 'gallery' | null): string {
+export function filterRoute(
+  category: string | null,
+  type: 'video' | 'gallery' | null,
+  q: string | null = null,
+): string {
   const path = category === null ? '/' : categoryRoute(category);
-  return type === null ? path : `${path}?type=${type}`;
+  const query = new URLSearchParams();
+  if (type !== null) query.set('type', type);
+  if (q !== null) query.set('q', q);
+  const text = query.toString();
+  return text === '' ? path : `${path}?${text}`;
 }
 
 /**
@@ -54,10 +63,11 @@ export function filterRoute(category: string | null, type: 'video' | 'gallery' |
  * (`/video/{id}?category={slug}&type=video`), so that closing the item returns to the filtered
  * globe, and a reload or the Back button keep it. Without a filter, the item's plain route.
  */
-export function itemInFilterRoute(itemRoute: string, { category, type }: ArchiveFilter): string {
+export function itemInFilterRoute(itemRoute: string, { category, type, q }: ArchiveFilter): string {
   const query = new URLSearchParams();
   if (category !== null) query.set('category', category);
   if (type !== null) query.set('type', type);
+  if (q != null) query.set('q', q);
   const text = query.toString();
   return text === '' ? itemRoute : `${itemRoute}?${text}`;
 }

@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeProblem, nodeRoute, normalizeArchive } from '@/lib/nodeModel';
-import { launchBrowser, ROOT, screenshot, startApp, watchPage, type RunningApp } from './harness';
+import {
+  axeViolations,
+  launchBrowser,
+  ROOT,
+  screenshot,
+  startApp,
+  watchPage,
+  type RunningApp,
+} from './harness';
 
 const SAMPLE = join(ROOT, 'server/data/sample-archive.json');
 const MALFORMED = join(ROOT, 'tests/fixtures/malformed-archive.json');
@@ -68,6 +76,50 @@ describe('the sample archive', () => {
         page.getByText(`${expected.length} of ${nodes.length} items match the filter`).count(),
       )
       .toBe(1);
+    await page.close();
+  });
+
+  it('finds an item by part of a misspelt word; Enter flies to it and opens it; ?q= restores the search', async () => {
+    const chainsaw = 'chainsaw-crews-visitation-park';
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const seen = watchPage(page);
+    await page.goto(`${app.url}/?skipIntro=true`);
+    const box = page.getByRole('searchbox', { name: 'Search the archive' });
+    await box.waitFor({ timeout: 60_000 });
+    await page.waitForFunction(() => window.__globe?.ready === true, undefined, {
+      timeout: 60_000,
+    });
+    await page.keyboard.press('/');
+    await page.keyboard.type('chainsw');
+    const options = page.getByRole('listbox', { name: 'Matches' }).getByRole('option');
+    await expect.poll(() => options.first().textContent()).toContain('Chainsaw Crews');
+    expect(await options.first().locator('mark').first().textContent()).toBe('Chainsaw');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'home-search-results');
+    // What the words did not find fades on the globe.
+    await expect
+      .poll(() =>
+        page.evaluate((id) => window.__globe?.card(id)?.matched, 'clayton-first-responders'),
+      )
+      .toBe(false);
+    expect(await page.evaluate((id) => window.__globe?.card(id)?.matched, chainsaw)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${app.url}/video/${chainsaw}?q=chainsw`);
+    await page
+      .getByRole('dialog')
+      .getByRole('heading', { name: /Chainsaw Crews/ })
+      .waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(`${app.url}/?q=chainsw`);
+    // The shared link, opened afresh (as a returning visitor: a first one gets the intro first).
+    await page.goto(`${app.url}/?skipIntro=true&q=chainsw`);
+    await expect.poll(() => box.inputValue(), { timeout: 60_000 }).toBe('chainsw');
+    const list = page.getByRole('list', { name: 'Archive items' });
+    await expect
+      .poll(() => list.getByRole('link').first().textContent(), { timeout: 20_000 })
+      .toContain('Chainsaw Crews');
+    expect(seen.pageErrors).toEqual([]);
+    expect(seen.consoleErrors).toEqual([]);
     await page.close();
   });
 

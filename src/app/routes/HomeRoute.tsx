@@ -7,6 +7,7 @@ import { useHomeParams } from '@/app/routes/useHomeParams';
 import { useVisitPhase } from '@/app/routes/useVisitPhase';
 import { DetailOverlay } from '@/features/detail/DetailOverlay';
 import { FilterTray } from '@/features/filter/FilterTray';
+import { SearchBox } from '@/features/filter/SearchBox';
 import { routeChanged } from '@/features/filter/filterSlice';
 import { GlobeCanvas, type GlobeHandle } from '@/features/globe/GlobeCanvas';
 import { Intro } from '@/features/intro/Intro';
@@ -38,12 +39,13 @@ import { filterRoute } from '@/lib/routes';
  */
 export function HomeRoute({ active = true }: { active?: boolean }) {
   const dispatch = useAppDispatch();
-  const { category, id, type, skipIntro } = useHomeParams(active);
+  const { category, id, type, q, skipIntro } = useHomeParams(active);
   const [progress, setProgress] = useState({ percent: 0, cards: -1 });
   const [globeProblem, setGlobeProblem] = useState<string | null>(null);
   const [listOpen, setListOpen] = useState(false);
   const status = useAppSelector(selectNodesStatus);
-  const nodeCount = useAppSelector(selectNodes).length;
+  const nodes = useAppSelector(selectNodes);
+  const nodeCount = nodes.length;
   const categories = useAppSelector(selectCategories);
   const nodesById = useAppSelector(selectNodesById);
   const colours = useAppSelector(selectCategoryColours);
@@ -56,8 +58,8 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
   const firstPaint = useFirstPaint();
 
   useLayoutEffect(() => {
-    dispatch(routeChanged({ category, type }));
-  }, [dispatch, category, type]);
+    dispatch(routeChanged({ category, type, q }));
+  }, [dispatch, category, type, q]);
 
   useEffect(() => {
     void dispatch(loadNodes());
@@ -86,7 +88,7 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
     .map((link) => nodesById.get(link))
     .filter((n) => n !== undefined);
   const closeDetail = useCallback(
-    () => void navigate(filterRoute(filter.category, filter.type)),
+    () => void navigate(filterRoute(filter.category, filter.type, filter.q ?? null)),
     [navigate, filter],
   );
   const turnTo = useCallback((nodeId: string | null) => globeRef.current?.turnTo(nodeId), []);
@@ -123,7 +125,10 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
       {phase === 'shown' && (
         <>
           <img className="corner-logo" src="/TPR-Logo.svg" alt="" width="56" height="56" />
-          <FilterTray categories={categories} />
+          <div className="home-tools">
+            <FilterTray categories={categories} />
+            <SearchBox nodes={nodes} nodesById={nodesById} filter={filter} />
+          </div>
         </>
       )}
       {detail.shownId !== null && active && (

@@ -6,6 +6,8 @@ export interface HomeParams {
   category: string | null;
   id: string | null;
   type: string | null;
+  /** `?q=`: the search's words. */
+  q: string | null;
   /** `?skipIntro=true`: the intro does not play. */
   skipIntro: boolean;
 }
@@ -24,12 +26,16 @@ export function useHomeParams(active: boolean): HomeParams {
     category: params.category ?? (params.id ? search.get('category') : null),
     id: params.id ?? null,
     type: search.get('type'),
+    q: search.get('q'),
     skipIntro: search.get('skipIntro') === 'true',
   };
   const [kept, setKept] = useState(live);
   if (
     active &&
-    (kept.category !== live.category || kept.id !== live.id || kept.type !== live.type)
+    (kept.category !== live.category ||
+      kept.id !== live.id ||
+      kept.type !== live.type ||
+      kept.q !== live.q)
   ) {
     setKept(live);
   }

@@ -11,9 +11,10 @@ const MAX_WAITING = 200;
  * Google Analytics 4 through react-ga4. The library (and with it Google's tag) loads only here, so
  * a build without a measurement id never fetches it. Reports made before it arrives wait for it.
  *
- * What is sent, and nothing more: page views (path, title), clicks (category, label) and video
- * play/pause/complete (video_id). Google signals and ad personalisation are off; the automatic
- * page view of the tag's `config` is off too, since the app sends one per route change itself.
+ * What is sent, and nothing more: page views (path, title), clicks (category, label), video
+ * play/pause/complete (video_id) and searches (the words). Google signals and ad personalisation
+ * are off; the automatic page view of the tag's `config` is off too, since the app sends one per
+ * route change itself.
  */
 export function createGa4Analytics(
   measurementId: string,
@@ -60,6 +61,7 @@ export function createGa4Analytics(
       run((ga) => ga.event('click', { event_category: category, event_label: label })),
     video: (action, label) =>
       run((ga) => ga.event(`video_${action}`, { event_category: 'Video', event_label: label })),
+    search: (term) => run((ga) => ga.event('search', { search_term: term })),
   };
 }
 

@@ -28,6 +28,7 @@ export function VideoDetail({ node, related, colours, onBack }: Props) {
   const filter = {
     category: search.get('category'),
     type: parseMediaType(search.get('type')),
+    q: search.get('q'),
   };
   const player = useRef<HTMLIFrameElement>(null);
   useVideoReports(player, node.video_id);

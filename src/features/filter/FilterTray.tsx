@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAnalytics, useAppSelector } from '@/app/hooks';
 import { CLICK } from '@/lib/analytics';
-import type { ArchiveFilter } from '@/lib/filter';
+import type { FilterState } from '@/lib/filter';
 import type { MediaType } from '@/lib/mediaType';
 import { filterRoute } from '@/lib/routes';
 
@@ -26,7 +26,7 @@ const TYPES: { type: MediaType | null; label: string }[] = [
  * mouse leaving it and Escape.
  */
 export function FilterTray({ categories }: { categories: readonly TrayCategory[] }) {
-  const filter = useAppSelector((state: { filter: ArchiveFilter }) => state.filter);
+  const filter = useAppSelector((state: { filter: FilterState }) => state.filter);
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const panelId = useId();
@@ -44,12 +44,18 @@ export function FilterTray({ categories }: { categories: readonly TrayCategory[]
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
 
-  const choose = (category: string | null, type: MediaType | null, label: string) => {
+  // A chip keeps the search's words; Clear returns home, without them.
+  const choose = (
+    category: string | null,
+    type: MediaType | null,
+    label: string,
+    q: string | null = filter.q,
+  ) => {
     analytics.click(CLICK.filterChip, label);
-    void navigate(filterRoute(category, type));
+    void navigate(filterRoute(category, type, q));
     setOpen(false);
   };
-  const active = filter.category !== null || filter.type !== null;
+  const active = filter.category !== null || filter.type !== null || filter.q !== null;
 
   return (
     <div className="filter-tray">
@@ -122,7 +128,7 @@ export function FilterTray({ categories }: { categories: readonly TrayCategory[]
         <button
           type="button"
           className="filter-tray__clear"
-          onClick={() => choose(null, null, 'clear')}
+          onClick={() => choose(null, null, 'clear', null)}
         >
           Clear
         </button>

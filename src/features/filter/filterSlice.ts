@@ -1,26 +1,39 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { NO_FILTER, type ArchiveFilter } from '@/lib/filter';
+import { searchWords, type FilterState } from '@/lib/filter';
 import { parseMediaType } from '@/lib/mediaType';
 
 /** The route's filter parts as read from the URL, before validation. */
 export interface RouteFilter {
   category?: string | null;
   type?: string | null;
+  /** `?q=`: the search's words. */
+  q?: string | null;
 }
+
+const initialState: FilterState = { category: null, type: null, q: null, ids: null };
 
 const filterSlice = createSlice({
   name: 'filter',
-  initialState: NO_FILTER as ArchiveFilter,
+  initialState,
   reducers: {
-    /** The route changed; the filter mirrors it (nothing else writes the filter). */
+    /** The route changed; the filter mirrors it (nothing else writes the route's parts). */
     routeChanged(state, action: PayloadAction<RouteFilter>) {
       const category = action.payload.category?.trim() || null;
       const type = parseMediaType(action.payload.type);
-      if (state.category === category && state.type === type) return state;
-      return { category, type };
+      const q = searchWords(action.payload.q);
+      if (state.category === category && state.type === type && state.q === q) return state;
+      // New words keep the last answer on show until theirs comes (no flash of every item
+      // between two keystrokes); no words, no answer.
+      return { category, type, q, ids: q === null ? null : state.ids };
+    },
+    /** The search answered these words (an answer to words no longer asked is dropped). */
+    searchAnswered(state, action: PayloadAction<{ q: string | null; ids: string[] | null }>) {
+      const { q, ids } = action.payload;
+      if (q !== state.q) return state;
+      return { ...state, ids: q === null ? null : ids };
     },
   },
 });
 
-export const { routeChanged } = filterSlice.actions;
+export const { routeChanged, searchAnswered } = filterSlice.actions;
 export const filterReducer = filterSlice.reducer;

@@ -2,6 +2,8 @@ import {
   memo,
   startTransition,
   useCallback,
+  useDeferredValue,
+  useMemo,
   useEffect,
   useState,
   type SyntheticEvent,
@@ -18,6 +20,7 @@ import {
 } from '@/features/nodes/nodesSelectors';
 import { CLICK } from '@/lib/analytics';
 import { DEFAULT_THUMBNAIL_URL } from '@/lib/constants';
+import { isFiltering } from '@/lib/filter';
 import { nodeRoute, nodeThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
 import { itemInFilterRoute } from '@/lib/routes';
 
@@ -36,8 +39,15 @@ const MORE_ITEMS = 40;
  * globe) for seconds on a phone; in batches nobody waits, and every item is soon in the list.
  * The batches render as transitions, which React interrupts for input.
  */
-function useProgressiveCount(total: number): number {
+function useProgressiveCount(total: number, items: unknown): number {
   const [count, setCount] = useState(FIRST_ITEMS);
+  // Other items (the filter or the search changed): the first ones again, the rest in idle time
+  // (thousands of rows that come back at once would otherwise mount in one commit).
+  const [shownItems, setShownItems] = useState(items);
+  if (items !== shownItems) {
+    setShownItems(items);
+    setCount(FIRST_ITEMS);
+  }
   useEffect(() => {
     if (count >= total) return;
     const more = () => startTransition(() => setCount((n) => n + MORE_ITEMS));
@@ -116,14 +126,41 @@ export function ArchiveItemsList({
   const status = useAppSelector(selectNodesStatus);
   const error = useAppSelector(selectNodesError);
   const all = useAppSelector(selectNodes);
-  const items = useAppSelector(selectMatchingNodes);
-  const listed = items.slice(0, useProgressiveCount(items.length));
-  const filter = useAppSelector(selectFilter);
-  const filtered = filter.category !== null || filter.type !== null;
+  // The list follows the filter and the search at low priority: a keystroke's answer is not held
+  // up by the rows it changes (10,000 items: every row's link carries the words).
+  const items = useDeferredValue(useAppSelector(selectMatchingNodes));
+  const count = useProgressiveCount(items.length, items);
+  const filter = useDeferredValue(useAppSelector(selectFilter));
+  const filtered = isFiltering(filter);
   const analytics = useAnalytics();
   // Stable across renders (as the caller's handler is), so that the rendered rows stay as they are.
-  const focused = useCallback((id: string) => onItemFocus?.(id), [onItemFocus]);
+  const focused = useCallback((id: string | null) => onItemFocus?.(id), [onItemFocus]);
   const opened = useCallback((id: string) => analytics.click(CLICK.list, id), [analytics]);
+  // The same element while its items, links and handlers are the same, so that a render for
+  // anything else (the route, a keystroke's words) skips its thousands of rows in one step.
+  const list = useMemo(
+    () => (
+      <ul
+        aria-labelledby="archive-items-heading"
+        className="archive-items__list"
+        onBlur={(event) => {
+          const next = event.relatedTarget;
+          if (!(next instanceof Node) || !event.currentTarget.contains(next)) focused(null);
+        }}
+      >
+        {items.slice(0, count).map((node) => (
+          <ItemRow
+            key={node.video_id}
+            node={node}
+            to={itemInFilterRoute(nodeRoute(node), filter)}
+            onFocus={focused}
+            onOpen={opened}
+          />
+        ))}
+      </ul>
+    ),
+    [items, count, filter, focused, opened],
+  );
 
   return (
     <section
@@ -149,25 +186,7 @@ export function ArchiveItemsList({
               No items match this filter. <Link to="/">Show every item</Link>
             </p>
           ) : (
-            <ul
-              aria-labelledby="archive-items-heading"
-              className="archive-items__list"
-              onBlur={(event) => {
-                const next = event.relatedTarget;
-                if (!(next instanceof Node) || !event.currentTarget.contains(next))
-                  onItemFocus?.(null);
-              }}
-            >
-              {listed.map((node) => (
-                <ItemRow
-                  key={node.video_id}
-                  node={node}
-                  to={itemInFilterRoute(nodeRoute(node), filter)}
-                  onFocus={focused}
-                  onOpen={opened}
-                />
-              ))}
-            </ul>
+            list
           )}
         </>
       )}

@@ -1,14 +1,14 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { sortedByName } from '@/lib/compareNames';
-import type { ArchiveFilter } from '@/lib/filter';
-import { matchesFilter } from '@/lib/filter';
+import type { ArchiveFilter, FilterState } from '@/lib/filter';
+import { isFiltering, matchesFilter } from '@/lib/filter';
 import type { MediaNode } from '@/lib/nodeModel';
 import { assignCategoryColours } from '@/lib/palette';
 import type { NodesState } from '@/features/nodes/nodesSlice';
 
 interface State {
   nodes: NodesState;
-  filter: ArchiveFilter;
+  filter: FilterState;
 }
 
 /** A category of the archive, with its palette colour and how many nodes carry it. */
@@ -22,7 +22,16 @@ export interface ArchiveCategory {
 export const selectNodes = (state: State): MediaNode[] => state.nodes.items;
 export const selectNodesStatus = (state: State): NodesState['status'] => state.nodes.status;
 export const selectNodesError = (state: State): NodesState['error'] => state.nodes.error;
-export const selectFilter = (state: State): ArchiveFilter => state.filter;
+/** The active filter, the search's answer as a set (one new object only when the filter changes). */
+export const selectFilter = createSelector(
+  [(state: State) => state.filter],
+  ({ category, type, q, ids }): ArchiveFilter => ({
+    category,
+    type,
+    q,
+    ids: ids === null ? null : new Set(ids),
+  }),
+);
 
 /** Every category of the archive, named as first met, coloured from the palette, by name. */
 export const selectCategories = createSelector([selectNodes], (nodes): ArchiveCategory[] => {
@@ -57,9 +66,7 @@ export const selectCategoryColours = createSelector(
 export const selectMatchingNodes = createSelector(
   [selectNodes, selectFilter],
   (nodes, filter): MediaNode[] =>
-    filter.category === null && filter.type === null
-      ? nodes
-      : nodes.filter((node) => matchesFilter(node, filter)),
+    isFiltering(filter) ? nodes.filter((node) => matchesFilter(node, filter)) : nodes,
 );
 
 /** Nodes by id. */

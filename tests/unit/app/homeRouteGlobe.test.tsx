@@ -64,7 +64,11 @@ describe('an item opened from a filtered globe', () => {
       ),
     );
     // The filter slice reads it there: the globe stays filtered behind the item.
-    expect(store.getState().filter).toEqual({ category: 'volunteers', type: 'video' });
+    expect(store.getState().filter).toMatchObject({
+      category: 'volunteers',
+      type: 'video',
+      q: null,
+    });
     const back = await screen.findByRole('button', { name: 'Back' }, { timeout: 10_000 });
     await userEvent.click(back);
     await waitFor(() =>
@@ -77,7 +81,7 @@ describe('an item opened from a filtered globe', () => {
   it('opens a plain item link on the unfiltered globe, and closes to home', async () => {
     const { router, store } = renderApp('/video/cleanup', { fetchArchive: async () => archive });
     await waitFor(() => expect(store.getState().nodes.items.length).toBe(2));
-    expect(store.getState().filter).toEqual({ category: null, type: null });
+    expect(store.getState().filter).toMatchObject({ category: null, type: null, q: null });
     const back = await screen.findByRole('button', { name: 'Back' }, { timeout: 10_000 });
     await userEvent.click(back);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

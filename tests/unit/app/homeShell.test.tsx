@@ -42,7 +42,11 @@ describe('the globe across the main layout', () => {
     await screen.findByRole('heading', { name: 'Archive items' });
     await act(() => router.navigate('/statement'));
     await screen.findByRole('heading', { level: 1, name: 'About this archive' });
-    expect(store.getState().filter).toEqual({ category: 'volunteers', type: 'video' });
+    expect(store.getState().filter).toMatchObject({
+      category: 'volunteers',
+      type: 'video',
+      q: null,
+    });
   });
 });
 

@@ -2,8 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '@/app/store';
 import { NodesRequestError, httpFetchArchive } from '@/features/nodes/nodesApi';
 import { loadNodes } from '@/features/nodes/nodesSlice';
-import { selectCategories, selectMatchingNodes } from '@/features/nodes/nodesSelectors';
-import { routeChanged } from '@/features/filter/filterSlice';
+import {
+  selectCategories,
+  selectFilter,
+  selectMatchingNodes,
+} from '@/features/nodes/nodesSelectors';
+import { routeChanged, searchAnswered } from '@/features/filter/filterSlice';
 
 const archive = [
   {
@@ -145,9 +149,9 @@ describe('filter and selectors', () => {
   it('mirrors the route, accepting only video or gallery as type', async () => {
     const store = await loaded();
     store.dispatch(routeChanged({ category: 'volunteers', type: 'gallery' }));
-    expect(store.getState().filter).toEqual({ category: 'volunteers', type: 'gallery' });
+    expect(store.getState().filter).toMatchObject({ category: 'volunteers', type: 'gallery' });
     store.dispatch(routeChanged({ category: null, type: 'photos' }));
-    expect(store.getState().filter).toEqual({ category: null, type: null });
+    expect(store.getState().filter).toMatchObject({ category: null, type: null, q: null });
   });
 
   it('selects the nodes that match the filter, memoised', async () => {
@@ -160,6 +164,35 @@ describe('filter and selectors', () => {
     expect(selectMatchingNodes(store.getState()).map((n) => n.video_id)).toEqual(['a']);
     const state = store.getState();
     expect(selectMatchingNodes(state)).toBe(selectMatchingNodes(state));
+  });
+
+  it('keeps the search’s words from the route, and narrows to what they found', async () => {
+    const store = await loaded();
+    store.dispatch(routeChanged({ q: '  storm \n footage ' }));
+    expect(store.getState().filter).toEqual({
+      category: null,
+      type: null,
+      q: 'storm footage',
+      ids: null,
+    });
+    // Until the words are answered nothing fades.
+    expect(selectMatchingNodes(store.getState())).toHaveLength(3);
+    store.dispatch(searchAnswered({ q: 'storm footage', ids: ['b'] }));
+    expect(selectMatchingNodes(store.getState()).map((n) => n.video_id)).toEqual(['b']);
+    expect(selectFilter(store.getState()).ids).toEqual(new Set(['b']));
+    // Combined with a category and a type.
+    store.dispatch(routeChanged({ category: 'storm-footage', type: 'video', q: 'storm footage' }));
+    expect(selectMatchingNodes(store.getState())).toEqual([]);
+    // New words keep the last answer on show until theirs comes; an answer to words no longer
+    // asked is dropped.
+    store.dispatch(routeChanged({ q: 'volunteers' }));
+    expect(store.getState().filter.ids).toEqual(['b']);
+    store.dispatch(searchAnswered({ q: 'storm footage', ids: ['a'] }));
+    expect(store.getState().filter.ids).toEqual(['b']);
+    store.dispatch(searchAnswered({ q: 'volunteers', ids: ['a', 'c'] }));
+    expect(store.getState().filter.ids).toEqual(['a', 'c']);
+    store.dispatch(routeChanged({ q: '' }));
+    expect(store.getState().filter).toEqual({ category: null, type: null, q: null, ids: null });
   });
 
   it('lists categories with counts and distinct palette colours', async () => {

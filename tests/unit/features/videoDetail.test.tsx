@@ -50,6 +50,18 @@ describe('the video detail', () => {
     expect(line.querySelector('time')?.getAttribute('datetime')).toBe('2025-05-16T14:52-05:00');
   });
 
+  it('passes the filter and the search’s words it was opened under on to a related item', () => {
+    if (!video || !gallery) throw new Error('fixture');
+    render(
+      <MemoryRouter initialEntries={['/video/porch-video?type=video&q=porch']}>
+        <VideoDetail node={video} related={[gallery]} colours={{}} onBack={() => {}} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: /Park photos/ }).getAttribute('href')).toBe(
+      '/gallery/park-photos?type=video&q=porch',
+    );
+  });
+
   it('says nothing of a date an item does not have', () => {
     const undated = normalizeArchive([{ video_id: 'x', title: 'X', lat: 0, lng: 0 }]).nodes[0];
     if (!undated) throw new Error('fixture');

@@ -183,6 +183,14 @@ describe('the routes of a filtered globe', () => {
     );
     expect(filterRoute('clean-up', 'video')).toBe('/category/clean-up?type=video');
     expect(filterRoute(null, null)).toBe('/');
+    // The search's words go along, encoded, with a category and a type or alone.
+    expect(filterRoute('clean-up', 'video', 'tarps & roofs')).toBe(
+      '/category/clean-up?type=video&q=tarps+%26+roofs',
+    );
+    expect(filterRoute(null, null, 'église')).toBe('/?q=%C3%A9glise');
+    expect(itemInFilterRoute('/video/a', { category: null, type: null, q: 'page blvd' })).toBe(
+      '/video/a?q=page+blvd',
+    );
   });
 });
 
