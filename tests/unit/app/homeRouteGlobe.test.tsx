@@ -8,25 +8,16 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetIntroSeen } from '@/features/intro/introStorage';
-import type { Globe, GlobeEvents } from '@/globe/types';
+import type { GlobeInput } from '@/globe/types';
 import { renderApp } from '../renderWithProviders';
 
-type Listener = (event: unknown) => void;
-const engine = vi.hoisted(() => ({ listeners: new Map<string, Listener>() }));
-vi.mock('@/globe/createGlobe', () => ({
-  createGlobe: async (): Promise<Globe> => ({
-    update: () => undefined,
-    focus: async () => undefined,
-    turnTo: async () => undefined,
-    on: <K extends keyof GlobeEvents>(type: K, listener: (event: GlobeEvents[K]) => void) => {
-      engine.listeners.set(type, listener as Listener);
-      // The preloader waits for the first view's progress: all of it, at once.
-      if (type === 'progress') queueMicrotask(() => listener({ percent: 100, cards: 2 } as never));
-      return () => engine.listeners.delete(type);
-    },
-    dispose: () => undefined,
-  }),
+const engine = vi.hoisted(() => ({
+  listeners: new Map<string, (event: unknown) => void>(),
+  inputs: [] as GlobeInput[],
 }));
+vi.mock('@/globe/createGlobe', async () =>
+  (await import('./globeStandIn')).standInGlobe(engine, 2),
+);
 
 const archive = [
   {
@@ -48,6 +39,7 @@ const archive = [
 
 afterEach(() => {
   engine.listeners.clear();
+  engine.inputs.length = 0;
   window.localStorage.clear();
 });
 

@@ -6,27 +6,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Globe, GlobeEvents, GlobeInput } from '@/globe/types';
+import type { GlobeInput } from '@/globe/types';
 import { recordingAnalytics, renderApp } from '../renderWithProviders';
 
-type Listener = (event: unknown) => void;
 const engine = vi.hoisted(() => ({
-  listeners: new Map<string, Listener>(),
+  listeners: new Map<string, (event: unknown) => void>(),
   inputs: [] as GlobeInput[],
 }));
-vi.mock('@/globe/createGlobe', () => ({
-  createGlobe: async (): Promise<Globe> => ({
-    update: (input: GlobeInput) => void engine.inputs.push(input),
-    focus: async () => undefined,
-    turnTo: async () => undefined,
-    on: <K extends keyof GlobeEvents>(type: K, listener: (event: GlobeEvents[K]) => void) => {
-      engine.listeners.set(type, listener as Listener);
-      if (type === 'progress') queueMicrotask(() => listener({ percent: 100, cards: 3 } as never));
-      return () => engine.listeners.delete(type);
-    },
-    dispose: () => undefined,
-  }),
-}));
+vi.mock('@/globe/createGlobe', async () =>
+  (await import('./globeStandIn')).standInGlobe(engine, 3),
+);
 
 const archive = [
   {
