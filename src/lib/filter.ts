@@ -36,6 +36,20 @@ export function isFiltering(filter: ArchiveFilter): boolean {
   return filter.category !== null || filter.type !== null || (filter.ids ?? null) !== null;
 }
 
+/**
+ * Whether two filters narrow to the same items by their words: the same set, or sets with the
+ * same ids (a filter that crossed to the globe's worker is a copy, never the same object).
+ */
+export function sameIds(
+  a: ReadonlySet<string> | null | undefined,
+  b: ReadonlySet<string> | null | undefined,
+): boolean {
+  if ((a ?? null) === (b ?? null)) return true;
+  if (!a || !b || a.size !== b.size) return false;
+  for (const id of a) if (!b.has(id)) return false;
+  return true;
+}
+
 /** Whether a node is shown as matching the filter (the rest shrink and fade on the globe). */
 export function matchesFilter(
   node: { video_id: string; type: MediaType; categories: readonly { slug: string }[] },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMediaType } from '@/lib/mediaType';
 import { CATEGORY_PALETTE, assignCategoryColours, hexToRgb } from '@/lib/palette';
 import { filterRoute, isAppPath, itemInFilterRoute } from '@/lib/routes';
+import { sameIds } from '@/lib/filter';
 import { slugify } from '@/lib/slug';
 import { safeUrl } from '@/lib/url';
 import {
@@ -250,5 +251,15 @@ describe('playerStateAction (IFrame Player API states)', () => {
     [5, null],
   ])('state %i reports %s', (state, action) => {
     expect(playerStateAction(state)).toBe(action);
+  });
+});
+
+describe('sameIds', () => {
+  it('compares the search’s answers by their ids, not by the object', () => {
+    expect(sameIds(null, undefined)).toBe(true);
+    expect(sameIds(new Set(['a', 'b']), new Set(['b', 'a']))).toBe(true);
+    expect(sameIds(new Set(['a']), new Set(['a', 'b']))).toBe(false);
+    expect(sameIds(new Set(['a']), new Set(['b']))).toBe(false);
+    expect(sameIds(new Set(), null)).toBe(false);
   });
 });
