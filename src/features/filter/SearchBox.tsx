@@ -63,12 +63,16 @@ export function SearchBox({
   const ids = { input: useId(), list: useId(), status: useId() };
   const input = useRef<HTMLInputElement>(null);
 
-  // What is typed; the URL holds it trimmed. Words from outside (Back, a link) replace it.
+  // What is typed; the URL holds it trimmed. Words from outside (Back, a link) replace it; the
+  // address catching up with keys typed since (its words sent and not yet all seen back) does not.
   const [text, setText] = useState(q ?? '');
   const [shownQ, setShownQ] = useState(q);
+  const [sent, setSent] = useState<string[]>([]);
   if (q !== shownQ) {
     setShownQ(q);
-    if (searchWords(text) !== q) setText(q ?? '');
+    const ours = sent.includes(q ?? '');
+    if (ours && sent.at(-1) === (q ?? '')) setSent([]);
+    if (!ours && searchWords(text) !== q) setText(q ?? '');
   }
   const [focused, setFocused] = useState(false);
   const [dismissed, setDismissed] = useState(false);
@@ -161,6 +165,7 @@ export function SearchBox({
     setActive(-1);
     const next = searchWords(value);
     if (next === q) return;
+    setSent((words) => [...words.slice(-19), next ?? '']);
     setParams(
       (params) => {
         const query = new URLSearchParams(params);
