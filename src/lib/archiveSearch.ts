@@ -9,6 +9,7 @@
  * are never kept waiting by it; a search before it is complete answers from what it holds so far.
  */
 import MiniSearch, { type SearchResult } from 'minisearch';
+import { foldText } from '@/lib/compareNames';
 
 /** What the index reads of an item. */
 export interface SearchableItem {
@@ -29,17 +30,12 @@ const SLICE_MS = 8;
 /** The words a query is cut into, and a title for highlighting: letters and digits. */
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 
-/** Lower case, without accents ("église" → "eglise"). */
-function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
 /**
  * One word as the index keeps it: folded, a possessive and a plural ending taken off
  * ("Volunteers'" → "volunteer", "families" → "family", "roofs" → "roof"; "glass" and "bus" stay).
  */
 export function searchTerm(word: string): string {
-  const folded = fold(word).replace(/['’]s?$/, '');
+  const folded = foldText(word).replace(/['’]s?$/, '');
   if (folded.length > 4 && folded.endsWith('ies')) return `${folded.slice(0, -3)}y`;
   if (folded.length > 4 && /(?:ss|x|ch|sh)es$/.test(folded)) return folded.slice(0, -2);
   if (folded.length > 3 && folded.endsWith('s') && !/(?:ss|us|is)$/.test(folded))

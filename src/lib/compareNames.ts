@@ -27,8 +27,13 @@ interface NameKey {
   name: string;
 }
 
+/** Text without case and without accents ("Église" → "eglise"): its combining marks, once decomposed. */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
 function keyOf(name: string): NameKey {
-  return { folded: name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase(), name };
+  return { folded: foldText(name), name };
 }
 
 function compareKeys(a: NameKey, b: NameKey): number {
