@@ -23,7 +23,7 @@ import { revealSchedule } from '@/globe/reveal';
 import type { GlobeSurface } from '@/globe/surface';
 import type { Globe, GlobeDiagnostics, GlobeEvents, GlobeInput, GlobeOptions } from '@/globe/types';
 import { ANIMATION_DURATION_MS, NODE_REVEAL_INTERVAL_MS } from '@/lib/constants';
-import { isFiltering, sameIds, type ArchiveFilter } from '@/lib/filter';
+import { isFiltering, sameIds, sameRange, type ArchiveFilter } from '@/lib/filter';
 import type { MediaNode } from '@/lib/nodeModel';
 
 /** The colour of a card with no category. */
@@ -174,7 +174,8 @@ export function globeOnCanvas(
     const filterChanged =
       input.filter.category !== filter.category ||
       input.filter.type !== filter.type ||
-      !sameIds(input.filter.ids, filter.ids);
+      !sameIds(input.filter.ids, filter.ids) ||
+      !sameRange(input.filter.range, filter.range);
     const coloursChanged = input.categoryColours !== colours;
     // The page's one reading of reduced motion: flights, the reveal's pace and the links' wait
     // follow a change during the visit (the layers' tweens keep the reading they started with).

@@ -24,10 +24,18 @@ export const CLICK = {
   list: 'Archive list',
   /** A category chip on an item (label: the category slug). */
   categoryChip: 'Category chip',
-  /** A chip of the filter tray (label: `category:{slug}`, `type:{video|gallery}`, `all`, `clear`). */
+  /**
+   * A chip of the filter tray (label: `category:{slug}`, `type:{video|gallery}`, `all`, `clear`),
+   * or a filter taken off from the list of those on (`remove`).
+   */
   filterChip: 'Filter chip',
   /** A Related Media thumbnail (label: the related item's video_id). */
   related: 'Related media',
+  /**
+   * The timeline (label: `range` for a range chosen with the handles, `bar` for a bar clicked,
+   * `play`, `zoom-in`, `zoom-out`, `whole-span`).
+   */
+  timeline: 'Timeline',
   /** Copy link on an item (label: the item's path, `/video/{id}`). */
   share: 'Share',
 } as const;

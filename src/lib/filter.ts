@@ -1,8 +1,9 @@
 import type { MediaType } from '@/lib/mediaType';
+import { dateInRange, isRangeChosen, type TimeRange } from '@/lib/timeRange';
 
 /**
- * What the visitor is filtering by, mirrored from the route (`/category/{slug}`, `?type=`, `?q=`),
- * with the items the search's words found.
+ * What the visitor is filtering by, mirrored from the route (`/category/{slug}`, `?type=`, `?q=`,
+ * `?from=`, `?to=`), with the items the search's words found.
  */
 export interface ArchiveFilter {
   /** A category slug, or `null` for every category. */
@@ -16,6 +17,8 @@ export interface ArchiveFilter {
    * words wait for their answer, the last one stays (before the first, `null`: nothing fades).
    */
   ids?: ReadonlySet<string> | null;
+  /** The timeline's range (`?from=`, `?to=` read); null (absent) for all time. */
+  range?: TimeRange | null;
 }
 
 export const NO_FILTER: ArchiveFilter = { category: null, type: null };
@@ -29,11 +32,30 @@ export interface FilterState {
   type: MediaType | null;
   q: string | null;
   ids: string[] | null;
+  /** `?from=` and `?to=` as `rangeText` keeps them. */
+  from: string | null;
+  to: string | null;
 }
 
 /** Whether anything narrows the archive (the rest shrink and fade on the globe). */
 export function isFiltering(filter: ArchiveFilter): boolean {
-  return filter.category !== null || filter.type !== null || (filter.ids ?? null) !== null;
+  return (
+    filter.category !== null ||
+    filter.type !== null ||
+    (filter.ids ?? null) !== null ||
+    isRangeChosen(filter.range)
+  );
+}
+
+/** Whether two filters' ranges are the same (either may be a copy that crossed to the worker). */
+export function sameRange(
+  a: TimeRange | null | undefined,
+  b: TimeRange | null | undefined,
+): boolean {
+  const x = isRangeChosen(a) ? a : null;
+  const y = isRangeChosen(b) ? b : null;
+  if (x === null || y === null) return x === y;
+  return x.from === y.from && x.until === y.until;
 }
 
 /**
@@ -52,11 +74,17 @@ export function sameIds(
 
 /** Whether a node is shown as matching the filter (the rest shrink and fade on the globe). */
 export function matchesFilter(
-  node: { video_id: string; type: MediaType; categories: readonly { slug: string }[] },
+  node: {
+    video_id: string;
+    type: MediaType;
+    categories: readonly { slug: string }[];
+    date?: string | null;
+  },
   filter: ArchiveFilter,
 ): boolean {
   if (filter.type !== null && node.type !== filter.type) return false;
   if (filter.ids && !filter.ids.has(node.video_id)) return false;
+  if (filter.range && !dateInRange(node.date, filter.range)) return false;
   return filter.category === null || node.categories.some((c) => c.slug === filter.category);
 }
 

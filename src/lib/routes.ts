@@ -1,4 +1,5 @@
 import type { ArchiveFilter } from '@/lib/filter';
+import { fromText, toText, type TimeRange } from '@/lib/timeRange';
 
 /**
  * The app's routes (SPEC §2) as plain patterns, shared by the router and the server: the server
@@ -49,13 +50,32 @@ export function filterRoute(
   category: string | null,
   type: 'video' | 'gallery' | null,
   q: string | null = null,
+  span: FilterSpan = NO_SPAN,
 ): string {
   const path = category === null ? '/' : categoryRoute(category);
   const query = new URLSearchParams();
   if (type !== null) query.set('type', type);
   if (q !== null) query.set('q', q);
-  const text = query.toString();
+  setSpan(query, span);
+  const text = queryText(query);
   return text === '' ? path : `${path}?${text}`;
+}
+
+/** The timeline's range as the URL writes it (`?from=`, `?to=`: day or time texts). */
+export interface FilterSpan {
+  from?: string | null;
+  to?: string | null;
+}
+const NO_SPAN: FilterSpan = {};
+
+function setSpan(query: URLSearchParams, { from, to }: FilterSpan): void {
+  if (from != null) query.set('from', from);
+  if (to != null) query.set('to', to);
+}
+
+/** A query as text, with the times' colons left as they are (`T14:40-05:00` reads better than `%3A`). */
+function queryText(query: URLSearchParams): string {
+  return query.toString().replace(/%3A/g, ':');
 }
 
 /**
@@ -63,16 +83,28 @@ export function filterRoute(
  * (`/video/{id}?category={slug}&type=video`), so that closing the item returns to the filtered
  * globe, and a reload or the Back button keep it. Without a filter, the item's plain route.
  */
-export function itemInFilterRoute(itemRoute: string, { category, type, q }: ArchiveFilter): string {
+export function itemInFilterRoute(
+  itemRoute: string,
+  { category, type, q, range }: ArchiveFilter,
+): string {
   const query = new URLSearchParams();
   if (category !== null) query.set('category', category);
   if (type !== null) query.set('type', type);
   if (q != null) query.set('q', q);
-  const text = query.toString();
+  if (range) setSpan(query, spanOfRange(range));
+  const text = queryText(query);
   return text === '' ? itemRoute : `${itemRoute}?${text}`;
 }
 
 /** Whether a path shows the globe (home, an open item, a category). */
+/** The URL's texts for a range's edges. */
+export function spanOfRange({ from, until }: TimeRange): FilterSpan {
+  return {
+    from: from === null ? null : fromText(from),
+    to: until === null ? null : toText(until),
+  };
+}
+
 export function isHomePath(pathname: string): boolean {
   return /^\/$|^\/(video|gallery|category)\/[^/]+\/?$/.test(pathname);
 }

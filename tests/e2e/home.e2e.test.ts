@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeProblem, nodeRoute, normalizeArchive } from '@/lib/nodeModel';
+import { dateInRange, rangeOfTexts, rangeText } from '@/lib/timeRange';
 import {
   axeViolations,
   launchBrowser,
@@ -120,6 +121,128 @@ describe('the sample archive', () => {
       .toContain('Chainsaw Crews');
     expect(seen.pageErrors).toEqual([]);
     expect(seen.consoleErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('a ?from=&to= range fades the items outside it and lists those inside; keys narrow it; Play sweeps and stops on a key; filters combine and Clear returns home', async () => {
+    const { nodes } = readArchive(SAMPLE);
+    const inRange = (url: string, type: string | null = null) => {
+      const query = new URL(url).searchParams;
+      const range = rangeOfTexts(rangeText(query.get('from')), rangeText(query.get('to')));
+      return nodes.filter((n) => dateInRange(n.date, range) && (type === null || n.type === type));
+    };
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const seen = watchPage(page);
+    await page.goto(`${app.url}/?skipIntro=true`);
+    const start = page.getByRole('slider', { name: 'Start of the time range' });
+    const end = page.getByRole('slider', { name: 'End of the time range' });
+    await end.waitFor({ timeout: 60_000 });
+    await page.waitForFunction(() => window.__globe?.ready === true, undefined, {
+      timeout: 60_000,
+    });
+    await page.getByText('2 items have no date').waitFor();
+    await screenshot(page, 'timeline-whole-span');
+    // The afternoon of 16 May, as a shared link gives it: opened zoomed to it.
+    await page.goto(
+      `${app.url}/?skipIntro=true&from=2025-05-16T14:00-05:00&to=2025-05-16T18:00-05:00`,
+    );
+    await page.waitForFunction(() => window.__globe?.ready === true, undefined, {
+      timeout: 60_000,
+    });
+    const afternoon = inRange(page.url());
+    expect(afternoon.length).toBeGreaterThanOrEqual(3);
+    const list = page.getByRole('list', { name: 'Archive items' });
+    const listed = async () =>
+      (
+        await list
+          .getByRole('link')
+          .evaluateAll((links) => links.map((a) => a.getAttribute('href')))
+      )
+        .map((href) => href?.split('?')[0])
+        .sort();
+    const routes = (items: typeof nodes) => items.map((n) => nodeRoute(n)).sort();
+    await expect.poll(listed, { timeout: 20_000 }).toEqual(routes(afternoon));
+    const later = nodes.find((n) => n.date === '2025-10-04');
+    const matched = (id: string) => page.evaluate((i) => window.__globe?.card(i)?.matched, id);
+    await expect.poll(() => matched(later?.video_id as string)).toBe(false);
+    expect(await matched(afternoon[0]?.video_id as string)).toBe(true);
+    expect(await start.getAttribute('aria-valuetext')).toBe('Friday 16 May 2025, 2:00 pm');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'timeline-afternoon');
+    // Keys on the end handle: Page Down moves it ten bars earlier; fewer items are left.
+    await end.focus();
+    await page.keyboard.press('PageDown');
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('to'))
+      .not.toBe('2025-05-16T18:00-05:00');
+    const narrowed = inRange(page.url());
+    expect(narrowed.length).toBeLessThan(afternoon.length);
+    await expect.poll(listed, { timeout: 20_000 }).toEqual(routes(narrowed));
+    // Play sweeps the end forward; a key stops it where it is.
+    const play = page.getByRole('button', { name: 'Play' });
+    await play.click();
+    const ends = new Set<string>();
+    await expect
+      .poll(
+        () => {
+          ends.add(new URL(page.url()).searchParams.get('to') ?? 'open');
+          return ends.size;
+        },
+        { timeout: 20_000, interval: 100 },
+      )
+      .toBeGreaterThanOrEqual(3);
+    await page.keyboard.press('Shift');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Play' }).getAttribute('aria-pressed'))
+      .toBe('false');
+    const stopped = page.url();
+    // Two frames later, and a while after, it has not moved on.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    await page.waitForTimeout(400);
+    expect(page.url()).toBe(stopped);
+    // Filters combine: a media chip keeps the range; the count and the list follow.
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await page.getByRole('button', { name: 'Videos' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('type')).toBe('video');
+    const videos = inRange(page.url(), 'video');
+    expect(new URL(page.url()).searchParams.get('from')).toBe('2025-05-16T14:00-05:00');
+    await page.getByText(`${videos.length} of ${nodes.length} items`, { exact: true }).waitFor();
+    await expect.poll(listed, { timeout: 20_000 }).toEqual(routes(videos));
+    const on = page.getByRole('list', { name: 'Filters on' });
+    expect(await on.getByRole('button').count()).toBe(2);
+    // Clear returns home, every item back.
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.waitForURL(`${app.url}/`);
+    await expect.poll(() => list.getByRole('link').count(), { timeout: 20_000 }).toBe(nodes.length);
+    await expect.poll(() => matched(later?.video_id as string)).toBe(true);
+    expect(seen.pageErrors).toEqual([]);
+    expect(seen.consoleErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('on a phone: the search results and the timeline pass axe', async () => {
+    const page = await browser.newPage({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await page.goto(`${app.url}/?skipIntro=true&from=2025-05-16&to=2025-05-31`);
+    await page.getByRole('slider', { name: 'End of the time range' }).waitFor({ timeout: 60_000 });
+    await page.waitForFunction(() => window.__globe?.ready === true, undefined, {
+      timeout: 60_000,
+    });
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'timeline-phone');
+    const box = page.getByRole('searchbox', { name: 'Search the archive' });
+    await box.tap();
+    await page.keyboard.type('volunter');
+    const options = page.getByRole('listbox', { name: 'Matches' }).getByRole('option');
+    await expect.poll(() => options.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'search-phone');
     await page.close();
   });
 

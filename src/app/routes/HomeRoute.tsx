@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useFirstPaint } from '@/app/firstPaint';
 import { useAppDispatch, useAppSelector, usePrefersReducedMotion } from '@/app/hooks';
@@ -17,6 +17,7 @@ import {
   selectCategories,
   selectCategoryColours,
   selectFilter,
+  selectMatchingNodes,
   selectNodes,
   selectNodesById,
   selectNodesStatus,
@@ -24,7 +25,12 @@ import {
 import { loadNodes } from '@/features/nodes/nodesSlice';
 import { Preloader } from '@/features/preloader/Preloader';
 import { isMobileUserAgent } from '@/lib/device';
-import { filterRoute } from '@/lib/routes';
+import { filterRoute, spanOfRange } from '@/lib/routes';
+
+/** The timeline comes after the globe is shown (its code is not needed before). */
+const Timeline = lazy(() =>
+  import('@/features/filter/Timeline').then((module) => ({ default: module.Timeline })),
+);
 
 /**
  * The home routes (`/`, `/video/:id`, `/gallery/:id`, `/category/:category`): one element for all
@@ -39,7 +45,7 @@ import { filterRoute } from '@/lib/routes';
  */
 export function HomeRoute({ active = true }: { active?: boolean }) {
   const dispatch = useAppDispatch();
-  const { category, id, type, q, skipIntro } = useHomeParams(active);
+  const { category, id, type, q, from, to, skipIntro } = useHomeParams(active);
   const [progress, setProgress] = useState({ percent: 0, cards: -1 });
   const [globeProblem, setGlobeProblem] = useState<string | null>(null);
   const [listOpen, setListOpen] = useState(false);
@@ -50,6 +56,7 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
   const nodesById = useAppSelector(selectNodesById);
   const colours = useAppSelector(selectCategoryColours);
   const filter = useAppSelector(selectFilter);
+  const matchingCount = useAppSelector(selectMatchingNodes).length;
   const globeRef = useRef<GlobeHandle>(null);
   const navigate = useNavigate();
   // One reading of reduced motion for the page, its hooks and the engine.
@@ -58,8 +65,8 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
   const firstPaint = useFirstPaint();
 
   useLayoutEffect(() => {
-    dispatch(routeChanged({ category, type, q }));
-  }, [dispatch, category, type, q]);
+    dispatch(routeChanged({ category, type, q, from, to }));
+  }, [dispatch, category, type, q, from, to]);
 
   useEffect(() => {
     void dispatch(loadNodes());
@@ -88,7 +95,15 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
     .map((link) => nodesById.get(link))
     .filter((n) => n !== undefined);
   const closeDetail = useCallback(
-    () => void navigate(filterRoute(filter.category, filter.type, filter.q ?? null)),
+    () =>
+      void navigate(
+        filterRoute(
+          filter.category,
+          filter.type,
+          filter.q ?? null,
+          filter.range ? spanOfRange(filter.range) : undefined,
+        ),
+      ),
     [navigate, filter],
   );
   const turnTo = useCallback((nodeId: string | null) => globeRef.current?.turnTo(nodeId), []);
@@ -126,9 +141,14 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
         <>
           <img className="corner-logo" src="/TPR-Logo.svg" alt="" width="56" height="56" />
           <div className="home-tools">
-            <FilterTray categories={categories} />
+            <FilterTray categories={categories} matching={matchingCount} total={nodeCount} />
             <SearchBox nodes={nodes} nodesById={nodesById} filter={filter} />
           </div>
+          {status === 'loaded' && (
+            <Suspense fallback={null}>
+              <Timeline nodes={nodes} filter={filter} />
+            </Suspense>
+          )}
         </>
       )}
       {detail.shownId !== null && active && (

@@ -8,6 +8,9 @@ export interface HomeParams {
   type: string | null;
   /** `?q=`: the search's words. */
   q: string | null;
+  /** `?from=` and `?to=`: the timeline's range, as written. */
+  from: string | null;
+  to: string | null;
   /** `?skipIntro=true`: the intro does not play. */
   skipIntro: boolean;
 }
@@ -27,6 +30,8 @@ export function useHomeParams(active: boolean): HomeParams {
     id: params.id ?? null,
     type: search.get('type'),
     q: search.get('q'),
+    from: search.get('from'),
+    to: search.get('to'),
     skipIntro: search.get('skipIntro') === 'true',
   };
   const [kept, setKept] = useState(live);
@@ -35,7 +40,9 @@ export function useHomeParams(active: boolean): HomeParams {
     (kept.category !== live.category ||
       kept.id !== live.id ||
       kept.type !== live.type ||
-      kept.q !== live.q)
+      kept.q !== live.q ||
+      kept.from !== live.from ||
+      kept.to !== live.to)
   ) {
     setKept(live);
   }

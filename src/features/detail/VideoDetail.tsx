@@ -8,6 +8,7 @@ import { nodeRoute, nodeThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
 import { CLICK } from '@/lib/analytics';
 import { parseMediaType } from '@/lib/mediaType';
 import { itemInFilterRoute } from '@/lib/routes';
+import { rangeOfTexts, rangeText } from '@/lib/timeRange';
 import { youtubeEmbedUrl } from '@/lib/youtube';
 
 interface Props {
@@ -29,6 +30,7 @@ export function VideoDetail({ node, related, colours, onBack }: Props) {
     category: search.get('category'),
     type: parseMediaType(search.get('type')),
     q: search.get('q'),
+    range: rangeOfTexts(rangeText(search.get('from')), rangeText(search.get('to'))),
   };
   const player = useRef<HTMLIFrameElement>(null);
   useVideoReports(player, node.video_id);

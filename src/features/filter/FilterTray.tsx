@@ -6,6 +6,7 @@ import { CLICK } from '@/lib/analytics';
 import type { FilterState } from '@/lib/filter';
 import type { MediaType } from '@/lib/mediaType';
 import { filterRoute } from '@/lib/routes';
+import { rangeOfTexts, rangeWords } from '@/lib/timeRange';
 
 /** A category as the tray shows it. */
 export interface TrayCategory {
@@ -20,12 +21,28 @@ const TYPES: { type: MediaType | null; label: string }[] = [
   { type: 'gallery', label: 'Photos' },
 ];
 
+/** "34 of 812 items", "1 of 40 items", "812 items". */
+export function itemCountText(matching: number, total: number, filtering: boolean): string {
+  const all = `${total.toLocaleString('en')} ${total === 1 ? 'item' : 'items'}`;
+  return filtering ? `${matching.toLocaleString('en')} of ${all}` : all;
+}
+
 /**
  * The filter tray (SPEC §2): category chips (All plus each category in its colour), media-type
  * chips and Clear. Choosing navigates (the route is the filter) and closes the tray; so do the
- * mouse leaving it and Escape.
+ * mouse leaving it and Escape. Under the button, while anything narrows the archive, every filter
+ * on (category, media, words, time) with a button that takes it off, and how many items they leave.
  */
-export function FilterTray({ categories }: { categories: readonly TrayCategory[] }) {
+export function FilterTray({
+  categories,
+  matching,
+  total,
+}: {
+  categories: readonly TrayCategory[];
+  /** How many items the filters leave, of how many. */
+  matching: number;
+  total: number;
+}) {
   const filter = useAppSelector((state: { filter: FilterState }) => state.filter);
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
@@ -44,95 +61,143 @@ export function FilterTray({ categories }: { categories: readonly TrayCategory[]
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
 
-  // A chip keeps the search's words; Clear returns home, without them.
+  // A chip keeps the search's words and the timeline's range; Clear returns home, without them.
   const choose = (
     category: string | null,
     type: MediaType | null,
     label: string,
-    q: string | null = filter.q,
+    clear = false,
   ) => {
     analytics.click(CLICK.filterChip, label);
-    void navigate(filterRoute(category, type, q));
+    void navigate(clear ? '/' : filterRoute(category, type, filter.q, filter));
     setOpen(false);
   };
-  const active = filter.category !== null || filter.type !== null || filter.q !== null;
+  const timed = filter.from !== null || filter.to !== null;
+  const active = filter.category !== null || filter.type !== null || filter.q !== null || timed;
+  // Each filter on, and the route without it.
+  const span = { from: filter.from, to: filter.to };
+  const on: { label: string; without: string }[] = [];
+  if (filter.category !== null) {
+    const name = categories.find((c) => c.slug === filter.category)?.name ?? filter.category;
+    on.push({ label: name, without: filterRoute(null, filter.type, filter.q, span) });
+  }
+  if (filter.type !== null)
+    on.push({
+      label: filter.type === 'video' ? 'Videos' : 'Photos',
+      without: filterRoute(filter.category, null, filter.q, span),
+    });
+  if (filter.q !== null)
+    on.push({
+      label: `“${filter.q}”`,
+      without: filterRoute(filter.category, filter.type, null, span),
+    });
+  if (timed)
+    on.push({
+      label: rangeWords(rangeOfTexts(filter.from, filter.to)),
+      without: filterRoute(filter.category, filter.type, filter.q),
+    });
 
   return (
-    <div className="filter-tray">
-      <button
-        ref={buttonRef}
-        type="button"
-        className={`filter-tray__toggle${active ? ' filter-tray__toggle--active' : ''}`}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
-      >
-        Filters{active ? ' (on)' : ''}
-      </button>
-      <div
-        id={panelId}
-        className="filter-tray__panel"
-        hidden={!open}
-        role="group"
-        aria-label="Filters"
-        onPointerLeave={(event) => {
-          if (event.pointerType === 'mouse') setOpen(false);
-        }}
-      >
-        <h2 className="filter-tray__heading" id={`${panelId}-categories`}>
-          Category
-        </h2>
-        <ul className="filter-tray__chips" aria-labelledby={`${panelId}-categories`}>
-          <li>
-            <button
-              type="button"
-              className="chip"
-              aria-pressed={filter.category === null}
-              onClick={() => choose(null, filter.type, 'category:all')}
-            >
-              All
-            </button>
-          </li>
-          {categories.map((category) => (
-            <li key={category.slug}>
-              <button
-                type="button"
-                className="chip"
-                style={{ '--chip-colour': category.colour } as CSSProperties}
-                aria-pressed={filter.category === category.slug}
-                onClick={() => choose(category.slug, filter.type, `category:${category.slug}`)}
-              >
-                <span className="chip__dot" aria-hidden="true" />
-                {category.name}
-              </button>
-            </li>
-          ))}
-        </ul>
-        <h2 className="filter-tray__heading" id={`${panelId}-types`}>
-          Media
-        </h2>
-        <ul className="filter-tray__chips" aria-labelledby={`${panelId}-types`}>
-          {TYPES.map(({ type, label }) => (
-            <li key={label}>
-              <button
-                type="button"
-                className="chip"
-                aria-pressed={filter.type === type}
-                onClick={() => choose(filter.category, type, `type:${type ?? 'all'}`)}
-              >
-                {label}
-              </button>
-            </li>
-          ))}
-        </ul>
+    <>
+      <div className="filter-tray">
         <button
+          ref={buttonRef}
           type="button"
-          className="filter-tray__clear"
-          onClick={() => choose(null, null, 'clear', null)}
+          className={`filter-tray__toggle${active ? ' filter-tray__toggle--active' : ''}`}
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((o) => !o)}
         >
-          Clear
+          Filters{active ? ' (on)' : ''}
         </button>
+        <div
+          id={panelId}
+          className="filter-tray__panel"
+          hidden={!open}
+          role="group"
+          aria-label="Filters"
+          onPointerLeave={(event) => {
+            if (event.pointerType === 'mouse') setOpen(false);
+          }}
+        >
+          <h2 className="filter-tray__heading" id={`${panelId}-categories`}>
+            Category
+          </h2>
+          <ul className="filter-tray__chips" aria-labelledby={`${panelId}-categories`}>
+            <li>
+              <button
+                type="button"
+                className="chip"
+                aria-pressed={filter.category === null}
+                onClick={() => choose(null, filter.type, 'category:all')}
+              >
+                All
+              </button>
+            </li>
+            {categories.map((category) => (
+              <li key={category.slug}>
+                <button
+                  type="button"
+                  className="chip"
+                  style={{ '--chip-colour': category.colour } as CSSProperties}
+                  aria-pressed={filter.category === category.slug}
+                  onClick={() => choose(category.slug, filter.type, `category:${category.slug}`)}
+                >
+                  <span className="chip__dot" aria-hidden="true" />
+                  {category.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <h2 className="filter-tray__heading" id={`${panelId}-types`}>
+            Media
+          </h2>
+          <ul className="filter-tray__chips" aria-labelledby={`${panelId}-types`}>
+            {TYPES.map(({ type, label }) => (
+              <li key={label}>
+                <button
+                  type="button"
+                  className="chip"
+                  aria-pressed={filter.type === type}
+                  onClick={() => choose(filter.category, type, `type:${type ?? 'all'}`)}
+                >
+                  {label}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className="filter-tray__clear"
+            onClick={() => choose(null, null, 'clear', true)}
+          >
+            Clear
+          </button>
+        </div>
       </div>
-    </div>
+      {active && (
+        <div className="filter-summary">
+          <p className="filter-summary__count">{itemCountText(matching, total, true)}</p>
+          <ul className="filter-summary__list" aria-label="Filters on">
+            {on.map(({ label, without }) => (
+              <li key={without}>
+                <button
+                  type="button"
+                  className="filter-summary__item"
+                  aria-label={`Remove filter: ${label}`}
+                  onClick={() => {
+                    analytics.click(CLICK.filterChip, 'remove');
+                    void navigate(without);
+                  }}
+                >
+                  {label}
+                  <span aria-hidden="true"> ×</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
   );
 }

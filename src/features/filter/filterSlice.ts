@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { searchWords, type FilterState } from '@/lib/filter';
 import { parseMediaType } from '@/lib/mediaType';
+import { rangeText } from '@/lib/timeRange';
 
 /** The route's filter parts as read from the URL, before validation. */
 export interface RouteFilter {
@@ -8,9 +9,19 @@ export interface RouteFilter {
   type?: string | null;
   /** `?q=`: the search's words. */
   q?: string | null;
+  /** `?from=` and `?to=`: the timeline's range. */
+  from?: string | null;
+  to?: string | null;
 }
 
-const initialState: FilterState = { category: null, type: null, q: null, ids: null };
+const initialState: FilterState = {
+  category: null,
+  type: null,
+  q: null,
+  ids: null,
+  from: null,
+  to: null,
+};
 
 const filterSlice = createSlice({
   name: 'filter',
@@ -21,10 +32,19 @@ const filterSlice = createSlice({
       const category = action.payload.category?.trim() || null;
       const type = parseMediaType(action.payload.type);
       const q = searchWords(action.payload.q);
-      if (state.category === category && state.type === type && state.q === q) return state;
+      const from = rangeText(action.payload.from);
+      const to = rangeText(action.payload.to);
+      if (
+        state.category === category &&
+        state.type === type &&
+        state.q === q &&
+        state.from === from &&
+        state.to === to
+      )
+        return state;
       // New words keep the last answer on show until theirs comes (no flash of every item
       // between two keystrokes); no words, no answer.
-      return { category, type, q, ids: q === null ? null : state.ids };
+      return { category, type, q, ids: q === null ? null : state.ids, from, to };
     },
     /** The search answered these words (an answer to words no longer asked is dropped). */
     searchAnswered(state, action: PayloadAction<{ q: string | null; ids: string[] | null }>) {

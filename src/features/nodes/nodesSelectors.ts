@@ -4,6 +4,7 @@ import type { ArchiveFilter, FilterState } from '@/lib/filter';
 import { isFiltering, matchesFilter } from '@/lib/filter';
 import type { MediaNode } from '@/lib/nodeModel';
 import { assignCategoryColours } from '@/lib/palette';
+import { isRangeChosen, rangeOfTexts } from '@/lib/timeRange';
 import type { NodesState } from '@/features/nodes/nodesSlice';
 
 interface State {
@@ -22,15 +23,22 @@ export interface ArchiveCategory {
 export const selectNodes = (state: State): MediaNode[] => state.nodes.items;
 export const selectNodesStatus = (state: State): NodesState['status'] => state.nodes.status;
 export const selectNodesError = (state: State): NodesState['error'] => state.nodes.error;
-/** The active filter, the search's answer as a set (one new object only when the filter changes). */
+/**
+ * The active filter, the search's answer as a set and the range as instants (one new object only
+ * when the filter changes).
+ */
 export const selectFilter = createSelector(
   [(state: State) => state.filter],
-  ({ category, type, q, ids }): ArchiveFilter => ({
-    category,
-    type,
-    q,
-    ids: ids === null ? null : new Set(ids),
-  }),
+  ({ category, type, q, ids, from, to }): ArchiveFilter => {
+    const range = rangeOfTexts(from, to);
+    return {
+      category,
+      type,
+      q,
+      ids: ids === null ? null : new Set(ids),
+      range: isRangeChosen(range) ? range : null,
+    };
+  },
 );
 
 /** Every category of the archive, named as first met, coloured from the palette, by name. */

@@ -14,6 +14,7 @@ const archive = [
     video_id: 'a',
     title: 'A',
     youtube_id: 'dQw4w9WgXcQ',
+    date: '2025-05-16T14:52-05:00',
     categories: ['Storm Footage'],
     lat: 1,
     lng: 1,
@@ -23,6 +24,7 @@ const archive = [
     type: 'gallery',
     title: 'B',
     categories: ['Volunteers', 'Storm Footage'],
+    date: '2025-05-17/2025-05-30',
     lat: 2,
     lng: 2,
   },
@@ -174,6 +176,8 @@ describe('filter and selectors', () => {
       type: null,
       q: 'storm footage',
       ids: null,
+      from: null,
+      to: null,
     });
     // Until the words are answered nothing fades.
     expect(selectMatchingNodes(store.getState())).toHaveLength(3);
@@ -192,7 +196,35 @@ describe('filter and selectors', () => {
     store.dispatch(searchAnswered({ q: 'volunteers', ids: ['a', 'c'] }));
     expect(store.getState().filter.ids).toEqual(['a', 'c']);
     store.dispatch(routeChanged({ q: '' }));
-    expect(store.getState().filter).toEqual({ category: null, type: null, q: null, ids: null });
+    expect(store.getState().filter).toEqual({
+      category: null,
+      type: null,
+      q: null,
+      ids: null,
+      from: null,
+      to: null,
+    });
+  });
+
+  it('keeps the timeline’s range from the route and narrows to the items dated in it', async () => {
+    const store = await loaded();
+    store.dispatch(routeChanged({ from: ' 2025-05-16 ', to: '2025-05-16' }));
+    expect(store.getState().filter).toMatchObject({ from: '2025-05-16', to: '2025-05-16' });
+    // 'a' was recorded that afternoon; 'b' from the day after; 'c' has no date.
+    expect(selectMatchingNodes(store.getState()).map((n) => n.video_id)).toEqual(['a']);
+    store.dispatch(routeChanged({ from: '2025-05-20' }));
+    expect(selectMatchingNodes(store.getState()).map((n) => n.video_id)).toEqual(['b']);
+    store.dispatch(routeChanged({ to: '2025-05-16T14:51-05:00' }));
+    expect(selectMatchingNodes(store.getState())).toEqual([]);
+    // With the words and a category.
+    store.dispatch(routeChanged({ category: 'storm-footage', q: 'storm', to: '2025-06-01' }));
+    store.dispatch(searchAnswered({ q: 'storm', ids: ['a', 'b'] }));
+    expect(selectMatchingNodes(store.getState()).map((n) => n.video_id)).toEqual(['a', 'b']);
+    // A value that is not a day or a time is ignored, as an unknown ?type= is: every item again.
+    store.dispatch(routeChanged({ from: 'last tuesday', to: '2025-02-30' }));
+    expect(store.getState().filter).toMatchObject({ from: null, to: null });
+    expect(selectMatchingNodes(store.getState())).toHaveLength(3);
+    expect(selectFilter(store.getState()).range).toBeNull();
   });
 
   it('lists categories with counts and distinct palette colours', async () => {

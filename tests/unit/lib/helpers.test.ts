@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseMediaType } from '@/lib/mediaType';
 import { CATEGORY_PALETTE, assignCategoryColours, hexToRgb } from '@/lib/palette';
-import { filterRoute, isAppPath, itemInFilterRoute } from '@/lib/routes';
+import { makeStore } from '@/app/store';
+import { routeChanged } from '@/features/filter/filterSlice';
+import { selectFilter } from '@/features/nodes/nodesSelectors';
+import { filterRoute, isAppPath, itemInFilterRoute, spanOfRange } from '@/lib/routes';
+import { rangeOfTexts } from '@/lib/timeRange';
 import { sameIds } from '@/lib/filter';
 import { slugify } from '@/lib/slug';
 import { safeUrl } from '@/lib/url';
@@ -192,6 +196,38 @@ describe('the routes of a filtered globe', () => {
     expect(itemInFilterRoute('/video/a', { category: null, type: null, q: 'page blvd' })).toBe(
       '/video/a?q=page+blvd',
     );
+  });
+
+  it('carries the timeline’s range, times with their colons, and reads every filter back', () => {
+    const span = { from: '2025-05-16T14:40-05:00', to: '2025-05-16T15:10-05:00' };
+    const route = filterRoute('clean-up', 'video', 'tarps', span);
+    expect(route).toBe(
+      '/category/clean-up?type=video&q=tarps&from=2025-05-16T14:40-05:00&to=2025-05-16T15:10-05:00',
+    );
+    expect(filterRoute(null, null, null, { from: '2025-05-17' })).toBe('/?from=2025-05-17');
+    // The URL round trip: what the route says is what the filter reads.
+    const url = new URL(route, 'https://archive.example');
+    const store = makeStore({ fetchArchive: () => new Promise(() => {}) });
+    store.dispatch(
+      routeChanged({
+        category: url.pathname.split('/')[2],
+        type: url.searchParams.get('type'),
+        q: url.searchParams.get('q'),
+        from: url.searchParams.get('from'),
+        to: url.searchParams.get('to'),
+      }),
+    );
+    const filter = selectFilter(store.getState());
+    expect(filter).toMatchObject({ category: 'clean-up', type: 'video', q: 'tarps' });
+    expect(filter.range).toEqual(rangeOfTexts(span.from, span.to));
+    expect(itemInFilterRoute('/video/a', filter)).toBe(
+      '/video/a?category=clean-up&type=video&q=tarps&from=2025-05-16T14:40-05:00&to=2025-05-16T15:10-05:00',
+    );
+    // Days stay days.
+    expect(spanOfRange(rangeOfTexts('2025-05-17', '2025-05-30'))).toEqual({
+      from: '2025-05-17',
+      to: '2025-05-30',
+    });
   });
 });
 
