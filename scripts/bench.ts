@@ -256,6 +256,11 @@ function describeRun(result: RunResult): string {
       ? `search ${fmt(result.search.medianMs, 1)} ms a keystroke (worst ${fmt(result.search.worstMs, 1)}, ` +
         `${result.search.keystrokes} keys), index longest task ${fmt(result.search.indexLongestTaskMs, 0)} ms`
       : null,
+    result.timeline
+      ? `timeline handle: globe ${fmt(result.timeline.globeMedianMs, 1)} ms ` +
+        `(worst ${fmt(result.timeline.globeWorstMs, 1)}), list ${fmt(result.timeline.listMedianMs, 1)} ms ` +
+        `(worst ${fmt(result.timeline.listWorstMs, 1)}, ${result.timeline.moves} moves)`
+      : null,
     `phases (s) ${JSON.stringify(result.phaseSeconds)}`,
   ];
   return parts.filter((p) => p !== null).join(', ');

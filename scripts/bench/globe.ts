@@ -13,6 +13,7 @@ import type { ThumbnailHost, ThumbnailHostCounts } from '../../tests/e2e/thumbna
 import { MARKS_SCRIPT, readMarks, type MarksWindow } from '../../tests/e2e/globeMarks';
 import { recordTransfers, summariseFaces, type FacesSummary, type TransferTotals } from './loading';
 import { measureSearch, type SearchFigures } from './search';
+import { measureTimeline, type TimelineFigures } from './timeline';
 
 /** What `window.__globe.stats()` answers (the engine's own contract, src/globe/types.ts). */
 export type GlobeStats = ReturnType<GlobeDiagnostics['stats']>;
@@ -102,6 +103,8 @@ export interface RunResult {
   heap: { usedBytes: number; usedAfterGcBytes: number } | null;
   /** The search typed into, in a page of its own, once the frames are read (`measureFrames` runs). */
   search?: SearchFigures | null;
+  /** The timeline's end handle moved by keys, in a page of its own, after the search. */
+  timeline?: TimelineFigures | null;
   pageErrors: string[];
   consoleErrors: string[];
 }
@@ -376,6 +379,7 @@ export async function measureRun(options: RunOptions): Promise<RunResult> {
       let camera: CameraPose | null = null;
       let heap: RunResult['heap'] = null;
       let search: SearchFigures | null = null;
+      let timeline: TimelineFigures | null = null;
       if (timedOut === null && options.measureFrames) {
         stage = `forcing ${options.warmupFrames} warm-up frames`;
         page.setDefaultTimeout(READ_TIMEOUT_MS);
@@ -418,6 +422,13 @@ export async function measureRun(options: RunOptions): Promise<RunResult> {
           'typing into the search',
         );
         phase('search');
+        stage = 'moving the timeline handle';
+        timeline = await within(
+          measureTimeline(context, options.url, options.timeoutMs),
+          options.timeoutMs + SEARCH_TIMEOUT_MS,
+          'moving the timeline handle',
+        );
+        phase('timeline');
       }
 
       stage = 'reading the figures';
@@ -449,6 +460,7 @@ export async function measureRun(options: RunOptions): Promise<RunResult> {
         camera,
         heap,
         search,
+        timeline,
         pageErrors: seen.pageErrors.map((e) => e.message),
         consoleErrors: [...seen.consoleErrors],
       };

@@ -243,6 +243,18 @@ describe('the sample archive', () => {
     await expect.poll(() => options.count(), { timeout: 20_000 }).toBeGreaterThan(0);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'search-phone');
+    // The arrow keys walk down the matches, and the one chosen scrolls into sight.
+    const total = await options.count();
+    for (let i = 0; i < total; i++) await page.keyboard.press('ArrowDown');
+    const chosen = page.getByRole('option', { selected: true });
+    await expect.poll(() => chosen.count()).toBe(1);
+    const listBox = await page.getByRole('listbox', { name: 'Matches' }).boundingBox();
+    const chosenBox = await chosen.boundingBox();
+    expect(chosenBox && listBox).toBeTruthy();
+    if (chosenBox && listBox) {
+      expect(chosenBox.y).toBeGreaterThanOrEqual(listBox.y - 1);
+      expect(chosenBox.y + chosenBox.height).toBeLessThanOrEqual(listBox.y + listBox.height + 1);
+    }
     await page.close();
   });
 

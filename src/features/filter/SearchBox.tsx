@@ -4,7 +4,7 @@ import { useAnalytics, useAppDispatch } from '@/app/hooks';
 import { RecordedDate } from '@/components/RecordedDate';
 import { searchAnswered } from '@/features/filter/filterSlice';
 import type { ArchiveSearch, SearchHit, TextPart } from '@/lib/archiveSearch';
-import { searchWords, type ArchiveFilter } from '@/lib/filter';
+import { isFiltering, matchesFilter, searchWords, type ArchiveFilter } from '@/lib/filter';
 import { nodeRoute, type MediaNode } from '@/lib/nodeModel';
 import { itemInFilterRoute } from '@/lib/routes';
 
@@ -77,6 +77,11 @@ export function SearchBox({
   const [focused, setFocused] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const [active, setActive] = useState(-1);
+  // The match chosen by the arrow keys stays in sight in a list that scrolls (a phone's).
+  useEffect(() => {
+    if (active < 0) return;
+    document.getElementById(`${ids.list}-${active}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [active, ids.list]);
   const [wanted, setWanted] = useState(q !== null);
   // Words that come later (Back to a search, a link) want the index too.
   if (q !== null && !wanted) setWanted(true);
@@ -153,7 +158,18 @@ export function SearchBox({
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
-  const listed = (hits ?? [])
+  // Under the box, the matches the other filters (category, media, time) leave: what choosing
+  // one opens among. The globe and the list narrow by every match, with those filters on top.
+  const { category, type, range } = filter;
+  const shown = useMemo(() => {
+    const others: ArchiveFilter = { category, type, range: range ?? null };
+    if (hits === null || !isFiltering(others)) return hits;
+    return hits.filter((hit) => {
+      const node = nodesById.get(hit.id);
+      return node !== undefined && matchesFilter(node, others);
+    });
+  }, [hits, nodesById, category, type, range]);
+  const listed = (shown ?? [])
     .slice(0, LISTED)
     .map((hit) => ({ hit, node: nodesById.get(hit.id) }))
     .filter((row): row is { hit: SearchHit; node: MediaNode } => row.node !== undefined);
@@ -212,7 +228,7 @@ export function SearchBox({
     }
   };
 
-  const count = hits === null ? null : matchCountText(hits.length);
+  const count = shown === null ? null : matchCountText(shown.length);
   const activeRow = open ? listed[active] : undefined;
 
   return (
@@ -255,7 +271,7 @@ export function SearchBox({
       <div className="search-box__results" hidden={!open}>
         <p className="search-box__count" aria-hidden="true">
           {count}
-          {hits !== null && hits.length > listed.length
+          {shown !== null && shown.length > listed.length
             ? ` · the first ${listed.length} here, all of them in the List`
             : ''}
         </p>
@@ -268,6 +284,8 @@ export function SearchBox({
                 id={`${ids.list}-${i}`}
                 role="option"
                 aria-selected={i === active}
+                // Reached from the box by the arrow keys (its active descendant), never by Tab.
+                tabIndex={-1}
                 className="search-box__option"
                 // Keeps the focus in the box, so the list stays until the choice is made.
                 onMouseDown={(event) => event.preventDefault()}

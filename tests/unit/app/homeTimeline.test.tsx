@@ -186,6 +186,27 @@ describe('all filters together', () => {
     await waitFor(() => expect(globeMatches()).toHaveLength(6));
   });
 
+  it('lists under the search box only the matches the range and the chips leave', async () => {
+    await openHome('/?from=2025-05-16&to=2025-05-16');
+    await userEvent.keyboard('/');
+    await userEvent.keyboard('item');
+    const list = await screen.findByRole('listbox', { name: 'Matches' });
+    await waitFor(
+      () =>
+        expect(
+          within(list)
+            .getAllByRole('option')
+            .map((o) => o.textContent),
+        ).toEqual([
+          expect.stringContaining('Item funnel'),
+          expect.stringContaining('Item debris'),
+          expect.stringContaining('Item night'),
+        ]),
+      { timeout: 5_000 },
+    );
+    expect(screen.getAllByText('3 items match').length).toBeGreaterThan(0);
+  });
+
   it('keeps the range when a chip is chosen', async () => {
     const { router } = await openHome('/?from=2025-05-17');
     await userEvent.click(screen.getByRole('button', { name: /^Filters/ }));
