@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useFirstPaint } from '@/app/firstPaint';
 import { useAppDispatch, useAppSelector, usePrefersReducedMotion } from '@/app/hooks';
 import { useDetailTransition } from '@/app/routes/useDetailTransition';
@@ -64,9 +64,13 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
   const [mobile] = useState(() => isMobileUserAgent(navigator.userAgent));
   const firstPaint = useFirstPaint();
 
+  // Every visit to an address mirrors it into the filter (also one that leaves the route's parts
+  // as they were: the timeline's range may have run ahead of the address, see rangeMoved).
+  const { key } = useLocation();
+  const visit = active ? key : null;
   useLayoutEffect(() => {
     dispatch(routeChanged({ category, type, q, from, to }));
-  }, [dispatch, category, type, q, from, to]);
+  }, [dispatch, category, type, q, from, to, visit]);
 
   useEffect(() => {
     void dispatch(loadNodes());

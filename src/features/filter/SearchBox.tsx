@@ -1,4 +1,12 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAnalytics, useAppDispatch } from '@/app/hooks';
 import { RecordedDate } from '@/components/RecordedDate';
@@ -115,7 +123,8 @@ export function SearchBox({
   );
   // When the keystroke that asked for these words happened (the event's time stamp).
   const typedAt = useRef<number | null>(null);
-  useEffect(() => {
+  // In the commit itself (a passive effect would wait for the paint, and so time the display).
+  useLayoutEffect(() => {
     if (hits === null) return;
     // "search results": keystroke → its matches committed, for DevTools and `npm run bench`.
     const start = typedAt.current;

@@ -2,6 +2,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -9,12 +10,13 @@ import {
   type PointerEvent,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useAnalytics, usePrefersReducedMotion } from '@/app/hooks';
+import { useAnalytics, useAppDispatch, usePrefersReducedMotion } from '@/app/hooks';
+import { rangeMoved } from '@/features/filter/filterSlice';
 import { CLICK } from '@/lib/analytics';
 import { matchesFilter, type ArchiveFilter } from '@/lib/filter';
 import { describeItemDate } from '@/lib/itemDate';
 import type { MediaNode } from '@/lib/nodeModel';
-import { spanOfRange } from '@/lib/routes';
+import { isHomePath, spanOfRange } from '@/lib/routes';
 import {
   barEdges,
   edgeLabel,
@@ -43,6 +45,8 @@ const LABEL_PX = 84;
 /** Timeline use is reported once the visitor has left the range alone this long. */
 const REPORT_AFTER_MS = 1000;
 const MINUTE_MS = 60_000;
+/** The address takes the range once the handles have rested this long (Play: once it stops). */
+const URL_AFTER_MS = 200;
 
 /** "8 items have no date", "1 item has no date". */
 export function undatedText(count: number): string {
@@ -86,6 +90,7 @@ export function Timeline({
   filter: ArchiveFilter;
 }) {
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const location = useLocation();
   const analytics = useAnalytics();
   const reducedMotion = usePrefersReducedMotion();
@@ -154,34 +159,51 @@ export function Timeline({
   );
 
   const range = filter.range ?? null;
-  // How long a handle's move takes to reach the globe (told in this same commit) and the next
-  // frame: the page's own measure, "timeline range", from the input event (npm run bench reads it).
+  // How long a handle's move takes to reach the globe (told in the same commit, before the
+  // paint): the page's own measure, "timeline range", from the input event (npm run bench reads
+  // it). The frame that shows it follows at the display's pace.
   const inputAt = useRef<number | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const at = inputAt.current;
     if (at === null) return;
     inputAt.current = null;
-    const frame = requestAnimationFrame(() =>
-      performance.measure('timeline range', { start: at, end: performance.now() }),
-    );
-    return () => cancelAnimationFrame(frame);
+    if (typeof performance.measure === 'function')
+      performance.measure('timeline range', { start: at });
   }, [range?.from, range?.until]);
 
-  /** Writes the range into the URL (replacing the entry: a drag is not a page of history). */
+  // The address the range is written into once the handles rest (read when the write comes).
+  const here = useRef(location);
+  useEffect(() => {
+    here.current = location;
+  });
+  const urlWrite = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /**
+   * Moves the range: the filter (and with it the globe and the list) at once, the address once
+   * the handles rest (replacing the entry: a drag is not a page of history). Routing every move
+   * through the address made the globe wait for the whole route to render again at each one.
+   */
   const setRange = useCallback(
     (next: TimeRange, reported = true) => {
-      if (!bounds) return;
+      if (!bounds || !isHomePath(location.pathname)) return;
       const from = next.from === null || next.from <= bounds.start ? null : next.from;
       const until = next.until === null || next.until >= bounds.end ? null : next.until;
       const texts = spanOfRange({ from, until });
-      const query = new URLSearchParams(location.search);
-      for (const [key, value] of Object.entries(texts)) {
-        if (value) query.set(key, value);
-        else query.delete(key);
-      }
-      const search = query.toString().replace(/%3A/g, ':');
-      if (`?${search}` !== location.search && !(search === '' && location.search === ''))
-        void navigate({ pathname: location.pathname, search }, { replace: true });
+      dispatch(rangeMoved(texts));
+      clearTimeout(urlWrite.current);
+      const written = location.key;
+      urlWrite.current = setTimeout(() => {
+        const now = here.current;
+        // The visitor went elsewhere meanwhile (Back, a link): that address stands.
+        if (now.key !== written || !isHomePath(now.pathname)) return;
+        const query = new URLSearchParams(now.search);
+        for (const [key, value] of Object.entries(texts)) {
+          if (value) query.set(key, value);
+          else query.delete(key);
+        }
+        const search = query.toString().replace(/%3A/g, ':');
+        if (`?${search}` !== now.search && !(search === '' && now.search === ''))
+          void navigate({ pathname: now.pathname, search }, { replace: true });
+      }, URL_AFTER_MS);
       if (reported) {
         clearTimeout(report.current);
         report.current = setTimeout(
@@ -190,13 +212,26 @@ export function Timeline({
         );
       }
     },
-    [bounds, location.search, location.pathname, navigate, analytics],
+    [bounds, location.pathname, location.key, dispatch, navigate, analytics],
   );
-  useEffect(() => () => clearTimeout(report.current), []);
+  useEffect(
+    () => () => {
+      clearTimeout(report.current);
+      clearTimeout(urlWrite.current);
+    },
+    [],
+  );
   const setRangeRef = useRef(setRange);
   useEffect(() => {
     setRangeRef.current = setRange;
   });
+
+  // Another page (Back, a link) stops Play: it writes only the globe's own address.
+  const [playedOn, setPlayedOn] = useState(location.pathname);
+  if (playedOn !== location.pathname) {
+    setPlayedOn(location.pathname);
+    if (play) setPlay(null);
+  }
 
   // Play: the range's end sweeps (or steps) to the window's end; any input stops it.
   useEffect(() => {

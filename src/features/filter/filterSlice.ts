@@ -27,7 +27,10 @@ const filterSlice = createSlice({
   name: 'filter',
   initialState,
   reducers: {
-    /** The route changed; the filter mirrors it (nothing else writes the route's parts). */
+    /**
+     * The route changed; the filter mirrors it (only the timeline's moving handles run ahead of
+     * it, `rangeMoved`, until the address catches up).
+     */
     routeChanged(state, action: PayloadAction<RouteFilter>) {
       const category = action.payload.category?.trim() || null;
       const type = parseMediaType(action.payload.type);
@@ -46,6 +49,16 @@ const filterSlice = createSlice({
       // between two keystrokes); no words, no answer.
       return { category, type, q, ids: q === null ? null : state.ids, from, to };
     },
+    /**
+     * The timeline's handles moved the range: the globe and the list follow at once, and the
+     * address catches up when the handles rest (`routeChanged` then finds the same range).
+     */
+    rangeMoved(state, action: PayloadAction<{ from?: string | null; to?: string | null }>) {
+      const from = rangeText(action.payload.from);
+      const to = rangeText(action.payload.to);
+      if (state.from === from && state.to === to) return state;
+      return { ...state, from, to };
+    },
     /** The search answered these words (an answer to words no longer asked is dropped). */
     searchAnswered(state, action: PayloadAction<{ q: string | null; ids: string[] | null }>) {
       const { q, ids } = action.payload;
@@ -55,5 +68,5 @@ const filterSlice = createSlice({
   },
 });
 
-export const { routeChanged, searchAnswered } = filterSlice.actions;
+export const { routeChanged, rangeMoved, searchAnswered } = filterSlice.actions;
 export const filterReducer = filterSlice.reducer;

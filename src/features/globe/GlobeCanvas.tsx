@@ -1,4 +1,12 @@
-import { memo, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import {
+  memo,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type Ref,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { useAnalytics, useAppSelector } from '@/app/hooks';
 import { selectFilter, selectGlobeInput, selectNodesById } from '@/features/nodes/nodesSelectors';
@@ -135,7 +143,9 @@ export const GlobeCanvas = memo(function GlobeCanvas({
     };
   }, [globe, navigate]);
 
-  useEffect(() => {
+  // In the commit itself, before the browser paints: a filter moved by a drag reaches the engine
+  // in time for the next frame, not the one after (passive effects wait for a paint).
+  useLayoutEffect(() => {
     globe?.update({ ...input, visible, reducedMotion });
   }, [globe, input, visible, reducedMotion]);
 

@@ -5,10 +5,12 @@ import {
   useDeferredValue,
   useMemo,
   useEffect,
+  useRef,
   useState,
+  type MouseEvent,
   type SyntheticEvent,
 } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useAnalytics, useAppSelector } from '@/app/hooks';
 import { RecordedDate } from '@/components/RecordedDate';
 import {
@@ -39,14 +41,17 @@ const MORE_ITEMS = 40;
  * globe) for seconds on a phone; in batches nobody waits, and every item is soon in the list.
  * The batches render as transitions, which React interrupts for input.
  */
-function useProgressiveCount(total: number, items: unknown): number {
+function useProgressiveCount(items: readonly MediaNode[]): number {
+  const total = items.length;
   const [count, setCount] = useState(FIRST_ITEMS);
-  // Other items (the filter or the search changed): the first ones again, the rest in idle time
-  // (thousands of rows that come back at once would otherwise mount in one commit).
+  // Other items (the filter, the search or the timeline changed): the rows already shown that
+  // are still listed stay, and at most a first batch of new ones joins them; the rest come in
+  // idle time (thousands of rows that come back at once would otherwise mount in one commit, and
+  // thousands dropped and added again would cost as much for a range moved by one bar).
   const [shownItems, setShownItems] = useState(items);
   if (items !== shownItems) {
     setShownItems(items);
-    setCount(FIRST_ITEMS);
+    setCount(keptCount(shownItems.slice(0, count), items));
   }
   useEffect(() => {
     if (count >= total) return;
@@ -61,6 +66,21 @@ function useProgressiveCount(total: number, items: unknown): number {
   return Math.min(count, total);
 }
 
+/**
+ * How many of `next` to render where `shown` were rendered: as far down `next` as at most
+ * `FIRST_ITEMS` rows are new (the rest are rows already there), and never fewer than that.
+ */
+export function keptCount(shown: readonly MediaNode[], next: readonly MediaNode[]): number {
+  const there = new Set(shown.map((node) => node.video_id));
+  let fresh = 0;
+  let count = 0;
+  for (const node of next) {
+    if (!there.has(node.video_id) && ++fresh > FIRST_ITEMS) break;
+    count++;
+  }
+  return Math.max(FIRST_ITEMS, count);
+}
+
 /** A failed image shows the default thumbnail instead of a broken-image icon. */
 function showDefaultThumbnail(event: SyntheticEvent<HTMLImageElement>) {
   const image = event.currentTarget;
@@ -68,23 +88,29 @@ function showDefaultThumbnail(event: SyntheticEvent<HTMLImageElement>) {
 }
 
 /**
- * One item of the list: rendered again only when its item, its link or the handlers change (a
- * new batch, or the list's own state, leaves the rendered rows alone).
+ * One item of the list: rendered again only when its item or the handlers change (a new batch,
+ * another filter, another address, or the list's own state leaves the rendered rows alone). Its
+ * link is the item's own address (a new tab, or a copied link, opens the item alone); a plain
+ * click opens it in the app with the filter on, so that closing it returns to the filtered globe.
+ * A plain `<a>`, not the router's `Link`: a `Link` follows the router's location, and thousands
+ * of them rendered again at every keystroke of a search and every move of the timeline.
  */
 const ItemRow = memo(function ItemRow({
   node,
-  to,
   onFocus,
   onOpen,
 }: {
   node: MediaNode;
-  to: string;
   onFocus: (id: string) => void;
-  onOpen: (id: string) => void;
+  onOpen: (node: MediaNode, event: MouseEvent<HTMLAnchorElement>) => void;
 }) {
   return (
     <li>
-      <Link to={to} onFocus={() => onFocus(node.video_id)} onClick={() => onOpen(node.video_id)}>
+      <a
+        href={nodeRoute(node)}
+        onFocus={() => onFocus(node.video_id)}
+        onClick={(event) => onOpen(node, event)}
+      >
         <img
           className="archive-items__thumb"
           src={nodeThumbnailUrl(node)}
@@ -108,7 +134,7 @@ const ItemRow = memo(function ItemRow({
             </>
           )}
         </span>
-      </Link>
+      </a>
     </li>
   );
 });
@@ -127,16 +153,33 @@ export function ArchiveItemsList({
   const error = useAppSelector(selectNodesError);
   const all = useAppSelector(selectNodes);
   // The list follows the filter and the search at low priority: a keystroke's answer is not held
-  // up by the rows it changes (10,000 items: every row's link carries the words).
+  // up by the rows it adds and drops (10,000 items).
   const items = useDeferredValue(useAppSelector(selectMatchingNodes));
-  const count = useProgressiveCount(items.length, items);
-  const filter = useDeferredValue(useAppSelector(selectFilter));
+  const count = useProgressiveCount(items);
+  const liveFilter = useAppSelector(selectFilter);
+  const filter = useDeferredValue(liveFilter);
   const filtered = isFiltering(filter);
   const analytics = useAnalytics();
+  const navigate = useNavigate();
+  // The filter a click opens an item with: the one on now, read when the click comes.
+  const filterNow = useRef(liveFilter);
+  useEffect(() => {
+    filterNow.current = liveFilter;
+  });
   // Stable across renders (as the caller's handler is), so that the rendered rows stay as they are.
   const focused = useCallback((id: string | null) => onItemFocus?.(id), [onItemFocus]);
-  const opened = useCallback((id: string) => analytics.click(CLICK.list, id), [analytics]);
-  // The same element while its items, links and handlers are the same, so that a render for
+  const opened = useCallback(
+    (node: MediaNode, event: MouseEvent<HTMLAnchorElement>) => {
+      analytics.click(CLICK.list, node.video_id);
+      // A new tab or window (a modifier, the middle button) gets the item's own address.
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+        return;
+      event.preventDefault();
+      void navigate(itemInFilterRoute(nodeRoute(node), filterNow.current));
+    },
+    [analytics, navigate],
+  );
+  // The same element while its items and handlers are the same, so that a render for
   // anything else (the route, a keystroke's words) skips its thousands of rows in one step.
   const list = useMemo(
     () => (
@@ -149,17 +192,11 @@ export function ArchiveItemsList({
         }}
       >
         {items.slice(0, count).map((node) => (
-          <ItemRow
-            key={node.video_id}
-            node={node}
-            to={itemInFilterRoute(nodeRoute(node), filter)}
-            onFocus={focused}
-            onOpen={opened}
-          />
+          <ItemRow key={node.video_id} node={node} onFocus={focused} onOpen={opened} />
         ))}
       </ul>
     ),
-    [items, count, filter, focused, opened],
+    [items, count, focused, opened],
   );
 
   return (

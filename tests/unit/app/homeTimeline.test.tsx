@@ -83,9 +83,29 @@ describe('the timeline', () => {
     expect(
       screen.getByText('1 item has no date (hidden while a time range is chosen)'),
     ).toBeTruthy();
+    // A row's link is the item's own address; a click opens it with the range on.
+    const link = within(screen.getByRole('list', { name: 'Archive items' })).getAllByRole(
+      'link',
+    )[0];
+    expect(link?.getAttribute('href')).toBe('/video/funnel');
     // Opened zoomed to the range, in minutes.
     const start = screen.getByRole('slider', { name: 'Start of the time range' });
     expect(start.getAttribute('aria-valuetext')).toBe('Friday 16 May 2025, 2:30 pm');
+  });
+
+  it('opens a listed item with the range on, and closing it returns to the range', async () => {
+    const { router } = await openHome('/?from=2025-05-16T14:30-05:00&to=2025-05-16T15:00-05:00');
+    await waitFor(() => expect(listed()).toEqual(['funnel', 'debris']));
+    await userEvent.click(screen.getByRole('link', { name: /Item debris/ }));
+    await waitFor(() =>
+      expect(where(router)).toBe(
+        '/video/debris?from=2025-05-16T14:30-05:00&to=2025-05-16T15:00-05:00',
+      ),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Back' }, { timeout: 10_000 }));
+    await waitFor(() =>
+      expect(where(router)).toBe('/?from=2025-05-16T14:30-05:00&to=2025-05-16T15:00-05:00'),
+    );
   });
 
   it('narrows the range by keys on its handles, and reports it once the visitor pauses', async () => {

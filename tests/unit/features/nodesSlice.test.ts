@@ -7,7 +7,7 @@ import {
   selectFilter,
   selectMatchingNodes,
 } from '@/features/nodes/nodesSelectors';
-import { routeChanged, searchAnswered } from '@/features/filter/filterSlice';
+import { rangeMoved, routeChanged, searchAnswered } from '@/features/filter/filterSlice';
 
 const archive = [
   {
@@ -220,6 +220,14 @@ describe('filter and selectors', () => {
     store.dispatch(routeChanged({ category: 'storm-footage', q: 'storm', to: '2025-06-01' }));
     store.dispatch(searchAnswered({ q: 'storm', ids: ['a', 'b'] }));
     expect(selectMatchingNodes(store.getState()).map((n) => n.video_id)).toEqual(['a', 'b']);
+    // The timeline's handles run ahead of the address; the address catching up changes nothing.
+    store.dispatch(rangeMoved({ from: '2025-05-16', to: '2025-05-16' }));
+    expect(selectMatchingNodes(store.getState()).map((n) => n.video_id)).toEqual(['a']);
+    const moved = store.getState().filter;
+    store.dispatch(
+      routeChanged({ category: 'storm-footage', q: 'storm', from: '2025-05-16', to: '2025-05-16' }),
+    );
+    expect(store.getState().filter).toBe(moved);
     // A value that is not a day or a time is ignored, as an unknown ?type= is: every item again.
     store.dispatch(routeChanged({ from: 'last tuesday', to: '2025-02-30' }));
     expect(store.getState().filter).toMatchObject({ from: null, to: null });
