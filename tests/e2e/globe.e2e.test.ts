@@ -370,7 +370,8 @@ describe('the globe on the sample archive', () => {
     // A small window: each wheel event costs a frame, which costs far less drawn smaller.
     const small = { width: 800, height: 500 };
     const { page, seen, close } = await openGlobe('/', { viewport: small });
-    const over = { x: 160, y: small.height - 120 };
+    // Clear of the tools above and of the timeline under the globe.
+    const over = { x: 160, y: 220 };
     expect(
       await page.evaluate(
         ({ x, y }) => document.elementFromPoint(x, y)?.classList.contains('globe-canvas'),

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeProblem, nodeRoute, normalizeArchive } from '@/lib/nodeModel';
-import { dateInRange, rangeOfTexts, rangeText } from '@/lib/timeRange';
+import { dateInRange, rangeOfTexts, rangeText, toText } from '@/lib/timeRange';
 import {
   axeViolations,
   launchBrowser,
@@ -178,29 +178,37 @@ describe('the sample archive', () => {
     const narrowed = inRange(page.url());
     expect(narrowed.length).toBeLessThan(afternoon.length);
     await expect.poll(listed, { timeout: 20_000 }).toEqual(routes(narrowed));
-    // Play sweeps the end forward; a key stops it where it is.
+    // Play sweeps the end forward (the handle moves; the address takes the range once it stops);
+    // a key stops it where it is.
+    const endAt = async () => Number(await end.getAttribute('aria-valuenow'));
     const play = page.getByRole('button', { name: 'Play' });
     await play.click();
-    const ends = new Set<string>();
+    const ends: number[] = [];
     await expect
       .poll(
-        () => {
-          ends.add(new URL(page.url()).searchParams.get('to') ?? 'open');
-          return ends.size;
+        async () => {
+          const at = await endAt();
+          if (ends.at(-1) !== at) ends.push(at);
+          return ends.length;
         },
         { timeout: 20_000, interval: 100 },
       )
       .toBeGreaterThanOrEqual(3);
+    expect([...ends].sort((a, b) => a - b)).toEqual(ends);
     await page.keyboard.press('Shift');
     await expect
       .poll(() => page.getByRole('button', { name: 'Play' }).getAttribute('aria-pressed'))
       .toBe('false');
+    const stoppedAt = await endAt();
+    // The address takes where it stopped.
+    await expect.poll(() => new URL(page.url()).searchParams.get('to')).toBe(toText(stoppedAt));
     const stopped = page.url();
     // Two frames later, and a while after, it has not moved on.
     await page.evaluate(
       () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
     );
     await page.waitForTimeout(400);
+    expect(await endAt()).toBe(stoppedAt);
     expect(page.url()).toBe(stopped);
     // Filters combine: a media chip keeps the range; the count and the list follow.
     await page.getByRole('button', { name: /^Filters/ }).click();

@@ -427,8 +427,10 @@ describe('a phone', () => {
       .poll(async () => (await page.locator('.archive-panel').boundingBox())?.x)
       .toBeLessThanOrEqual(0);
     await screenshot(page, 'journey-phone-list');
+    // The link is the item's own address; a tap opens it with the filter on.
     const href = await first.getAttribute('href');
+    expect(href).toMatch(/^\/(video|gallery)\/[^?]+$/);
     await first.tap();
-    await page.waitForURL(`**${href}`);
+    await page.waitForURL(`**${href}?category=${category.slug}`);
   });
 });
