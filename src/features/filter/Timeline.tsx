@@ -351,13 +351,15 @@ export function Timeline({
       ),
     );
   };
-  const moveHandle = (which: 'from' | 'to', ms: number) => {
+  /** Moves a handle; keys may take it past the window, which follows (a drag stays within it). */
+  const moveHandle = (which: 'from' | 'to', ms: number, withKeys = true) => {
+    const wanted = withKeys ? ms : Math.min(Math.max(ms, view.start), view.end);
     if (which === 'from') {
-      const next = Math.min(Math.max(ms, bounds.start), until - MINUTE_MS);
+      const next = Math.min(Math.max(wanted, bounds.start), until - MINUTE_MS);
       setRange({ from: next, until: range?.until ?? null });
       follow(next);
     } else {
-      const next = Math.max(Math.min(ms, bounds.end), from + MINUTE_MS);
+      const next = Math.max(Math.min(wanted, bounds.end), from + MINUTE_MS);
       setRange({ from: range?.from ?? null, until: next });
       follow(next);
     }
@@ -411,7 +413,7 @@ export function Timeline({
     if (!current || current.kind === 'pan') return;
     current.moved = true;
     inputAt.current = event.timeStamp;
-    moveHandle(current.kind, nearestEdge(msAt(event.clientX), step));
+    moveHandle(current.kind, nearestEdge(msAt(event.clientX), step), false);
   };
   const onTrackDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;
