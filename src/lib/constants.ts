@@ -90,3 +90,11 @@ export const SITE_TITLE = `${SITE_NAME}: the St. Louis tornado of 16 May 2025`;
 export const SITE_DESCRIPTION =
   'A public archive of community videos and photos about the tornado that struck St. Louis on ' +
   '16 May 2025, from Clayton into North City, explored on an interactive 3D globe.';
+
+/**
+ * Rows the Archive items list holds until the visitor asks for more ("Show 200 more"). Thousands
+ * of mounted rows made every change of the filter, every search keystroke and every move of the
+ * timeline wait for them (10,000 items: seconds of idle batches, and each keystroke 20-40 ms while
+ * they mounted); the search, the filters and the timeline are the way through thousands.
+ */
+export const LIST_PAGE_ITEMS = 200;

@@ -21,10 +21,9 @@ const TYPES: { type: MediaType | null; label: string }[] = [
   { type: 'gallery', label: 'Photos' },
 ];
 
-/** "34 of 812 items", "1 of 40 items", "812 items". */
-export function itemCountText(matching: number, total: number, filtering: boolean): string {
-  const all = `${total.toLocaleString('en')} ${total === 1 ? 'item' : 'items'}`;
-  return filtering ? `${matching.toLocaleString('en')} of ${all}` : all;
+/** "34 of 812 items", "1 of 1 item". */
+function itemCountText(matching: number, total: number): string {
+  return `${matching.toLocaleString('en')} of ${total.toLocaleString('en')} ${total === 1 ? 'item' : 'items'}`;
 }
 
 /**
@@ -177,7 +176,7 @@ export function FilterTray({
       </div>
       {active && (
         <div className="filter-summary">
-          <p className="filter-summary__count">{itemCountText(matching, total, true)}</p>
+          <p className="filter-summary__count">{itemCountText(matching, total)}</p>
           <ul className="filter-summary__list" aria-label="Filters on">
             {on.map(({ label, without }) => (
               <li key={without}>

@@ -2,7 +2,6 @@ import {
   memo,
   startTransition,
   useCallback,
-  useDeferredValue,
   useMemo,
   useEffect,
   useRef,
@@ -21,7 +20,7 @@ import {
   selectNodesStatus,
 } from '@/features/nodes/nodesSelectors';
 import { CLICK } from '@/lib/analytics';
-import { DEFAULT_THUMBNAIL_URL } from '@/lib/constants';
+import { DEFAULT_THUMBNAIL_URL, LIST_PAGE_ITEMS } from '@/lib/constants';
 import { isFiltering } from '@/lib/filter';
 import { nodeRoute, nodeThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
 import { itemInFilterRoute } from '@/lib/routes';
@@ -34,20 +33,20 @@ const TYPE_LABEL = { video: 'Video', gallery: 'Photo gallery' } as const;
  */
 const FIRST_ITEMS = 24;
 const MORE_ITEMS = 40;
+const PAGE_ITEMS = LIST_PAGE_ITEMS;
 
 /**
- * How many of `total` items to render now: a first batch, then more whenever the page is idle,
- * until all are there. Thousands of list items committed at once would freeze the page (and the
- * globe) for seconds on a phone; in batches nobody waits, and every item is soon in the list.
- * The batches render as transitions, which React interrupts for input.
+ * How many of the first `cap` items to render now: a first batch, then more whenever the page is
+ * idle, until all are there. Hundreds of list items committed at once would freeze the page (and
+ * the globe) on a phone; in batches nobody waits. The batches render as transitions, which React
+ * interrupts for input.
  */
-function useProgressiveCount(items: readonly MediaNode[]): number {
-  const total = items.length;
+function useProgressiveCount(items: readonly MediaNode[], cap: number): number {
+  const total = Math.min(items.length, cap);
   const [count, setCount] = useState(FIRST_ITEMS);
   // Other items (the filter, the search or the timeline changed): the rows already shown that
   // are still listed stay, and at most a first batch of new ones joins them; the rest come in
-  // idle time (thousands of rows that come back at once would otherwise mount in one commit, and
-  // thousands dropped and added again would cost as much for a range moved by one bar).
+  // idle time (hundreds of rows that come back at once would otherwise mount in one commit).
   const [shownItems, setShownItems] = useState(items);
   if (items !== shownItems) {
     setShownItems(items);
@@ -152,13 +151,22 @@ export function ArchiveItemsList({
   const status = useAppSelector(selectNodesStatus);
   const error = useAppSelector(selectNodesError);
   const all = useAppSelector(selectNodes);
-  // The list follows the filter and the search at low priority: a keystroke's answer is not held
-  // up by the rows it adds and drops (10,000 items).
-  const items = useDeferredValue(useAppSelector(selectMatchingNodes));
-  const count = useProgressiveCount(items);
+  // The list follows the filter, the search and the timeline in the same commit as the globe:
+  // it holds at most a few hundred rows, those already shown kept.
+  const items = useAppSelector(selectMatchingNodes);
+  const [cap, setCap] = useState(PAGE_ITEMS);
+  const count = useProgressiveCount(items, cap);
   const liveFilter = useAppSelector(selectFilter);
-  const filter = useDeferredValue(liveFilter);
-  const filtered = isFiltering(filter);
+  const filtered = isFiltering(liveFilter);
+  // "Show more" takes the focus to the first row it added, once that row is there.
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusRow = useRef<number | null>(null);
+  useEffect(() => {
+    const row = focusRow.current;
+    if (row === null || count <= row) return;
+    focusRow.current = null;
+    listRef.current?.children[row]?.querySelector('a')?.focus();
+  }, [count]);
   const analytics = useAnalytics();
   const navigate = useNavigate();
   // The filter a click opens an item with: the one on now, read when the click comes.
@@ -184,6 +192,7 @@ export function ArchiveItemsList({
   const list = useMemo(
     () => (
       <ul
+        ref={listRef}
         aria-labelledby="archive-items-heading"
         className="archive-items__list"
         onBlur={(event) => {
@@ -223,7 +232,24 @@ export function ArchiveItemsList({
               No items match this filter. <Link to="/">Show every item</Link>
             </p>
           ) : (
-            list
+            <>
+              {list}
+              {items.length > cap && (
+                <p className="archive-items__more">
+                  The first {cap.toLocaleString('en')} of {items.length.toLocaleString('en')} are
+                  listed; the search, the filters and the timeline narrow them.{' '}
+                  <button
+                    type="button"
+                    onClick={() => {
+                      focusRow.current = cap;
+                      setCap((shown) => shown + PAGE_ITEMS);
+                    }}
+                  >
+                    Show {Math.min(PAGE_ITEMS, items.length - cap).toLocaleString('en')} more
+                  </button>
+                </p>
+              )}
+            </>
           )}
         </>
       )}
