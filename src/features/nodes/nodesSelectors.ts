@@ -28,17 +28,20 @@ export const selectNodesError = (state: State): NodesState['error'] => state.nod
  * when the filter changes).
  */
 export const selectFilter = createSelector(
-  [(state: State) => state.filter],
-  ({ category, type, q, ids, from, to }): ArchiveFilter => {
+  [(state: State) => state.filter, (state: State) => selectIds(state)],
+  ({ category, type, q, from, to }, ids): ArchiveFilter => {
     const range = rangeOfTexts(from, to);
-    return {
-      category,
-      type,
-      q,
-      ids: ids === null ? null : new Set(ids),
-      range: isRangeChosen(range) ? range : null,
-    };
+    return { category, type, q, ids, range: isRangeChosen(range) ? range : null };
   },
+);
+
+/**
+ * The search's answer as a set: the same set while the answer is the same, whatever else of the
+ * filter changes (what depends on it alone, such as the timeline's counts, is not worked out again).
+ */
+const selectIds = createSelector(
+  [(state: State) => state.filter.ids],
+  (ids): ReadonlySet<string> | null => (ids === null ? null : new Set(ids)),
 );
 
 /** Every category of the archive, named as first met, coloured from the palette, by name. */

@@ -189,8 +189,11 @@ describe('filter and selectors', () => {
     expect(selectMatchingNodes(store.getState())).toEqual([]);
     // New words keep the last answer on show until theirs comes; an answer to words no longer
     // asked is dropped.
+    const answered = selectFilter(store.getState()).ids;
     store.dispatch(routeChanged({ q: 'volunteers' }));
     expect(store.getState().filter.ids).toEqual(['b']);
+    // The same answer is the same set (what depends on it alone is not worked out again).
+    expect(selectFilter(store.getState()).ids).toBe(answered);
     store.dispatch(searchAnswered({ q: 'storm footage', ids: ['a'] }));
     expect(store.getState().filter.ids).toEqual(['b']);
     store.dispatch(searchAnswered({ q: 'volunteers', ids: ['a', 'c'] }));
