@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import MiniSearch from 'minisearch';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createArchiveSearch,
   highlightParts,
@@ -131,6 +132,35 @@ describe('10,000 items', () => {
     }
     times.sort((a, b) => a - b);
     expect(times[Math.floor(times.length / 2)]).toBeLessThan(50);
+  });
+
+  it('keeps each word’s answer for the words typed after it, answering as a fresh index does', async () => {
+    const warm = createArchiveSearch(many);
+    await warm.ready;
+    // Typed on, a letter at a time: the earlier words' answers are kept.
+    const typed = 'chainsaw crews';
+    for (let i = 1; i <= typed.length; i++) warm.search(typed.slice(0, i));
+    const asked = vi.spyOn(MiniSearch.prototype, 'search');
+    const answer = warm.search(`${typed} vi`);
+    // "chainsaw" was answered before: only "crews" (a whole word now, no longer a beginning)
+    // and the new "vi" are asked of the index.
+    expect(asked.mock.calls.map(([query]) => query)).toEqual(['crews', 'vi']);
+    asked.mockRestore();
+    const cold = createArchiveSearch(many);
+    await cold.ready;
+    expect(answer.length).toBeGreaterThan(0);
+    expect(cold.search(`${typed} vi`)).toEqual(answer);
+    for (const query of ['chainsaw crews', 'volunteer', 'insurence roof', 'crews chainsaw']) {
+      expect(warm.search(query)).toEqual(cold.search(query));
+    }
+  });
+
+  it('keeps no answer from an index still being built', async () => {
+    const search = createArchiveSearch(many);
+    const early = search.search('chainsaw').length;
+    await search.ready;
+    expect(early).toBeLessThan(250);
+    expect(search.search('chainsaw').length).toBeGreaterThanOrEqual(250);
   });
 
   it('stops building when cancelled', async () => {
