@@ -139,8 +139,9 @@ const ItemRow = memo(function ItemRow({
 });
 
 /**
- * "Archive items": every item that matches the active filter, each a link to its route. It is
- * the keyboard and screen-reader way to the same items the globe shows, so it stays for good.
+ * "Archive items": the items that match the active filter, each a link to its route, the first
+ * 200 and more on request. It is the keyboard and screen-reader way to the same items the globe
+ * shows, so it stays for good.
  */
 export function ArchiveItemsList({
   onItemFocus,
@@ -188,7 +189,7 @@ export function ArchiveItemsList({
     [analytics, navigate],
   );
   // The same element while its items and handlers are the same, so that a render for
-  // anything else (the route, a keystroke's words) skips its thousands of rows in one step.
+  // anything else (the route, a keystroke's words) skips its rows in one step.
   const list = useMemo(
     () => (
       <ul
