@@ -79,6 +79,22 @@ function queryText(query: URLSearchParams): string {
 }
 
 /**
+ * An address's query (`location.search`) with the timeline's range set to `span` (an end that is
+ * null taken off), the rest kept: the text to navigate to, without its `?`.
+ */
+export function searchWithSpan(search: string, { from, to }: FilterSpan): string {
+  const query = new URLSearchParams(search);
+  for (const [key, value] of [
+    ['from', from],
+    ['to', to],
+  ] as const) {
+    if (value != null) query.set(key, value);
+    else query.delete(key);
+  }
+  return queryText(query);
+}
+
+/**
  * The URL that opens an item while a filter is on: its route with the filter as a query
  * (`/video/{id}?category={slug}&type=video`), so that closing the item returns to the filtered
  * globe, and a reload or the Back button keep it. Without a filter, the item's plain route.

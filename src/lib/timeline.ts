@@ -84,10 +84,9 @@ export function nextEdge(edge: number, step: TimeStep): number {
   return midnight(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate());
 }
 
-/** The edge before `edge` (itself an edge of the step). */
-export function previousEdge(edge: number, step: TimeStep): number {
-  if (step.unit === 'minute' || step.unit === 'hour') return edge - step.ms;
-  return floorToStep(edge - 1, step);
+/** The last edge of the step before `ms` (an edge or any instant). */
+export function previousEdge(ms: number, step: TimeStep): number {
+  return floorToStep(ms - 1, step);
 }
 
 /** The nearest edge of the step to `ms`. */

@@ -16,22 +16,24 @@ import { CLICK } from '@/lib/analytics';
 import { matchesFilter, type ArchiveFilter } from '@/lib/filter';
 import { describeItemDate } from '@/lib/itemDate';
 import type { MediaNode } from '@/lib/nodeModel';
-import { isHomePath, spanOfRange } from '@/lib/routes';
+import { isHomePath, searchWithSpan, spanOfRange } from '@/lib/routes';
 import {
   barEdges,
   edgeLabel,
   floorToStep,
   histogram,
   labelStep,
+  MIN_WINDOW_MS,
   nearestEdge,
   nextEdge,
   panWindow,
+  previousEdge,
   stepFor,
   wholeSpan,
   zoomWindow,
   type TimeWindow,
 } from '@/lib/timeline';
-import { itemSpan, rangeWords, type TimeRange } from '@/lib/timeRange';
+import { fromText, itemSpan, rangeWords, toText, type TimeRange } from '@/lib/timeRange';
 
 /** How long Play takes to sweep the window, and how long each step lasts with reduced motion. */
 const SWEEP_MS = 12_000;
@@ -49,16 +51,13 @@ const MINUTE_MS = 60_000;
 const URL_AFTER_MS = 200;
 
 /** "8 items have no date", "1 item has no date". */
-export function undatedText(count: number): string {
+function undatedText(count: number): string {
   return count === 1 ? '1 item has no date' : `${count.toLocaleString('en')} items have no date`;
 }
 
 /** A handle's position in words for screen readers: the instant it stands on. */
 function edgeWords(edge: number, which: 'from' | 'to'): string {
-  const { from, to } = spanOfRange(
-    which === 'from' ? { from: edge, until: null } : { from: null, until: edge },
-  );
-  const text = (which === 'from' ? from : to) as string;
+  const text = which === 'from' ? fromText(edge) : toText(edge);
   const words = describeItemDate(text);
   // A day as `to` means all of it.
   return which === 'to' && !text.includes('T') ? `end of ${words}` : words;
@@ -195,12 +194,7 @@ export function Timeline({
         const now = here.current;
         // The visitor went elsewhere meanwhile (Back, a link): that address stands.
         if (now.key !== written || !isHomePath(now.pathname)) return;
-        const query = new URLSearchParams(now.search);
-        for (const [key, value] of Object.entries(texts)) {
-          if (value) query.set(key, value);
-          else query.delete(key);
-        }
-        const search = query.toString().replace(/%3A/g, ':');
+        const search = searchWithSpan(now.search, texts);
         if (`?${search}` !== now.search && !(search === '' && now.search === ''))
           void navigate({ pathname: now.pathname, search }, { replace: true });
       }, URL_AFTER_MS);
@@ -366,7 +360,7 @@ export function Timeline({
   };
   const onHandleKey = (which: 'from' | 'to') => (event: KeyboardEvent<HTMLDivElement>) => {
     const value = which === 'from' ? from : until;
-    const back = (ms: number) => floorToStep(ms - 1, step);
+    const back = (ms: number) => previousEdge(ms, step);
     const forth = (ms: number) => nextEdge(floorToStep(ms, step), step);
     const times = (fn: (ms: number) => number, n: number) => {
       let ms = value;
@@ -496,7 +490,7 @@ export function Timeline({
             type="button"
             className="timeline__button"
             onClick={zoomIn}
-            disabled={length <= 30 * MINUTE_MS}
+            disabled={length <= MIN_WINDOW_MS}
           >
             Zoom in
           </button>

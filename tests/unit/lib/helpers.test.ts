@@ -4,7 +4,13 @@ import { CATEGORY_PALETTE, assignCategoryColours, hexToRgb } from '@/lib/palette
 import { makeStore } from '@/app/store';
 import { routeChanged } from '@/features/filter/filterSlice';
 import { selectFilter } from '@/features/nodes/nodesSelectors';
-import { filterRoute, isAppPath, itemInFilterRoute, spanOfRange } from '@/lib/routes';
+import {
+  filterRoute,
+  isAppPath,
+  itemInFilterRoute,
+  searchWithSpan,
+  spanOfRange,
+} from '@/lib/routes';
 import { rangeOfTexts } from '@/lib/timeRange';
 import { sameIds } from '@/lib/filter';
 import { slugify } from '@/lib/slug';
@@ -223,6 +229,11 @@ describe('the routes of a filtered globe', () => {
     expect(itemInFilterRoute('/video/a', filter)).toBe(
       '/video/a?category=clean-up&type=video&q=tarps&from=2025-05-16T14:40-05:00&to=2025-05-16T15:10-05:00',
     );
+    // The timeline writes its range into the address it finds, keeping the rest.
+    expect(
+      searchWithSpan('?type=video&to=2025-05-30&q=roof', { from: '2025-05-16T14:40-05:00' }),
+    ).toBe('type=video&q=roof&from=2025-05-16T14:40-05:00');
+    expect(searchWithSpan('?from=2025-05-17', {})).toBe('');
     // Days stay days.
     expect(spanOfRange(rangeOfTexts('2025-05-17', '2025-05-30'))).toEqual({
       from: '2025-05-17',
