@@ -254,7 +254,7 @@ function describeRun(result: RunResult): string {
     result.heap ? `heap ${fmt(result.heap.usedAfterGcBytes / MB, 1)} MB` : null,
     result.search
       ? `search ${fmt(result.search.medianMs, 1)} ms a keystroke (worst ${fmt(result.search.worstMs, 1)}, ` +
-        `${result.search.keystrokes} keys), index longest task ${fmt(result.search.indexLongestTaskMs, 0)} ms`
+        `${result.search.keystrokes} keys), index done in ${fmt(result.search.indexMs, 0)} ms (first answer ${fmt(result.search.firstAnswerMs, 0)} ms), its longest task ${fmt(result.search.indexLongestTaskMs, 0)} ms`
       : null,
     result.timeline
       ? `timeline handle: globe ${fmt(result.timeline.globeMedianMs, 1)} ms ` +

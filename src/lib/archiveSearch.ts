@@ -7,8 +7,12 @@
  *
  * The index is built in slices of a few milliseconds that yield to the page, so a visitor's taps
  * are never kept waiting by it; a search before it is complete answers from what it holds so far.
+ * Once complete, each word of the index is asked of MiniSearch once (the commonest in idle moments
+ * first) and its answer kept; a typed word is answered from the index words it begins or nearly
+ * spells, weighed as MiniSearch weighs them, so typing on asks little or nothing new.
  */
-import MiniSearch, { type SearchResult } from 'minisearch';
+import MiniSearch, { type Options } from 'minisearch';
+import SearchableMap from 'minisearch/SearchableMap';
 import { foldText } from '@/lib/compareNames';
 
 /** What the index reads of an item. */
@@ -22,6 +26,8 @@ export interface SearchableItem {
 /** One item that matches, best first, with the words of it that matched (as `searchTerm` folds them). */
 export interface SearchHit {
   id: string;
+  /** How well it matches (MiniSearch's score, summed over the words). */
+  score: number;
   terms: readonly string[];
 }
 
@@ -29,6 +35,20 @@ export interface SearchHit {
 const SLICE_MS = 8;
 /** The words a query is cut into, and a title for highlighting: letters and digits. */
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+/** A title counts three times a description, a category twice. */
+const BOOST = { title: 3, categories: 2 };
+/**
+ * How much a word that only begins with the typed one, or is a typo's distance from it, counts
+ * beside the word itself (MiniSearch's own weights, given to it and used by `wordAnswer` alike).
+ */
+const WEIGHTS = { prefix: 0.375, fuzzy: 0.45 };
+/** A word in this share of the items (and at least so many times) is asked about in advance. */
+const COMMON_SHARE = 0.02;
+const COMMON_MIN = 50;
+/** So many of the commonest words at most. */
+const COMMON_KEPT = 48;
+/** Kept answers are let go past this many items in all (a few megabytes). */
+const KEPT_ENTRIES = 400_000;
 
 /**
  * One word as the index keeps it: folded, a possessive and a plural ending taken off
@@ -43,9 +63,35 @@ export function searchTerm(word: string): string {
   return folded;
 }
 
+/** Whether a word matches the words it begins: the last one typed, of two letters or more. */
+const asPrefix = (term: string, last: boolean) => last && term.length > 1;
+/** How many letters a word may be off by: none up to three letters, one from four, two from eight. */
+const typosAllowed = (term: string) =>
+  term.length > 3 ? Math.min(2, Math.round(term.length * 0.2)) : 0;
+
 function tokenize(text: string): string[] {
   return text.match(WORD) ?? [];
 }
+
+/**
+ * How MiniSearch reads and asks the archive (each word as `searchTerm` folds it): exported for
+ * the tests, which hold the answers to MiniSearch's own.
+ */
+export const INDEX_OPTIONS = {
+  idField: 'video_id',
+  fields: ['title', 'description', 'categories'],
+  extractField: (item: SearchableItem, field: string) =>
+    field === 'categories'
+      ? item.categories.map((c) => c.name).join(' ')
+      : String((item as unknown as Record<string, unknown>)[field] ?? ''),
+  tokenize,
+  searchOptions: {
+    boost: BOOST,
+    weights: WEIGHTS,
+    prefix: (term: string, i: number, terms: string[]) => asPrefix(term, i === terms.length - 1),
+    fuzzy: (term: string) => typosAllowed(term) || false,
+  },
+} satisfies Options<SearchableItem>;
 
 /** Waits for the page to handle what is waiting (input first, where the browser can say). */
 function yieldToPage(): Promise<void> {
@@ -54,14 +100,31 @@ function yieldToPage(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** Waits for a moment when the page has nothing else to do (a frame's spare time). */
+function whenIdle(): Promise<void> {
+  const idle = (globalThis as { requestIdleCallback?: (run: () => void) => number })
+    .requestIdleCallback;
+  if (typeof idle === 'function') return new Promise((resolve) => idle(() => resolve()));
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 export interface ArchiveSearch {
   /** Items that match `query`, best first; every item for a query of no words. */
   search(query: string): SearchHit[];
   /** Resolves once every item is indexed. */
   readonly ready: Promise<void>;
+  /** Resolves once the commonest words' answers are kept too (after `ready`). */
+  readonly warmed: Promise<void>;
   /** Stops a build still under way (the archive changed). */
   cancel(): void;
 }
+
+/** An item a word found: its score, and the words of it that matched. */
+interface Found {
+  score: number;
+  terms: string[];
+}
+type Answer = Map<string, Found>;
 
 /**
  * Starts indexing `items` in slices that yield to the page.
@@ -72,59 +135,131 @@ export function createArchiveSearch(
   items: readonly SearchableItem[],
   { onSlice }: { onSlice?: (ms: number) => void } = {},
 ): ArchiveSearch {
+  /**
+   * Every word the index holds, with how often it occurs: for the words a typed one begins or
+   * nearly spells, and the common ones to ask about before anyone types them.
+   */
+  const vocabulary = new SearchableMap<number>();
   const index = new MiniSearch<SearchableItem>({
-    idField: 'video_id',
-    fields: ['title', 'description', 'categories'],
-    extractField: (item, field) =>
-      field === 'categories'
-        ? item.categories.map((c) => c.name).join(' ')
-        : String((item as unknown as Record<string, unknown>)[field] ?? ''),
-    tokenize,
-    processTerm: (term) => searchTerm(term) || null,
-    searchOptions: {
-      boost: { title: 3, categories: 2 },
-      // A last word still being typed matches the words it begins; two letters or more.
-      prefix: (term, i, terms) => i === terms.length - 1 && term.length > 1,
-      fuzzy: (term) => (term.length > 3 ? 0.2 : false),
-      maxFuzzy: 2,
+    ...INDEX_OPTIONS,
+    processTerm: (word, field) => {
+      const term = searchTerm(word);
+      if (term === '') return null;
+      // Called with its field while indexing, without one for a query.
+      if (field !== undefined) vocabulary.update(term, (count = 0) => count + 1);
+      return term;
     },
   });
   let cancelled = false;
-  /** Whether every item is indexed: only then is a word's answer kept for the next keystroke. */
+  /** Whether every item is indexed: only then are answers kept for the next keystroke. */
   let complete = false;
+
   /**
-   * Each word's answer (by the word and whether it was the last, which matches as a prefix),
-   * kept while the visitor types on: "generated vid" asks only "vid" anew once "generated" was
-   * answered (10,000 items: 19 ms a query → about 6 ms). A few dozen are kept.
+   * Each word of the index's own answer: the items that hold it, scored by MiniSearch (BM25 over
+   * the fields, boosted), asked once and kept. A typed word is answered from the words it
+   * begins and nearly spells, so "gen", "gene", "gener"… ask the index about "generated" once.
    */
-  const answers = new Map<string, Map<string, { score: number; terms: string[] }>>();
-  const wordAnswer = (word: string, last: boolean, term: string) => {
-    const key = `${last && term.length > 1 ? '>' : '='}${term}`;
-    const kept = complete ? answers.get(key) : undefined;
+  const postings = new Map<string, Map<string, number>>();
+  let keptEntries = 0;
+  const postingsOf = (term: string): Map<string, number> => {
+    const kept = postings.get(term);
     if (kept) return kept;
-    const answer = new Map<string, { score: number; terms: string[] }>();
-    for (const result of index.search(word, { prefix: last && term.length > 1 }))
-      answer.set(String(result.id), { score: result.score, terms: result.terms });
-    if (complete) {
-      if (answers.size >= 48) answers.clear();
-      answers.set(key, answer);
+    const found = new Map<string, number>();
+    const results = index.search(term, {
+      prefix: false,
+      fuzzy: false,
+      tokenize: (text) => [text],
+      processTerm: (text) => text,
+    });
+    for (const result of results) found.set(String(result.id), result.score);
+    if (keptEntries + found.size > KEPT_ENTRIES) {
+      postings.clear();
+      answers.clear();
+      keptEntries = 0;
     }
+    postings.set(term, found);
+    keptEntries += found.size;
+    return found;
+  };
+
+  /**
+   * One typed word's answer, as MiniSearch's query for it would score it: the word itself, the
+   * words it begins (when it is the last, still being typed) and those within its typos, each
+   * weighted as MiniSearch weighs them. Kept by the word while the visitor types on: "generated
+   * vid" asks only about "vid" once "generated" was answered.
+   */
+  const answers = new Map<string, Answer>();
+  const wordAnswer = (word: string, term: string, last: boolean): Answer => {
+    const prefix = asPrefix(term, last);
+    if (!complete) {
+      // Still being built: what the index holds so far, kept nowhere.
+      const answer: Answer = new Map();
+      for (const result of index.search(word, { prefix }))
+        answer.set(String(result.id), { score: result.score, terms: result.terms });
+      return answer;
+    }
+    const key = `${prefix ? '>' : '='}${term}`;
+    const kept = answers.get(key);
+    if (kept) return kept;
+    const weighed: [string, number][] = [];
+    if (vocabulary.has(term)) weighed.push([term, 1]);
+    const begun = new Set<string>();
+    if (prefix) {
+      for (const [other] of vocabulary.atPrefix(term)) {
+        const distance = other.length - term.length;
+        if (distance === 0) continue;
+        begun.add(other);
+        weighed.push([other, (WEIGHTS.prefix * other.length) / (other.length + 0.3 * distance)]);
+      }
+    }
+    const typos = typosAllowed(term);
+    if (typos > 0) {
+      for (const [other, [, distance]] of vocabulary.fuzzyGet(term, typos)) {
+        if (distance === 0 || begun.has(other)) continue;
+        weighed.push([other, (WEIGHTS.fuzzy * other.length) / (other.length + distance)]);
+      }
+    }
+    const answer: Answer = new Map();
+    for (const [other, weight] of weighed) {
+      for (const [id, score] of postingsOf(other)) {
+        const found = answer.get(id);
+        if (found) {
+          found.score += weight * score;
+          found.terms.push(other);
+        } else answer.set(id, { score: weight * score, terms: [other] });
+      }
+    }
+    answers.set(key, answer);
+    keptEntries += answer.size;
     return answer;
   };
-  /** Every word must match: the items in each word's answer, scored by the sum, best first. */
-  const everyWord = (words: readonly string[]): SearchHit[] => {
-    const terms = words.map(searchTerm);
-    const kept = words.filter((_, i) => terms[i] !== '');
-    const keptTerms = terms.filter((term) => term !== '');
-    const each = kept.map((word, i) =>
-      wordAnswer(word, i === kept.length - 1, keptTerms[i] as string),
+
+  /** Items in archive order, for matches that score the same. */
+  let order: Map<string, number> | null = null;
+  const bestFirst = (hits: SearchHit[]) => {
+    if (order === null) order = new Map(items.map((item, i) => [item.video_id, i]));
+    const place = order;
+    return hits.sort(
+      (a, b) => b.score - a.score || (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0),
     );
-    if (each.length === 0) return [];
+  };
+
+  /** The answer to each word of a query (of words that fold to something). */
+  const answersTo = (query: string): Answer[] => {
+    const words = tokenize(query)
+      .map((word) => ({ word, term: searchTerm(word) }))
+      .filter(({ term }) => term !== '');
+    return words.map(({ word, term }, i) => wordAnswer(word, term, i === words.length - 1));
+  };
+
+  /** Every word must match: the items in each word's answer, scored by the sum. */
+  const everyWord = (each: readonly Answer[]): SearchHit[] => {
     const [smallest, ...rest] = [...each].sort((a, b) => a.size - b.size);
-    const hits: { id: string; score: number; terms: Set<string> }[] = [];
-    for (const [id, first] of smallest as Map<string, { score: number; terms: string[] }>) {
+    if (smallest === undefined) return [];
+    const hits: SearchHit[] = [];
+    for (const [id, first] of smallest) {
       let score = first.score;
-      const matched = new Set(first.terms);
+      let terms: readonly string[] = first.terms;
       let everywhere = true;
       for (const answer of rest) {
         const found = answer.get(id);
@@ -133,13 +268,36 @@ export function createArchiveSearch(
           break;
         }
         score += found.score;
-        for (const term of found.terms) matched.add(term);
+        terms = [...terms, ...found.terms];
       }
-      if (everywhere) hits.push({ id, score, terms: matched });
+      if (!everywhere) continue;
+      hits.push({ id, score, terms: rest.length > 0 ? [...new Set(terms)] : terms });
     }
-    hits.sort((a, b) => b.score - a.score);
-    return hits.map(({ id, terms: matched }) => ({ id, terms: [...matched] }));
+    return bestFirst(hits);
   };
+
+  /** Any word may match: scored by the sum, times the number of words found (as MiniSearch's OR). */
+  const anyWord = (each: readonly Answer[]): SearchHit[] => {
+    const union = new Map<string, { id: string; score: number; words: number; terms: string[] }>();
+    for (const answer of each) {
+      for (const [id, found] of answer) {
+        const hit = union.get(id);
+        if (hit) {
+          hit.score += found.score;
+          hit.words += 1;
+          hit.terms.push(...found.terms.filter((term) => !hit.terms.includes(term)));
+        } else union.set(id, { id, score: found.score, words: 1, terms: [...found.terms] });
+      }
+    }
+    return bestFirst(
+      [...union.values()].map(({ id, score, words, terms }) => ({
+        id,
+        score: score * words,
+        terms,
+      })),
+    );
+  };
+
   const ready = (async () => {
     let next = 0;
     while (next < items.length && !cancelled) {
@@ -154,20 +312,37 @@ export function createArchiveSearch(
     }
     complete = !cancelled;
   })();
+  // Then the common words' answers, one at a time while the page is idle: a first letter or two
+  // typed begins them, and asking about a word in every item would keep that keystroke waiting.
+  const warmed = ready.then(async () => {
+    const common = [...vocabulary.entries()]
+      .filter(([, count]) => count >= Math.max(COMMON_MIN, items.length * COMMON_SHARE))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, COMMON_KEPT);
+    for (const [term] of common) {
+      // After what the page has waiting: the first answer's render among it.
+      await whenIdle();
+      if (cancelled || keptEntries > KEPT_ENTRIES / 2) break;
+      const started = performance.now();
+      postingsOf(term);
+      onSlice?.(performance.now() - started);
+    }
+  });
 
   return {
     ready,
+    warmed,
     cancel() {
       cancelled = true;
     },
     search(query) {
       if (tokenize(query).length === 0)
-        return items.map((item) => ({ id: item.video_id, terms: [] }));
+        return items.map((item) => ({ id: item.video_id, score: 0, terms: [] }));
+      const each = answersTo(query);
+      if (each.length === 0) return [];
       // Every word must match; where no item has them all, any of them.
-      const all = everyWord(tokenize(query));
-      if (all.length > 0) return all;
-      const results: SearchResult[] = index.search(query, { combineWith: 'OR' });
-      return results.map((result) => ({ id: String(result.id), terms: result.terms }));
+      const all = everyWord(each);
+      return all.length > 0 ? all : anyWord(each);
     },
   };
 }

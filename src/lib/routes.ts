@@ -83,11 +83,20 @@ function queryText(query: URLSearchParams): string {
  * null taken off), the rest kept: the text to navigate to, without its `?`.
  */
 export function searchWithSpan(search: string, { from, to }: FilterSpan): string {
+  return searchWith(search, { from, to });
+}
+
+/**
+ * An address's query with the search's words set to `q` (none: taken off), and the range to
+ * `span` where one is given (an end that is null taken off); the rest kept.
+ */
+export function searchWithWords(search: string, q: string | null, span?: FilterSpan): string {
+  return searchWith(search, span ? { q, from: span.from, to: span.to } : { q });
+}
+
+function searchWith(search: string, values: Record<string, string | null | undefined>): string {
   const query = new URLSearchParams(search);
-  for (const [key, value] of [
-    ['from', from],
-    ['to', to],
-  ] as const) {
+  for (const [key, value] of Object.entries(values)) {
     if (value != null) query.set(key, value);
     else query.delete(key);
   }
@@ -112,7 +121,6 @@ export function itemInFilterRoute(
   return text === '' ? itemRoute : `${itemRoute}?${text}`;
 }
 
-/** Whether a path shows the globe (home, an open item, a category). */
 /** The URL's texts for a range's edges. */
 export function spanOfRange({ from, until }: TimeRange): FilterSpan {
   return {
@@ -121,6 +129,7 @@ export function spanOfRange({ from, until }: TimeRange): FilterSpan {
   };
 }
 
+/** Whether a path shows the globe (home, an open item, a category). */
 export function isHomePath(pathname: string): boolean {
   return /^\/$|^\/(video|gallery|category)\/[^/]+\/?$/.test(pathname);
 }

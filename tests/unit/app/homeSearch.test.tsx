@@ -73,8 +73,13 @@ describe('searching from the home screen', () => {
     const { router } = await openHome();
     await userEvent.keyboard('/');
     expect(document.activeElement).toBe(box());
+    const addresses = new Set<string>();
+    const unsubscribe = router.subscribe((state) => addresses.add(state.location.search));
     await userEvent.keyboard('page');
     await waitFor(() => expect(where(router)).toBe('/?q=page'));
+    // The address follows once typing pauses, not at every key.
+    unsubscribe();
+    expect([...addresses]).toEqual(['?q=page']);
     const list = await screen.findByRole('listbox', { name: 'Matches' });
     await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(2), {
       timeout: 5_000,

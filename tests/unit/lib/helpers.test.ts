@@ -9,6 +9,7 @@ import {
   isAppPath,
   itemInFilterRoute,
   searchWithSpan,
+  searchWithWords,
   spanOfRange,
 } from '@/lib/routes';
 import { rangeOfTexts } from '@/lib/timeRange';
@@ -234,6 +235,15 @@ describe('the routes of a filtered globe', () => {
       searchWithSpan('?type=video&to=2025-05-30&q=roof', { from: '2025-05-16T14:40-05:00' }),
     ).toBe('type=video&q=roof&from=2025-05-16T14:40-05:00');
     expect(searchWithSpan('?from=2025-05-17', {})).toBe('');
+    // The search writes its words alike, the range's colons left as they are.
+    expect(searchWithWords('?from=2025-05-16T14:40-05:00&type=video', 'roof & tarps')).toBe(
+      'from=2025-05-16T14:40-05:00&type=video&q=roof+%26+tarps',
+    );
+    expect(searchWithWords('?q=roof&type=video', null)).toBe('type=video');
+    // With the range it is given (a timeline move not yet in the address), or none.
+    expect(searchWithWords('?from=2025-05-17&type=video', 'roof', { to: '2025-05-30' })).toBe(
+      'type=video&q=roof&to=2025-05-30',
+    );
     // Days stay days.
     expect(spanOfRange(rangeOfTexts('2025-05-17', '2025-05-30'))).toEqual({
       from: '2025-05-17',
