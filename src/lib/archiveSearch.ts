@@ -47,6 +47,8 @@ const COMMON_SHARE = 0.02;
 const COMMON_MIN = 50;
 /** So many of the commonest words at most. */
 const COMMON_KEPT = 48;
+/** So many of the last queries' answers are kept. */
+const RECENT_QUERIES = 8;
 /** Kept answers are let go past this many items in all (a few megabytes). */
 const KEPT_ENTRIES = 400_000;
 
@@ -79,7 +81,7 @@ function tokenize(text: string): string[] {
  */
 export const INDEX_OPTIONS = {
   idField: 'video_id',
-  fields: ['title', 'description', 'categories'],
+  fields: ['title', 'description', 'categories'] as string[],
   extractField: (item: SearchableItem, field: string) =>
     field === 'categories'
       ? item.categories.map((c) => c.name).join(' ')
@@ -110,7 +112,7 @@ function whenIdle(): Promise<void> {
 
 export interface ArchiveSearch {
   /** Items that match `query`, best first; every item for a query of no words. */
-  search(query: string): SearchHit[];
+  search(query: string): readonly SearchHit[];
   /** Resolves once every item is indexed. */
   readonly ready: Promise<void>;
   /** Resolves once the commonest words' answers are kept too (after `ready`). */
@@ -161,17 +163,21 @@ export function createArchiveSearch(
    */
   const postings = new Map<string, Map<string, number>>();
   let keptEntries = 0;
-  const postingsOf = (term: string): Map<string, number> => {
-    const kept = postings.get(term);
-    if (kept) return kept;
-    const found = new Map<string, number>();
+  /** One field's part of a word's answer, added to `into` (the fields' scores add up). */
+  const addFieldPostings = (term: string, field: string, into: Map<string, number>) => {
     const results = index.search(term, {
+      fields: [field],
       prefix: false,
       fuzzy: false,
       tokenize: (text) => [text],
       processTerm: (text) => text,
     });
-    for (const result of results) found.set(String(result.id), result.score);
+    for (const result of results) {
+      const id = String(result.id);
+      into.set(id, (into.get(id) ?? 0) + result.score);
+    }
+  };
+  const keep = (term: string, found: Map<string, number>) => {
     if (keptEntries + found.size > KEPT_ENTRIES) {
       postings.clear();
       answers.clear();
@@ -181,6 +187,13 @@ export function createArchiveSearch(
     keptEntries += found.size;
     return found;
   };
+  const postingsOf = (term: string): Map<string, number> => {
+    const kept = postings.get(term);
+    if (kept) return kept;
+    const found = new Map<string, number>();
+    for (const field of INDEX_OPTIONS.fields) addFieldPostings(term, field, found);
+    return keep(term, found);
+  };
 
   /**
    * One typed word's answer, as MiniSearch's query for it would score it: the word itself, the
@@ -189,8 +202,7 @@ export function createArchiveSearch(
    * vid" asks only about "vid" once "generated" was answered.
    */
   const answers = new Map<string, Answer>();
-  const wordAnswer = (word: string, term: string, last: boolean): Answer => {
-    const prefix = asPrefix(term, last);
+  const wordAnswer = (word: string, term: string, prefix: boolean, key: string): Answer => {
     if (!complete) {
       // Still being built: what the index holds so far, kept nowhere.
       const answer: Answer = new Map();
@@ -198,7 +210,6 @@ export function createArchiveSearch(
         answer.set(String(result.id), { score: result.score, terms: result.terms });
       return answer;
     }
-    const key = `${prefix ? '>' : '='}${term}`;
     const kept = answers.get(key);
     if (kept) return kept;
     const weighed: [string, number][] = [];
@@ -236,27 +247,39 @@ export function createArchiveSearch(
 
   /** Items in archive order, for matches that score the same. */
   let order: Map<string, number> | null = null;
-  const bestFirst = (hits: SearchHit[]) => {
+  const placeOf = (id: string) => {
     if (order === null) order = new Map(items.map((item, i) => [item.video_id, i]));
-    const place = order;
-    return hits.sort(
-      (a, b) => b.score - a.score || (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0),
-    );
+    return order.get(id) ?? 0;
   };
+  /** A match, with its place in the archive for matches that score the same. */
+  type Ranked = SearchHit & { place: number };
+  const ranked = (id: string, score: number, terms: readonly string[]): Ranked => ({
+    id,
+    score,
+    terms,
+    place: placeOf(id),
+  });
+  const bestFirst = (hits: Ranked[]): readonly SearchHit[] =>
+    hits.sort((a, b) => b.score - a.score || a.place - b.place);
 
-  /** The answer to each word of a query (of words that fold to something). */
-  const answersTo = (query: string): Answer[] => {
+  /** The answer to each word of a query (of words that fold to something), and its key. */
+  const answersTo = (query: string): { key: string; answer: Answer }[] => {
     const words = tokenize(query)
       .map((word) => ({ word, term: searchTerm(word) }))
       .filter(({ term }) => term !== '');
-    return words.map(({ word, term }, i) => wordAnswer(word, term, i === words.length - 1));
+    return words.map(({ word, term }, i) => {
+      const prefix = asPrefix(term, i === words.length - 1);
+      // "=word" for the word itself, ">word" for the words it begins too.
+      const key = `${prefix ? '>' : '='}${term}`;
+      return { key, answer: wordAnswer(word, term, prefix, key) };
+    });
   };
 
   /** Every word must match: the items in each word's answer, scored by the sum. */
-  const everyWord = (each: readonly Answer[]): SearchHit[] => {
+  const everyWord = (each: readonly Answer[]): readonly SearchHit[] => {
     const [smallest, ...rest] = [...each].sort((a, b) => a.size - b.size);
     if (smallest === undefined) return [];
-    const hits: SearchHit[] = [];
+    const hits: Ranked[] = [];
     for (const [id, first] of smallest) {
       let score = first.score;
       let terms: readonly string[] = first.terms;
@@ -270,33 +293,37 @@ export function createArchiveSearch(
         score += found.score;
         terms = [...terms, ...found.terms];
       }
-      if (!everywhere) continue;
-      hits.push({ id, score, terms: rest.length > 0 ? [...new Set(terms)] : terms });
+      if (everywhere) hits.push(ranked(id, score, rest.length > 0 ? [...new Set(terms)] : terms));
     }
     return bestFirst(hits);
   };
 
   /** Any word may match: scored by the sum, times the number of words found (as MiniSearch's OR). */
-  const anyWord = (each: readonly Answer[]): SearchHit[] => {
-    const union = new Map<string, { id: string; score: number; words: number; terms: string[] }>();
-    for (const answer of each) {
-      for (const [id, found] of answer) {
+  const anyWord = (each: readonly Answer[]): readonly SearchHit[] => {
+    const found = each.filter((answer) => answer.size > 0);
+    // One word found anything: its answer alone.
+    if (found.length <= 1) return everyWord(found);
+    const union = new Map<string, { score: number; words: number; terms: string[] }>();
+    for (const answer of found) {
+      for (const [id, match] of answer) {
         const hit = union.get(id);
         if (hit) {
-          hit.score += found.score;
+          hit.score += match.score;
           hit.words += 1;
-          hit.terms.push(...found.terms.filter((term) => !hit.terms.includes(term)));
-        } else union.set(id, { id, score: found.score, words: 1, terms: [...found.terms] });
+          hit.terms.push(...match.terms.filter((term) => !hit.terms.includes(term)));
+        } else union.set(id, { score: match.score, words: 1, terms: [...match.terms] });
       }
     }
     return bestFirst(
-      [...union.values()].map(({ id, score, words, terms }) => ({
-        id,
-        score: score * words,
-        terms,
-      })),
+      [...union].map(([id, { score, words, terms }]) => ranked(id, score * words, terms)),
     );
   };
+
+  /**
+   * The last queries' answers, by their words' keys: a backspace and the letter typed again, or
+   * a space, answer at once.
+   */
+  const recent = new Map<string, readonly SearchHit[]>();
 
   const ready = (async () => {
     let next = 0;
@@ -315,17 +342,26 @@ export function createArchiveSearch(
   // Then the common words' answers, one at a time while the page is idle: a first letter or two
   // typed begins them, and asking about a word in every item would keep that keystroke waiting.
   const warmed = ready.then(async () => {
+    // The commonest, asked the least common first: the code the browser has made fast on the
+    // smaller ones then meets the largest.
     const common = [...vocabulary.entries()]
       .filter(([, count]) => count >= Math.max(COMMON_MIN, items.length * COMMON_SHARE))
       .sort((a, b) => b[1] - a[1])
-      .slice(0, COMMON_KEPT);
+      .slice(0, COMMON_KEPT)
+      .reverse();
     for (const [term] of common) {
-      // After what the page has waiting: the first answer's render among it.
-      await whenIdle();
-      if (cancelled || keptEntries > KEPT_ENTRIES / 2) break;
-      const started = performance.now();
-      postingsOf(term);
-      onSlice?.(performance.now() - started);
+      const found = new Map<string, number>();
+      // A field at a time, after what the page has waiting (the first answer's render among it):
+      // a word in every item is thousands of scores.
+      for (const field of INDEX_OPTIONS.fields) {
+        await whenIdle();
+        if (cancelled || keptEntries > KEPT_ENTRIES / 2) return;
+        if (postings.has(term)) break;
+        const started = performance.now();
+        addFieldPostings(term, field, found);
+        onSlice?.(performance.now() - started);
+      }
+      if (!postings.has(term)) keep(term, found);
     }
   });
 
@@ -338,11 +374,20 @@ export function createArchiveSearch(
     search(query) {
       if (tokenize(query).length === 0)
         return items.map((item) => ({ id: item.video_id, score: 0, terms: [] }));
-      const each = answersTo(query);
-      if (each.length === 0) return [];
+      const words = answersTo(query);
+      if (words.length === 0) return [];
+      const key = words.map((word) => word.key).join(' ');
+      const kept = complete ? recent.get(key) : undefined;
+      if (kept) return kept;
       // Every word must match; where no item has them all, any of them.
-      const all = everyWord(each);
-      return all.length > 0 ? all : anyWord(each);
+      const each = words.map((word) => word.answer);
+      const every = everyWord(each);
+      const hits = every.length > 0 ? every : anyWord(each);
+      if (complete) {
+        if (recent.size >= RECENT_QUERIES) recent.delete(recent.keys().next().value ?? '');
+        recent.set(key, hits);
+      }
+      return hits;
     },
   };
 }

@@ -129,7 +129,7 @@ export function SearchBox({
   // The matches follow what is typed at once; the address (and with it the globe and the list)
   // follows the words at its own pace.
   const words = searchWords(text);
-  const hits: SearchHit[] | null = useMemo(
+  const hits: readonly SearchHit[] | null = useMemo(
     () => (words !== null && engine?.built ? engine.search.search(words) : null),
     [engine, words],
   );
