@@ -34,6 +34,9 @@ const ForgotPasswordPage = lazy(() =>
 const SubmitRoute = lazy(() =>
   import('@/app/routes/SubmitRoute').then((m) => ({ default: m.SubmitRoute })),
 );
+const TermsPage = lazy(() =>
+  import('@/features/pages/TermsPage').then((m) => ({ default: m.TermsPage })),
+);
 const ContactPage = lazy(() =>
   import('@/features/submit/ContactPage').then((m) => ({ default: m.ContactPage })),
 );
@@ -112,6 +115,7 @@ export const routes: RouteObject[] = [
               { path: path(ROUTES.category), element: null },
               page('statement', 'About this archive', <ReplayIntro />),
               page('resources', 'Resources'),
+              lazyPage(ROUTES.terms, 'Terms for contributors', <TermsPage />),
               lazyPage(ROUTES.submit, 'Submit media', <SubmitRoute intro={content('submit')} />),
               lazyPage(ROUTES.contact, 'Contact', <ContactPage intro={content('contact')} />),
               {

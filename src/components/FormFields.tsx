@@ -144,6 +144,43 @@ export function TextAreaField({
   );
 }
 
+/** A choice from a list (`options`: value and label; '' may stand for none). */
+export function SelectField({
+  label,
+  hint,
+  error,
+  name,
+  value,
+  onChange,
+  options,
+}: FieldProps & {
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <FieldLabel id={id} label={label} />
+      <select
+        id={id}
+        name={name}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <Described id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
 /** A group of fields with a legend (radio choices, coordinates). */
 export function FieldSet({
   legend,

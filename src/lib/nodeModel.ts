@@ -1,6 +1,7 @@
 import { readCapture, type NodeCapture } from '@/lib/capture';
 import { DEFAULT_THUMBNAIL_URL, MAX_CARD_PREVIEW_IMAGES } from '@/lib/constants';
 import { readItemDate } from '@/lib/itemDate';
+import { CREDIT_MAX, readLicenseId, type LicenseId } from '@/lib/license';
 import type { MediaType } from '@/lib/mediaType';
 import { slugify } from '@/lib/slug';
 import { safeUrl } from '@/lib/url';
@@ -51,6 +52,10 @@ export interface MediaNode {
    * reads it; null when the archive does not say (or said something that is not a date).
    */
   date: string | null;
+  /** Who made it, as the item credits them ("Anonymous" for one who asked not to be named), or null. */
+  credit: string | null;
+  /** On what terms it may be reused (`@/lib/license`), or null when the archive does not say. */
+  license: LicenseId | null;
 }
 
 /** What normalisation did to one node of the input. */
@@ -287,6 +292,20 @@ function readDate(raw: Record<string, unknown>, notes: Notes): string | null {
   return null;
 }
 
+function readCredit(raw: Record<string, unknown>, notes: Notes): string | null {
+  const credit = readText(raw, 'credit', CREDIT_MAX, notes, { multiline: false });
+  return credit === '' ? null : credit;
+}
+
+function readLicense(raw: Record<string, unknown>, notes: Notes): LicenseId | null {
+  const value = raw.license;
+  if (value === undefined || value === null || value === '') return null;
+  const license = readLicenseId(value);
+  if (license === null)
+    notes.add(`license ${describe(value)} is not one this archive knows, dropped`);
+  return license;
+}
+
 function readCategories(raw: Record<string, unknown>, notes: Notes): CategoryRef[] {
   let value = raw.categories;
   if (value === undefined || value === null) return [];
@@ -379,6 +398,8 @@ function normalizeOne(raw: unknown, index: number): Candidate | NodeProblem {
     lat: lat.value,
     lng: lng.value,
     date: readDate(raw, notes),
+    credit: readCredit(raw, notes),
+    license: readLicense(raw, notes),
   };
   return { node, index, notes };
 }

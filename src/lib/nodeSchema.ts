@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { CAPTURE_FORMATS } from '@/lib/capture';
 import { readItemDate } from '@/lib/itemDate';
+import { CREDIT_MAX, readLicenseId, type LicenseId } from '@/lib/license';
 import type { MediaType } from '@/lib/mediaType';
 import type { NodeImage } from '@/lib/nodeModel';
 import { slugify } from '@/lib/slug';
@@ -54,6 +55,10 @@ export type NodeInput = {
   lng: number;
   /** When it was recorded: an ISO 8601 day, time or range (`@/lib/itemDate`), or null. */
   date: string | null;
+  /** Who made it, as credited ("Anonymous" when they asked not to be named), or null. */
+  credit: string | null;
+  /** Its licence (`@/lib/license`), or null when not stated. */
+  license: LicenseId | null;
 };
 
 /** A refusal for one field: `path` is dotted (`images.0.thumbUrl`), empty for the whole node. */
@@ -212,6 +217,26 @@ export const itemDateField = z
     return z.NEVER;
   });
 
+/** A credit line: one line of at most `CREDIT_MAX` characters; empty or absent is none. */
+export const creditField = z
+  .string({ error: 'The credit must be text.' })
+  .nullish()
+  .transform((value) => singleLine(value ?? ''))
+  .pipe(z.string().max(CREDIT_MAX, { error: `A credit must be at most ${CREDIT_MAX} characters.` }))
+  .transform((value) => (value === '' ? null : value));
+
+/** A licence by its id (`@/lib/license`); empty or absent is none, an unknown one is refused. */
+export const licenseField = z
+  .string({ error: 'Choose a licence from the list.' })
+  .nullish()
+  .transform((value, ctx): LicenseId | null => {
+    if (value === undefined || value === null || value.trim() === '') return null;
+    const license = readLicenseId(value);
+    if (license !== null) return license;
+    ctx.addIssue({ code: 'custom', message: 'Choose a licence from the list.' });
+    return z.NEVER;
+  });
+
 const coordinate = (name: string, limit: number) =>
   z
     .number({ error: `${name} must be a number between -${limit} and ${limit}.` })
@@ -341,6 +366,8 @@ const nodeSchema = z
       lat: coordinate('Latitude', 90),
       lng: coordinate('Longitude', 180),
       date: itemDateField,
+      credit: creditField,
+      license: licenseField,
     },
     { error: 'The item must be a JSON object.' },
   )
@@ -363,6 +390,8 @@ const nodeSchema = z
       lat: raw.lat,
       lng: raw.lng,
       date: raw.date,
+      credit: raw.credit,
+      license: raw.license,
     };
   });
 

@@ -13,6 +13,7 @@ export const ROUTES = {
   submit: '/submit',
   contact: '/contact',
   statement: '/statement',
+  terms: '/terms',
   resources: '/resources',
   env: '/env',
   editor: '/editor',
@@ -27,7 +28,7 @@ const KNOWN_PATH = new RegExp(
   [
     '^/$',
     '^/(video|gallery|category)/[^/]+/?$',
-    '^/(submit|contact|statement|resources|env|signin|signup|confirm|forgot-password|account)/?$',
+    '^/(submit|contact|statement|terms|resources|env|signin|signup|confirm|forgot-password|account)/?$',
     '^/editor(/.*)?$',
   ].join('|'),
 );

@@ -67,6 +67,13 @@ describe('video detail', () => {
     expect(await dialog.getByText(/^Recorded /).textContent()).toBe(
       'Recorded Friday 16 May 2025, 3:20 pm – 6:45 pm',
     );
+    // Its maker credited, its licence linked to the deed.
+    expect(await dialog.locator('.detail__rights').textContent()).toBe(
+      `© ${video.credit}, CC BY 4.0 (opens in a new tab)`,
+    );
+    expect(await dialog.getByRole('link', { name: /^CC BY 4\.0/ }).getAttribute('href')).toBe(
+      'https://creativecommons.org/licenses/by/4.0/',
+    );
     const src = new URL(
       (await page.locator(`iframe[title="${video.title}"]`).getAttribute('src')) as string,
     );
@@ -198,12 +205,35 @@ describe('gallery detail', () => {
   it('closes when the backdrop is clicked on desktop', async () => {
     const page = await open(nodeRoute(gallery));
     await overlayShown(page);
+    // A contributor who asked not to be named.
+    expect(gallery.credit).toBe('Anonymous');
+    expect(await page.locator('.detail__rights').textContent()).toMatch(/^© Anonymous, CC /);
     const panel = (await page.locator('.detail-overlay__panel').boundingBox()) as {
       y: number;
       height: number;
     };
     await page.mouse.click(640, Math.min(790, panel.y + panel.height + 20));
     await page.waitForURL(`${app.url}/`);
+  });
+});
+
+describe('an item shown in this archive only', () => {
+  it('links its licence to the section of the terms that says what that means', async () => {
+    const only = sample.find((n) => n.license === 'archive-only' && n.credit) as MediaNode;
+    const page = await open(nodeRoute(only));
+    await overlayShown(page);
+    const link = page.getByRole('link', { name: 'shown in this archive only' });
+    expect(await page.locator('.detail__rights').textContent()).toBe(
+      `© ${only.credit}, shown in this archive only`,
+    );
+    await link.click();
+    await page.waitForURL(`${app.url}/terms#archive-only`);
+    const heading = page.getByRole('heading', { name: 'Shown in this archive only' });
+    await heading.waitFor();
+    await expect
+      .poll(() => heading.evaluate((h) => h.getBoundingClientRect().top))
+      .toBeLessThan(400);
+    expect(await page.title()).toContain('Terms for contributors');
   });
 });
 

@@ -75,6 +75,7 @@ afterAll(async () => {
 const PAGES = [
   ['/statement', 'About this archive', /Privacy and analytics/],
   ['/resources', 'Resources', /Content to review\./],
+  ['/terms', 'Terms for contributors', /Shown in this archive only/],
   ['/submit', 'Submit media', /An editor reviews every submission/],
   ['/contact', 'Contact', /To take an item down/],
   ['/env', 'Environment', /The globe, live/],

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { CaptureViewer } from '@/features/detail/CaptureViewer';
 import { RecordedDate } from '@/components/RecordedDate';
 import { DetailActions } from '@/features/detail/DetailActions';
+import { ItemRights } from '@/features/detail/ItemRights';
 import type { MediaNode } from '@/lib/nodeModel';
 
 interface Props {
@@ -107,6 +108,7 @@ export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props
         </ul>
       )}
       {node.description && <p className="detail__text">{node.description}</p>}
+      <ItemRights credit={node.credit} license={node.license} />
       <DetailActions categories={node.categories} colours={colours} onBack={onBack} />
       {image && index !== null && (
         <div

@@ -1,6 +1,6 @@
 import { CategoryPicker } from '@/components/CategoryPicker';
 import { DateField } from '@/components/DateField';
-import { FieldSet, TextAreaField, TextField } from '@/components/FormFields';
+import { FieldSet, SelectField, TextAreaField, TextField } from '@/components/FormFields';
 import { ImageListField } from '@/components/ImageListField';
 import { PositionPicker } from '@/components/PositionPicker';
 import type { ItemDraft } from '@/features/editor/itemDraft';
@@ -9,6 +9,7 @@ import { RelatedPicker } from '@/features/editor/RelatedPicker';
 import type { PhotoSource } from '@/features/editor/useWaitingPhotos';
 import type { NodeCapture } from '@/lib/capture';
 import { sortedByName } from '@/lib/compareNames';
+import { CREDIT_MAX, LICENSE_IDS, LICENSES, readLicenseId } from '@/lib/license';
 import type { MediaNode } from '@/lib/nodeModel';
 import {
   NODE_CATEGORIES_MAX,
@@ -69,6 +70,7 @@ export function ItemFields({
     (name) => name,
   );
   const position = positionOfDraft(draft);
+  const licence = readLicenseId(draft.license);
   const error = (...paths: string[]) =>
     paths.map((path) => errors[path]).find((message) => message !== undefined);
   const imageError = Object.entries(errors).find(([path]) => path.startsWith('images'))?.[1];
@@ -149,6 +151,36 @@ export function ItemFields({
           onChange={(images) => onChange({ images })}
         />
       )}
+      <TextField
+        label="Credit"
+        name="credit"
+        maxLength={CREDIT_MAX}
+        value={draft.credit}
+        error={error('credit')}
+        hint="Who made it, as the item credits them; “Anonymous” for a contributor who asked not to be named."
+        onChange={(credit) => onChange({ credit })}
+      />
+      <SelectField
+        label="Licence"
+        name="license"
+        value={draft.license}
+        error={error('license')}
+        hint={licence ? LICENSES[licence].allows : 'The item will say “Rights not stated”.'}
+        options={[
+          { value: '', label: 'Not stated' },
+          ...LICENSE_IDS.map((id) => ({ value: id, label: LICENSES[id].name })),
+          // A stored value the archive does not know stays shown, for the schema to refuse.
+          ...(draft.license !== '' && licence === null
+            ? [
+                {
+                  value: draft.license,
+                  label: `${draft.license} (not a licence this archive knows)`,
+                },
+              ]
+            : []),
+        ]}
+        onChange={(license) => onChange({ license })}
+      />
       <CategoryPicker
         label="Categories"
         name="categories"

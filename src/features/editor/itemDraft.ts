@@ -6,6 +6,7 @@
 import type { MediaType } from '@/lib/mediaType';
 import type { NodeImageInput } from '@/lib/nodeSchema';
 import { readCapture } from '@/lib/capture';
+import { readLicenseId } from '@/lib/license';
 import { safeUrl } from '@/lib/url';
 import { slugify } from '@/lib/slug';
 
@@ -23,6 +24,10 @@ export interface ItemDraft {
   lng: string;
   /** When it was recorded: ISO 8601 text (`@/lib/itemDate`), '' for none. */
   date: string;
+  /** Who made it, as credited; '' for none. */
+  credit: string;
+  /** Its licence's id (`@/lib/license`); '' for none. */
+  license: string;
 }
 
 /** A new item's empty form. */
@@ -38,6 +43,8 @@ export const EMPTY_DRAFT: ItemDraft = {
   lat: '',
   lng: '',
   date: '',
+  credit: '',
+  license: '',
 };
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -98,6 +105,9 @@ export function draftOfNode(node: Record<string, unknown>): ItemDraft {
     lat: coordinate(node.lat),
     lng: coordinate(node.lng),
     date: text(node.date),
+    credit: text(node.credit),
+    // A licence the archive knows, in its own spelling; another stays as it is, for the schema to name.
+    license: readLicenseId(node.license) ?? text(node.license),
   };
 }
 
@@ -125,6 +135,8 @@ export function bodyOfDraft(draft: ItemDraft): Record<string, unknown> {
     lat: number(draft.lat),
     lng: number(draft.lng),
     date: draft.date.trim() === '' ? null : draft.date,
+    credit: draft.credit,
+    license: draft.license === '' ? null : draft.license,
   };
 }
 
@@ -161,6 +173,8 @@ export const FIELD_LABELS: Record<keyof ItemDraft, string> = {
   lat: 'Latitude',
   lng: 'Longitude',
   date: 'Date',
+  credit: 'Credit',
+  license: 'Licence',
 };
 
 /** The fields whose values differ between two drafts. */

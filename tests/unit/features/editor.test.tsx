@@ -263,6 +263,35 @@ describe('/editor', () => {
     expect((await store.getNode('volunteer-day'))?.node.date).toBe('2025-05-17/2025-05-19');
   });
 
+  it('sets the credit and the licence, and keeps one the archive does not know until changed', async () => {
+    await store.updateNode(
+      'clayton-morning',
+      { ...SEED[0], credit: 'Old credit', license: 'All rights reserved' },
+      1,
+      'other',
+    );
+    openEditor('/editor/items/clayton-morning');
+    const credit = (await screen.findByLabelText('Credit')) as HTMLInputElement;
+    expect(credit.value).toBe('Old credit');
+    const licence = screen.getByLabelText('Licence') as HTMLSelectElement;
+    expect(licence.value).toBe('All rights reserved');
+    await userEvent.clear(credit);
+    await userEvent.type(credit, 'Dana Whitfield');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Choose a licence from the list.')).toBeTruthy();
+    expect(licence.getAttribute('aria-invalid')).toBe('true');
+    await userEvent.selectOptions(licence, 'CC-BY-NC-4.0');
+    expect(
+      screen.getByText('Anyone may share and adapt it, crediting you, but not to make money.'),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText(/Saved \(version 3\)/);
+    expect((await store.getNode('clayton-morning'))?.node).toMatchObject({
+      credit: 'Dana Whitfield',
+      license: 'CC-BY-NC-4.0',
+    });
+  });
+
   it('sorts by the date recorded, either way, with the undated last', async () => {
     openEditor('/editor?sort=date-desc');
     const list = await screen.findByRole('list', { name: 'Items' });

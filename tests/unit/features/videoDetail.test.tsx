@@ -19,6 +19,8 @@ const [video, gallery] = normalizeArchive([
     lat: 1,
     lng: 1,
     date: '2025-05-16T14:52-05:00',
+    credit: 'Dana Whitfield',
+    license: 'CC-BY-4.0',
   },
   { video_id: 'park-photos', type: 'gallery', title: 'Park photos', lat: 2, lng: 2 },
 ]).nodes;
@@ -60,6 +62,44 @@ describe('the video detail', () => {
     expect(screen.getByRole('link', { name: /Park photos/ }).getAttribute('href')).toBe(
       '/gallery/park-photos?type=video&q=porch',
     );
+  });
+
+  it('credits its maker and links its licence to the deed', () => {
+    renderVideo(noAnalytics);
+    const line = screen.getByText(/^© Dana Whitfield/);
+    expect(line.textContent).toBe('© Dana Whitfield, CC BY 4.0 (opens in a new tab)');
+    const deed = screen.getByRole('link', { name: /CC BY 4\.0/ });
+    expect(deed.getAttribute('href')).toBe('https://creativecommons.org/licenses/by/4.0/');
+    expect(deed.getAttribute('rel')).toContain('license');
+  });
+
+  it('says what it does not know of the rights, and shows a credit as text', () => {
+    const show = (raw: Record<string, unknown>) => {
+      const node = normalizeArchive([{ video_id: 'x', title: 'X', lat: 0, lng: 0, ...raw }])
+        .nodes[0];
+      if (!node) throw new Error('fixture');
+      const view = render(
+        <MemoryRouter>
+          <VideoDetail node={node} related={[]} colours={{}} onBack={() => {}} />
+        </MemoryRouter>,
+      );
+      const text = view.container.querySelector('.detail__rights');
+      const found = { text: text?.textContent, html: text?.innerHTML ?? '' };
+      view.unmount();
+      return found;
+    };
+    expect(show({}).text).toBe('Rights not stated');
+    expect(show({ credit: 'Anonymous' }).text).toBe('© Anonymous, licence not stated');
+    expect(show({ license: 'CC-BY-NC-4.0' }).text).toBe(
+      'Credit not stated, CC BY-NC 4.0 (opens in a new tab)',
+    );
+    // Shown in this archive only: the archive's own terms say what that means.
+    const only = show({ credit: 'Rosa', license: 'archive-only' });
+    expect(only.text).toBe('© Rosa, shown in this archive only');
+    expect(only.html).toContain('href="/terms#archive-only"');
+    const hostile = show({ credit: '<img src=x onerror=alert(1)>' });
+    expect(hostile.text).toBe('© <img src=x onerror=alert(1)>, licence not stated');
+    expect(hostile.html).not.toContain('<img');
   });
 
   it('says nothing of a date an item does not have', () => {

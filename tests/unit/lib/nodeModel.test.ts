@@ -253,6 +253,40 @@ describe('video thumbnail (SPEC §3)', () => {
   });
 });
 
+describe('who made an item and how it may be reused', () => {
+  it('keeps a credit as one line of text and a licence the archive knows, in its spelling', () => {
+    const node = one({ credit: '  Dana\tWhitfield <b>', license: ' cc-by-4.0 ' });
+    expect(node.credit).toBe('Dana Whitfield <b>');
+    expect(node.license).toBe('CC-BY-4.0');
+    expect(one({}).credit).toBeNull();
+    expect(one({}).license).toBeNull();
+    expect(one({ credit: '' }).credit).toBeNull();
+  });
+
+  it('drops a licence it does not know, keeps the item, and says why', () => {
+    const { nodes, problems } = normalizeArchive([{ ...base, license: 'All rights reserved' }]);
+    expect(nodes[0]?.license).toBeNull();
+    expect(problems[0]?.reasons).toContain(
+      'license "All rights reserved" is not one this archive knows, dropped',
+    );
+  });
+
+  it('finds them on the sample archive’s items, anonymous ones and some without', () => {
+    const sample = normalizeArchive(
+      JSON.parse(
+        readFileSync(new URL('../../../server/data/sample-archive.json', import.meta.url), 'utf8'),
+      ),
+    );
+    expect(sample.problems).toEqual([]);
+    const credits = sample.nodes.map((node) => node.credit);
+    expect(credits).toContain('Anonymous');
+    expect(credits).toContain(null);
+    expect(new Set(sample.nodes.map((node) => node.license))).toEqual(
+      new Set(['CC-BY-4.0', 'CC-BY-NC-4.0', 'archive-only', null]),
+    );
+  });
+});
+
 describe('the date an item was recorded', () => {
   it('keeps a day, a time with its offset and a range, as written', () => {
     expect(one({ date: '2025-05-16' }).date).toBe('2025-05-16');
@@ -338,6 +372,8 @@ describe('the malformed-node corpus', () => {
       lat: 38.63,
       lng: -90.2,
       date: null,
+      credit: null,
+      license: null,
     });
     expect(problems.find((p) => p.id === 'good-video' && p.index === 0)).toBeUndefined();
     expect(problems.find((p) => p.id === 'good-gallery')).toBeUndefined();

@@ -56,6 +56,34 @@ describe('validateNode', () => {
     expect(Object.keys(errorsOf({ ...VIDEO, date: 'x' })).sort()).toEqual(['date', 'youtube_url']);
   });
 
+  it('keeps a credit on one line and a licence the archive knows, and refuses others', () => {
+    const video = { ...VIDEO, youtube_id: 'dQw4w9WgXcQ' };
+    const rightsOf = (rights: Record<string, unknown>) => {
+      const result = validateNode({ ...video, ...rights });
+      return result.ok ? { credit: result.node.credit, license: result.node.license } : undefined;
+    };
+    expect(rightsOf({})).toEqual({ credit: null, license: null });
+    expect(rightsOf({ credit: '  ', license: '' })).toEqual({ credit: null, license: null });
+    expect(rightsOf({ credit: ' Dana\n Whitfield ', license: 'cc-by-nc-4.0' })).toEqual({
+      credit: 'Dana Whitfield',
+      license: 'CC-BY-NC-4.0',
+    });
+    expect(rightsOf({ credit: 'Anonymous', license: 'archive-only' })).toEqual({
+      credit: 'Anonymous',
+      license: 'archive-only',
+    });
+    expect(errorsOf({ ...video, license: 'GPL-3.0' }).license).toBe(
+      'Choose a licence from the list.',
+    );
+    expect(errorsOf({ ...video, license: ['CC-BY-4.0'] }).license).toBe(
+      'Choose a licence from the list.',
+    );
+    expect(errorsOf({ ...video, credit: 'x'.repeat(121) }).credit).toBe(
+      'A credit must be at most 120 characters.',
+    );
+    expect(errorsOf({ ...video, credit: 7 }).credit).toBe('The credit must be text.');
+  });
+
   it('refuses a video without a usable id, or with a link and an id that disagree', () => {
     expect(errorsOf(VIDEO)).toHaveProperty('youtube_url');
     expect(errorsOf({ ...VIDEO, youtube_id: 'short' })).toHaveProperty('youtube_id');

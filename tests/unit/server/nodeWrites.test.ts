@@ -172,12 +172,19 @@ describe('an editor', () => {
     const token = await accessToken();
     const response = await call('POST', '/nodes', {
       token,
-      body: { ...GALLERY, date: ' 2025-05-19 / 2025-05-21 ' },
+      body: { ...GALLERY, date: ' 2025-05-19 / 2025-05-21 ', license: 'cc-by-4.0' },
     });
     expect(response.status).toBe(201);
     expect(response.headers.ETag).toBe('"1"');
     expect(response.json).toEqual({
-      node: { ...GALLERY, youtube_id: null, youtube_url: null, date: '2025-05-19/2025-05-21' },
+      node: {
+        ...GALLERY,
+        youtube_id: null,
+        youtube_url: null,
+        date: '2025-05-19/2025-05-21',
+        credit: null,
+        license: 'CC-BY-4.0',
+      },
       version: 1,
       deleted: false,
     });

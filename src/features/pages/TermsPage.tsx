@@ -1,0 +1,97 @@
+import { useLayoutEffect } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { CURRENT_TERMS, TERMS_VERSIONS, termsOfVersion, type TermsVersion } from '@/lib/terms';
+
+/** A version's day in words ("26 November 2026"). */
+function publishedOn(version: string): string {
+  const [year, month, day] = version.split('-').map(Number);
+  return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** One version's words (also what an editor reads beside a submission that agreed to them). */
+export function TermsText({
+  terms,
+  headingLevel = 2,
+}: {
+  terms: TermsVersion;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return terms.sections.map((section) => (
+    <section key={section.id} id={section.id} aria-labelledby={`terms-${section.id}`}>
+      <Heading id={`terms-${section.id}`}>{section.heading}</Heading>
+      {section.paragraphs.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+    </section>
+  ));
+}
+
+/**
+ * `/terms`: what a contributor agrees to on `/submit`, in the current version, or an earlier one
+ * with `?version=` (each version's id is the day it was published). A link to a section
+ * (`/terms#archive-only`) scrolls to it.
+ */
+export function TermsPage() {
+  const [search] = useSearchParams();
+  const { hash } = useLocation();
+  const asked = search.get('version');
+  const terms = asked === null ? CURRENT_TERMS : termsOfVersion(asked);
+  useLayoutEffect(() => {
+    if (hash.length < 2) return;
+    let id: string;
+    try {
+      id = decodeURIComponent(hash.slice(1));
+    } catch {
+      return; // A malformed address: nothing to scroll to.
+    }
+    document.getElementById(id)?.scrollIntoView?.();
+  }, [hash]);
+  const earlier = TERMS_VERSIONS.filter((version) => version !== CURRENT_TERMS).reverse();
+  return (
+    <div className="page page--content page--terms">
+      <h1>Terms for contributors</h1>
+      {terms === null ? (
+        <p>
+          There is no version {asked} of these terms.{' '}
+          <Link to="/terms">Read the current terms</Link>.
+        </p>
+      ) : (
+        <>
+          <p className="terms__version">
+            {terms === CURRENT_TERMS ? 'The current terms, ' : 'An earlier version, '}
+            published {publishedOn(terms.version)} (version {terms.version}).
+            {terms !== CURRENT_TERMS && (
+              <>
+                {' '}
+                <Link to="/terms">Read the current terms</Link>.
+              </>
+            )}
+          </p>
+          <p>
+            What you agree to when you send a video or photos with{' '}
+            <Link to="/submit">Submit media</Link>.
+          </p>
+          <TermsText terms={terms} />
+        </>
+      )}
+      {earlier.length > 0 && (
+        <section aria-labelledby="terms-earlier">
+          <h2 id="terms-earlier">Earlier versions</h2>
+          <ul>
+            {earlier.map((version) => (
+              <li key={version.version}>
+                <Link to={`/terms?version=${version.version}`}>{publishedOn(version.version)}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
