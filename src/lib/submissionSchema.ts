@@ -17,6 +17,8 @@ import {
   uniqueCategories,
   withoutControls,
 } from '@/lib/nodeSchema';
+import { ANONYMOUS_CREDIT, CREDIT_MAX, SUBMIT_LICENSE_IDS, type LicenseId } from '@/lib/license';
+import { CURRENT_TERMS } from '@/lib/terms';
 import { safeUrl } from '@/lib/url';
 import { extractYouTubeId, isYouTubeId, youtubeWatchUrl } from '@/lib/youtube';
 
@@ -34,6 +36,37 @@ export { UPLOAD_FORMATS_TEXT, UPLOAD_MAX_BYTES } from '@/lib/uploadLimits';
 
 /** What a visitor sends: a video link, or photos uploaded first to `/uploads`. */
 export type SubmissionKind = 'video' | 'photos';
+
+/** Whether recognisable people are shown: nobody can be recognised, or those who can agreed. */
+export const PEOPLE_ANSWERS = ['not-recognisable', 'agreed'] as const;
+export type PeopleAnswer = (typeof PEOPLE_ANSWERS)[number];
+/** The sender's age: 16 or older, or a parent or guardian agreed. */
+export const AGE_ANSWERS = ['16-or-older', 'guardian-agreed'] as const;
+export type AgeAnswer = (typeof AGE_ANSWERS)[number];
+
+/** Each answer as the form offers it and an editor reads it. */
+export const PEOPLE_WORDS: Readonly<Record<PeopleAnswer, string>> = {
+  'not-recognisable': 'Nobody can be recognised in it',
+  agreed: 'The people who can be recognised have agreed to it being published',
+};
+export const AGE_WORDS: Readonly<Record<AgeAnswer, string>> = {
+  '16-or-older': 'I am 16 or older',
+  'guardian-agreed': 'I am under 16, and a parent or guardian agreed',
+};
+
+/**
+ * What a contributor agreed to on /submit (issue 31), as the submission keeps it and an editor
+ * reads it: how to credit them, the licence, the people shown, their age and the terms' version.
+ */
+export interface SubmissionRights {
+  /** The name to credit, or "Anonymous". */
+  credit: string;
+  license: LicenseId;
+  people: PeopleAnswer;
+  age: AgeAnswer;
+  /** The version of the terms (`@/lib/terms`) they agreed to. */
+  terms: string;
+}
 
 /** A submission after validation. */
 export type SubmissionInput = {
@@ -57,6 +90,8 @@ export type SubmissionInput = {
   date?: string | null;
   name: string;
   email: string;
+  /** What the contributor agreed to; absent from submissions stored before the form asked. */
+  rights?: SubmissionRights;
 };
 
 /** A contact message after validation. */
@@ -149,6 +184,13 @@ const place = z
   .nullish()
   .transform((value) => value ?? null);
 
+/** One of `values`, or `message` (absent, empty or anything else). */
+const answer = <T extends string>(values: readonly T[], message: string) =>
+  z
+    .unknown()
+    .refine((value): value is T => values.includes(value as T), { error: message })
+    .transform((value) => value as T);
+
 /** An empty field bots fill in and people never see; a filled one marks the form as spam. */
 const honeypot = z.unknown().optional();
 
@@ -180,6 +222,12 @@ const submissionSchema = z
       date: itemDateField,
       name: line(SENDER_NAME_MAX, `A name must be at most ${SENDER_NAME_MAX} characters.`),
       email: email(false),
+      credit_as: answer(['name', 'anonymous'], 'Say how to credit you, or choose Anonymous.'),
+      credit_name: line(CREDIT_MAX, `A credit must be at most ${CREDIT_MAX} characters.`),
+      license: answer(SUBMIT_LICENSE_IDS, 'Choose how others may reuse what you send.'),
+      people: answer(PEOPLE_ANSWERS, 'Say whether anyone can be recognised in what you send.'),
+      age: answer(AGE_ANSWERS, 'Say whether you are 16 or older, or a parent or guardian agreed.'),
+      terms_version: z.unknown().optional(),
       consent: z.literal(true, {
         error: 'Tick the consent line so the archive may publish what you send.',
       }),
@@ -209,6 +257,9 @@ const submissionSchema = z
     } else if (raw.images.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['images'], message: 'Add at least one photo.' });
     }
+    for (const error of rightsErrors(raw)) {
+      ctx.addIssue({ code: 'custom', path: [error.path], message: error.message });
+    }
     return {
       kind: raw.kind,
       youtube_id,
@@ -222,8 +273,34 @@ const submissionSchema = z
       date: raw.date,
       name: raw.name,
       email: raw.email,
+      rights: {
+        credit: raw.credit_as === 'anonymous' ? ANONYMOUS_CREDIT : raw.credit_name,
+        license: raw.license,
+        people: raw.people,
+        age: raw.age,
+        terms: CURRENT_TERMS.version,
+      },
     };
   });
+
+/** The agreement's rules that read two fields: a name to credit, and the terms read now. */
+function rightsErrors(input: unknown): FieldError[] {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return [];
+  const raw = input as Record<string, unknown>;
+  const errors: FieldError[] = [];
+  if (
+    raw.credit_as === 'name' &&
+    (typeof raw.credit_name !== 'string' || singleLine(raw.credit_name) === '')
+  )
+    errors.push({ path: 'credit_name', message: 'Give the name to credit, or choose Anonymous.' });
+  if (raw.consent === true && raw.terms_version !== CURRENT_TERMS.version)
+    errors.push({
+      path: 'consent',
+      message:
+        'The terms have changed since this page was opened: read them again, then tick the line.',
+    });
+  return errors;
+}
 
 const contactSchema = z.object(
   {
@@ -251,19 +328,23 @@ function crossFieldErrors(input: unknown): FieldError[] {
   if (raw.kind === 'video') {
     const id = extractYouTubeId(typeof raw.youtube_url === 'string' ? raw.youtube_url : null);
     if (id === null)
-      return [{ path: 'youtube_url', message: 'Paste the YouTube link of the video.' }];
+      return [
+        { path: 'youtube_url', message: 'Paste the YouTube link of the video.' },
+        ...rightsErrors(input),
+      ];
     if (!isYouTubeId(id)) {
       return [
         {
           path: 'youtube_url',
           message: 'This is not a YouTube video link (no 11-character video id in it).',
         },
+        ...rightsErrors(input),
       ];
     }
   } else if (raw.kind === 'photos' && (!Array.isArray(raw.images) || raw.images.length === 0)) {
-    return [{ path: 'images', message: 'Add at least one photo.' }];
+    return [{ path: 'images', message: 'Add at least one photo.' }, ...rightsErrors(input)];
   }
-  return [];
+  return rightsErrors(input);
 }
 
 function filledHoneypot(input: unknown): boolean {
@@ -313,5 +394,7 @@ export function nodeDraftOfSubmission(
     lat: submission.place?.lat ?? null,
     lng: submission.place?.lng ?? null,
     date: submission.date ?? null,
+    credit: submission.rights?.credit ?? null,
+    license: submission.rights?.license ?? null,
   };
 }

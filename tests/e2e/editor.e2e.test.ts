@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { CURRENT_TERMS } from '@/lib/terms';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -298,6 +299,18 @@ describe('the editor', () => {
   });
 });
 
+/** The contributor's rights on /submit (issue 31): a credit, a licence, the people shown, the age. */
+async function answerRights(page: Page, credit: string, licence: RegExp) {
+  if (credit === 'Anonymous') await page.getByLabel(/^Anonymous/).check();
+  else {
+    await page.getByLabel('By name').check();
+    await page.getByLabel(/^Name to credit/).fill(credit);
+  }
+  await page.getByLabel(licence).check();
+  await page.getByLabel('Nobody can be recognised in it').check();
+  await page.getByLabel('I am 16 or older').check();
+}
+
 describe('community submissions', () => {
   it('a visitor submits a video link, an editor approves it, and it appears on the globe', async () => {
     const visitor = await newPage();
@@ -309,6 +322,7 @@ describe('community submissions', () => {
     await visitor.getByLabel(/^Title/).fill('Hail on Kingshighway <script>alert(1)</script>');
     await visitor.getByLabel(/^Description/).fill('Recorded from my car at 2:40 pm.');
     await visitor.getByLabel(/describe the place/i).fill('Kingshighway and Page');
+    await answerRights(visitor, 'Jo Kowalski', /^Creative Commons Attribution 4\.0/);
     await visitor.getByRole('checkbox').check();
     await visitor.getByRole('button', { name: /send/i }).click();
     await visitor.getByRole('heading', { name: 'Thank you' }).waitFor(WAIT);
@@ -324,9 +338,36 @@ describe('community submissions', () => {
     await editor.goto(`${app.url}/editor/submissions`);
     const queue = editor.getByRole('list', { name: 'Waiting submissions' });
     await queue.getByText('Hail on Kingshighway <script>alert(1)</script>').waitFor(WAIT);
+    // What the sender agreed to, with the version of the terms and its words.
+    const hail = queue.getByRole('listitem').filter({ hasText: 'Hail on Kingshighway' });
+    const agreed = async (scope: typeof hail) =>
+      Object.fromEntries(
+        await scope
+          .locator('.submission-rights__list dt')
+          .evaluateAll((terms) =>
+            terms.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+          ),
+      );
+    expect(await agreed(hail)).toEqual({
+      Credit: 'Jo Kowalski',
+      Licence: 'Creative Commons Attribution 4.0 International',
+      'People shown': 'Nobody can be recognised in it',
+      Age: 'I am 16 or older',
+      'Terms agreed': `Version ${CURRENT_TERMS.version}`,
+    });
+    await hail.getByText(`Read version ${CURRENT_TERMS.version} of the terms`).click();
+    await hail.getByRole('heading', { name: 'Shown in this archive only' }).waitFor(WAIT);
     await screenshot(editor, 'editor-submissions');
     await queue.getByRole('link', { name: 'Review and approve' }).first().click();
     await editor.waitForURL('**/editor/submissions/**', WAIT);
+    // The review says it again, and the form carries the credit and the licence.
+    await editor.getByRole('region', { name: 'What the sender agreed to' }).waitFor(WAIT);
+    expect(await editor.getByRole('textbox', { name: 'Credit', exact: true }).inputValue()).toBe(
+      'Jo Kowalski',
+    );
+    expect(await editor.getByRole('combobox', { name: 'Licence', exact: true }).inputValue()).toBe(
+      'CC-BY-4.0',
+    );
     // Approving makes it an item, edited first: the editor fixes the title and places it.
     await editor.getByLabel(/^Title/).fill('Hail on Kingshighway');
     await pickOnGlobe(editor, { lat: 38.67, lng: -90.26 });
@@ -335,9 +376,20 @@ describe('community submissions', () => {
     const id = decodeURIComponent(new URL(editor.url()).pathname.split('/').pop() ?? '');
 
     const published = (await publicNodes()).find((node) => node.video_id === id);
-    expect(published).toMatchObject({ title: 'Hail on Kingshighway', youtube_id: 'ScMzIvxBSi4' });
+    expect(published).toMatchObject({
+      title: 'Hail on Kingshighway',
+      youtube_id: 'ScMzIvxBSi4',
+      credit: 'Jo Kowalski',
+      license: 'CC-BY-4.0',
+    });
     await visitor.goto(`${app.url}/video/${id}`);
     await visitor.getByRole('heading', { name: 'Hail on Kingshighway' }).waitFor(WAIT);
+    expect(await visitor.locator('.detail__rights').textContent()).toBe(
+      '© Jo Kowalski, CC BY 4.0 (opens in a new tab)',
+    );
+    expect(await visitor.getByRole('link', { name: /^CC BY 4\.0/ }).getAttribute('href')).toBe(
+      'https://creativecommons.org/licenses/by/4.0/',
+    );
     await visitor.waitForFunction((nodeId) => window.__globe?.card(nodeId) != null, id, WAIT);
 
     await editor.goto(`${app.url}/editor/submissions?status=approved`);
@@ -362,6 +414,7 @@ describe('community submissions', () => {
     await visitor.getByLabel(/^Title/).fill('The house on Cote Brilliante, walked around');
     await visitor.getByLabel(/^Description/).fill('A scan from my phone the day after.');
     await visitor.getByLabel(/describe the place/i).fill('Cote Brilliante and Sarah');
+    await answerRights(visitor, 'Anonymous', /^Shown in this archive only/);
     await visitor.getByRole('checkbox').check();
     await screenshot(visitor, 'submit-capture');
     await visitor.getByRole('button', { name: /send/i }).click();
@@ -399,6 +452,13 @@ describe('community submissions', () => {
       capture?: { url: string; format: string };
     };
     expect(image.capture?.format).toBe('splat');
+    // Sent anonymously: the public item says so.
+    expect(published).toMatchObject({ credit: 'Anonymous', license: 'archive-only' });
+    await visitor.goto(`${app.url}/gallery/${id}`);
+    await visitor
+      .locator('.detail__rights')
+      .getByText('© Anonymous, shown in this archive only')
+      .waitFor(WAIT);
     const splat = await fetch(`${app.url}${image.capture?.url}`);
     expect(splat.status).toBe(200);
     expect(Buffer.from(await splat.arrayBuffer()).equals(debrisSplat())).toBe(true);

@@ -1,11 +1,12 @@
 import { useCallback } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { EditorApi } from '@/features/editor/editorApi';
+import { SubmissionRightsSummary } from '@/features/editor/SubmissionRightsSummary';
 import { ItemEditor, type EditorMode } from '@/features/editor/ItemEditor';
 import type { DetailPreviewComponent } from '@/features/editor/ItemPreview';
 import { draftOfNode, EMPTY_DRAFT, suggestId, type ItemDraft } from '@/features/editor/itemDraft';
 import { useArchiveItems, useEditorApi, useLoaded } from '@/features/editor/useEditorData';
-import { nodeDraftOfSubmission } from '@/lib/submissionSchema';
+import { nodeDraftOfSubmission, type SubmissionInput } from '@/lib/submissionSchema';
 
 interface Props {
   /** Which item the route names: a new one, a stored one, or a submission to approve. */
@@ -15,6 +16,8 @@ interface Props {
 
 interface Opened {
   mode: EditorMode;
+  /** The submission an approval reviews: what its sender agreed to is shown above the form. */
+  submission?: SubmissionInput;
   draft: ItemDraft;
   title: string;
 }
@@ -42,6 +45,7 @@ async function open(api: EditorApi, kind: Props['kind'], id: string | undefined)
     mode: { kind: 'approve', submissionId: id },
     draft,
     title: `Review: ${submission.submission.title}`,
+    submission: submission.submission,
   };
 }
 
@@ -95,6 +99,12 @@ export function ItemEditorPage({ kind, DetailPreview }: Props) {
     <div className="editor-page">
       {back}
       <h1>{opened.data.title}</h1>
+      {opened.data.submission && (
+        <section className="review-rights" aria-labelledby="review-rights-heading">
+          <h2 id="review-rights-heading">What the sender agreed to</h2>
+          <SubmissionRightsSummary submission={opened.data.submission} />
+        </section>
+      )}
       {typeof arrivalNotice === 'string' && (
         <p className="form-notice" role="status">
           {arrivalNotice}

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { RecordedDate } from '@/components/RecordedDate';
 import type { Submission, SubmissionStatus } from '@/features/editor/editorApi';
 import { ShowOlder } from '@/features/editor/ShowOlder';
+import { SubmissionRightsSummary } from '@/features/editor/SubmissionRightsSummary';
 import { useEditorApi } from '@/features/editor/useEditorData';
 import { usePagedList } from '@/features/editor/usePagedList';
 import { useWaitingPhotos } from '@/features/editor/useWaitingPhotos';
@@ -83,6 +84,7 @@ function SubmissionCard({
           'No date given'
         )}
       </p>
+      <SubmissionRightsSummary submission={s} />
       {entry.status === 'pending' ? (
         <div className="submission__actions">
           <Link className="button-link" to={`/editor/submissions/${encodeURIComponent(entry.id)}`}>

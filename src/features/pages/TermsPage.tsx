@@ -1,6 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { CURRENT_TERMS, TERMS_VERSIONS, termsOfVersion, type TermsVersion } from '@/lib/terms';
+import { TermsText } from '@/components/TermsText';
+import { CURRENT_TERMS, TERMS_VERSIONS, termsOfVersion } from '@/lib/terms';
 
 /** A version's day in words ("26 November 2026"). */
 function publishedOn(version: string): string {
@@ -11,25 +12,6 @@ function publishedOn(version: string): string {
     year: 'numeric',
     timeZone: 'UTC',
   });
-}
-
-/** One version's words (also what an editor reads beside a submission that agreed to them). */
-export function TermsText({
-  terms,
-  headingLevel = 2,
-}: {
-  terms: TermsVersion;
-  headingLevel?: 2 | 3;
-}) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  return terms.sections.map((section) => (
-    <section key={section.id} id={section.id} aria-labelledby={`terms-${section.id}`}>
-      <Heading id={`terms-${section.id}`}>{section.heading}</Heading>
-      {section.paragraphs.map((paragraph) => (
-        <p key={paragraph}>{paragraph}</p>
-      ))}
-    </section>
-  ));
 }
 
 /**
@@ -77,7 +59,7 @@ export function TermsPage() {
             What you agree to when you send a video or photos with{' '}
             <Link to="/submit">Submit media</Link>.
           </p>
-          <TermsText terms={terms} />
+          <TermsText terms={terms} anchored />
         </>
       )}
       {earlier.length > 0 && (

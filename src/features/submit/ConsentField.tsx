@@ -1,8 +1,9 @@
 import { useId } from 'react';
+import { CURRENT_TERMS } from '@/lib/terms';
 
 /**
  * The line a sender ticks so the archive may publish what they send: that the media is theirs to
- * give, and how it will be credited.
+ * give, and that they agree to the terms for contributors, whose version goes with the submission.
  */
 export function ConsentField({
   checked,
@@ -27,9 +28,14 @@ export function ConsentField({
           onChange={(event) => onChange(event.target.checked)}
         />
         <span>
-          I recorded this media or own it, or its owner has allowed me to send it; and I agree that
-          the Globe Archive may publish it, credited as I ask in the description (or not named, if I
-          ask for that).
+          I recorded this media or own it, or its owner has allowed me to send it; and I agree to
+          the{' '}
+          <a href="/terms" target="_blank" rel="noopener">
+            terms for contributors
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>{' '}
+          (version {CURRENT_TERMS.version}), so that the Globe Archive may publish it, credited and
+          licensed as I chose above.
           <span className="field__required"> (required)</span>
         </span>
       </label>

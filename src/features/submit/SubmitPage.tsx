@@ -22,6 +22,7 @@ import { FormProblemSummary } from '@/features/submit/FormProblemSummary';
 import { HoneypotField } from '@/features/submit/HoneypotField';
 import { MediaFields } from '@/features/submit/MediaFields';
 import { PlaceFields } from '@/features/submit/PlaceFields';
+import { RightsFields } from '@/features/submit/RightsFields';
 import {
   parseSubmitDraft,
   submissionRequest,
@@ -161,7 +162,7 @@ export function SubmitPage({ intro, knownCategories }: Props) {
           value={draft.description}
           onChange={set('description')}
           error={errors.description}
-          hint="What it shows, and how you would like to be credited (or that you would rather not be named)."
+          hint="What it shows: who, what, and anything a visitor should know."
         />
         <DateField
           value={draft.date}
@@ -185,6 +186,7 @@ export function SubmitPage({ intro, knownCategories }: Props) {
           onPlaceText={set('place_text')}
           errors={errors}
         />
+        <RightsFields draft={draft} onChange={update} errors={errors} />
         <FieldSet
           legend="About you (optional)"
           hint="Only for the editors to reach you with questions; never published."

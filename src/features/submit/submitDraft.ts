@@ -4,7 +4,15 @@
  * `path` names the field it belongs to.
  */
 import type { NodeImageInput } from '@/lib/nodeSchema';
-import type { SubmissionKind } from '@/lib/submissionSchema';
+import { readLicenseId, SUBMIT_LICENSE_IDS, type LicenseId } from '@/lib/license';
+import {
+  AGE_ANSWERS,
+  PEOPLE_ANSWERS,
+  type AgeAnswer,
+  type PeopleAnswer,
+  type SubmissionKind,
+} from '@/lib/submissionSchema';
+import { CURRENT_TERMS } from '@/lib/terms';
 
 /** The /submit form's fields as typed (not yet cleaned: the schema trims on sending). */
 export interface SubmitDraft {
@@ -21,11 +29,25 @@ export interface SubmitDraft {
   date: string;
   name: string;
   email: string;
+  /** How to credit the contributor: by `credit_name`, or Anonymous ('' not chosen yet). */
+  credit_as: '' | 'name' | 'anonymous';
+  credit_name: string;
+  /** The licence chosen ('' not yet). */
+  license: '' | LicenseId;
+  people: '' | PeopleAnswer;
+  age: '' | AgeAnswer;
   consent: boolean;
 }
 
-/** The JSON body of `POST {base}/submissions`: the draft's fields and the honeypot (empty from a person). */
-export type SubmissionRequest = SubmitDraft & { website: string };
+/**
+ * The JSON body of `POST {base}/submissions`: the draft's fields, the version of the terms the
+ * page showed, and the honeypot (empty from a person).
+ */
+export type SubmissionRequest = SubmitDraft & { terms_version: string; website: string };
+
+/** `value` when it is one of `values`, else ''. */
+const oneOf = <T extends string>(values: readonly T[], value: unknown): T | '' =>
+  values.includes(value as T) ? (value as T) : '';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
@@ -69,6 +91,11 @@ export function parseSubmitDraft(stored: unknown): SubmitDraft {
     date: text(raw.date),
     name: text(raw.name),
     email: text(raw.email),
+    credit_as: oneOf(['name', 'anonymous'] as const, raw.credit_as),
+    credit_name: text(raw.credit_name),
+    license: oneOf(SUBMIT_LICENSE_IDS, readLicenseId(raw.license)),
+    people: oneOf(PEOPLE_ANSWERS, raw.people),
+    age: oneOf(AGE_ANSWERS, raw.age),
     consent: raw.consent === true,
   };
 }
@@ -82,6 +109,7 @@ export function submissionRequest(draft: SubmitDraft, honeypot: string): Submiss
     ...draft,
     youtube_url: draft.kind === 'video' ? draft.youtube_url.trim() : '',
     images: draft.kind === 'photos' ? draft.images : [],
+    terms_version: CURRENT_TERMS.version,
     website: honeypot,
   };
 }

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LatLng } from '@/globe/geo';
+import { CURRENT_TERMS } from '@/lib/terms';
 import { renderApp } from '../renderWithProviders';
 
 // The real picker starts a Babylon engine; here it is a button that picks one spot, so the form's
@@ -93,9 +94,19 @@ async function openSubmit() {
   return view;
 }
 
+/** The contributor's rights (issue 31): credited by name, CC BY 4.0, nobody recognisable, 16+. */
+async function fillRights(credit = 'Jo Doe') {
+  await userEvent.click(screen.getByLabelText('By name'));
+  await userEvent.type(field(/^Name to credit/), credit);
+  await userEvent.click(screen.getByLabelText(/^Creative Commons Attribution 4\.0/));
+  await userEvent.click(screen.getByLabelText('Nobody can be recognised in it'));
+  await userEvent.click(screen.getByLabelText('I am 16 or older'));
+}
+
 async function fillValidVideo() {
   await userEvent.type(field(/YouTube link/), 'https://youtu.be/dQw4w9WgXcQ?t=42');
   await userEvent.type(field(/^Title/), 'Volunteers on Page Avenue');
+  await fillRights();
   await userEvent.click(field(/I recorded this media/));
 }
 
@@ -123,7 +134,7 @@ describe('/submit', { timeout: 30_000 }, () => {
     await openSubmit();
     await fillValidVideo();
     expect(screen.getByText('Video id: dQw4w9WgXcQ')).toBeTruthy();
-    await userEvent.type(field('Description'), 'Filmed the morning after.\nCredit: J. Doe');
+    await userEvent.type(field('Description'), 'Filmed the morning after.');
     await userEvent.type(field('Day'), '2025-05-17');
     await userEvent.type(field('Time (optional)'), '08:30');
     await userEvent.type(field('Categories'), 'cleanup{Enter}');
@@ -149,7 +160,7 @@ describe('/submit', { timeout: 30_000 }, () => {
       youtube_url: 'https://youtu.be/dQw4w9WgXcQ?t=42',
       images: [],
       title: 'Volunteers on Page Avenue',
-      description: 'Filmed the morning after.\nCredit: J. Doe',
+      description: 'Filmed the morning after.',
       categories: ['Cleanup', 'Roof damage'],
       place: SPOT,
       place_text: 'Page Ave and Kingshighway',
@@ -157,6 +168,13 @@ describe('/submit', { timeout: 30_000 }, () => {
       date: '2025-05-17T08:30-05:00',
       name: 'Jo Doe',
       email: 'jo@example.org',
+      // What the contributor agreed to, with the version of the terms the page showed.
+      credit_as: 'name',
+      credit_name: 'Jo Doe',
+      license: 'CC-BY-4.0',
+      people: 'not-recognisable',
+      age: '16-or-older',
+      terms_version: CURRENT_TERMS.version,
       consent: true,
       website: '',
     });
@@ -196,7 +214,10 @@ describe('/submit', { timeout: 30_000 }, () => {
     const summary = () =>
       screen.getAllByRole('alert').find((el) => el.classList.contains('form-error'));
     // Every refusal at once, the video's missing link included.
-    expect(summary()?.textContent).toMatch(/3 things need attention/);
+    expect(summary()?.textContent).toMatch(/7 things need attention/);
+    // The contributor's rights are asked for too (issue 31).
+    expect(screen.getAllByText('Choose how others may reuse what you send.')).toHaveLength(2);
+    expect(screen.getByLabelText(/^Anonymous/).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getAllByText('Paste the YouTube link of the video.')).toHaveLength(2);
     const title = field(/^Title/);
     expect(title.getAttribute('aria-invalid')).toBe('true');
@@ -214,6 +235,7 @@ describe('/submit', { timeout: 30_000 }, () => {
     expect(title.getAttribute('aria-invalid')).toBeNull();
 
     // With the plain fields fixed, the link is what is left.
+    await fillRights();
     await userEvent.click(field(/I recorded this media/));
     await userEvent.click(screen.getByRole('button', { name: 'Send submission' }));
     expect(summary()?.textContent).toMatch(/One thing needs attention/);
@@ -422,6 +444,7 @@ describe('/submit', { timeout: 30_000 }, () => {
     expect(received[0]?.headers.Authorization).toBeUndefined();
 
     await userEvent.type(field(/^Title/), 'After the storm');
+    await fillRights();
     await userEvent.click(field(/I recorded this media/));
     await userEvent.click(screen.getByRole('button', { name: 'Send submission' }));
     expect(await screen.findByRole('heading', { name: 'Thank you' })).toBeTruthy();
@@ -443,6 +466,7 @@ describe('/submit', { timeout: 30_000 }, () => {
     await userEvent.type(field(/^Title/), '<script>alert(1)</script>');
     await userEvent.type(field('Description'), 'javascript:alert(1)');
     await userEvent.type(field('Categories'), '<img src=x onerror=alert(1)>{Enter}');
+    await fillRights('<b>Jo</b>');
     await userEvent.click(field(/I recorded this media/));
     expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Send submission' }));
@@ -479,13 +503,30 @@ describe('/submit', { timeout: 30_000 }, () => {
     await userEvent.keyboard('dQw4w9WgXcQ');
     await userEvent.tab();
     await userEvent.keyboard('Typed by keyboard');
+    // A radio group takes the focus once and Space picks the one focused.
+    screen.getByLabelText(/^Anonymous/).focus();
+    await userEvent.keyboard(' ');
+    screen.getByLabelText(/^Shown in this archive only/).focus();
+    await userEvent.keyboard(' ');
+    screen.getByLabelText('Nobody can be recognised in it').focus();
+    await userEvent.keyboard(' ');
+    screen.getByLabelText('I am 16 or older').focus();
+    await userEvent.keyboard(' ');
     field(/I recorded this media/).focus();
     await userEvent.keyboard(' ');
+    // The terms' link, then the button.
+    await userEvent.tab();
+    expect(document.activeElement?.textContent).toMatch(/^terms for contributors/);
     await userEvent.tab();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Send submission' }));
     await userEvent.keyboard('{Enter}');
     expect(await screen.findByRole('heading', { name: 'Thank you' })).toBeTruthy();
-    expect(received[0]?.body).toMatchObject({ title: 'Typed by keyboard', consent: true });
+    expect(received[0]?.body).toMatchObject({
+      title: 'Typed by keyboard',
+      credit_as: 'anonymous',
+      license: 'archive-only',
+      consent: true,
+    });
   });
 });
 

@@ -15,6 +15,7 @@ import type { AuthService, SessionSummary } from '@/features/auth/cognitoAuth';
 import { createNodesHandler, type NodesHandler } from '../../../server/nodesHandler';
 import { createMemoryStore } from '../../../server/storage/memoryStore';
 import { createFolderStorage, serveUpload } from '../../../server/uploads/folderStorage';
+import { RIGHTS_ANSWERS } from '../server/communityHarness';
 import { cameraJpeg } from '../server/photoFixtures';
 import { renderApp } from '../renderWithProviders';
 
@@ -109,6 +110,7 @@ async function visitorSubmitsAPhoto(): Promise<{
       kind: 'photos',
       images: [image],
       title: 'Fallen oak on Page',
+      ...RIGHTS_ANSWERS,
       consent: true,
     }),
     clientAddress: '198.51.100.7',

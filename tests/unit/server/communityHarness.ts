@@ -2,6 +2,7 @@
  * A nodes-service handler with the community routes for tests: a memory store with its inbox,
  * photos in a temporary folder, and access tokens of a test pool (as nodeWrites.test.ts mints).
  */
+import { CURRENT_TERMS } from '@/lib/terms';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -296,6 +297,16 @@ export function setup({
   };
 }
 
+/** What /submit asks of a contributor's rights, answered (issue 31). */
+export const RIGHTS_ANSWERS = {
+  credit_as: 'name',
+  credit_name: 'Sam Reyes',
+  license: 'CC-BY-4.0',
+  people: 'not-recognisable',
+  age: '16-or-older',
+  terms_version: CURRENT_TERMS.version,
+};
+
 /** A valid video submission, as the /submit form sends it. */
 export const VIDEO_SUBMISSION = {
   kind: 'video',
@@ -307,6 +318,7 @@ export const VIDEO_SUBMISSION = {
   place_text: 'Page Avenue',
   name: 'Sam',
   email: 'sam@example.org',
+  ...RIGHTS_ANSWERS,
   consent: true,
   website: '',
 };

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FORMS_PER_MINUTE } from '@/lib/submissionSchema';
+import { CURRENT_TERMS } from '@/lib/terms';
 import type { StoredSubmission } from '../../../server/storage/nodeStore';
 import { newUploadKeys } from '../../../server/uploads/mediaStorage';
 import { cameraJpeg, uploaded } from './photoFixtures';
@@ -61,6 +62,50 @@ describe('POST /submissions (public)', () => {
     const notJson = await call('POST', '/submissions', { body: '{"kind":' });
     expect(notJson.status).toBe(400);
     expect(notJson.json).toMatchObject({ error: 'The submission is not valid JSON.' });
+  });
+
+  it('keeps what the contributor agreed to, and refuses a missing answer or terms read before a change', async () => {
+    const { call, store } = setup({ keys });
+    const sent = await call('POST', '/submissions', {
+      body: {
+        ...VIDEO_SUBMISSION,
+        credit_as: 'anonymous',
+        credit_name: 'ignored',
+        license: 'archive-only',
+      },
+    });
+    expect(sent.status).toBe(201);
+    const [kept] = await store.listSubmissions({ limit: 1 });
+    expect(kept?.submission.rights).toEqual({
+      credit: 'Anonymous',
+      license: 'archive-only',
+      people: 'not-recognisable',
+      age: '16-or-older',
+      terms: CURRENT_TERMS.version,
+    });
+    const refused = await call('POST', '/submissions', {
+      body: {
+        ...VIDEO_SUBMISSION,
+        credit_name: ' ',
+        license: 'CC-BY-ND-4.0',
+        people: 'maybe',
+        age: undefined,
+        terms_version: '2020-01-01',
+      },
+    });
+    expect(refused.status).toBe(400);
+    expect((refused.json as { errors: unknown[] }).errors).toEqual([
+      { path: 'license', message: 'Choose how others may reuse what you send.' },
+      { path: 'people', message: 'Say whether anyone can be recognised in what you send.' },
+      { path: 'age', message: 'Say whether you are 16 or older, or a parent or guardian agreed.' },
+      { path: 'credit_name', message: 'Give the name to credit, or choose Anonymous.' },
+      {
+        path: 'consent',
+        message:
+          'The terms have changed since this page was opened: read them again, then tick the line.',
+      },
+    ]);
+    expect(await store.listSubmissions({ limit: 10 })).toHaveLength(1);
   });
 
   it('refuses a 10,000-character title with the title message', async () => {
