@@ -78,7 +78,7 @@ export function MediaFields({
           previewOf={previewOf}
           max={SUBMISSION_IMAGES_MAX}
           error={errors.images}
-          hint={`Each photo uploads as you choose it: ${UPLOAD_FORMATS_TEXT}, up to ${UPLOAD_MAX_BYTES / 1024 / 1024} MB each. Only the editors see it until they publish it; a photo or 3D capture not sent within a day is deleted.`}
+          hint={`Each photo uploads as you choose it: ${UPLOAD_FORMATS_TEXT}, up to ${UPLOAD_MAX_BYTES / 1024 / 1024} MB each. Its hidden details (the place it was taken, the camera, the time) are removed as it uploads. Only the editors see it until they publish it; a photo or 3D capture not sent within a day is deleted.`}
         />
       )}
     </>

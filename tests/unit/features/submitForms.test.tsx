@@ -396,6 +396,12 @@ describe('/submit', { timeout: 30_000 }, () => {
     });
     await openSubmit();
     await userEvent.click(screen.getByLabelText('Photos'));
+    // The form says what happens to a photo's hidden details before one is chosen.
+    expect(
+      screen.getByText(
+        /hidden details \(the place it was taken, the camera, the time\) are removed/,
+      ),
+    ).toBeTruthy();
     await userEvent.upload(screen.getByLabelText('Your photos'), [
       new File(['jpeg'], 'porch.jpg', { type: 'image/jpeg' }),
       new File(['jpeg'], 'street.jpg', { type: 'image/jpeg' }),
