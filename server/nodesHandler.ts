@@ -7,6 +7,7 @@ import { DEFAULT_UPLOAD_QUOTAS, type UploadQuotas } from './config';
 import { createCorsPolicy } from './cors';
 import type { SharedItem } from './firstPaintPage';
 import { createMessageRoutes } from './inbox/messageRoutes';
+import { createRemovalRoutes } from './inbox/removalRoutes';
 import { createSubmissionRoutes } from './inbox/submissionRoutes';
 import type { AccessTokenVerifier } from './login/accessToken';
 import { createSharedRateLimiter } from './rateLimit';
@@ -161,6 +162,7 @@ export function createNodesHandler(options: NodesHandlerOptions): NodesHandler {
       }),
       createSubmissionRoutes({ ...community, media, now, limiter: formLimiter('submissions') }),
       createMessageRoutes({ ...community, limiter: formLimiter('messages') }),
+      createRemovalRoutes({ ...community, limiter: formLimiter('removal-requests') }),
     ],
     { cors: nodesCors, log },
   );

@@ -5,6 +5,8 @@
 import {
   NodeExists,
   NodeNotFound,
+  RemovalRequestDecided,
+  RemovalRequestNotFound,
   SubmissionDecided,
   SubmissionNotFound,
   VersionConflict,
@@ -31,8 +33,15 @@ export function refusalOf(error: unknown, log: (line: string) => void): Refusal 
       errors: [{ path: 'video_id', message: error.message }],
     });
   }
-  if (error instanceof NodeNotFound || error instanceof SubmissionNotFound) {
+  if (
+    error instanceof NodeNotFound ||
+    error instanceof SubmissionNotFound ||
+    error instanceof RemovalRequestNotFound
+  ) {
     return new Refusal(404, { error: error.message });
+  }
+  if (error instanceof RemovalRequestDecided) {
+    return new Refusal(409, { error: error.message, request: error.current });
   }
   if (error instanceof SubmissionDecided) {
     return new Refusal(409, { error: error.message, submission: error.current });

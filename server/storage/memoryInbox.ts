@@ -2,12 +2,13 @@
  * The community's inbox in memory, beside the memory store's nodes: the reference the SQL inbox is
  * tested against.
  */
+import { newestPage } from './memoryPages';
+import { createMemoryRemovals, type RemovalNodes } from './memoryRemovals';
 import { createMemoryUploads } from './memoryUploads';
 import {
   SubmissionDecided,
   SubmissionNotFound,
   type InboxStore,
-  type PageQuery,
   type StoredMessage,
   type StoredNode,
   type StoredSubmission,
@@ -26,30 +27,10 @@ export type CreateNodeNow = (
 ) => StoredNode;
 
 /**
- * Whether an entry with this id is on a page read `before` that id, as the SQL stores decide it:
- * no bound when absent, and nothing at all for a bound that is not a whole number.
+ * An inbox whose approvals create nodes with `createNode`, and whose removal requests read and
+ * hide them through `nodes`.
  */
-function isOlder(id: number, before: number | undefined): boolean {
-  return before === undefined || (Number.isSafeInteger(before) && id < before);
-}
-
-/**
- * Newest first, at most `limit` (none for 0 or less), of those older than `before`. `items` are
- * in the order they were added, which is the order of their ids.
- */
-export function newestPage<T extends { id: string | number }>(
-  items: readonly T[],
-  { limit, before }: PageQuery,
-): T[] {
-  if (!(limit >= 1)) return [];
-  return items
-    .filter((item) => isOlder(Number(item.id), before))
-    .slice(-Math.floor(limit))
-    .reverse();
-}
-
-/** An inbox whose approvals create nodes with `createNode`. */
-export function createMemoryInbox(createNode: CreateNodeNow): InboxStore {
+export function createMemoryInbox(createNode: CreateNodeNow, nodes: RemovalNodes): InboxStore {
   const submissions: StoredSubmission[] = [];
   const messages: StoredMessage[] = [];
   // Separate counters, like the SQL tables' own sequences.
@@ -85,6 +66,7 @@ export function createMemoryInbox(createNode: CreateNodeNow): InboxStore {
 
   return {
     ...uploads.ledger,
+    ...createMemoryRemovals(nodes),
     async addSubmission(submission, claim) {
       const id = String(lastSubmissionId + 1);
       // Throws before anything changed: no submission without its photos.

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createMemoryInbox, newestPage, type CreateNodeNow } from './memoryInbox';
+import { createMemoryInbox, type CreateNodeNow } from './memoryInbox';
+import { newestPage } from './memoryPages';
 import {
   NodeExists,
   NodeNotFound,
@@ -60,6 +61,7 @@ export function createMemoryStore(entries: readonly unknown[]): EditableNodeStor
     who: string,
     before: unknown,
     after: unknown,
+    reason = '',
   ): StoredNode {
     writes++;
     log.push({
@@ -70,6 +72,7 @@ export function createMemoryStore(entries: readonly unknown[]): EditableNodeStor
       at: new Date().toISOString(),
       before: structuredClone(before),
       after: structuredClone(after),
+      reason,
     });
     return stored(row);
   }
@@ -92,8 +95,25 @@ export function createMemoryStore(entries: readonly unknown[]): EditableNodeStor
     return record(row, 'create', who, null, row.data);
   };
 
+  const removalNodes = {
+    listedTitle(id: string) {
+      const row = find(id);
+      if (!row || row.deleted) return null;
+      const title = (row.data as { title?: unknown }).title;
+      return typeof title === 'string' ? title : '';
+    },
+    hide(id: string, who: string, reason: string) {
+      const row = find(id);
+      if (!row) return null;
+      if (row.deleted) return stored(row);
+      row.deleted = true;
+      row.version++;
+      return record(row, 'delete', who, row.data, null, reason);
+    },
+  };
+
   return {
-    ...createMemoryInbox(createNow),
+    ...createMemoryInbox(createNow, removalNodes),
     listNodes: () =>
       Promise.resolve(rows.filter((row) => !row.deleted).map((row) => structuredClone(row.data))),
     revision: () => Promise.resolve(writes === 0 ? base : `${base}.${writes}`),

@@ -172,6 +172,32 @@ export const MIGRATIONS: readonly Migration[] = [
       create index uploads_unstored_idx on uploads (created_at) where not stored;
     `,
   },
+  {
+    version: 7,
+    name: 'removal and correction requests, and why a change was made',
+    sql: `
+      -- Why an editor made a change, where they said (an item hidden for a removal request).
+      alter table node_journal add column reason text not null default '';
+
+      -- "Ask for removal or correction", from an item's page. title is the item's when the
+      -- request came, so the queue names it once the item is hidden.
+      create table removal_requests (
+        id bigserial primary key,
+        node_id text not null,
+        title text not null default '',
+        status text not null default 'open'
+          check (status in ('open', 'hidden', 'corrected', 'declined')),
+        data jsonb not null,
+        received_at timestamptz not null default now(),
+        decided_at timestamptz,
+        decided_by text,
+        note text not null default '',
+        -- A decision always says when and by whom.
+        check ((status = 'open') = (decided_at is null and decided_by is null))
+      );
+      create index removal_requests_status_idx on removal_requests (status, id);
+    `,
+  },
 ];
 
 /** Thrown when the database was written by a newer version of the service than this one. */

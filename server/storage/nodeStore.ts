@@ -3,12 +3,15 @@
  * against, and the editors' writes, each versioned, journaled and (for deletes) recoverable.
  */
 
+import type { RemovalRequestInput } from '@/lib/removalSchema';
 import type { ContactInput, SubmissionInput } from '@/lib/submissionSchema';
 import type {
   JournalAction,
   JournalEntry,
+  RemovalStatus,
   StoredMessage,
   StoredNode,
+  StoredRemovalRequest,
   StoredSubmission,
   SubmissionStatus,
 } from '@/lib/archiveRecords';
@@ -18,6 +21,8 @@ import type { PhotoPublisher, UploadClaim, UploadLedger } from './uploadLedger';
 export type {
   JournalAction,
   JournalEntry,
+  RemovalStatus,
+  StoredRemovalRequest,
   StoredMessage,
   StoredNode,
   StoredSubmission,
@@ -201,6 +206,40 @@ export interface InboxStore extends UploadLedger {
   addMessage(message: ContactInput): Promise<StoredMessage>;
   /** Newest first (by id). */
   listMessages(query: PageQuery): Promise<StoredMessage[]>;
+  /**
+   * Keeps a removal or correction request about a listed node, with the node's title.
+   *
+   * @throws NodeNotFound when no listed node has its `node_id` (a hidden one included).
+   */
+  addRemovalRequest(request: RemovalRequestInput): Promise<StoredRemovalRequest>;
+  /** Newest first (by id); only `status` when given. */
+  listRemovalRequests(
+    query: PageQuery & { status?: RemovalStatus },
+  ): Promise<StoredRemovalRequest[]>;
+  getRemovalRequest(id: string): Promise<StoredRemovalRequest | null>;
+  /**
+   * Hides the request's node from the public list at once (a delete journaled with the request's
+   * reason, `journalReasonOfRemoval`, to restore like any other) and marks the request `hidden` by `who` with `note`, atomically. A
+   * node hidden already stays so.
+   *
+   * @throws RemovalRequestNotFound; RemovalRequestDecided when it is not open.
+   */
+  hideForRemovalRequest(
+    id: string,
+    who: string,
+    note: string,
+  ): Promise<{ request: StoredRemovalRequest; node: StoredNode | null }>;
+  /**
+   * Marks an open request `corrected` (the editor changed the item) or `declined`, with `note`.
+   *
+   * @throws RemovalRequestNotFound; RemovalRequestDecided when it is not open.
+   */
+  decideRemovalRequest(
+    id: string,
+    status: 'corrected' | 'declined',
+    who: string,
+    note: string,
+  ): Promise<StoredRemovalRequest>;
 }
 
 /** Whether `store` keeps the community's inbox. */
@@ -222,6 +261,25 @@ export class SubmissionDecided extends Error {
   constructor(readonly current: StoredSubmission) {
     super(
       `This submission was ${current.status} already` +
+        (current.decidedBy ? ` by ${current.decidedBy}.` : '.'),
+    );
+  }
+}
+
+/** No removal request has this id. */
+export class RemovalRequestNotFound extends Error {
+  override name = 'RemovalRequestNotFound';
+  constructor(readonly requestId: string) {
+    super(`No removal request has the id "${requestId}".`);
+  }
+}
+
+/** The removal request was decided already. */
+export class RemovalRequestDecided extends Error {
+  override name = 'RemovalRequestDecided';
+  constructor(readonly current: StoredRemovalRequest) {
+    super(
+      `This request was ${current.status === 'hidden' ? 'answered by hiding the item' : current.status} already` +
         (current.decidedBy ? ` by ${current.decidedBy}.` : '.'),
     );
   }

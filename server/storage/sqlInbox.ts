@@ -15,6 +15,7 @@ import {
 } from './nodeStore';
 import { isoTime, isRowId, jsonParam, rowBefore, rowLimit, withoutNul } from './postgresValues';
 import { insertNode } from './sqlNodes';
+import { sqlRemovalOperations } from './sqlRemovals';
 import {
   claimUploads,
   lockUnpublished,
@@ -123,6 +124,7 @@ async function decide(
 export function sqlInboxOperations(db: SqlDatabase): InboxStore {
   return {
     ...sqlUploadOperations(db),
+    ...sqlRemovalOperations(db),
     addSubmission(submission, claim) {
       return db.transaction(async (tx) => {
         const { rows } = await tx.query<SubmissionRow>(

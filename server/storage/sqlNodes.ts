@@ -12,7 +12,7 @@ import {
   type JournalEntry,
   type StoredNode,
 } from './nodeStore';
-import { isoTime, jsonParam, rowBefore, rowLimit } from './postgresValues';
+import { isoTime, jsonParam, rowBefore, rowLimit, withoutNul } from './postgresValues';
 
 interface NodeRow {
   seq: number;
@@ -43,11 +43,12 @@ async function record(
   who: string,
   before: unknown,
   after: unknown,
+  reason = '',
 ): Promise<void> {
   await tx.query(
-    `insert into node_journal (node_id, action, who, before, after)
-       values ($1, $2, $3, $4::jsonb, $5::jsonb)`,
-    [nodeId, action, who, jsonParam(before), jsonParam(after)],
+    `insert into node_journal (node_id, action, who, before, after, reason)
+       values ($1, $2, $3, $4::jsonb, $5::jsonb, $6)`,
+    [nodeId, action, who, jsonParam(before), jsonParam(after), withoutNul(reason)],
   );
 }
 
@@ -88,6 +89,32 @@ export async function insertNode(
   if (existing) throw new NodeExists(node.video_id, existing.deleted);
   const row = await change(tx, 'insert into nodes (data) values ($1::jsonb)', [jsonParam(node)]);
   await record(tx, node.video_id, 'create', who, null, row.data);
+  return storedOf(row);
+}
+
+/**
+ * Hides a node from the public list at once (whatever its version), journaled as a delete with
+ * `reason`, inside the caller's transaction: a removal request's "hide" does it. A node already
+ * hidden stays as it is.
+ *
+ * @returns the node, or null when no node has this id.
+ */
+export async function hideNode(
+  tx: SqlSession,
+  id: string,
+  who: string,
+  reason: string,
+): Promise<StoredNode | null> {
+  const before = await lockNode(tx, id);
+  if (before === null) return null;
+  if (before.deleted) return storedOf(before);
+  const row = await change(
+    tx,
+    `update nodes set deleted_at = now(), version = version + 1, updated_at = now()
+       where seq = $1`,
+    [before.seq],
+  );
+  await record(tx, id, 'delete', who, before.data, null, reason);
   return storedOf(row);
 }
 
@@ -168,10 +195,11 @@ export function sqlNodeOperations(db: SqlDatabase): Omit<EditableNodeStore, 'clo
         at: Date | string;
         before: unknown;
         after: unknown;
+        reason: string;
       }>(
         // Qualified: a bare `id` in order by names the text column above, which sorts "9" after
         // "10", so past entry 999 the newest ones would never come first.
-        `select id::text as id, node_id, action, who, at, before, after from node_journal
+        `select id::text as id, node_id, action, who, at, before, after, reason from node_journal
            where ($1::text is null or node_id = $1)
              and ($3::bigint is null or node_journal.id < $3)
            order by node_journal.id desc limit $2`,
@@ -185,6 +213,7 @@ export function sqlNodeOperations(db: SqlDatabase): Omit<EditableNodeStore, 'clo
         at: isoTime(row.at),
         before: row.before,
         after: row.after,
+        reason: row.reason,
       }));
     },
   };

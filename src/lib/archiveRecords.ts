@@ -3,6 +3,7 @@
  * a community submission and a contact message. Plain types shared by the service's stores and
  * the editor's client, so both read the same shapes.
  */
+import type { RemovalRequestInput } from '@/lib/removalSchema';
 import type { ContactInput, SubmissionInput } from '@/lib/submissionSchema';
 
 /** What every write records about itself. */
@@ -32,6 +33,8 @@ export interface JournalEntry {
   before: unknown;
   /** The listed node after it (`null` for a delete). */
   after: unknown;
+  /** Why, where the editor said (an item hidden for a removal request); '' otherwise. */
+  reason: string;
 }
 
 /** Where a community submission stands. */
@@ -61,4 +64,25 @@ export interface StoredMessage {
   id: string;
   message: ContactInput;
   receivedAt: string;
+}
+
+/**
+ * Where a removal or correction request stands: waiting (`open`), or decided: its item hidden,
+ * corrected, or the request declined.
+ */
+export type RemovalStatus = 'open' | 'hidden' | 'corrected' | 'declined';
+
+/** A removal or correction request as the inbox keeps it. */
+export interface StoredRemovalRequest {
+  id: string;
+  status: RemovalStatus;
+  /** What was sent, validated by `validateRemovalRequest` (`@/lib/removalSchema`). */
+  request: RemovalRequestInput;
+  /** The item's title when it arrived, so the queue names it even once it is hidden. */
+  title: string;
+  receivedAt: string;
+  decidedAt: string | null;
+  decidedBy: string | null;
+  /** The editor's note on the decision ('' when none). */
+  note: string;
 }

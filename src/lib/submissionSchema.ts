@@ -133,6 +133,9 @@ const email = (required: boolean) =>
     },
   );
 
+/** An e-mail address a form may leave empty, checked as the forms check one. */
+export const optionalEmail = email(false);
+
 const title = line(
   NODE_TITLE_MAX,
   `The title must be at most ${NODE_TITLE_MAX} characters.`,
@@ -221,7 +224,7 @@ const submissionSchema = z
       ),
       date: itemDateField,
       name: line(SENDER_NAME_MAX, `A name must be at most ${SENDER_NAME_MAX} characters.`),
-      email: email(false),
+      email: optionalEmail,
       credit_as: answer(['name', 'anonymous'], 'Say how to credit you, or choose Anonymous.'),
       credit_name: line(CREDIT_MAX, `A credit must be at most ${CREDIT_MAX} characters.`),
       license: answer(SUBMIT_LICENSE_IDS, 'Choose how others may reuse what you send.'),
@@ -347,7 +350,8 @@ function crossFieldErrors(input: unknown): FieldError[] {
   return rightsErrors(input);
 }
 
-function filledHoneypot(input: unknown): boolean {
+/** Whether the hidden field people never see was filled (a bot's form). */
+export function filledHoneypot(input: unknown): boolean {
   if (typeof input !== 'object' || input === null) return false;
   const value = (input as { website?: unknown }).website;
   return value !== undefined && value !== null && value !== '';

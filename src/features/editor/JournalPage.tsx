@@ -109,6 +109,8 @@ export function JournalPage() {
                 {entry.action === 'update' && (
                   <span className="field__hint"> ({summary(entry)})</span>
                 )}
+                {/* Why, where the editor said: an item hidden for a removal request. */}
+                {entry.reason && <span className="field__hint"> ({entry.reason})</span>}
               </span>
               {entry.action === 'delete' && latest.has(entry.id) && (
                 <button type="button" className="button-quiet" onClick={() => void restore(entry)}>

@@ -136,6 +136,7 @@ describe('servicePath', () => {
       'captures',
       'messages',
       'nodes',
+      'removal-requests',
       'submissions',
       'uploads',
     ]);

@@ -1,0 +1,215 @@
+/**
+ * `/removal-requests…`: "Ask for removal or correction" from an item's page (issue 31). Anyone may
+ * send one about a listed item (`POST`, JSON only, rate-limited per client, a honeypot); editors
+ * read the queue, hide the item at once (journaled with who and why, restorable as any deleted
+ * item), or mark the request corrected or declined with a note.
+ * Without a pool to trust only the collection's POST exists.
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { validateRemovalRequest } from '@/lib/removalSchema';
+import { reply, param, type AppEnv } from '../app/appEnv';
+import { editorOnly, failureSays, readBody } from '../app/middleware';
+import { resource } from '../app/resource';
+import {
+  fieldsToFix,
+  firstValue,
+  jsonBody,
+  MAX_JSON_BODY_BYTES,
+  pageOf,
+  pageQuery,
+  parseJsonBody,
+  query,
+  schemaCheck,
+  validQuery,
+} from '../app/validation';
+import type { CorsPolicy } from '../cors';
+import type { SharedRateLimiter } from '../rateLimit';
+import { NodeNotFound, RemovalRequestNotFound } from '../storage/nodeStore';
+import {
+  jsonOnly,
+  rateLimited,
+  withInbox,
+  type EditorVerifier,
+  type OpenStore,
+} from './communityRequest';
+import { createDecoyIds } from './decoyIds';
+import { REJECT_REASON_MAX } from './submissionRoutes';
+
+/** An editor's note on a decision: one optional line. */
+const note = z
+  .string({ error: 'The note must be text.' })
+  .nullish()
+  // eslint-disable-next-line no-control-regex
+  .transform((value) => (value ?? '').replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ').trim())
+  .pipe(
+    z.string().max(REJECT_REASON_MAX, {
+      error: `A note must be at most ${REJECT_REASON_MAX} characters.`,
+    }),
+  );
+const hideSchema = z.object({ note }, { error: 'The decision must be a JSON object.' });
+const decideSchema = z.object(
+  {
+    status: z.enum(['corrected', 'declined'], { error: 'status must be corrected or declined.' }),
+    note,
+  },
+  { error: 'The decision must be a JSON object.' },
+);
+
+const listQuery = pageQuery({
+  status: firstValue.pipe(
+    z
+      .enum(['open', 'hidden', 'corrected', 'declined'], {
+        error: 'status must be open, hidden, corrected or declined.',
+      })
+      .optional(),
+  ),
+});
+
+/** What the removal routes need. */
+export interface RemovalRoutesOptions {
+  verify: EditorVerifier;
+  log: (line: string) => void;
+  /** Counts each client's requests (`FORMS_PER_MINUTE`). */
+  limiter: SharedRateLimiter;
+  openStore: OpenStore;
+  cors: CorsPolicy;
+}
+
+/** Creates the `/removal-requests…` routes. */
+export function createRemovalRoutes({
+  verify,
+  log,
+  limiter,
+  openStore,
+  cors,
+}: RemovalRoutesOptions) {
+  const allow = verify ? 'GET, POST, OPTIONS' : 'POST, OPTIONS';
+  const decoys = createDecoyIds();
+  const failure = failureSays('The inbox could not be read or saved; try again shortly.');
+  const json = readBody({ limit: MAX_JSON_BODY_BYTES });
+  const app = new Hono<AppEnv>({ strict: false });
+
+  async function ask(c: Context<AppEnv>): Promise<Response> {
+    const inbox = c.get('inbox');
+    const result = validateRemovalRequest(parseJsonBody(c.get('body'), 'request'));
+    if (!result.ok) {
+      // A bot that filled the hidden field is told it worked, so it has no reason to adapt.
+      if (!result.spam) throw fieldsToFix(result.errors);
+      const newest = async () => (await inbox.listRemovalRequests({ limit: 1 }))[0]?.id ?? null;
+      return reply(201, { id: await decoys.next(newest), status: 'open' });
+    }
+    try {
+      const stored = await inbox.addRemovalRequest(result.request);
+      decoys.observe(stored.id);
+      return reply(201, { id: stored.id, status: stored.status });
+    } catch (error) {
+      if (error instanceof NodeNotFound) {
+        throw fieldsToFix([
+          {
+            path: 'node_id',
+            message: 'This item is not in the archive now; it may be hidden already.',
+          },
+        ]);
+      }
+      throw error;
+    }
+  }
+  const posting = [
+    failure,
+    json,
+    withInbox(openStore, allow),
+    jsonOnly('request'),
+    rateLimited(limiter, 'requests'),
+    ask,
+  ];
+
+  if (verify === null) {
+    resource(app, '/removal-requests', { cors, allow, methods: { POST: posting } });
+    return app;
+  }
+  const editor = editorOnly({
+    verify,
+    log,
+    forbidden: 'Only editors can see and decide removal requests.',
+  });
+  const who = (c: Context<AppEnv>) => c.get('editor').username;
+  const id = (c: Context<AppEnv>) => param(c, 'id');
+
+  resource(app, '/removal-requests', {
+    cors,
+    allow,
+    methods: {
+      POST: posting,
+      GET: [
+        failure,
+        editor,
+        query(listQuery),
+        withInbox(openStore, allow),
+        async (c) => {
+          const { limit, before, status } = validQuery(c, listQuery);
+          const rows = await c.get('inbox').listRemovalRequests({
+            limit: limit + 1,
+            ...(before === undefined ? {} : { before }),
+            ...(status ? { status } : {}),
+          });
+          const page = pageOf(rows, limit);
+          return reply(200, { requests: page.items, older: page.older });
+        },
+      ],
+    },
+  });
+  resource(app, '/removal-requests/:id/hide', {
+    cors,
+    allow: 'POST, OPTIONS',
+    methods: {
+      POST: [
+        failure,
+        json,
+        editor,
+        jsonBody('decision', schemaCheck(hideSchema), { emptyAs: {} }),
+        withInbox(openStore, 'POST, OPTIONS'),
+        async (c) => {
+          const { note: text } = c.get('input') as z.output<typeof hideSchema>;
+          const done = await c.get('inbox').hideForRemovalRequest(id(c), who(c), text);
+          return reply(200, done);
+        },
+      ],
+    },
+  });
+  resource(app, '/removal-requests/:id/decide', {
+    cors,
+    allow: 'POST, OPTIONS',
+    methods: {
+      POST: [
+        failure,
+        json,
+        editor,
+        jsonBody('decision', schemaCheck(decideSchema)),
+        withInbox(openStore, 'POST, OPTIONS'),
+        async (c) => {
+          const { status, note: text } = c.get('input') as z.output<typeof decideSchema>;
+          const request = await c.get('inbox').decideRemovalRequest(id(c), status, who(c), text);
+          return reply(200, { request });
+        },
+      ],
+    },
+  });
+  resource(app, '/removal-requests/:id', {
+    cors,
+    allow: 'GET, OPTIONS',
+    methods: {
+      GET: [
+        failure,
+        editor,
+        withInbox(openStore, 'GET, OPTIONS'),
+        async (c) => {
+          const request = await c.get('inbox').getRemovalRequest(id(c));
+          if (!request) throw new RemovalRequestNotFound(id(c));
+          return reply(200, { request });
+        },
+      ],
+    },
+  });
+  return app;
+}

@@ -1,0 +1,99 @@
+/**
+ * "Ask for removal or correction" (issue 31): what a person who finds themselves, their family or
+ * their home in an item, or something wrong in it, sends from the item's page. One schema for the
+ * form and the nodes-service, as the other public forms have.
+ */
+import { z } from 'zod';
+import {
+  collectFieldErrors,
+  NODE_ID_MAX,
+  NODE_ID_PATTERN,
+  withoutControls,
+  type FieldError,
+} from '@/lib/nodeSchema';
+import { filledHoneypot, optionalEmail } from '@/lib/submissionSchema';
+
+/** Why a person asks. */
+export const REMOVAL_REASONS = [
+  'me-or-family',
+  'private-information',
+  'wrong-place-or-date',
+  'copyright',
+  'other',
+] as const;
+export type RemovalReason = (typeof REMOVAL_REASONS)[number];
+
+/** Each reason as the form offers it and an editor reads it. */
+export const REMOVAL_REASON_WORDS: Readonly<Record<RemovalReason, string>> = {
+  'me-or-family': 'It shows me or my family',
+  'private-information': 'It shows private information (an address, a licence plate, a name)',
+  'wrong-place-or-date': 'The place or the date is wrong',
+  copyright: 'It is mine and was sent without my permission',
+  other: 'Something else',
+};
+
+/** A request's message, characters. */
+export const REMOVAL_MESSAGE_MAX = 2000;
+
+/** A request after validation. */
+export type RemovalRequestInput = {
+  /** The item it is about. */
+  node_id: string;
+  reason: RemovalReason;
+  message: string;
+  /** Where the editors may answer ('' when none given; nothing is sent unless mail is set up). */
+  email: string;
+};
+
+export type RemovalValidation =
+  { ok: true; request: RemovalRequestInput } | { ok: false; errors: FieldError[]; spam?: boolean };
+
+const removalSchema = z.object(
+  {
+    node_id: z
+      .string({ error: 'Open the item again and ask from its page.' })
+      .trim()
+      .max(NODE_ID_MAX, { error: 'Open the item again and ask from its page.' })
+      .regex(NODE_ID_PATTERN, { error: 'Open the item again and ask from its page.' }),
+    reason: z
+      .unknown()
+      .optional()
+      .refine((value): value is RemovalReason => REMOVAL_REASONS.includes(value as RemovalReason), {
+        error: 'Say what is wrong.',
+      }),
+    message: z
+      .string({ error: 'Must be text.' })
+      .nullish()
+      .transform((value) => withoutControls(value ?? '').trim())
+      .pipe(
+        z
+          .string()
+          .min(1, { error: 'Tell the editors what should change.' })
+          .max(REMOVAL_MESSAGE_MAX, {
+            error: `A message must be at most ${REMOVAL_MESSAGE_MAX.toLocaleString('en')} characters.`,
+          }),
+      ),
+    email: optionalEmail,
+    website: z.unknown().optional(),
+  },
+  { error: 'The request must be a JSON object.' },
+);
+
+/**
+ * Checks a removal or correction request.
+ *
+ * @returns the clean request, or one error per field; `spam` when the hidden field was filled (the
+ *   service then answers as if it had been accepted and keeps nothing).
+ */
+export function validateRemovalRequest(input: unknown): RemovalValidation {
+  if (filledHoneypot(input)) return { ok: false, errors: [], spam: true };
+  const result = removalSchema.safeParse(input);
+  if (!result.success) return { ok: false, errors: collectFieldErrors(result.error.issues, []) };
+  const { node_id, reason, message, email } = result.data;
+  return { ok: true, request: { node_id, reason: reason as RemovalReason, message, email } };
+}
+
+/** Why the journal says an item was hidden: "Removal request 12: It shows me or my family. …". */
+export function journalReasonOfRemoval(id: string, reason: RemovalReason, note: string): string {
+  return `Removal request ${id}: ${REMOVAL_REASON_WORDS[reason]}${note === '' ? '' : `. ${note}`}`;
+}
