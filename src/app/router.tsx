@@ -54,6 +54,11 @@ const SubmissionsPage = lazy(() =>
 const MessagesPage = lazy(() =>
   import('@/features/editor/MessagesPage').then((m) => ({ default: m.MessagesPage })),
 );
+const RemovalRequestsPage = lazy(() =>
+  import('@/features/editor/RemovalRequestsPage').then((m) => ({
+    default: m.RemovalRequestsPage,
+  })),
+);
 const JournalPage = lazy(() =>
   import('@/features/editor/JournalPage').then((m) => ({ default: m.JournalPage })),
 );
@@ -169,6 +174,11 @@ export const routes: RouteObject[] = [
             path: 'messages',
             handle: titled('Messages · Editor'),
             element: lazyElement(<MessagesPage />),
+          },
+          {
+            path: 'requests',
+            handle: titled('Removal requests · Editor'),
+            element: lazyElement(<RemovalRequestsPage />),
           },
           {
             path: 'journal',

@@ -469,3 +469,67 @@ describe('community submissions', () => {
     writeFileSync(join(SCREENSHOT_DIR, 'submit-capture-poster.jpg'), poster);
   });
 });
+
+describe('removal and correction requests', () => {
+  it('a visitor asks from an item’s page; the editor hides it at once, journaled, and restores it', async () => {
+    const id = 'cwe-porch-stories';
+    const visitor = await newPage();
+    const seen = watchPage(visitor);
+    await visitor.goto(`${app.url}/video/${id}`);
+    const dialog = visitor.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Ask for removal or correction' }).click(WAIT);
+    const form = dialog.getByRole('form', { name: 'Ask for removal or correction' });
+    // The shared schema answers first: nothing chosen, nothing said.
+    await form.getByRole('button', { name: 'Send request' }).click();
+    await form.getByText('Say what is wrong.').first().waitFor(WAIT);
+    await form.getByLabel('It shows me or my family').check();
+    await form
+      .getByLabel(/^What should change/)
+      .fill('My daughter is on the porch at 1:10. <b>Please</b> hide it.');
+    expect(await axeViolations(visitor)).toEqual([]);
+    await screenshot(visitor, 'removal-request-form');
+    await form.getByRole('button', { name: 'Send request' }).click();
+    await dialog.getByRole('heading', { name: 'Thank you' }).waitFor(WAIT);
+    expect(seen.pageErrors).toEqual([]);
+
+    const editor = await newPage();
+    await signInAsEditor(editor);
+    await editor.goto(`${app.url}/editor/requests`);
+    const queue = editor.getByRole('list', { name: 'Waiting requests' });
+    const request = queue.getByRole('listitem').filter({ hasText: 'My daughter is on the porch' });
+    await request.waitFor(WAIT);
+    expect(await request.getByRole('heading').textContent()).toMatch(
+      /^It shows me or my family: “/,
+    );
+    expect(await axeViolations(editor)).toEqual([]);
+    await screenshot(editor, 'editor-removal-requests');
+    await request.getByLabel(/^Note/).fill('Child recognisable');
+    await request.getByRole('button', { name: 'Hide the item now' }).click();
+    await editor.getByText(/^Hidden: the item left the globe/).waitFor(WAIT);
+    // Gone from the public list at once, and from a fresh visitor's globe and list.
+    expect((await publicNodes()).map((node) => node.video_id)).not.toContain(id);
+    const fresh = await newPage();
+    await fresh.goto(`${app.url}/`);
+    await fresh.waitForFunction(
+      () => window.__globe?.card('clayton-first-responders') != null,
+      null,
+      WAIT,
+    );
+    expect(await fresh.evaluate((itemId) => window.__globe?.card(itemId) ?? null, id)).toBeNull();
+    expect(await fresh.locator(`.archive-items__list a[href="/video/${id}"]`).count()).toBe(0);
+    // The journal names the editor and says why; Restore brings it back.
+    await editor.goto(`${app.url}/editor/journal`);
+    const entry = editor
+      .getByRole('list', { name: 'Changes, newest first' })
+      .getByRole('listitem')
+      .first();
+    await entry
+      .getByText(/Removal request \d+: It shows me or my family\. Child recognisable/)
+      .waitFor(WAIT);
+    expect(await entry.textContent()).toContain('editor');
+    await entry.getByRole('button', { name: 'Restore' }).click();
+    await expect
+      .poll(async () => (await publicNodes()).map((node) => node.video_id), WAIT)
+      .toContain(id);
+  });
+});

@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector, usePrefersReducedMotion } from '@/app/h
 import { useDetailTransition } from '@/app/routes/useDetailTransition';
 import { useHomeParams } from '@/app/routes/useHomeParams';
 import { useVisitPhase } from '@/app/routes/useVisitPhase';
+import { RemovalFormContext } from '@/features/detail/askForRemoval';
 import { DetailOverlay } from '@/features/detail/DetailOverlay';
 import { FilterTray } from '@/features/filter/FilterTray';
 import { SearchBox } from '@/features/filter/SearchBox';
@@ -28,6 +29,13 @@ import { isMobileUserAgent } from '@/lib/device';
 import { filterRoute, spanOfRange } from '@/lib/routes';
 
 /** The timeline comes after the globe is shown (its code is not needed before). */
+/** "Ask for removal or correction" on an item's page: the form loads when an item opens. */
+const RemovalRequestForm = lazy(() => import('@/features/submit/RemovalRequestForm'));
+const removalForm = (itemId: string) => (
+  <Suspense fallback={null}>
+    <RemovalRequestForm itemId={itemId} />
+  </Suspense>
+);
 const Timeline = lazy(() =>
   import('@/features/filter/Timeline').then((module) => ({ default: module.Timeline })),
 );
@@ -156,16 +164,18 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
         </>
       )}
       {detail.shownId !== null && active && (
-        <DetailOverlay
-          key={detail.shownId}
-          node={shownNode}
-          related={related}
-          colours={colours}
-          shown={detail.overlayIn}
-          mobile={mobile}
-          onClose={closeDetail}
-          onFadedOut={detail.onFadedOut}
-        />
+        <RemovalFormContext value={removalForm}>
+          <DetailOverlay
+            key={detail.shownId}
+            node={shownNode}
+            related={related}
+            colours={colours}
+            shown={detail.overlayIn}
+            mobile={mobile}
+            onClose={closeDetail}
+            onFadedOut={detail.onFadedOut}
+          />
+        </RemovalFormContext>
       )}
       {globeProblem !== null && (
         <p className="globe-problem" role="status">

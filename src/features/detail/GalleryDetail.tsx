@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { CaptureViewer } from '@/features/detail/CaptureViewer';
 import { RecordedDate } from '@/components/RecordedDate';
 import { DetailActions } from '@/features/detail/DetailActions';
+import { AskForRemoval } from '@/features/detail/askForRemoval';
 import { ItemRights } from '@/features/detail/ItemRights';
 import type { MediaNode } from '@/lib/nodeModel';
 
@@ -109,6 +110,7 @@ export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props
       )}
       {node.description && <p className="detail__text">{node.description}</p>}
       <ItemRights credit={node.credit} license={node.license} />
+      <AskForRemoval itemId={node.video_id} />
       <DetailActions categories={node.categories} colours={colours} onBack={onBack} />
       {image && index !== null && (
         <div

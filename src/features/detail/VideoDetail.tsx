@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useAnalytics } from '@/app/hooks';
 import { RecordedDate } from '@/components/RecordedDate';
 import { DetailActions } from '@/features/detail/DetailActions';
+import { AskForRemoval } from '@/features/detail/askForRemoval';
 import { ItemRights } from '@/features/detail/ItemRights';
 import { useVideoReports } from '@/features/detail/useVideoReports';
 import { nodeRoute, nodeThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
@@ -64,6 +65,7 @@ export function VideoDetail({ node, related, colours, onBack }: Props) {
       <DetailActions categories={node.categories} colours={colours} onBack={onBack} />
       {node.description && <p className="detail__text">{node.description}</p>}
       <ItemRights credit={node.credit} license={node.license} />
+      <AskForRemoval itemId={node.video_id} />
       {related.length > 0 && (
         <section aria-labelledby="related-heading">
           <h3 id="related-heading">Related Media</h3>

@@ -4,6 +4,7 @@ const LINKS = [
   { to: '/editor', label: 'Items', end: true },
   { to: '/editor/submissions', label: 'Submissions', end: false },
   { to: '/editor/messages', label: 'Messages', end: false },
+  { to: '/editor/requests', label: 'Requests', end: false },
   { to: '/editor/journal', label: 'Journal', end: false },
 ] as const;
 

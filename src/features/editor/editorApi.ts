@@ -16,8 +16,10 @@ import {
 import { uploadKeyOfUrl } from '@/lib/uploadKeys';
 import type {
   JournalEntry,
+  RemovalStatus,
   StoredMessage,
   StoredNode,
+  StoredRemovalRequest,
   StoredSubmission,
   SubmissionStatus,
 } from '@/lib/archiveRecords';
@@ -28,7 +30,9 @@ export type VersionedNode = StoredNode;
 export type Submission = StoredSubmission;
 /** A message sent with the contact form. */
 export type ContactMessage = StoredMessage;
-export type { JournalEntry, SubmissionStatus };
+export type RemovalRequest = StoredRemovalRequest;
+/** A removal or correction request about a published item. */
+export type { JournalEntry, RemovalStatus, SubmissionStatus };
 
 /** Entries the editor's lists read at a time ("Show older" reads the next as many). */
 export const EDITOR_PAGE_SIZE = 100;
@@ -73,6 +77,16 @@ export interface EditorApi {
   reject(id: string, reason: string): Promise<Submission>;
   /** Contact messages, newest first, a page at a time (see `journal`). */
   messages(before?: string | null): Promise<Page<ContactMessage>>;
+  /** Removal and correction requests with this status, newest first, a page at a time. */
+  removalRequests(status: RemovalStatus, before?: string | null): Promise<Page<RemovalRequest>>;
+  /** Hides the request's item at once (restorable) and marks the request decided. */
+  hideForRemoval(id: string, note: string): Promise<RemovalRequest>;
+  /** Marks a request corrected (the item was changed) or declined. */
+  decideRemoval(
+    id: string,
+    status: 'corrected' | 'declined',
+    note: string,
+  ): Promise<RemovalRequest>;
 }
 
 const path = (id: string) => encodeURIComponent(id);
@@ -189,6 +203,30 @@ export function createEditorApi(access: ServiceAccess, fetchImpl: typeof fetch =
           body: { reason },
         })
       ).submission;
+    },
+    async removalRequests(status, before) {
+      const params = pageParams(EDITOR_PAGE_SIZE, before);
+      params.set('status', status);
+      const data = await call<{ requests?: RemovalRequest[]; older?: unknown }>(
+        `/removal-requests?${params}`,
+      );
+      return pageOf(data.requests, data.older);
+    },
+    async hideForRemoval(id, note) {
+      return (
+        await call<{ request: RemovalRequest }>(`/removal-requests/${path(id)}/hide`, {
+          method: 'POST',
+          body: { note },
+        })
+      ).request;
+    },
+    async decideRemoval(id, status, note) {
+      return (
+        await call<{ request: RemovalRequest }>(`/removal-requests/${path(id)}/decide`, {
+          method: 'POST',
+          body: { status, note },
+        })
+      ).request;
     },
     async messages(before) {
       const params = pageParams(EDITOR_PAGE_SIZE, before);

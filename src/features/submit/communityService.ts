@@ -27,6 +27,18 @@ export async function postMessage(baseUrl: string, body: ContactRequest): Promis
   return referenceOf(data);
 }
 
+/** `POST {base}/removal-requests`; resolves with the request's reference. */
+export async function postRemovalRequest(
+  baseUrl: string,
+  body: Record<string, unknown>,
+): Promise<string> {
+  const { data } = await callService<unknown>(`${baseUrl}/removal-requests`, {
+    method: 'POST',
+    body,
+  });
+  return referenceOf(data);
+}
+
 /**
  * A rate limit worded for the visitor, with the wait the service asked for; other refusals (the
  * day's quota included, whose wait is in hours) already carry words meant for a person.

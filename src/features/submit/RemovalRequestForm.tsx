@@ -1,0 +1,158 @@
+import { useId, useRef, useState } from 'react';
+import { useServiceAccess } from '@/app/hooks';
+import { FieldSet, TextAreaField, TextField } from '@/components/FormFields';
+import {
+  REMOVAL_MESSAGE_MAX,
+  REMOVAL_REASON_WORDS,
+  REMOVAL_REASONS,
+  validateRemovalRequest,
+} from '@/lib/removalSchema';
+import { EMAIL_MAX } from '@/lib/submissionSchema';
+import { postRemovalRequest } from '@/features/submit/communityService';
+import { FormConfirmation } from '@/features/submit/FormConfirmation';
+import { FormProblemSummary } from '@/features/submit/FormProblemSummary';
+import { HoneypotField } from '@/features/submit/HoneypotField';
+import { useFormSender } from '@/features/submit/useFormSender';
+
+interface Draft {
+  reason: string;
+  message: string;
+  email: string;
+}
+const EMPTY: Draft = { reason: '', message: '', email: '' };
+
+/**
+ * "Ask for removal or correction" on an item's page (issue 31): a person who finds themselves, their
+ * family, their home or something wrong in an item tells the editors, who can hide it at once. The
+ * same protections as the other public forms (the shared schema, JSON only, a rate limit, a
+ * honeypot); nothing is kept in the browser.
+ */
+export default function RemovalRequestForm({ itemId }: { itemId: string }) {
+  const { baseUrl } = useServiceAccess();
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [honeypot, setHoneypot] = useState('');
+  const form = useRef<HTMLFormElement>(null);
+  const id = useId();
+  const body = () => ({ node_id: itemId, ...draft, website: honeypot });
+  const sender = useFormSender({
+    form,
+    validate: () => {
+      const result = validateRemovalRequest(body());
+      return result.ok ? [] : result.errors;
+    },
+    post: () => postRemovalRequest(baseUrl, body()),
+    onSent: () => setDraft(EMPTY),
+    sentWhat: 'requests',
+  });
+  const set = (field: keyof Draft) => (value: string) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    sender.fieldChanged(field);
+  };
+
+  if (!open) {
+    return (
+      <p className="removal-ask">
+        <button
+          type="button"
+          className="button-quiet"
+          aria-expanded={false}
+          aria-controls={id}
+          onClick={() => setOpen(true)}
+        >
+          Ask for removal or correction
+        </button>
+      </p>
+    );
+  }
+  if (sender.sentId !== null) {
+    return (
+      <div id={id} className="removal-ask">
+        <FormConfirmation
+          heading="Thank you"
+          reference={sender.sentId}
+          againLabel="Close"
+          onAgain={() => {
+            sender.startAgain();
+            setOpen(false);
+          }}
+        >
+          <p>
+            The editors have your request. If the item shows you, your family or something private,
+            they can hide it at once while they look into it.
+          </p>
+        </FormConfirmation>
+      </div>
+    );
+  }
+  const errors = sender.fieldErrors;
+  return (
+    <form
+      id={id}
+      ref={form}
+      className="removal-ask community-form"
+      aria-label="Ask for removal or correction"
+      noValidate
+      onSubmit={sender.onSubmit}
+    >
+      <h3>Ask for removal or correction</h3>
+      <FormProblemSummary problem={sender.problem} />
+      <FieldSet legend="What is wrong? (required)" error={errors.reason} className="rights-choice">
+        {REMOVAL_REASONS.map((reason) => (
+          <label key={reason} className="field__choice">
+            <input
+              type="radio"
+              name="reason"
+              value={reason}
+              checked={draft.reason === reason}
+              aria-invalid={errors.reason ? true : undefined}
+              onChange={() => set('reason')(reason)}
+            />
+            <span>{REMOVAL_REASON_WORDS[reason]}</span>
+          </label>
+        ))}
+      </FieldSet>
+      <TextAreaField
+        label="What should change"
+        name="message"
+        required
+        rows={4}
+        maxLength={REMOVAL_MESSAGE_MAX}
+        value={draft.message}
+        error={errors.message}
+        onChange={set('message')}
+      />
+      <TextField
+        label="Your e-mail address (optional)"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        maxLength={EMAIL_MAX}
+        value={draft.email}
+        error={errors.email}
+        hint="For the editors to answer you; never published."
+        onChange={set('email')}
+      />
+      {errors.node_id && (
+        <p className="field__error" role="alert">
+          {errors.node_id}
+        </p>
+      )}
+      <HoneypotField value={honeypot} onChange={setHoneypot} />
+      <p className="removal-ask__buttons">
+        <button
+          type="submit"
+          className="auth-form__submit"
+          disabled={sender.sending}
+          aria-busy={sender.sending}
+        >
+          {sender.sending ? 'Sending…' : 'Send request'}
+        </button>
+        <button type="button" className="button-quiet" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </p>
+    </form>
+  );
+}
