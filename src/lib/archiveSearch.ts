@@ -163,10 +163,13 @@ export function createArchiveSearch(
    */
   const postings = new Map<string, Map<string, number>>();
   let keptEntries = 0;
-  /** One field's part of a word's answer, added to `into` (the fields' scores add up). */
-  const addFieldPostings = (term: string, field: string, into: Map<string, number>) => {
+  /**
+   * A word's answer in one field (`field`) or in all of them (null), added to `into`: the fields'
+   * scores add up, so the common words can be asked a field at a time.
+   */
+  const addFieldPostings = (term: string, field: string | null, into: Map<string, number>) => {
     const results = index.search(term, {
-      fields: [field],
+      ...(field === null ? {} : { fields: [field] }),
       prefix: false,
       fuzzy: false,
       tokenize: (text) => [text],
@@ -191,7 +194,7 @@ export function createArchiveSearch(
     const kept = postings.get(term);
     if (kept) return kept;
     const found = new Map<string, number>();
-    for (const field of INDEX_OPTIONS.fields) addFieldPostings(term, field, found);
+    addFieldPostings(term, null, found);
     return keep(term, found);
   };
 

@@ -479,6 +479,9 @@ describe('removal and correction requests', () => {
     const dialog = visitor.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Ask for removal or correction' }).click(WAIT);
     const form = dialog.getByRole('form', { name: 'Ask for removal or correction' });
+    // The button gives way to the form, whose heading takes the focus.
+    await form.getByRole('heading', { name: 'Ask for removal or correction' }).waitFor(WAIT);
+    expect(await visitor.evaluate(() => document.activeElement?.tagName)).toBe('H3');
     // The shared schema answers first: nothing chosen, nothing said.
     await form.getByRole('button', { name: 'Send request' }).click();
     await form.getByText('Say what is wrong.').first().waitFor(WAIT);

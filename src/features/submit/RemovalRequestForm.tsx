@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useServiceAccess } from '@/app/hooks';
 import { FieldSet, TextAreaField, TextField } from '@/components/FormFields';
 import {
@@ -33,7 +33,20 @@ export default function RemovalRequestForm({ itemId }: { itemId: string }) {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [honeypot, setHoneypot] = useState('');
   const form = useRef<HTMLFormElement>(null);
-  const id = useId();
+  const opener = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The button gives way to the form: the focus goes to the form's heading, and back to the
+  // button when the form closes (after the first opening only).
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    if (!opened) return;
+    if (open) heading.current?.focus();
+    else opener.current?.focus();
+  }, [open, opened]);
+  const show = (value: boolean) => {
+    setOpen(value);
+    setOpened(true);
+  };
   const body = () => ({ node_id: itemId, ...draft, website: honeypot });
   const sender = useFormSender({
     form,
@@ -53,13 +66,7 @@ export default function RemovalRequestForm({ itemId }: { itemId: string }) {
   if (!open) {
     return (
       <p className="removal-ask">
-        <button
-          type="button"
-          className="button-quiet"
-          aria-expanded={false}
-          aria-controls={id}
-          onClick={() => setOpen(true)}
-        >
+        <button ref={opener} type="button" className="button-quiet" onClick={() => show(true)}>
           Ask for removal or correction
         </button>
       </p>
@@ -67,14 +74,14 @@ export default function RemovalRequestForm({ itemId }: { itemId: string }) {
   }
   if (sender.sentId !== null) {
     return (
-      <div id={id} className="removal-ask">
+      <div className="removal-ask">
         <FormConfirmation
           heading="Thank you"
           reference={sender.sentId}
           againLabel="Close"
           onAgain={() => {
             sender.startAgain();
-            setOpen(false);
+            show(false);
           }}
         >
           <p>
@@ -88,14 +95,15 @@ export default function RemovalRequestForm({ itemId }: { itemId: string }) {
   const errors = sender.fieldErrors;
   return (
     <form
-      id={id}
       ref={form}
       className="removal-ask community-form"
       aria-label="Ask for removal or correction"
       noValidate
       onSubmit={sender.onSubmit}
     >
-      <h3>Ask for removal or correction</h3>
+      <h3 ref={heading} tabIndex={-1}>
+        Ask for removal or correction
+      </h3>
       <FormProblemSummary problem={sender.problem} />
       <FieldSet legend="What is wrong? (required)" error={errors.reason} className="rights-choice">
         {REMOVAL_REASONS.map((reason) => (
@@ -149,7 +157,7 @@ export default function RemovalRequestForm({ itemId }: { itemId: string }) {
         >
           {sender.sending ? 'Sending…' : 'Send request'}
         </button>
-        <button type="button" className="button-quiet" onClick={() => setOpen(false)}>
+        <button type="button" className="button-quiet" onClick={() => show(false)}>
           Cancel
         </button>
       </p>
