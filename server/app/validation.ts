@@ -159,3 +159,25 @@ export function pageOf<T extends { id: string | number }>(rows: T[], limit: numb
   const last = items.at(-1);
   return { items, older: rows.length > limit && last ? String(last.id) : null };
 }
+
+/** The longest line an editor may give for a decision (a rejection's reason, a request's note). */
+export const EDITOR_LINE_MAX = 500;
+
+/**
+ * An editor's optional one-line reason or note on a decision (`what` names it in the messages):
+ * control characters and runs of white space made one space, at most `EDITOR_LINE_MAX`.
+ */
+export function editorLine(what: string) {
+  return z
+    .string({ error: `The ${what} must be text.` })
+    .nullish()
+    .transform((value) =>
+      // eslint-disable-next-line no-control-regex
+      (value ?? '').replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ').trim(),
+    )
+    .pipe(
+      z.string().max(EDITOR_LINE_MAX, {
+        error: `A ${what} must be at most ${EDITOR_LINE_MAX} characters.`,
+      }),
+    );
+}

@@ -12,6 +12,7 @@ import { reply, param, type AppEnv } from '../app/appEnv';
 import { editorOnly, failureSays, readBody } from '../app/middleware';
 import { resource } from '../app/resource';
 import {
+  editorLine,
   fieldsToFix,
   firstValue,
   jsonBody,
@@ -34,19 +35,9 @@ import {
   type OpenStore,
 } from './communityRequest';
 import { createDecoyIds } from './decoyIds';
-import { REJECT_REASON_MAX } from './submissionRoutes';
 
 /** An editor's note on a decision: one optional line. */
-const note = z
-  .string({ error: 'The note must be text.' })
-  .nullish()
-  // eslint-disable-next-line no-control-regex
-  .transform((value) => (value ?? '').replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ').trim())
-  .pipe(
-    z.string().max(REJECT_REASON_MAX, {
-      error: `A note must be at most ${REJECT_REASON_MAX} characters.`,
-    }),
-  );
+const note = editorLine('note');
 const hideSchema = z.object({ note }, { error: 'The decision must be a JSON object.' });
 const decideSchema = z.object(
   {

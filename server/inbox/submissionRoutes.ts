@@ -14,6 +14,7 @@ import { reply, param, type AppEnv } from '../app/appEnv';
 import { editorOnly, failureSays, readBody } from '../app/middleware';
 import { resource } from '../app/resource';
 import {
+  editorLine,
   fieldsToFix,
   firstValue,
   jsonBody,
@@ -41,23 +42,9 @@ import {
 } from './communityRequest';
 import { createDecoyIds } from './decoyIds';
 
-/** Longest reason an editor may give for a rejection, characters. */
-export const REJECT_REASON_MAX = 500;
-
 /** A rejection's body: an optional one-line reason. */
 const rejectionSchema = z.object(
-  {
-    reason: z
-      .string({ error: 'The reason must be text.' })
-      .nullish()
-      // eslint-disable-next-line no-control-regex
-      .transform((value) => (value ?? '').replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ').trim())
-      .pipe(
-        z.string().max(REJECT_REASON_MAX, {
-          error: `A reason must be at most ${REJECT_REASON_MAX} characters.`,
-        }),
-      ),
-  },
+  { reason: editorLine('reason') },
   { error: 'The rejection must be a JSON object.' },
 );
 

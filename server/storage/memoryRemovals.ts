@@ -8,7 +8,7 @@ import {
   NodeNotFound,
   RemovalRequestDecided,
   RemovalRequestNotFound,
-  type InboxStore,
+  type RemovalRequestStore,
   type StoredNode,
   type StoredRemovalRequest,
 } from './nodeStore';
@@ -21,16 +21,7 @@ export interface RemovalNodes {
   hide(id: string, who: string, reason: string): StoredNode | null;
 }
 
-type RemovalOperations = Pick<
-  InboxStore,
-  | 'addRemovalRequest'
-  | 'listRemovalRequests'
-  | 'getRemovalRequest'
-  | 'hideForRemovalRequest'
-  | 'decideRemovalRequest'
->;
-
-export function createMemoryRemovals(nodes: RemovalNodes): RemovalOperations {
+export function createMemoryRemovals(nodes: RemovalNodes): RemovalRequestStore {
   const requests: StoredRemovalRequest[] = [];
   let lastId = 0;
 

@@ -242,6 +242,16 @@ export interface InboxStore extends UploadLedger {
   ): Promise<StoredRemovalRequest>;
 }
 
+/** The removal requests' part of the inbox (the memory and SQL stores each make one). */
+export type RemovalRequestStore = Pick<
+  InboxStore,
+  | 'addRemovalRequest'
+  | 'listRemovalRequests'
+  | 'getRemovalRequest'
+  | 'hideForRemovalRequest'
+  | 'decideRemovalRequest'
+>;
+
 /** Whether `store` keeps the community's inbox. */
 export function hasInbox(store: NodeStore): store is EditableNodeStore & InboxStore {
   return isEditable(store) && typeof (store as Partial<InboxStore>).addSubmission === 'function';

@@ -8,7 +8,7 @@ import {
   NodeNotFound,
   RemovalRequestDecided,
   RemovalRequestNotFound,
-  type InboxStore,
+  type RemovalRequestStore,
   type RemovalStatus,
   type StoredRemovalRequest,
 } from './nodeStore';
@@ -77,17 +77,8 @@ async function decide(
   return requestOf(only(rows));
 }
 
-type RemovalOperations = Pick<
-  InboxStore,
-  | 'addRemovalRequest'
-  | 'listRemovalRequests'
-  | 'getRemovalRequest'
-  | 'hideForRemovalRequest'
-  | 'decideRemovalRequest'
->;
-
 /** The requests' reads and writes over `db` (the database that holds the nodes). */
-export function sqlRemovalOperations(db: SqlDatabase): RemovalOperations {
+export function sqlRemovalOperations(db: SqlDatabase): RemovalRequestStore {
   return {
     async addRemovalRequest(request) {
       // Only about a listed node: the title is read and kept in the same statement.

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { RemovalRequest, RemovalStatus } from '@/features/editor/editorApi';
+import { InboxNotice, InboxTabs, useInboxStatus } from '@/features/editor/InboxTabs';
 import { ShowOlder } from '@/features/editor/ShowOlder';
 import { useEditorApi } from '@/features/editor/useEditorData';
 import { usePagedList } from '@/features/editor/usePagedList';
@@ -94,9 +95,7 @@ function RequestCard({
  */
 export function RemovalRequestsPage() {
   const api = useEditorApi();
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('status');
-  const status: RemovalStatus = asked !== null && asked in TABS ? (asked as RemovalStatus) : 'open';
+  const { status, choose } = useInboxStatus<RemovalStatus>(TABS, 'open');
   const load = useCallback(
     (before: string | null) => api.removalRequests(status, before),
     [api, status],
@@ -123,27 +122,8 @@ export function RemovalRequestsPage() {
   return (
     <div className="editor-page">
       <h1>Removal requests</h1>
-      <div className="tabs" role="group" aria-label="Show requests">
-        {(Object.keys(TABS) as RemovalStatus[]).map((tab) => (
-          <button
-            key={tab}
-            type="button"
-            className="button-quiet"
-            aria-pressed={tab === status}
-            onClick={() => setParams(tab === 'open' ? {} : { status: tab }, { replace: true })}
-          >
-            {TABS[tab]}
-          </button>
-        ))}
-      </div>
-      {message && (
-        <p
-          className={message.error ? 'form-error' : 'form-notice'}
-          role={message.error ? 'alert' : 'status'}
-        >
-          {message.text}
-        </p>
-      )}
+      <InboxTabs label="Show requests" tabs={TABS} status={status} onChoose={choose} />
+      <InboxNotice message={message} />
       {list.status === 'loading' && <p role="status">Loading requests…</p>}
       {list.status === 'failed' && (
         <p className="form-error" role="alert">

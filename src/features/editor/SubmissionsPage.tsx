@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { RecordedDate } from '@/components/RecordedDate';
 import type { Submission, SubmissionStatus } from '@/features/editor/editorApi';
+import { InboxNotice, InboxTabs, useInboxStatus } from '@/features/editor/InboxTabs';
 import { ShowOlder } from '@/features/editor/ShowOlder';
 import { SubmissionRightsSummary } from '@/features/editor/SubmissionRightsSummary';
 import { useEditorApi } from '@/features/editor/useEditorData';
@@ -136,8 +137,7 @@ function SubmissionCard({
 /** The moderation queue: what visitors sent, to approve (as an item, edited first) or reject. */
 export function SubmissionsPage() {
   const api = useEditorApi();
-  const [params, setParams] = useSearchParams();
-  const status = (params.get('status') as SubmissionStatus | null) ?? 'pending';
+  const { status, choose } = useInboxStatus<SubmissionStatus>(TABS, 'pending');
   const load = useCallback(
     (before: string | null) => api.submissions(status, before),
     [api, status],
@@ -163,27 +163,8 @@ export function SubmissionsPage() {
   return (
     <div className="editor-page">
       <h1>Submissions</h1>
-      <div className="tabs" role="group" aria-label="Show submissions">
-        {(Object.keys(TABS) as SubmissionStatus[]).map((tab) => (
-          <button
-            key={tab}
-            type="button"
-            className="button-quiet"
-            aria-pressed={tab === status}
-            onClick={() => setParams(tab === 'pending' ? {} : { status: tab }, { replace: true })}
-          >
-            {TABS[tab]}
-          </button>
-        ))}
-      </div>
-      {message && (
-        <p
-          className={message.error ? 'form-error' : 'form-notice'}
-          role={message.error ? 'alert' : 'status'}
-        >
-          {message.text}
-        </p>
-      )}
+      <InboxTabs label="Show submissions" tabs={TABS} status={status} onChoose={choose} />
+      <InboxNotice message={message} />
       {list.status === 'loading' && <p role="status">Loading submissions…</p>}
       {list.status === 'failed' && (
         <p className="form-error" role="alert">
