@@ -77,7 +77,7 @@ export const TERMS_VERSIONS: readonly TermsVersion[] = [
         id: 'changing-your-mind',
         heading: 'Changing your mind',
         paragraphs: [
-          'You, or anyone shown, may ask for an item to be removed or corrected: write to the editors from the Contact page.',
+          'You, or anyone shown, may ask for an item to be removed or corrected with “Ask for removal or correction” on its page, or by writing to the editors from the Contact page. Editors can hide it at once while they look into it.',
         ],
       },
     ],

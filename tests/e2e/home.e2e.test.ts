@@ -194,7 +194,14 @@ describe('the sample archive', () => {
     const dragged = Date.parse(draggedFrom ?? '');
     expect(dragged).toBeGreaterThan(Date.parse('2025-05-16T14:00-05:00'));
     expect(dragged).toBeLessThan(Date.parse('2025-05-16T17:10-05:00'));
-    await expect.poll(listed, { timeout: 20_000 }).toEqual(routes(inRange(page.url())));
+    // The address takes the range once the handle rests: the list matches it then.
+    await expect
+      .poll(async () => ({ listed: await listed(), inRange: routes(inRange(page.url())) }), {
+        timeout: 20_000,
+      })
+      .toSatisfy(
+        ({ listed: shown, inRange: wanted }) => JSON.stringify(shown) === JSON.stringify(wanted),
+      );
     // Play sweeps the end forward (the handle moves; the address takes the range once it stops);
     // a key stops it where it is.
     const endAt = async () => Number(await end.getAttribute('aria-valuenow'));

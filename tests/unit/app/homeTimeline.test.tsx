@@ -116,17 +116,22 @@ describe('the timeline', () => {
     end.focus();
     // The window shows an hour in minutes: each key moves the end a bar (a minute or two).
     for (let i = 0; i < 4; i++) await userEvent.keyboard('{ArrowLeft}');
-    await waitFor(() => expect(where(router)).toContain('to=2025-05-16T14:56-05:00'));
+    // The address follows once the handle rests (0.2 s); a busy machine takes longer.
+    await waitFor(() => expect(where(router)).toContain('to=2025-05-16T14:56-05:00'), {
+      timeout: 5_000,
+    });
     expect(globeMatches()).toEqual(['funnel', 'debris']);
     // Page Down: ten bars back, past the debris at 2:52 pm.
     await userEvent.keyboard('{PageDown}');
-    await waitFor(() => expect(where(router)).toContain('to=2025-05-16T14:46-05:00'));
+    await waitFor(() => expect(where(router)).toContain('to=2025-05-16T14:46-05:00'), {
+      timeout: 5_000,
+    });
     await waitFor(() => expect(globeMatches()).toEqual(['funnel']));
     expect(end.getAttribute('aria-valuetext')).toBe('Friday 16 May 2025, 2:46 pm');
     const start = screen.getByRole('slider', { name: 'Start of the time range' });
     start.focus();
     await userEvent.keyboard('{Home}');
-    await waitFor(() => expect(where(router)).not.toContain('from='));
+    await waitFor(() => expect(where(router)).not.toContain('from='), { timeout: 5_000 });
     expect(Number(start.getAttribute('aria-valuenow'))).toBe(
       Number(start.getAttribute('aria-valuemin')),
     );
