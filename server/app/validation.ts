@@ -154,10 +154,24 @@ export interface ListPage<T> {
  * The page of `rows`, which were read newest first with a limit of `limit + 1`: the extra row
  * only says that an older page exists, so the last page is known without asking for an empty one.
  */
-export function pageOf<T extends { id: string | number }>(rows: T[], limit: number): ListPage<T> {
+function pageOf<T extends { id: string | number }>(rows: T[], limit: number): ListPage<T> {
   const items = rows.slice(0, limit);
   const last = items.at(-1);
   return { items, older: rows.length > limit && last ? String(last.id) : null };
+}
+
+/**
+ * Reads one page of a list, newest first, for the query's `limit` and `before`: one row more
+ * than the limit, so that `pageOf` knows whether an older page exists.
+ */
+export async function readPage<T extends { id: string | number }>(
+  { limit, before }: { limit: number; before?: number | undefined },
+  read: (page: { limit: number; before?: number }) => Promise<T[]>,
+): Promise<ListPage<T>> {
+  return pageOf(
+    await read({ limit: limit + 1, ...(before === undefined ? {} : { before }) }),
+    limit,
+  );
 }
 
 /** The longest line an editor may give for a decision (a rejection's reason, a request's note). */

@@ -10,7 +10,7 @@ import { resource } from '../app/resource';
 import {
   fieldsToFix,
   MAX_JSON_BODY_BYTES,
-  pageOf,
+  readPage,
   pageQuery,
   parseJsonBody,
   query,
@@ -83,12 +83,9 @@ export function createMessageRoutes({
             query(listQuery),
             withInbox(openStore, allow),
             async (c) => {
-              const { limit, before } = validQuery(c, listQuery);
-              const rows = await c.get('inbox').listMessages({
-                limit: limit + 1,
-                ...(before === undefined ? {} : { before }),
-              });
-              const page = pageOf(rows, limit);
+              const page = await readPage(validQuery(c, listQuery), (query) =>
+                c.get('inbox').listMessages(query),
+              );
               return reply(200, { messages: page.items, older: page.older });
             },
           ]

@@ -17,7 +17,7 @@ import {
   firstValue,
   jsonBody,
   MAX_JSON_BODY_BYTES,
-  pageOf,
+  readPage,
   pageQuery,
   parseJsonBody,
   query,
@@ -125,6 +125,8 @@ export function createRemovalRoutes({
     forbidden: 'Only editors can see and decide removal requests.',
   });
   const who = (c: Context<AppEnv>) => c.get('editor').username;
+  // An editor's decision: its body is read, then the token checked, then the body and the inbox.
+  const deciding = [failure, json, editor];
   const id = (c: Context<AppEnv>) => param(c, 'id');
 
   resource(app, '/removal-requests', {
@@ -138,13 +140,10 @@ export function createRemovalRoutes({
         query(listQuery),
         withInbox(openStore, allow),
         async (c) => {
-          const { limit, before, status } = validQuery(c, listQuery);
-          const rows = await c.get('inbox').listRemovalRequests({
-            limit: limit + 1,
-            ...(before === undefined ? {} : { before }),
-            ...(status ? { status } : {}),
-          });
-          const page = pageOf(rows, limit);
+          const { status, ...paging } = validQuery(c, listQuery);
+          const page = await readPage(paging, (query) =>
+            c.get('inbox').listRemovalRequests({ ...query, ...(status ? { status } : {}) }),
+          );
           return reply(200, { requests: page.items, older: page.older });
         },
       ],
@@ -155,9 +154,7 @@ export function createRemovalRoutes({
     allow: 'POST, OPTIONS',
     methods: {
       POST: [
-        failure,
-        json,
-        editor,
+        ...deciding,
         jsonBody('decision', schemaCheck(hideSchema), { emptyAs: {} }),
         withInbox(openStore, 'POST, OPTIONS'),
         async (c) => {
@@ -173,9 +170,7 @@ export function createRemovalRoutes({
     allow: 'POST, OPTIONS',
     methods: {
       POST: [
-        failure,
-        json,
-        editor,
+        ...deciding,
         jsonBody('decision', schemaCheck(decideSchema)),
         withInbox(openStore, 'POST, OPTIONS'),
         async (c) => {

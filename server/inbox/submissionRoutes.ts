@@ -19,7 +19,7 @@ import {
   firstValue,
   jsonBody,
   MAX_JSON_BODY_BYTES,
-  pageOf,
+  readPage,
   pageQuery,
   parseJsonBody,
   query,
@@ -154,13 +154,10 @@ export function createSubmissionRoutes({
         query(listQuery),
         collectionInbox,
         async (c) => {
-          const { limit, before, status } = validQuery(c, listQuery);
-          const rows = await c.get('inbox').listSubmissions({
-            limit: limit + 1,
-            ...(before === undefined ? {} : { before }),
-            ...(status ? { status } : {}),
-          });
-          const page = pageOf(rows, limit);
+          const { status, ...paging } = validQuery(c, listQuery);
+          const page = await readPage(paging, (query) =>
+            c.get('inbox').listSubmissions({ ...query, ...(status ? { status } : {}) }),
+          );
           return reply(200, { submissions: page.items, older: page.older });
         },
       ],

@@ -14,7 +14,7 @@ import {
   firstValue,
   jsonBody,
   MAX_JSON_BODY_BYTES,
-  pageOf,
+  readPage,
   pageQuery,
   query,
   validQuery,
@@ -130,14 +130,11 @@ export function createNodeRoutes({ list, openStore, cors, verify, log }: NodeRou
         ...writing,
         query(journalQuery),
         async (c) => {
-          const { limit, before, nodeId } = validQuery(c, journalQuery);
+          const { nodeId, ...paging } = validQuery(c, journalQuery);
           const store = await editableStoreOf(openStore);
-          const rows = await store.journal({
-            limit: limit + 1,
-            ...(before === undefined ? {} : { before }),
-            ...(nodeId ? { nodeId } : {}),
-          });
-          const page = pageOf(rows, limit);
+          const page = await readPage(paging, (query) =>
+            store.journal({ ...query, ...(nodeId ? { nodeId } : {}) }),
+          );
           return reply(200, { entries: page.items, older: page.older });
         },
       ],

@@ -17,6 +17,7 @@ import { DraftNotice } from '@/features/submit/DraftNotice';
 import { FormConfirmation } from '@/features/submit/FormConfirmation';
 import { FormProblemSummary } from '@/features/submit/FormProblemSummary';
 import { HoneypotField } from '@/features/submit/HoneypotField';
+import { SendButton } from '@/features/submit/SendButton';
 import { useFormDraft } from '@/features/submit/useFormDraft';
 import { useFormSender } from '@/features/submit/useFormSender';
 
@@ -124,14 +125,7 @@ export function ContactPage({ intro }: Props) {
             error={sender.fieldErrors.message}
           />
           <HoneypotField value={honeypot} onChange={setHoneypot} />
-          <button
-            type="submit"
-            className="auth-form__submit"
-            disabled={sender.sending}
-            aria-busy={sender.sending}
-          >
-            {sender.sending ? 'Sending…' : 'Send message'}
-          </button>
+          <SendButton sending={sender.sending} label="Send message" />
         </form>
       )}
     </div>

@@ -12,6 +12,7 @@ import { postRemovalRequest } from '@/features/submit/communityService';
 import { FormConfirmation } from '@/features/submit/FormConfirmation';
 import { FormProblemSummary } from '@/features/submit/FormProblemSummary';
 import { HoneypotField } from '@/features/submit/HoneypotField';
+import { SendButton } from '@/features/submit/SendButton';
 import { useFormSender } from '@/features/submit/useFormSender';
 
 interface Draft {
@@ -149,14 +150,7 @@ export default function RemovalRequestForm({ itemId }: { itemId: string }) {
       )}
       <HoneypotField value={honeypot} onChange={setHoneypot} />
       <p className="removal-ask__buttons">
-        <button
-          type="submit"
-          className="auth-form__submit"
-          disabled={sender.sending}
-          aria-busy={sender.sending}
-        >
-          {sender.sending ? 'Sending…' : 'Send request'}
-        </button>
+        <SendButton sending={sender.sending} label="Send request" />
         <button type="button" className="button-quiet" onClick={() => show(false)}>
           Cancel
         </button>

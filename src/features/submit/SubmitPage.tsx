@@ -20,6 +20,7 @@ import { DraftNotice } from '@/features/submit/DraftNotice';
 import { FormConfirmation } from '@/features/submit/FormConfirmation';
 import { FormProblemSummary } from '@/features/submit/FormProblemSummary';
 import { HoneypotField } from '@/features/submit/HoneypotField';
+import { SendButton } from '@/features/submit/SendButton';
 import { MediaFields } from '@/features/submit/MediaFields';
 import { PlaceFields } from '@/features/submit/PlaceFields';
 import { RightsFields } from '@/features/submit/RightsFields';
@@ -214,14 +215,7 @@ export function SubmitPage({ intro, knownCategories }: Props) {
         </FieldSet>
         <ConsentField checked={draft.consent} onChange={set('consent')} error={errors.consent} />
         <HoneypotField value={honeypot} onChange={setHoneypot} />
-        <button
-          type="submit"
-          className="auth-form__submit"
-          disabled={sender.sending}
-          aria-busy={sender.sending}
-        >
-          {sender.sending ? 'Sending…' : 'Send submission'}
-        </button>
+        <SendButton sending={sender.sending} label="Send submission" />
       </form>
     </div>
   );
