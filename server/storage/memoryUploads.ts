@@ -130,6 +130,25 @@ export function createMemoryUploads(decisionOf: DecisionOf, inTurn: InTurn): Mem
         if (new Date(row.createdAt) < before) row.client = '';
       }
     },
+    claimForPending(submissionId, publicKey) {
+      // In turn with decisions, as SQL's update waits for an approval's locks.
+      return inTurn(async () => {
+        const row = rows.get(publicKey);
+        const decision = decisionOf(submissionId);
+        if (
+          !row ||
+          !row.stored ||
+          row.submissionId !== null ||
+          row.publishedAt !== null ||
+          decision === null ||
+          decision.decidedAt !== null
+        ) {
+          return false;
+        }
+        row.submissionId = submissionId;
+        return true;
+      });
+    },
     async uploadStored(publicKey) {
       const row = rows.get(publicKey);
       if (row) row.stored = true;

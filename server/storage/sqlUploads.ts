@@ -4,7 +4,7 @@
  * published, in the transactions that keep and decide it.
  */
 import type { SqlDatabase, SqlSession } from './migrations';
-import { isoTime, rowLimit } from './postgresValues';
+import { isoTime, isRowId, rowLimit } from './postgresValues';
 import {
   admissionOf,
   UploadsUnavailable,
@@ -195,6 +195,17 @@ export function sqlUploadOperations(db: SqlDatabase): UploadLedger {
       await db.query(`update uploads set client = '' where client <> '' and created_at < $1`, [
         before.toISOString(),
       ]);
+    },
+    async claimForPending(submissionId, publicKey) {
+      if (!isRowId(submissionId)) return false;
+      const { rows } = await db.query<{ public_key: string }>(
+        `update uploads set submission_id = $2::bigint
+          where public_key = $1 and submission_id is null and published_at is null and stored
+            and exists (select 1 from submissions where id = $2::bigint and status = 'pending')
+          returning public_key`,
+        [publicKey, submissionId],
+      );
+      return rows.length === 1;
     },
     async uploadStored(publicKey) {
       await db.query('update uploads set stored = true where public_key = $1', [publicKey]);

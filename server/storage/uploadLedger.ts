@@ -122,6 +122,14 @@ export interface UploadLedger {
   forgetUploads(publicKeys: readonly string[]): Promise<void>;
   /** Forgets who sent the uploads made before `before`: the quota needs a day, no more. */
   forgetClients(before: Date): Promise<void>;
+  /**
+   * Makes a stored upload that no submission claimed the submission `submissionId`'s, while that
+   * submission still waits: an editor's blurred copy of one of its photos, published only if its
+   * approval shows it and otherwise deleted with its other private files. Answers false, changing
+   * nothing, when the submission is decided or unknown, or the upload is not stored, claimed
+   * already or published.
+   */
+  claimForPending(submissionId: string, publicKey: string): Promise<boolean>;
   /** Marks an upload recorded `storing` as stored: its files are all there. */
   uploadStored(publicKey: string): Promise<void>;
   /**

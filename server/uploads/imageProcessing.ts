@@ -6,6 +6,7 @@
  * published with a community's photos.
  */
 import type { Metadata } from 'sharp';
+import { regionInPixels, type BlurRegion } from '@/lib/blurRegions';
 import type sharpLibrary from 'sharp';
 
 /** sharp's entry function (its default export). */
@@ -144,6 +145,28 @@ async function acceptedSize(
 }
 
 /**
+ * The thumbnail and the card-sized copy of a full-size JPEG: from it, not from the original
+ * (decoding ≤ 2560 px is cheaper than 60 MP), one pipeline cloned for each (a 12-megapixel photo's
+ * card adds ~30 ms).
+ */
+async function smallCopiesOf(sharp: Sharp, full: Buffer): Promise<{ thumb: Buffer; card: Buffer }> {
+  const fromFull = sharp(full);
+  const [thumb, card] = await Promise.all([
+    fromFull
+      .clone()
+      .resize(THUMB_MAX_EDGE, THUMB_MAX_EDGE, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: THUMB_JPEG_QUALITY, mozjpeg: true })
+      .toBuffer(),
+    fromFull
+      .clone()
+      .resize(CARD_MAX_EDGE, CARD_MAX_EDGE, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: CARD_JPEG_QUALITY, mozjpeg: true })
+      .toBuffer(),
+  ]);
+  return { thumb, card };
+}
+
+/**
  * Checks and converts one upload.
  *
  * @throws NotAPhoto for anything that is not a complete photo in an accepted format (text, SVG,
@@ -170,24 +193,88 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
         .resize(FULL_MAX_EDGE, FULL_MAX_EDGE, { fit: 'inside', withoutEnlargement: true })
         .jpeg({ quality: FULL_JPEG_QUALITY, mozjpeg: true })
         .toBuffer({ resolveWithObject: true });
-      // From the full-size JPEG, not the original: decoding ≤ 2560 px is cheaper than 60 MP.
-      // One pipeline, cloned for each small copy (a 12-megapixel photo's card adds ~30 ms).
-      const fromFull = sharp(full);
-      const [thumb, card] = await Promise.all([
-        fromFull
-          .clone()
-          .resize(THUMB_MAX_EDGE, THUMB_MAX_EDGE, { fit: 'inside', withoutEnlargement: true })
-          .jpeg({ quality: THUMB_JPEG_QUALITY, mozjpeg: true })
-          .toBuffer(),
-        fromFull
-          .clone()
-          .resize(CARD_MAX_EDGE, CARD_MAX_EDGE, { fit: 'inside', withoutEnlargement: true })
-          .jpeg({ quality: CARD_JPEG_QUALITY, mozjpeg: true })
-          .toBuffer(),
-      ]);
+      const { thumb, card } = await smallCopiesOf(sharp, full);
       return { full, thumb, card, width: info.width, height: info.height };
     } catch (error) {
       throw new NotAPhoto('The photo could not be decoded.', { cause: error });
+    }
+  });
+}
+
+/**
+ * Cells across the longer side of a blurred region: the region is first shrunk to at most this
+ * many pixels that way, so what it showed is gone for good (no sharpening brings back a face or a
+ * plate from 6 × 4 averages), then grown back smoothly and blurred over the cells' edges.
+ */
+export const BLUR_CELLS = 6;
+
+/**
+ * One region's blurred pixels: shrunk to `BLUR_CELLS` across, grown back with a cubic kernel, and
+ * blurred by half a cell so no block edge shows. Raw pixels of the region's size.
+ */
+async function blurredTile(
+  sharp: Sharp,
+  photo: Buffer,
+  area: { left: number; top: number; width: number; height: number },
+): Promise<{ data: Buffer; width: number; height: number; channels: 1 | 2 | 3 | 4 }> {
+  const cell = Math.max(1, Math.max(area.width, area.height) / BLUR_CELLS);
+  const small = await sharp(photo)
+    .extract(area)
+    .resize(
+      Math.max(1, Math.round(area.width / cell)),
+      Math.max(1, Math.round(area.height / cell)),
+      { fit: 'fill' },
+    )
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const channels = small.info.channels;
+  const grown = sharp(small.data, {
+    raw: { width: small.info.width, height: small.info.height, channels },
+  }).resize(area.width, area.height, { fit: 'fill', kernel: 'cubic' });
+  const sigma = cell / 2;
+  const data = await (sigma >= 0.3 ? grown.blur(sigma) : grown).raw().toBuffer();
+  return { data, width: area.width, height: area.height, channels };
+}
+
+/**
+ * A copy of a stored full-size photo (a JPEG `processImage` made) with `regions` blurred beyond
+ * recognition, and its thumbnail and card-sized copy made from it, so no published copy shows what
+ * the regions covered. The photo given is left as it is: it stays private.
+ *
+ * @throws NotAPhoto when the bytes cannot be decoded; ImageLibraryUnavailable when sharp cannot be
+ *   loaded.
+ */
+export async function blurImage(
+  photo: Buffer,
+  regions: readonly BlurRegion[],
+): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
+  return withImageSlot(async () => {
+    const { width, height } = await acceptedSize(sharp, photo);
+    try {
+      const tiles = await Promise.all(
+        regions.map(async (region) => {
+          const area = regionInPixels(region, width, height);
+          const tile = await blurredTile(sharp, photo, area);
+          return {
+            input: tile.data,
+            raw: { width: tile.width, height: tile.height, channels: tile.channels },
+            left: area.left,
+            top: area.top,
+          };
+        }),
+      );
+      const { data: full, info } = await sharp(photo, {
+        limitInputPixels: MAX_INPUT_PIXELS,
+        failOn: 'warning',
+      })
+        .composite(tiles)
+        .jpeg({ quality: FULL_JPEG_QUALITY, mozjpeg: true })
+        .toBuffer({ resolveWithObject: true });
+      const { thumb, card } = await smallCopiesOf(sharp, full);
+      return { full, thumb, card, width: info.width, height: info.height };
+    } catch (error) {
+      throw new NotAPhoto('The photo could not be blurred.', { cause: error });
     }
   });
 }

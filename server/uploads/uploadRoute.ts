@@ -8,6 +8,7 @@
  * the sweep deletes it if none does.
  */
 import { Hono, type Context } from 'hono';
+import { blurRequestSchema, type BlurRequest } from '@/lib/blurRegions';
 import {
   COMMUNITY_UPLOADS_PER_10_MIN,
   UPLOAD_FORMATS_TEXT,
@@ -22,9 +23,11 @@ import {
   editorOnly,
   failureSays,
   leaveBodyUnread,
+  readBody,
   readBodyOf,
 } from '../app/middleware';
 import { resource } from '../app/resource';
+import { fieldsToFix, jsonBody, MAX_JSON_BODY_BYTES, schemaCheck } from '../app/validation';
 import type { UploadQuotas } from '../config';
 import type { CorsPolicy } from '../cors';
 import {
@@ -34,10 +37,16 @@ import {
   type OpenStore,
 } from '../inbox/communityRequest';
 import { createSharedRateLimiter, type SharedRateLimiter } from '../rateLimit';
-import type { EditableNodeStore, InboxStore } from '../storage/nodeStore';
-import type { UploadAdmission } from '../storage/uploadLedger';
+import {
+  SubmissionDecided,
+  SubmissionNotFound,
+  type EditableNodeStore,
+  type InboxStore,
+} from '../storage/nodeStore';
+import type { UploadAdmission, UploadLimits } from '../storage/uploadLedger';
 import { CaptureRefusal, checkCaptureAsync, type CheckedCapture } from './captureChecks';
 import {
+  blurImage,
   ImageLibraryUnavailable,
   MAX_INPUT_PIXELS,
   NotAPhoto,
@@ -46,6 +55,7 @@ import {
   type ProcessedImage,
 } from './imageProcessing';
 import {
+  captureFormatOfKey,
   contentTypeOfKey,
   filesOf,
   fullKeyOf,
@@ -175,6 +185,13 @@ export interface UploadRouteOptions {
 /** Methods of `/uploads/{key}`. */
 export const PENDING_PHOTO_METHODS = 'GET, OPTIONS';
 
+/** Methods of `/submissions/{id}/blur`. */
+export const BLUR_METHODS = 'POST, OPTIONS';
+
+/** The 400 of a blur that names a photo its submission did not send (or one published). */
+export const NOT_THIS_SUBMISSIONS_PHOTO =
+  'Only a photo this submission sent, still waiting for review, can be blurred.';
+
 /** The 404 of a key that names no photo waiting for review. */
 export const NO_PENDING_PHOTO =
   'No photo waits for review at this address; a published photo is served at its own URL.';
@@ -275,6 +292,7 @@ export function createUploadRoutes({
     visitor: (EditableNodeStore & InboxStore) | null,
     [first, ...rest]: readonly [UploadFile, ...UploadFile[]],
     what: Upload,
+    { client = c.get('client'), within = limits }: { client?: string; within?: UploadLimits } = {},
   ): Promise<void> {
     const files = [first, ...rest];
     if (visitor === null) {
@@ -285,7 +303,7 @@ export function createUploadRoutes({
       {
         publicKey: first.key,
         pendingKey: first.pendingKey,
-        client: c.get('client'),
+        client,
         // Every byte stored counts against the quotas: a photo's thumbnail and card copy too.
         bytes: files.reduce((sum, f) => sum + f.body.length, 0),
         at: now(),
@@ -293,7 +311,7 @@ export function createUploadRoutes({
         // the recovery forgets, with whatever it stored.
         storing: true,
       },
-      limits,
+      within,
     );
     if (!admission.ok) throw refuse(admission);
     try {
@@ -311,6 +329,18 @@ export function createUploadRoutes({
     await afterVisitorUpload?.(visitor);
   }
 
+  /** The answer to sharp's failures that are not the photo's: the library cannot be loaded. */
+  function unavailable(error: unknown): unknown {
+    if (!(error instanceof ImageLibraryUnavailable)) return error;
+    // A packaging fault, not the visitor's: they are told to come back, the log says why.
+    log(`nodes-service: ${error.message}`);
+    return new Refusal(
+      503,
+      { error: 'Photos cannot be taken right now; try again later.' },
+      { 'Retry-After': '300' },
+    );
+  }
+
   /** The photo of the body, checked by its bytes and re-encoded. */
   async function photoOf(bytes: Buffer): Promise<ProcessedImage> {
     try {
@@ -322,16 +352,7 @@ export function createUploadRoutes({
         });
       }
       if (error instanceof NotAPhoto) throw new Refusal(415, { error: NOT_A_PHOTO });
-      if (error instanceof ImageLibraryUnavailable) {
-        // A packaging fault, not the visitor's: they are told to come back, the log says why.
-        log(`nodes-service: ${error.message}`);
-        throw new Refusal(
-          503,
-          { error: 'Photos cannot be taken right now; try again later.' },
-          { 'Retry-After': '300' },
-        );
-      }
-      throw error;
+      throw unavailable(error);
     }
   }
 
@@ -441,6 +462,76 @@ export function createUploadRoutes({
     });
   }
 
+  /**
+   * `POST /submissions/:id/blur`: an editor's copy of a photo a waiting submission sent, with
+   * regions blurred (issue 31). The copy is a new upload of that submission's, private until an
+   * approval shows it. The photo as sent is never changed: an approval that shows the copy rather
+   * than it leaves it private, and the sweep deletes it with the submission's other unpublished
+   * files once their keeping time after the decision is over (see `sweepExpiredUploads`).
+   */
+  async function blur(c: Context<AppEnv>): Promise<Response> {
+    if (media === null) throw new Refusal(404, { error: NO_PENDING_PHOTO });
+    const { photo, regions } = c.get('input') as BlurRequest;
+    const id = param(c, 'id');
+    const inbox = await inboxOf(openStore, BLUR_METHODS);
+    const submission = await inbox.getSubmission(id);
+    if (submission === null) throw new SubmissionNotFound(id);
+    if (submission.status !== 'pending') throw new SubmissionDecided(submission);
+    const key = media.keyOf(photo);
+    const record =
+      key === null || key !== fullKeyOf(key) || captureFormatOfKey(key) !== null
+        ? null
+        : await inbox.findUpload(key);
+    if (record === null || record.submissionId !== id || record.publishedAt !== null) {
+      throw fieldsToFix([{ path: 'photo', message: NOT_THIS_SUBMISSIONS_PHOTO }]);
+    }
+    const original = await media.get(record.pendingKey);
+    if (original === null) throw new Refusal(404, { error: NO_PENDING_PHOTO });
+    let blurred: ProcessedImage;
+    try {
+      blurred = await blurImage(original, regions);
+    } catch (error) {
+      throw unavailable(error);
+    }
+    const keys = newUploadKeys(now());
+    const pending = newPendingKeys();
+    await store(
+      c,
+      media,
+      inbox,
+      [
+        { key: keys.full, pendingKey: pending.full, body: blurred.full },
+        { key: keys.thumb, pendingKey: pending.thumb, body: blurred.thumb },
+        { key: keys.card, pendingKey: pending.card, body: blurred.card },
+      ],
+      PHOTO,
+      // An editor's copy counts toward the room every waiting photo shares, not a visitor's day.
+      {
+        client: `editor:${c.get('editor').username}`,
+        within: { ...limits, clientBytes: Number.POSITIVE_INFINITY },
+      },
+    );
+    if (!(await inbox.claimForPending(id, keys.full))) {
+      // Decided meanwhile: the copy belongs to nothing, so it goes at once.
+      await Promise.allSettled(filesOf(pending.full).map((file) => media.delete(file)));
+      await inbox.forgetUploads([keys.full]).catch(() => undefined);
+      const current = await inbox.getSubmission(id);
+      if (current === null) throw new SubmissionNotFound(id);
+      throw new SubmissionDecided(current);
+    }
+    return reply(201, {
+      image: {
+        thumbUrl: media.urlOf(keys.thumb),
+        fullUrl: media.urlOf(keys.full),
+        cardUrl: media.urlOf(keys.card),
+      },
+      width: blurred.width,
+      height: blurred.height,
+      bytes: blurred.full.length,
+      pending: true,
+    });
+  }
+
   const failure = failureSays('The inbox could not be read or saved; try again shortly.');
   const app = new Hono<AppEnv>({ strict: false });
   resource(app, '/uploads', {
@@ -500,6 +591,20 @@ export function createUploadRoutes({
             },
           });
         },
+      ],
+    },
+  });
+  if (media === null) return app;
+  resource(app, '/submissions/:id/blur', {
+    cors,
+    allow: BLUR_METHODS,
+    methods: {
+      POST: [
+        failure,
+        readBody({ limit: MAX_JSON_BODY_BYTES }),
+        editorOnly({ verify, log, forbidden: "Only editors can blur a submission's photos." }),
+        jsonBody('blur', schemaCheck(blurRequestSchema)),
+        blur,
       ],
     },
   });

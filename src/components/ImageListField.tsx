@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { CaptureAdder } from '@/components/CaptureAdder';
 import type { NodeCapture } from '@/lib/capture';
 import type { NodeImageInput } from '@/lib/nodeSchema';
@@ -34,6 +34,8 @@ interface Props {
   uploadCapture?: (file: File) => Promise<NodeCapture>;
   /** A capture is being sent or its poster drawn (photos' own uploads are the caller's to count). */
   onBusy?: (busy: boolean) => void;
+  /** More buttons beside an entry's own (an editor's "Blur…"); `entry` names it ("Photo 2"). */
+  actionsOf?: (image: NodeImageInput, index: number, entry: string) => ReactNode;
 }
 
 const thumbnailUrl = (image: NodeImageInput) => safeUrl(image.thumbUrl);
@@ -58,6 +60,7 @@ export function ImageListField({
   previewOf = thumbnailUrl,
   uploadCapture,
   onBusy,
+  actionsOf,
 }: Props) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -172,6 +175,7 @@ export function ImageListField({
                   >
                     Remove
                   </button>
+                  {actionsOf?.(image, index, entry)}
                 </span>
               </li>
             );

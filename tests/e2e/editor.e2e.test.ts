@@ -33,6 +33,8 @@ let app: RunningApp;
 let scratch: string;
 const contexts: BrowserContext[] = [];
 let photos: string[];
+/** A photo of 10-pixel black and white squares: sharp everywhere, so a blur shows in its pixels. */
+let checkerboardPhoto: string;
 /** 3D capture files: the sample house and splat, a model that refers elsewhere, text named .glb. */
 let captures: { house: string; debris: string; external: string; notes: string };
 
@@ -80,6 +82,37 @@ async function pickOnGlobe(page: Page, target: { lat: number; lng: number }) {
   };
 }
 
+/** Grey pixels of `width` × `height`, in 10-pixel black and white squares. */
+function checkerboardPixels(width: number, height: number): Buffer {
+  const pixels = Buffer.alloc(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      pixels[y * width + x] = (Math.floor(x / 10) + Math.floor(y / 10)) % 2 === 0 ? 0 : 255;
+    }
+  }
+  return pixels;
+}
+
+/** The spread (standard deviation) of a photo's grey values within `area` (fractions of it). */
+async function spreadWithin(
+  photo: Buffer,
+  area: { x: number; y: number; width: number; height: number },
+): Promise<number> {
+  const { width = 0, height = 0 } = await sharp(photo).metadata();
+  const values = await sharp(photo)
+    .extract({
+      left: Math.round(area.x * width),
+      top: Math.round(area.y * height),
+      width: Math.round(area.width * width),
+      height: Math.round(area.height * height),
+    })
+    .greyscale()
+    .raw()
+    .toBuffer();
+  const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
+  return Math.sqrt(values.reduce((sum, v) => sum + (v - mean) ** 2, 0) / values.length);
+}
+
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'globe-editor-e2e-'));
   photos = [join(scratch, 'porch.jpg'), join(scratch, 'street.png')];
@@ -89,6 +122,10 @@ beforeAll(async () => {
   await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#2a78c0' } })
     .png()
     .toFile(photos[1] as string);
+  checkerboardPhoto = join(scratch, 'porch-squares.png');
+  await sharp(checkerboardPixels(1200, 800), { raw: { width: 1200, height: 800, channels: 1 } })
+    .png()
+    .toFile(checkerboardPhoto);
   captures = {
     house: join(scratch, 'house.glb'),
     debris: join(scratch, 'curbside pile.splat'),
@@ -467,6 +504,97 @@ describe('community submissions', () => {
     const { channels } = await sharp(poster).stats();
     expect(Math.max(...channels.map((c) => c.stdev))).toBeGreaterThan(20);
     writeFileSync(join(SCREENSHOT_DIR, 'submit-capture-poster.jpg'), poster);
+  });
+});
+
+describe('blurring a visitor’s photo', () => {
+  it('a region the editor draws in the review is blurred in every published copy; the photo as sent is never public', async () => {
+    const visitor = await newPage();
+    await visitor.goto(`${app.url}/submit`);
+    await visitor.getByLabel('Photos', { exact: true }).check();
+    // The upload's answer, read as it passes (the service answers it unchanged).
+    let sent: Record<string, string> = {};
+    await visitor.route('**/api/uploads', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (response.status() === 201) sent = (JSON.parse(body) as { image: typeof sent }).image;
+      await route.fulfill({ response, body });
+    });
+    await visitor.locator('input[type=file][name=images]').setInputFiles(checkerboardPhoto);
+    await visitor.getByRole('img', { name: 'Photo 1' }).waitFor(WAIT);
+    expect(sent.fullUrl).toMatch(/^\/uploads\//);
+    await visitor.getByLabel(/^Title/).fill('Our porch, neighbours helping');
+    await visitor.getByLabel(/^Description/).fill('The morning after, on Page.');
+    await visitor.getByLabel(/describe the place/i).fill('Page and Union');
+    await answerRights(visitor, 'Ana Ruiz', /^Creative Commons Attribution 4\.0/);
+    await visitor.getByRole('checkbox').check();
+    await visitor.getByRole('button', { name: /send/i }).click();
+    await visitor.getByRole('heading', { name: 'Thank you' }).waitFor(WAIT);
+
+    const editor = await newPage();
+    await signInAsEditor(editor);
+    await editor.goto(`${app.url}/editor/submissions`);
+    const waiting = editor
+      .getByRole('list', { name: 'Waiting submissions' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Our porch, neighbours helping' });
+    await waiting.getByRole('link', { name: 'Review and approve' }).click(WAIT);
+    await editor.waitForURL('**/editor/submissions/**', WAIT);
+    await editor.getByRole('button', { name: 'Blur part of photo 1' }).click(WAIT);
+    const dialog = editor.getByRole('dialog', { name: 'Blur part of photo 1' });
+    const shown = dialog.getByRole('img', { name: 'Photo 1, full size' });
+    await shown.waitFor(WAIT);
+    await editor.waitForFunction(
+      () =>
+        (document.querySelector('.blur-dialog__stage img') as HTMLImageElement | null)?.complete,
+      null,
+      WAIT,
+    );
+    // Dragged from a quarter to three quarters of the photo, as a hand would.
+    const box = await shown.boundingBox();
+    if (!box) throw new Error('The photo is not shown');
+    await editor.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.25);
+    await editor.mouse.down();
+    await editor.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5, { steps: 5 });
+    await editor.mouse.move(box.x + box.width * 0.75, box.y + box.height * 0.75, { steps: 5 });
+    await editor.mouse.up();
+    const region = dialog.getByRole('group', { name: 'Region 1' });
+    const percentOf = async (label: string) =>
+      Number(await region.getByLabel(`${label} (%)`).inputValue());
+    for (const [label, expected] of [
+      ['From the left', 25],
+      ['From the top', 25],
+      ['Width', 50],
+      ['Height', 50],
+    ] as const) {
+      expect(Math.abs((await percentOf(label)) - expected), label).toBeLessThan(1.5);
+    }
+    expect(await axeViolations(editor)).toEqual([]);
+    await screenshot(editor, 'editor-blur');
+    await dialog.getByRole('button', { name: 'Blur and use this copy' }).click();
+    await editor.getByText(/Photo 1 is now a blurred copy/).waitFor(WAIT);
+    await editor.getByLabel('Latitude').fill('38.66');
+    await editor.getByLabel('Longitude').fill('-90.25');
+    await editor.getByRole('button', { name: 'Approve and publish' }).click();
+    await editor.getByText(/Approved: the item is published/).waitFor(WAIT);
+
+    const id = decodeURIComponent(new URL(editor.url()).pathname.split('/').pop() ?? '');
+    const published = (await publicNodes()).find((node) => node.video_id === id);
+    const image = published?.images?.[0] as Record<string, string>;
+    expect(image.fullUrl).not.toBe(sent.fullUrl);
+    const middle = { x: 0.3, y: 0.3, width: 0.4, height: 0.4 };
+    const corner = { x: 0.02, y: 0.02, width: 0.18, height: 0.18 };
+    for (const key of ['fullUrl', 'thumbUrl', 'cardUrl']) {
+      const response = await fetch(`${app.url}${image[key]}`);
+      expect(response.status, key).toBe(200);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      // The squares are gone where the region was, and still black and white elsewhere.
+      expect(await spreadWithin(bytes, middle), key).toBeLessThan(8);
+      expect(await spreadWithin(bytes, corner), key).toBeGreaterThan(60);
+    }
+    for (const key of ['fullUrl', 'thumbUrl', 'cardUrl']) {
+      expect((await fetch(`${app.url}${sent[key]}`)).status, key).toBe(404);
+    }
   });
 });
 

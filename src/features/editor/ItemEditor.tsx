@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { focusFirstError } from '@/components/FormFields';
+import { BlurDialog } from '@/features/editor/BlurDialog';
 import { ConflictNotice, type Conflict } from '@/features/editor/ConflictNotice';
 import type { EditorApi } from '@/features/editor/editorApi';
 import { ItemFields } from '@/features/editor/ItemFields';
@@ -10,7 +11,8 @@ import { LeaveDialog } from '@/features/editor/LeaveDialog';
 import { useUnsavedChanges } from '@/features/editor/useUnsavedChanges';
 import { photoUrlsOf, useWaitingPhotos } from '@/features/editor/useWaitingPhotos';
 import { normalizeArchive, nodeRoute, type MediaNode } from '@/lib/nodeModel';
-import { validateNode } from '@/lib/nodeSchema';
+import type { BlurRegion } from '@/lib/blurRegions';
+import { validateNode, type NodeImageInput } from '@/lib/nodeSchema';
 import { errorsByPath, ServiceError } from '@/lib/serviceApi';
 
 /** What the form saves as: a new item, an edit of a version, or an approved submission. */
@@ -75,6 +77,16 @@ export function ItemEditor({
   // A save was asked for while they were: said at the photos and at the top until they are in.
   const [toldToWait, setToldToWait] = useState(false);
   const waiting = toldToWait && uploading > 0;
+  // A review's photos the submission sent (and blurred copies of them): each may be blurred.
+  const [ownPhotos, setOwnPhotos] = useState<ReadonlySet<string>>(
+    () =>
+      new Set(
+        mode.kind === 'approve'
+          ? initial.images.filter((image) => !image.capture).map((image) => image.fullUrl)
+          : [],
+      ),
+  );
+  const [blurring, setBlurring] = useState<{ image: NodeImageInput; entry: string } | null>(null);
 
   const isNew = mode.kind !== 'edit';
   const dirty = JSON.stringify(draft) !== JSON.stringify(base);
@@ -213,6 +225,21 @@ export function ItemEditor({
     }
   }
 
+  /** Puts a blurred copy of `image` in its place in the form (see `BlurDialog`). */
+  async function blur(image: NodeImageInput, entry: string, regions: BlurRegion[]) {
+    if (mode.kind !== 'approve') return;
+    const copy = await api.blurPhoto(mode.submissionId, image.fullUrl, regions);
+    setOwnPhotos((current) => new Set(current).add(copy.fullUrl));
+    setDraft((current) => ({
+      ...current,
+      images: current.images.map((each) => (each.fullUrl === image.fullUrl ? copy : each)),
+    }));
+    setBlurring(null);
+    setNotice(
+      `${entry} is now a blurred copy. The photo as sent stays private and is never published.`,
+    );
+  }
+
   function submit(event: FormEvent) {
     event.preventDefault();
     void save();
@@ -279,6 +306,22 @@ export function ItemEditor({
           uploadCapture={(file) => api.uploadCapture(file)}
           onCaptureBusy={(on) => setUploading((n) => n + (on ? 1 : -1))}
           photoSrc={photoSrc}
+          {...(mode.kind === 'approve'
+            ? {
+                photoActions: (image: NodeImageInput, _index: number, entry: string) =>
+                  ownPhotos.has(image.fullUrl) && !image.capture ? (
+                    <button
+                      type="button"
+                      className="button-quiet"
+                      aria-label={`Blur part of ${entry.toLowerCase()}`}
+                      disabled={busy !== null}
+                      onClick={() => setBlurring({ image, entry })}
+                    >
+                      Blur…
+                    </button>
+                  ) : null,
+              }
+            : {})}
         />
         <div className="item-editor__actions">
           <button type="submit" disabled={busy !== null || (!dirty && mode.kind === 'edit')}>
@@ -329,6 +372,14 @@ export function ItemEditor({
         photoSrc={photoSrc}
       />
       <LeaveDialog blocker={blocker} />
+      {blurring && (
+        <BlurDialog
+          entry={blurring.entry}
+          src={photoSrc(blurring.image.fullUrl)}
+          onApply={(regions) => blur(blurring.image, blurring.entry, regions)}
+          onClose={() => setBlurring(null)}
+        />
+      )}
     </div>
   );
 }

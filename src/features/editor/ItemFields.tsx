@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { CategoryPicker } from '@/components/CategoryPicker';
 import { DateField } from '@/components/DateField';
 import { FieldSet, SelectField, TextAreaField, TextField } from '@/components/FormFields';
@@ -36,6 +37,8 @@ interface Props {
   onCaptureBusy: (busy: boolean) => void;
   /** What each photo's thumbnail shows (a submission's photos are not public yet). */
   photoSrc: PhotoSource;
+  /** More buttons beside each photo (a submission's review blurs its photos). */
+  photoActions?: (image: NodeImageInput, index: number, entry: string) => ReactNode;
 }
 
 /** What the YouTube field reads out of what was pasted (SPEC §5 id rule). */
@@ -64,6 +67,7 @@ export function ItemFields({
   uploadCapture,
   onCaptureBusy,
   photoSrc,
+  photoActions,
 }: Props) {
   const knownCategories = sortedByName(
     [...new Map(items.flatMap((item) => item.categories).map((c) => [c.slug, c.name])).values()],
@@ -146,6 +150,7 @@ export function ItemFields({
           uploadCapture={uploadCapture}
           onBusy={onCaptureBusy}
           previewOf={(image) => photoSrc(image.thumbUrl)}
+          {...(photoActions ? { actionsOf: photoActions } : {})}
           error={imageError}
           hint="The first 8 show on the globe card, in this order."
           onChange={(images) => onChange({ images })}

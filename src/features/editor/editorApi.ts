@@ -3,6 +3,7 @@
  * moderation queue and contact messages. Every call carries the signed-in editor's access token,
  * fetched fresh each time (the session refreshes itself when it expires).
  */
+import type { BlurRegion } from '@/lib/blurRegions';
 import type { NodeCapture } from '@/lib/capture';
 import type { NodeImageInput } from '@/lib/nodeSchema';
 import {
@@ -75,6 +76,11 @@ export interface EditorApi {
   /** Creates the item from the editor's version of the submission and marks it approved. */
   approve(id: string, body: unknown): Promise<{ submission: Submission } & VersionedNode>;
   reject(id: string, reason: string): Promise<Submission>;
+  /**
+   * A copy of a photo the waiting submission `id` sent, with `regions` blurred: a new upload of
+   * that submission's, private until its approval shows it (the photo as sent is never changed).
+   */
+  blurPhoto(id: string, photo: string, regions: readonly BlurRegion[]): Promise<NodeImageInput>;
   /** Contact messages, newest first, a page at a time (see `journal`). */
   messages(before?: string | null): Promise<Page<ContactMessage>>;
   /** Removal and correction requests with this status, newest first, a page at a time. */
@@ -196,6 +202,23 @@ export function createEditorApi(access: ServiceAccess, fetchImpl: typeof fetch =
         : (data as Submission);
     },
     approve: (id, body) => call(`/submissions/${path(id)}/approve`, { method: 'POST', body }),
+    async blurPhoto(id, photo, regions) {
+      try {
+        return (
+          await call<{ image: NodeImageInput }>(`/submissions/${path(id)}/blur`, {
+            method: 'POST',
+            body: { photo, regions },
+          })
+        ).image;
+      } catch (error) {
+        // A refused blur says which part to fix: that, not "Some fields need fixing".
+        const first = error instanceof ServiceError ? error.errors[0] : undefined;
+        if (error instanceof ServiceError && first) {
+          throw new ServiceError(first.message, error.status, error.errors, error.body);
+        }
+        throw error;
+      }
+    },
     async reject(id, reason) {
       return (
         await call<{ submission: Submission }>(`/submissions/${path(id)}/reject`, {

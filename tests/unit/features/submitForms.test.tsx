@@ -402,6 +402,10 @@ describe('/submit', { timeout: 30_000 }, () => {
         /hidden details \(the place it was taken, the camera, the time\) are removed/,
       ),
     ).toBeTruthy();
+    // And that an editor may blur part of it, publishing only the blurred copy.
+    expect(
+      screen.getByText(/Editors may blur a face, a licence\s+plate or a house number/),
+    ).toBeTruthy();
     await userEvent.upload(screen.getByLabelText('Your photos'), [
       new File(['jpeg'], 'porch.jpg', { type: 'image/jpeg' }),
       new File(['jpeg'], 'street.jpg', { type: 'image/jpeg' }),

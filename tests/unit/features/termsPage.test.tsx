@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { createHash } from 'node:crypto';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +31,31 @@ describe('the contributors’ terms', () => {
     // The licence an item may link to its explanation here has a section of its own.
     expect(LICENSES['archive-only'].deed).toBe('/terms#archive-only');
     expect(CURRENT_TERMS.sections.map((section) => section.id)).toContain('archive-only');
+  });
+
+  it('never changes a published version’s words: a change is a new version', () => {
+    // What contributors agreed to, fingerprinted: editing a published version fails here.
+    const published: Record<string, string> = {
+      '2026-11-26': 'b2bfdbd4b6f053655cfedc3927869a0950be2aee80d0bd820abd4d52a26d42b1',
+      '2026-11-27': '4d898795329bcb1970375403739229c0470f10aaef00a2e06c674a30a04bc08e',
+    };
+    for (const [version, fingerprint] of Object.entries(published)) {
+      const terms = termsOfVersion(version);
+      expect(terms, version).not.toBeNull();
+      expect(createHash('sha256').update(JSON.stringify(terms)).digest('hex'), version).toBe(
+        fingerprint,
+      );
+    }
+    // Only the newest may be unpublished still (added with the change it describes).
+    expect(TERMS_VERSIONS.slice(0, -1).every((terms) => terms.version in published)).toBe(true);
+    // Since 2026-11-27 the terms say that editors may blur parts of a photo.
+    const privacy = CURRENT_TERMS.sections.find((section) => section.id === 'privacy');
+    expect(privacy?.paragraphs.join(' ')).toMatch(/blur parts of a photo/);
+    expect(
+      termsOfVersion('2026-11-26')
+        ?.sections.flatMap((s) => s.paragraphs)
+        .join(' '),
+    ).not.toMatch(/blur/);
   });
 
   it('shows the current version with its day, each section a heading a link can reach', () => {

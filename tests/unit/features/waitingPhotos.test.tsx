@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthAccess } from '@/features/auth/authAccess';
@@ -44,7 +44,12 @@ beforeAll(async () => {
 let folder: string;
 let store: ReturnType<typeof createMemoryStore>;
 let handler: NodesHandler;
-let requests: { method: string; path: string; authorization: string | undefined }[];
+let requests: {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  body?: string;
+}[];
 
 beforeEach(() => {
   folder = mkdtempSync(join(tmpdir(), 'globe-waiting-photos-'));
@@ -64,7 +69,12 @@ beforeEach(() => {
     const method = init.method ?? 'GET';
     const headers = Object.fromEntries(new Headers(init.headers).entries());
     const path = url.pathname.replace(/^\/api/, '');
-    requests.push({ method, path, authorization: headers.authorization });
+    requests.push({
+      method,
+      path,
+      authorization: headers.authorization,
+      ...(typeof init.body === 'string' ? { body: init.body } : {}),
+    });
     const response = await handler.handle({
       method,
       path,
@@ -159,5 +169,51 @@ describe("a visitor's photos in the editor's app", () => {
     const node = (await store.listNodes())[0] as { images: unknown };
     expect(node.images).toEqual([image]);
     expect(image.cardUrl).toMatch(/-card\.jpg$/);
+  });
+
+  it('are blurred in the review: a region added and set by keyboard, the copy used and published, the photo sent kept private', async () => {
+    const image = await visitorSubmitsAPhoto();
+    openEditor('/editor/submissions/1');
+    await screen.findByAltText('Photo 1');
+    await userEvent.click(await screen.findByRole('button', { name: 'Blur part of photo 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Blur part of photo 1' });
+    expect(within(dialog).getByText('No region yet.')).toBeTruthy();
+    // Nothing to blur yet: said, and nothing sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Blur and use this copy' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Draw at least one region to blur.');
+    expect(requests.some((r) => r.path.endsWith('/blur'))).toBe(false);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add a region' }));
+    const region = within(dialog).getByRole('group', { name: 'Region 1' });
+    const left = within(region).getByLabelText('From the left (%)');
+    await userEvent.clear(left);
+    await userEvent.type(left, '10');
+    const width = within(region).getByLabelText('Width (%)');
+    await userEvent.clear(width);
+    await userEvent.type(width, '50');
+    expect(within(dialog).getByText('1 region to blur.')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Blur and use this copy' }));
+
+    expect(await screen.findByText(/Photo 1 is now a blurred copy/)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const blur = requests.find((r) => r.path === '/submissions/1/blur');
+    expect(blur?.authorization).toBe('Bearer editor-token');
+    expect(JSON.parse(blur?.body ?? '{}')).toEqual({
+      photo: image.fullUrl,
+      regions: [{ x: 0.1, y: 0.4, width: 0.5, height: 0.2 }],
+    });
+
+    await userEvent.type(screen.getByLabelText('Latitude'), '38.66');
+    await userEvent.type(screen.getByLabelText('Longitude'), '-90.25');
+    await userEvent.click(screen.getByRole('button', { name: 'Approve and publish' }));
+    expect(await screen.findByText(/Approved: the item is published/)).toBeTruthy();
+    const node = (await store.listNodes())[0] as { images: { fullUrl: string }[] };
+    const copy = node.images[0];
+    expect(copy?.fullUrl).not.toBe(image.fullUrl);
+    expect((await serveUpload(folder, 'GET', copy?.fullUrl ?? '')).status).toBe(200);
+    // The photo as sent: never published.
+    for (const url of [image.fullUrl, image.thumbUrl, image.cardUrl]) {
+      expect((await serveUpload(folder, 'GET', url)).status, url).toBe(404);
+    }
   });
 });

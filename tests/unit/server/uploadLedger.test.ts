@@ -196,6 +196,41 @@ describeEachStore('upload ledger', (open) => {
     ).rejects.toBeInstanceOf(SubmissionDecided);
   });
 
+  it('claims an editor’s blurred copy for a waiting submission only, once, and publishes it in its approval', async () => {
+    const store = await open([]);
+    const claimableSince = at(-DAY);
+    const sent = await record(store, newUpload('a', 10, T0));
+    const { id } = await store.addSubmission(PHOTOS, {
+      publicKeys: [sent.publicKey],
+      claimableSince,
+    });
+    const copy = newUpload('editor:alice', 10, at(HOUR));
+    expect(await store.recordUpload({ ...copy, storing: true }, LIMITS)).toEqual({ ok: true });
+    // Not stored yet: nothing may claim it.
+    expect(await store.claimForPending(id, copy.publicKey)).toBe(false);
+    await store.uploadStored(copy.publicKey);
+    // Not for a submission that is unknown, or named by no row id at all.
+    expect(await store.claimForPending('9999', copy.publicKey)).toBe(false);
+    expect(await store.claimForPending('1; drop table uploads', copy.publicKey)).toBe(false);
+    expect(await store.claimForPending(id, copy.publicKey)).toBe(true);
+    expect((await store.findUpload(copy.publicKey))?.submissionId).toBe(id);
+    // Claimed already: not again, and the visitor's own upload is not anyone else's.
+    expect(await store.claimForPending(id, copy.publicKey)).toBe(false);
+    expect(await store.claimForPending(id, sent.publicKey)).toBe(false);
+
+    // Once the submission is decided, no copy joins it.
+    const late = await record(store, newUpload('editor:alice', 10, at(HOUR)));
+    const approving = recordingPublisher([copy.publicKey]);
+    await store.approveSubmission(id, NODE, 'alice', approving.photos);
+    expect(approving.calls.publish).toEqual([[copy.publicKey]]);
+    expect(await store.claimForPending(id, late.publicKey)).toBe(false);
+    expect((await store.findUpload(late.publicKey))?.submissionId).toBeNull();
+    // The photo as sent was not published: it is swept with the decided submission's files.
+    expect((await store.findUpload(sent.publicKey))?.publishedAt).toBeNull();
+    const swept = await store.expiredUploads(cutoffsAt(at(400 * DAY)), 10);
+    expect(swept.map((r) => r.publicKey)).toContain(sent.publicKey);
+  });
+
   it('names for the sweep what is past keeping, oldest first, within a limit', async () => {
     const store = await open([]);
     const unclaimed = await record(store, newUpload('a', 10, T0));
