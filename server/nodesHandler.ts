@@ -9,6 +9,7 @@ import type { SharedItem } from './firstPaintPage';
 import { createMessageRoutes } from './inbox/messageRoutes';
 import { createRemovalRoutes } from './inbox/removalRoutes';
 import { createSubmissionRoutes } from './inbox/submissionRoutes';
+import { createArchiveDataRoutes } from './routes/archiveData';
 import type { AccessTokenVerifier } from './login/accessToken';
 import { createSharedRateLimiter } from './rateLimit';
 import { createNodeList, type WarmUpResult } from './routes/nodeList';
@@ -163,6 +164,7 @@ export function createNodesHandler(options: NodesHandlerOptions): NodesHandler {
       createSubmissionRoutes({ ...community, media, now, limiter: formLimiter('submissions') }),
       createMessageRoutes({ ...community, limiter: formLimiter('messages') }),
       createRemovalRoutes({ ...community, limiter: formLimiter('removal-requests') }),
+      createArchiveDataRoutes({ openStore, cors: nodesCors, verify, log, now }),
     ],
     { cors: nodesCors, log },
   );

@@ -3,6 +3,7 @@
  * there 404, what cannot be done now 503. The application's error handler asks here first.
  */
 import {
+  ImportConflict,
   NodeExists,
   NodeNotFound,
   RemovalRequestDecided,
@@ -39,6 +40,9 @@ export function refusalOf(error: unknown, log: (line: string) => void): Refusal 
     error instanceof RemovalRequestNotFound
   ) {
     return new Refusal(404, { error: error.message });
+  }
+  if (error instanceof ImportConflict) {
+    return new Refusal(409, { error: error.message, changed: error.nodeIds });
   }
   if (error instanceof RemovalRequestDecided) {
     return new Refusal(409, { error: error.message, request: error.current });

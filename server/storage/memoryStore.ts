@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createMemoryInbox, type CreateNodeNow } from './memoryInbox';
 import { newestPage } from './memoryPages';
 import {
+  ImportConflict,
   NodeExists,
   NodeNotFound,
   VersionConflict,
@@ -144,6 +145,41 @@ export function createMemoryStore(entries: readonly unknown[]): EditableNodeStor
       row.deleted = false;
       row.version++;
       return record(row, 'restore', who, null, row.data);
+    },
+    allNodes() {
+      return Promise.resolve(rows.map(stored));
+    },
+    async importNodes({ creates, updates }, who, reason) {
+      const byId = new Map<string, Row>();
+      for (const row of rows) if (row.id !== null && !byId.has(row.id)) byId.set(row.id, row);
+      const conflicts = [
+        ...creates.filter((node) => byId.has(node.video_id)).map((node) => node.video_id),
+        ...updates
+          .filter(({ node, version }) => {
+            const row = byId.get(node.video_id);
+            return !row || row.deleted || row.version !== version;
+          })
+          .map(({ node }) => node.video_id),
+      ];
+      if (conflicts.length > 0) throw new ImportConflict(conflicts);
+      for (const node of creates) {
+        const row: Row = {
+          id: node.video_id,
+          data: structuredClone(node),
+          version: 1,
+          deleted: false,
+        };
+        rows.push(row);
+        record(row, 'create', who, null, row.data, reason);
+      }
+      for (const { node } of updates) {
+        const row = byId.get(node.video_id) as Row;
+        const before = row.data;
+        row.data = structuredClone(node);
+        row.version++;
+        record(row, 'update', who, before, row.data, reason);
+      }
+      return { created: creates.length, updated: updates.length };
     },
     journal({ nodeId, ...page }) {
       const entries = log.filter((entry) => nodeId === undefined || entry.nodeId === nodeId);

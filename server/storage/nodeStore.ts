@@ -124,6 +124,39 @@ export interface EditableNodeStore extends NodeStore {
   restoreNode(id: string, who: string): Promise<StoredNode>;
   /** Recorded changes, newest first (by id). */
   journal(query: JournalQuery): Promise<JournalEntry[]>;
+  /**
+   * Every node, deleted or not, with its version, in archive order: what an import is planned
+   * against and what the editors' export reads.
+   */
+  allNodes(): Promise<StoredNode[]>;
+  /**
+   * An editor's import (issue 32), all in one step: adds `creates` and replaces `updates`, each
+   * journaled with `reason`; nothing at all if any fails.
+   *
+   * @throws ImportConflict, changing nothing, when an item to add has an id taken meanwhile or
+   *   one to replace is no longer at the version the import was planned against (or deleted).
+   */
+  importNodes(
+    changes: ImportChanges,
+    who: string,
+    reason: string,
+  ): Promise<{ created: number; updated: number }>;
+}
+
+/** What an import writes: new items, and items replaced at the version each was read at. */
+export interface ImportChanges {
+  creates: readonly (Record<string, unknown> & { video_id: string })[];
+  updates: readonly { node: Record<string, unknown> & { video_id: string }; version: number }[];
+}
+
+/** Items an import would add or change were added or changed by someone else since it was planned. */
+export class ImportConflict extends Error {
+  override name = 'ImportConflict';
+  constructor(readonly nodeIds: readonly string[]) {
+    super(
+      `${nodeIds.length === 1 ? '1 item was' : `${nodeIds.length} items were`} added or changed since the dry run (${nodeIds.slice(0, 5).join(', ')}${nodeIds.length > 5 ? ', …' : ''}): nothing was imported. Run the dry run again.`,
+    );
+  }
 }
 
 /** Whether `store` takes writes. */

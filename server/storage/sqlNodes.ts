@@ -4,6 +4,7 @@
  */
 import type { SqlDatabase, SqlSession } from './migrations';
 import {
+  ImportConflict,
   NodeExists,
   NodeNotFound,
   VersionConflict,
@@ -184,6 +185,69 @@ export function sqlNodeOperations(db: SqlDatabase): Omit<EditableNodeStore, 'clo
         );
         await record(tx, id, 'restore', who, null, row.data);
         return storedOf(row);
+      });
+    },
+    async allNodes() {
+      const { rows } = await db.query<NodeRow>(`${SELECT_NODE} order by seq`);
+      return rows.map(storedOf);
+    },
+    importNodes({ creates, updates }, who, reason) {
+      return db.transaction(async (tx) => {
+        // No other write until this one is done: ids cannot be taken, nor versions move, meanwhile.
+        await tx.query('lock table nodes in share row exclusive mode');
+        const ids = [...creates, ...updates.map((update) => update.node)].map((n) => n.video_id);
+        const { rows } = await tx.query<NodeRow & { video_id: string }>(
+          `${SELECT_NODE.replace('select ', 'select video_id, ')}
+            where video_id in (select jsonb_array_elements_text($1::jsonb)) order by seq`,
+          [JSON.stringify(ids)],
+        );
+        const found = new Map<string, NodeRow>();
+        for (const row of rows) if (!found.has(row.video_id)) found.set(row.video_id, row);
+        const conflicts = [
+          ...creates.filter((node) => found.has(node.video_id)).map((node) => node.video_id),
+          ...updates
+            .filter(({ node, version }) => {
+              const row = found.get(node.video_id);
+              return !row || row.deleted || row.version !== version;
+            })
+            .map(({ node }) => node.video_id),
+        ];
+        if (conflicts.length > 0) throw new ImportConflict(conflicts);
+        // A statement for all the new items and one for their journal entries, in file order.
+        if (creates.length > 0) {
+          await tx.query(
+            `insert into nodes (data)
+               select value from jsonb_array_elements($1::jsonb) with ordinality as t(value, n)
+               order by n`,
+            [jsonParam(creates)],
+          );
+          await tx.query(
+            `insert into node_journal (node_id, action, who, before, after, reason)
+               select value->>'video_id', 'create', $2, null, value, $3
+                 from jsonb_array_elements($1::jsonb) with ordinality as t(value, n) order by n`,
+            [jsonParam(creates), who, withoutNul(reason)],
+          );
+        }
+        if (updates.length > 0) {
+          const changed = updates.map(({ node }) => {
+            const row = found.get(node.video_id) as NodeRow;
+            return { seq: row.seq, id: node.video_id, before: row.data, after: node };
+          });
+          await tx.query(
+            `update nodes set data = u.value->'after', version = nodes.version + 1,
+                    updated_at = now()
+               from jsonb_array_elements($1::jsonb) as u(value)
+              where nodes.seq = (u.value->>'seq')::bigint`,
+            [jsonParam(changed)],
+          );
+          await tx.query(
+            `insert into node_journal (node_id, action, who, before, after, reason)
+               select value->>'id', 'update', $2, value->'before', value->'after', $3
+                 from jsonb_array_elements($1::jsonb) with ordinality as t(value, n) order by n`,
+            [jsonParam(changed), who, withoutNul(reason)],
+          );
+        }
+        return { created: creates.length, updated: updates.length };
       });
     },
     async journal({ nodeId, limit, before }) {

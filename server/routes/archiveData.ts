@@ -1,0 +1,377 @@
+/**
+ * The archive's data in and out (issue 32): the editors' import (a dry run, then the import they
+ * confirm, one transaction, journaled, each item at the version the dry run read) and exports
+ * (JSON with every field, the journal if asked; CSV with the import's columns), and the public's
+ * open-data files of the published items with their licences.
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { ArchiveCsvError, archiveToCsv, readArchiveCsv } from '@/lib/archiveCsv';
+import {
+  archiveInputs,
+  planImport,
+  type FieldChange,
+  type ImportEntry,
+  type ImportPlan,
+} from '@/lib/archiveImport';
+import { ArchiveFormatError, archiveEntries } from '@/lib/nodeModel';
+import { withoutControls } from '@/lib/nodeSchema';
+import { openDataCsv, openDataJson } from '@/lib/openData';
+import { bufferResponse, Refusal, reply, type AppEnv } from '../app/appEnv';
+import { editorOnly, failureSays, readBody } from '../app/middleware';
+import { resource } from '../app/resource';
+import { fieldErrors } from '../app/validation';
+import type { CorsPolicy } from '../cors';
+import { editableStoreOf, storeOf, type OpenStore } from '../inbox/communityRequest';
+import type { AccessTokenVerifier } from '../login/accessToken';
+import {
+  ImportConflict,
+  type EditableNodeStore,
+  type JournalEntry,
+  type NodeStore,
+} from '../storage/nodeStore';
+
+/** The largest import body, bytes: 10,000 rows of CSV are about 3 MB, as JSON text a little more. */
+export const IMPORT_MAX_BYTES = 32 * 1024 * 1024;
+
+/** What `POST /archive/import` takes. */
+const importSchema = z
+  .object(
+    {
+      name: z
+        .string({ error: 'name must be the file’s name.' })
+        .transform((name) => withoutControls(name).trim().slice(0, 200))
+        .pipe(z.string().min(1, { error: 'name must be the file’s name.' })),
+      format: z.enum(['csv', 'json'], { error: 'format must be csv or json.' }),
+      text: z.string({ error: 'text must be the file’s content.' }),
+      dryRun: z.boolean({ error: 'dryRun must be true or false.' }),
+      /** From the dry run: each row's item at the version it read (0: a new item). */
+      expected: z
+        .record(z.string(), z.number().int().min(0), {
+          error: 'expected must map item ids to the versions the dry run read.',
+        })
+        .optional(),
+    },
+    { error: 'The import must be a JSON object.' },
+  )
+  .strict();
+
+/** A row of the report as the editor reads it: the item's title instead of all of it. */
+export type ImportReportRow =
+  | { row: string; id: string; action: 'create'; title: string; notes: string[] }
+  | {
+      row: string;
+      id: string;
+      action: 'update';
+      title: string;
+      version: number;
+      changes: FieldChange[];
+      notes: string[];
+    }
+  | { row: string; id: string; action: 'unchanged'; version: number; notes: string[] }
+  | { row: string; id: string | null; action: 'refused'; reasons: string[] };
+
+/** The rows of the file, or a 400 saying why it cannot be read as the format it names. */
+function entriesOf(
+  format: 'csv' | 'json',
+  text: string,
+): { entries: ImportEntry[]; notes: string[] } {
+  if (format === 'csv') {
+    try {
+      const csv = readArchiveCsv(text);
+      return {
+        entries: csv.rows.map(({ line, entry }) => ({ row: `Row ${line}`, entry })),
+        notes: csv.unknownColumns.map(
+          (column) => `The column "${column}" is not a field of an item: ignored.`,
+        ),
+      };
+    } catch (error) {
+      if (error instanceof ArchiveCsvError) throw unreadable(error.message);
+      throw error;
+    }
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
+  } catch {
+    throw unreadable('The file is not valid JSON.');
+  }
+  try {
+    return {
+      entries: archiveEntries(raw).map((entry, index) => ({ row: `#${index + 1}`, entry })),
+      notes: [],
+    };
+  } catch (error) {
+    if (error instanceof ArchiveFormatError) throw unreadable(error.message);
+    throw error;
+  }
+}
+
+function unreadable(message: string): Refusal {
+  return new Refusal(400, {
+    error: `The file cannot be imported: ${message}`,
+    errors: [{ path: 'text', message }],
+  });
+}
+
+/** The versions a plan was made against: every row the import would touch or leave. */
+function expectedOf(plan: ImportPlan): Record<string, number> {
+  const expected: Record<string, number> = {};
+  for (const row of plan.rows) {
+    if (row.action === 'create') expected[row.id] = 0;
+    if (row.action === 'update' || row.action === 'unchanged') expected[row.id] = row.version;
+  }
+  return expected;
+}
+
+function reportOf(plan: ImportPlan): ImportReportRow[] {
+  return plan.rows.map((row): ImportReportRow => {
+    if (row.action === 'create') {
+      return {
+        row: row.row,
+        id: row.id,
+        action: 'create',
+        title: row.node.title,
+        notes: row.notes,
+      };
+    }
+    if (row.action === 'update') {
+      const { node, ...rest } = row;
+      return { ...rest, title: node.title };
+    }
+    return row;
+  });
+}
+
+/** Every journal entry, oldest first, read a page at a time. */
+async function wholeJournal(store: EditableNodeStore): Promise<JournalEntry[]> {
+  const entries: JournalEntry[] = [];
+  let before: number | undefined;
+  for (;;) {
+    const page = await store.journal({ limit: 500, ...(before ? { before } : {}) });
+    entries.push(...page);
+    const last = page.at(-1);
+    if (page.length < 500 || last === undefined) break;
+    before = last.id;
+  }
+  return entries.reverse();
+}
+
+/** Today's date for a file name (`2026-11-27`). */
+const today = (now: Date) => now.toISOString().slice(0, 10);
+
+/** A file to save (`attachment`) or to show (`inline`), cached as `cache` says. */
+function fileResponse(
+  body: string,
+  type: string,
+  fileName: string,
+  {
+    cache = 'no-store',
+    inline = false,
+    etag,
+  }: { cache?: string; inline?: boolean; etag?: string } = {},
+): Response {
+  return bufferResponse(Buffer.from(body), {
+    status: 200,
+    headers: {
+      'Content-Type': type,
+      'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename="${fileName}"`,
+      'Cache-Control': cache,
+      'X-Content-Type-Options': 'nosniff',
+      ...(etag ? { ETag: etag } : {}),
+    },
+  });
+}
+
+export interface ArchiveDataOptions {
+  openStore: OpenStore;
+  cors: CorsPolicy;
+  /** Checks editors' tokens; null: only the open data (no import, no editors' export). */
+  verify: AccessTokenVerifier | null;
+  log: (line: string) => void;
+  /** The site's public address (`SITE_URL`), for the open data's links; null: paths on the site. */
+  siteUrl?: string | null;
+  now?: () => Date;
+}
+
+/** Creates `/archive/import`, `/archive/export.json|csv` (editors) and `/open-data/archive.json|csv`. */
+export function createArchiveDataRoutes({
+  openStore,
+  cors,
+  verify,
+  log,
+  siteUrl = null,
+  now = () => new Date(),
+}: ArchiveDataOptions) {
+  const app = new Hono<AppEnv>({ strict: false });
+  const failure = failureSays('The archive could not be read or saved; try again shortly.');
+
+  /** The published items as the form would save them, in archive order. */
+  async function live(store: NodeStore) {
+    return archiveInputs(await store.listNodes());
+  }
+
+  // The public's copy: cached a few minutes, tagged by the store's revision.
+  const openData = (format: 'json' | 'csv') => async (c: Context<AppEnv>) => {
+    const store = await storeOf(openStore);
+    const etag = `"${await store.revision()}-${format}"`;
+    if (c.req.header('if-none-match') === etag) {
+      return new Response(null, { status: 304, headers: { ETag: etag } });
+    }
+    const nodes = await live(store);
+    const at = now();
+    const name = `globe-archive-open-data-${today(at)}.${format}`;
+    const options = { cache: 'public, max-age=300', inline: true, etag };
+    return format === 'json'
+      ? fileResponse(
+          JSON.stringify(openDataJson(nodes, at, siteUrl)),
+          'application/json; charset=utf-8',
+          name,
+          options,
+        )
+      : fileResponse(openDataCsv(nodes, siteUrl), 'text/csv; charset=utf-8', name, options);
+  };
+  resource(app, '/open-data/archive.json', {
+    cors,
+    allow: 'GET, HEAD, OPTIONS',
+    methods: { GET: [failure, openData('json')] },
+  });
+  resource(app, '/open-data/archive.csv', {
+    cors,
+    allow: 'GET, HEAD, OPTIONS',
+    methods: { GET: [failure, openData('csv')] },
+  });
+  if (verify === null) return app;
+
+  const editor = editorOnly({
+    verify,
+    log,
+    forbidden: 'Only editors can import or export the archive.',
+  });
+  const who = (c: Context<AppEnv>) => c.get('editor').username;
+
+  resource(app, '/archive/export.json', {
+    cors,
+    allow: 'GET, OPTIONS',
+    methods: {
+      GET: [
+        failure,
+        editor,
+        async (c) => {
+          const store = await editableStoreOf(openStore);
+          const all = await store.allNodes();
+          const withJournal = ['1', 'true', 'yes'].includes(c.req.query('journal') ?? '');
+          const at = now();
+          const body = {
+            exported_at: at.toISOString(),
+            // Importable as it is: `{ "nodes": [...] }` is an archive file.
+            nodes: all.filter((n) => !n.deleted).map((n) => n.node),
+            deleted: all.filter((n) => n.deleted).map((n) => n.node),
+            ...(withJournal ? { journal: await wholeJournal(store) } : {}),
+          };
+          return fileResponse(
+            JSON.stringify(body, null, 1),
+            'application/json; charset=utf-8',
+            `globe-archive-${today(at)}.json`,
+          );
+        },
+      ],
+    },
+  });
+  resource(app, '/archive/export.csv', {
+    cors,
+    allow: 'GET, OPTIONS',
+    methods: {
+      GET: [
+        failure,
+        editor,
+        async () => {
+          const store = await editableStoreOf(openStore);
+          return fileResponse(
+            archiveToCsv(await live(store)),
+            'text/csv; charset=utf-8',
+            `globe-archive-${today(now())}.csv`,
+          );
+        },
+      ],
+    },
+  });
+  resource(app, '/archive/import', {
+    cors,
+    allow: 'POST, OPTIONS',
+    methods: {
+      POST: [
+        failureSays(
+          'The import could not be read or saved; nothing was imported. Try again shortly.',
+        ),
+        readBody({ limit: IMPORT_MAX_BYTES }),
+        editor,
+        async (c) => {
+          const body = c.get('body');
+          if ((body?.length ?? 0) > IMPORT_MAX_BYTES) {
+            throw new Refusal(413, {
+              error: `The file is too large: at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
+            });
+          }
+          let raw: unknown;
+          try {
+            raw = JSON.parse(body?.toString() ?? '');
+          } catch {
+            throw new Refusal(400, { error: 'The import must be sent as JSON.' });
+          }
+          const parsed = importSchema.safeParse(raw);
+          if (!parsed.success) {
+            throw new Refusal(400, {
+              error: 'Some fields need fixing.',
+              errors: fieldErrors(parsed.error.issues),
+            });
+          }
+          const { name, format, text, dryRun, expected } = parsed.data;
+          const { entries, notes } = entriesOf(format, text);
+          const store = await editableStoreOf(openStore);
+          const existing = await store.allNodes();
+          const plan = planImport(entries, existing);
+          const planned = expectedOf(plan);
+          if (dryRun) {
+            return reply(200, {
+              name,
+              notes,
+              counts: plan.counts,
+              rows: reportOf(plan),
+              expected: planned,
+            });
+          }
+          if (expected === undefined) {
+            throw new Refusal(428, {
+              error: 'Run the dry run first, and send the versions it read (expected).',
+            });
+          }
+          // The plan must be the one the editor read: the same rows adding and changing the same
+          // items at the same versions (If-Match for every item at once).
+          const moved = [...new Set([...Object.keys(planned), ...Object.keys(expected)])].filter(
+            (id) => planned[id] !== expected[id],
+          );
+          if (moved.length > 0) throw new ImportConflict(moved);
+          const result = await store.importNodes(
+            {
+              creates: plan.rows.flatMap((row) => (row.action === 'create' ? [row.node] : [])),
+              updates: plan.rows.flatMap((row) =>
+                row.action === 'update' ? [{ node: row.node, version: row.version }] : [],
+              ),
+            },
+            who(c),
+            `imported from ${name} by ${who(c)}`,
+          );
+          return reply(200, {
+            name,
+            created: result.created,
+            updated: result.updated,
+            unchanged: plan.counts.unchanged,
+            refused: plan.counts.refused,
+          });
+        },
+      ],
+    },
+  });
+  return app;
+}

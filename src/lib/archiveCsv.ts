@@ -1,0 +1,258 @@
+/**
+ * The archive as CSV (issue 32): the columns the editors' export writes and their import reads, so
+ * that a round trip changes nothing, and that a volunteer's spreadsheet of links and places can be
+ * loaded as it is. One module for the editor's app and the nodes-service.
+ *
+ * - Columns are named after the node's fields. `categories` and `links` hold names or ids
+ *   separated by `;`. `youtube_url` takes a link or an 11-character id.
+ * - `images` holds a gallery's photos separated by `;`, each `full` or `full|thumb` or
+ *   `full|thumb|card` (links); a list that cannot be written so (a 3D capture, a link with `;` or
+ *   `|` in it) is written as JSON, which is read back as such.
+ * - A text cell that a spreadsheet would run as a formula (it starts with `=`, `+`, `-`, `@`, a
+ *   tab or a return) is written with a `'` before it, which spreadsheets show as text and the
+ *   import takes off again: an archive's export must not run a visitor's `=HYPERLINK(…)`.
+ */
+import Papa from 'papaparse';
+import type { NodeInput, NodeImageInput } from '@/lib/nodeSchema';
+
+/** The columns, in the order the export writes them. */
+export const ARCHIVE_CSV_COLUMNS = [
+  'video_id',
+  'type',
+  'title',
+  'description',
+  'youtube_url',
+  'images',
+  'categories',
+  'links',
+  'lat',
+  'lng',
+  'date',
+  'credit',
+  'license',
+] as const;
+export type ArchiveCsvColumn = (typeof ARCHIVE_CSV_COLUMNS)[number];
+
+/** What separates names, ids and photos within a cell. */
+const LIST_SEPARATOR = ';';
+/** What separates a photo's links (full, thumbnail, card) within one entry. */
+const LINK_SEPARATOR = '|';
+
+/** A cell a spreadsheet would read as a formula, with any `'` already put before it. */
+const FORMULA = /^'*[=+\-@\t\r]/;
+
+/** A text cell as written: a formula-like one behind a `'`. */
+export function escapeCell(text: string): string {
+  return FORMULA.test(text) ? `'${text}` : text;
+}
+
+/** A text cell as read: the `'` an export put before a formula-like one taken off. */
+export function unescapeCell(text: string): string {
+  return FORMULA.test(text) && text.startsWith("'") ? text.slice(1) : text;
+}
+
+function imagesCell(images: readonly NodeImageInput[]): string {
+  const plain = images.every(
+    (image) =>
+      image.capture === undefined &&
+      [image.fullUrl, image.thumbUrl, image.cardUrl ?? ''].every(
+        (url) =>
+          !url.includes(LIST_SEPARATOR) && !url.includes(LINK_SEPARATOR) && url.trim() === url,
+      ),
+  );
+  if (!plain) return JSON.stringify(images);
+  return images
+    .map((image) => {
+      const links = [image.fullUrl];
+      if (image.thumbUrl !== image.fullUrl || image.cardUrl !== undefined)
+        links.push(image.thumbUrl);
+      if (image.cardUrl !== undefined) links.push(image.cardUrl);
+      return links.join(LINK_SEPARATOR);
+    })
+    .join(`${LIST_SEPARATOR} `);
+}
+
+/** One node as the export's row: every column, as text. */
+export function csvRowOfNode(node: NodeInput): Record<ArchiveCsvColumn, string> {
+  return {
+    video_id: node.video_id,
+    type: node.type,
+    title: escapeCell(node.title),
+    description: escapeCell(node.description),
+    youtube_url: node.youtube_url ?? '',
+    images: node.type === 'gallery' ? escapeCell(imagesCell(node.images)) : '',
+    categories: escapeCell(node.categories.join(`${LIST_SEPARATOR} `)),
+    links: node.links.join(`${LIST_SEPARATOR} `),
+    lat: String(node.lat),
+    lng: String(node.lng),
+    date: node.date ?? '',
+    credit: escapeCell(node.credit ?? ''),
+    license: node.license ?? '',
+  };
+}
+
+/**
+ * The archive as a CSV file: a header of `ARCHIVE_CSV_COLUMNS`, a row per node, lines ending in
+ * CRLF (RFC 4180), UTF-8 with a byte-order mark so that spreadsheets read its accents right.
+ */
+export function archiveToCsv(nodes: readonly NodeInput[]): string {
+  const text = Papa.unparse(
+    { fields: [...ARCHIVE_CSV_COLUMNS], data: nodes.map(csvRowOfNode) },
+    { newline: '\r\n', quotes: false, header: true },
+  );
+  return `\uFEFF${text}\r\n`;
+}
+
+/** A file that cannot be read as the archive's CSV at all (no header, no id column). */
+export class ArchiveCsvError extends Error {
+  override name = 'ArchiveCsvError';
+}
+
+/** The rows of a CSV file, each a node's raw fields as `normalizeArchive` and the schema read them. */
+export interface ArchiveCsv {
+  /** One per data row: its line number in the file (the header is line 1) and its fields. */
+  rows: { line: number; entry: Record<string, unknown> }[];
+  /** Columns the file has that are no field of an item (ignored). */
+  unknownColumns: string[];
+}
+
+function list(cell: string): string[] {
+  return cell
+    .split(LIST_SEPARATOR)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+/** A cell of `images` as the schema's image objects (JSON as such; links as written above). */
+function imagesOf(cell: string): unknown {
+  const text = cell.trim();
+  if (text.startsWith('[')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      // Not JSON after all: the schema says what is wrong with it as text.
+      return text;
+    }
+  }
+  return list(text).map((entry) => {
+    const [fullUrl = '', thumbUrl, cardUrl] = entry.split(LINK_SEPARATOR).map((url) => url.trim());
+    return {
+      fullUrl,
+      thumbUrl: thumbUrl || fullUrl,
+      ...(cardUrl ? { cardUrl } : {}),
+    };
+  });
+}
+
+/** A number cell: a number when it reads as one in plain decimals, else the text (refused later). */
+function numberOf(cell: string): number | string {
+  const text = cell.trim();
+  return /^[+-]?(?:\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : text;
+}
+
+/** One row's cells as a node's raw fields: empty cells are left out, so the schema's defaults apply. */
+function entryOf(cells: Record<string, string>): Record<string, unknown> {
+  const entry: Record<string, unknown> = {};
+  for (const column of ARCHIVE_CSV_COLUMNS) {
+    const raw = cells[column];
+    if (raw === undefined) continue;
+    const cell = unescapeCell(raw);
+    if (cell.trim() === '') continue;
+    switch (column) {
+      case 'images':
+        entry.images = imagesOf(cell);
+        break;
+      case 'categories':
+      case 'links':
+        entry[column] = list(cell);
+        break;
+      case 'lat':
+      case 'lng':
+        entry[column] = numberOf(cell);
+        break;
+      case 'youtube_url': {
+        // A bare id is as good as a link.
+        const text = cell.trim();
+        entry[/^[A-Za-z0-9_-]{11}$/.test(text) ? 'youtube_id' : 'youtube_url'] = text;
+        break;
+      }
+      case 'type':
+        entry.type = cell.trim().toLowerCase();
+        break;
+      default:
+        entry[column] = cell;
+    }
+  }
+  // A row with photos and no video is a gallery, whether or not it says so.
+  if (entry.type === undefined) {
+    entry.type =
+      entry.images !== undefined &&
+      entry.youtube_url === undefined &&
+      entry.youtube_id === undefined
+        ? 'gallery'
+        : 'video';
+  }
+  return entry;
+}
+
+/**
+ * Reads a CSV file of the archive's columns (any order; a header row first; commas or semicolons;
+ * quoted cells may hold commas and line breaks).
+ *
+ * @throws ArchiveCsvError when there is no header or no `video_id` column.
+ */
+export function readArchiveCsv(text: string): ArchiveCsv {
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  if (body.trim() === '') throw new ArchiveCsvError('The file is empty.');
+  // The header names no list, so its first separator is the file's: a comma, a semicolon (a
+  // spreadsheet set to a language that writes decimal commas) or a tab.
+  const firstLine = body.slice(0, body.search(/\r?\n|$/));
+  const delimiter = [',', ';', '\t'].find((candidate) => firstLine.includes(candidate)) ?? ',';
+  const parsed = Papa.parse<string[]>(body, { delimiter, skipEmptyLines: 'greedy' });
+  const [header, ...records] = parsed.data;
+  if (!header) throw new ArchiveCsvError('The file has no header row.');
+  const names = header.map((name) => name.trim().toLowerCase());
+  if (!names.includes('video_id')) {
+    throw new ArchiveCsvError(
+      `The first row must name the columns, among them video_id (it names ${names.slice(0, 5).join(', ') || 'none'}).`,
+    );
+  }
+  const known = new Set<string>(ARCHIVE_CSV_COLUMNS);
+  // Papa counts the rows it returns; a quoted cell over several lines makes the file's line
+  // numbers run ahead, so each row's line is where its first cell starts.
+  const lines = lineStarts(body);
+  return {
+    rows: records.map((record, index) => {
+      const cells: Record<string, string> = {};
+      names.forEach((name, column) => {
+        if (known.has(name) && cells[name] === undefined) cells[name] = record[column] ?? '';
+      });
+      return { line: lines[index + 1] ?? index + 2, entry: entryOf(cells) };
+    }),
+    unknownColumns: [...new Set(names.filter((name) => name !== '' && !known.has(name)))],
+  };
+}
+
+/**
+ * The line on which each record of a CSV text starts (1-based), skipping blank lines as the
+ * parser does: quotes may hold line breaks, which do not start a record.
+ */
+function lineStarts(text: string): number[] {
+  const starts: number[] = [];
+  let line = 1;
+  let quoted = false;
+  let atStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (atStart && char !== undefined && !/\s/.test(char)) {
+      starts.push(line);
+      atStart = false;
+    }
+    if (char === '"') quoted = !quoted;
+    else if (char === '\n') {
+      line++;
+      if (!quoted) atStart = true;
+    }
+  }
+  return starts;
+}
