@@ -10,9 +10,11 @@ import { ArchiveCsvError, archiveToCsv, readArchiveCsv } from '@/lib/archiveCsv'
 import {
   archiveInputs,
   planImport,
-  type FieldChange,
   type ImportEntry,
   type ImportPlan,
+  type ImportReport,
+  type ImportReportRow,
+  type ImportResult,
 } from '@/lib/archiveImport';
 import { ArchiveFormatError, archiveEntries } from '@/lib/nodeModel';
 import { withoutControls } from '@/lib/nodeSchema';
@@ -55,21 +57,6 @@ const importSchema = z
     { error: 'The import must be a JSON object.' },
   )
   .strict();
-
-/** A row of the report as the editor reads it: the item's title instead of all of it. */
-export type ImportReportRow =
-  | { row: string; id: string; action: 'create'; title: string; notes: string[] }
-  | {
-      row: string;
-      id: string;
-      action: 'update';
-      title: string;
-      version: number;
-      changes: FieldChange[];
-      notes: string[];
-    }
-  | { row: string; id: string; action: 'unchanged'; version: number; notes: string[] }
-  | { row: string; id: string | null; action: 'refused'; reasons: string[] };
 
 /** The rows of the file, or a 400 saying why it cannot be read as the format it names. */
 function entriesOf(
@@ -333,13 +320,14 @@ export function createArchiveDataRoutes({
           const plan = planImport(entries, existing);
           const planned = expectedOf(plan);
           if (dryRun) {
-            return reply(200, {
+            const report: ImportReport = {
               name,
               notes,
               counts: plan.counts,
               rows: reportOf(plan),
               expected: planned,
-            });
+            };
+            return reply(200, report);
           }
           if (expected === undefined) {
             throw new Refusal(428, {
@@ -362,13 +350,14 @@ export function createArchiveDataRoutes({
             who(c),
             `imported from ${name} by ${who(c)}`,
           );
-          return reply(200, {
+          const done: ImportResult = {
             name,
             created: result.created,
             updated: result.updated,
             unchanged: plan.counts.unchanged,
             refused: plan.counts.refused,
-          });
+          };
+          return reply(200, done);
         },
       ],
     },

@@ -59,6 +59,9 @@ const RemovalRequestsPage = lazy(() =>
     default: m.RemovalRequestsPage,
   })),
 );
+const ImportPage = lazy(() =>
+  import('@/features/editor/ImportPage').then((m) => ({ default: m.ImportPage })),
+);
 const JournalPage = lazy(() =>
   import('@/features/editor/JournalPage').then((m) => ({ default: m.JournalPage })),
 );
@@ -179,6 +182,11 @@ export const routes: RouteObject[] = [
             path: 'requests',
             handle: titled('Removal requests · Editor'),
             element: lazyElement(<RemovalRequestsPage />),
+          },
+          {
+            path: 'import',
+            handle: titled('Import and export · Editor'),
+            element: lazyElement(<ImportPage />),
           },
           {
             path: 'journal',

@@ -43,6 +43,41 @@ export interface ImportPlan {
   counts: Record<ImportAction, number>;
 }
 
+/** A row of the report as the editor reads it: the item's title instead of all of it. */
+export type ImportReportRow =
+  | { row: string; id: string; action: 'create'; title: string; notes: string[] }
+  | {
+      row: string;
+      id: string;
+      action: 'update';
+      title: string;
+      version: number;
+      changes: FieldChange[];
+      notes: string[];
+    }
+  | { row: string; id: string; action: 'unchanged'; version: number; notes: string[] }
+  | { row: string; id: string | null; action: 'refused'; reasons: string[] };
+
+/** What the dry run answers: the file's notes, the totals, each row, and the versions it read. */
+export interface ImportReport {
+  name: string;
+  /** About the file as a whole (columns that are no field of an item). */
+  notes: string[];
+  counts: Record<ImportAction, number>;
+  rows: ImportReportRow[];
+  /** Each item the import would add (0) or change or leave, at the version the dry run read. */
+  expected: Record<string, number>;
+}
+
+/** What an import answers. */
+export interface ImportResult {
+  name: string;
+  created: number;
+  updated: number;
+  unchanged: number;
+  refused: number;
+}
+
 /** A row of the file: where it is (`Row 7`, `#7`) and its raw fields. */
 export interface ImportEntry {
   row: string;

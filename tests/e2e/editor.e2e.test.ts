@@ -598,6 +598,90 @@ describe('blurring a visitor’s photo', () => {
   });
 });
 
+describe('import and export', () => {
+  it('imports 50 rows of which 3 are refused after a dry run; again, nothing changes; an export imports back unchanged', async () => {
+    const rows = ['video_id,title,youtube_url,lat,lng,categories,date,credit,license'];
+    for (let n = 1; n <= 47; n++) {
+      rows.push(
+        `imported-${n},"Block ${n}, the day after",https://youtu.be/dQw4w9WgXcQ,${(38.62 + n / 1000).toFixed(3)},${(-90.3 + n / 1000).toFixed(3)},Damage; Imported,2025-05-17,Volunteer ${n},CC-BY-4.0`,
+      );
+    }
+    rows.push('imported-no-place,No place,dQw4w9WgXcQ,,,,,,');
+    rows.push('imported-north-pole,Too far north,dQw4w9WgXcQ,95,-90.2,,,,');
+    rows.push('imported-no-video,Not a video,https://example.org/watch,38.6,-90.2,,,,');
+    const file = join(scratch, 'volunteers-50.csv');
+    writeFileSync(file, `${rows.join('\n')}\n`);
+    const editor = await newPage();
+    const seen = watchPage(editor);
+    await signInAsEditor(editor);
+    await editor.goto(`${app.url}/editor/import`);
+    const input = editor.getByLabel('Archive file (CSV or JSON)');
+    await input.setInputFiles(file);
+    const summary = editor.locator('.import-report [role=status]');
+    await summary.waitFor(WAIT);
+    expect(await summary.textContent()).toBe(
+      '50 rows: 47 to add, 0 to change, 0 unchanged, 3 refused. Nothing is imported until you confirm.',
+    );
+    const refused = editor.locator('details', { hasText: 'Refused (3)' });
+    for (const id of ['imported-no-place', 'imported-north-pole', 'imported-no-video']) {
+      await refused.getByRole('cell', { name: id, exact: true }).waitFor();
+    }
+    // Rows are the file's lines: the header is line 1.
+    expect(await refused.getByRole('row').nth(3).textContent()).toMatch(
+      /^Row 51imported-no-videoyoutube id "https:\/\/example\.org\/watch" is not an 11-character video id; .*[^.]\.$/,
+    );
+    expect(await axeViolations(editor)).toEqual([]);
+    await screenshot(editor, 'editor-import-report');
+    expect((await publicNodes()).some((node) => node.video_id === 'imported-1')).toBe(false);
+
+    await editor.getByRole('button', { name: 'Import 47 items' }).click();
+    await editor
+      .getByText(/^Imported from volunteers-50\.csv: 47 items added, 0 items changed/)
+      .waitFor(WAIT);
+    const imported = (await publicNodes()).filter((node) => node.video_id.startsWith('imported-'));
+    expect(imported).toHaveLength(47);
+    // On the globe, every one of them.
+    const visitor = await newPage();
+    await visitor.goto(`${app.url}/category/imported`);
+    await visitor.waitForFunction(() => window.__globe?.ready === true, null, { timeout: 60_000 });
+    // The list beside it names them too.
+    const listed = visitor.getByRole('list', { name: 'Archive items' }).getByRole('link');
+    await expect.poll(() => listed.count(), WAIT).toBe(47);
+    for (const node of imported) {
+      expect(
+        await visitor.evaluate((id) => window.__globe?.card(id)?.matched, node.video_id),
+        node.video_id,
+      ).toBe(true);
+    }
+
+    // The same file again: nothing to import.
+    await input.setInputFiles(file);
+    await editor
+      .getByText('50 rows: 0 to add, 0 to change, 47 unchanged, 3 refused.', { exact: false })
+      .waitFor(WAIT);
+    expect(await editor.getByRole('button', { name: 'Nothing to import' }).isDisabled()).toBe(true);
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+
+    // The export, imported back, changes nothing: CSV and JSON.
+    const total = (await publicNodes()).length;
+    for (const format of ['CSV', 'JSON'] as const) {
+      const downloading = editor.waitForEvent('download');
+      await editor.getByRole('button', { name: `Download ${format}` }).click();
+      const download = await downloading;
+      const saved = join(scratch, download.suggestedFilename());
+      await download.saveAs(saved);
+      await input.setInputFiles(saved);
+      await editor
+        .getByText(`${total} rows: 0 to add, 0 to change, ${total} unchanged, 0 refused.`, {
+          exact: false,
+        })
+        .waitFor(WAIT);
+      await editor.getByRole('button', { name: 'Cancel' }).click();
+    }
+    expect(seen.pageErrors).toEqual([]);
+  });
+});
+
 describe('removal and correction requests', () => {
   it('a visitor asks from an item’s page; the editor hides it at once, journaled, and restores it', async () => {
     const id = 'cwe-porch-stories';

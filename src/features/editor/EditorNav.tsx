@@ -6,6 +6,7 @@ const LINKS = [
   { to: '/editor/messages', label: 'Messages', end: false },
   { to: '/editor/requests', label: 'Requests', end: false },
   { to: '/editor/journal', label: 'Journal', end: false },
+  { to: '/editor/import', label: 'Import', end: false },
 ] as const;
 
 /** The editor area's sections. */

@@ -5,6 +5,7 @@
  */
 import type { BlurRegion } from '@/lib/blurRegions';
 import type { NodeCapture } from '@/lib/capture';
+import type { ImportReport, ImportResult } from '@/lib/archiveImport';
 import type { NodeImageInput } from '@/lib/nodeSchema';
 import {
   callService,
@@ -34,6 +35,16 @@ export type ContactMessage = StoredMessage;
 export type RemovalRequest = StoredRemovalRequest;
 /** A removal or correction request about a published item. */
 export type { JournalEntry, RemovalStatus, SubmissionStatus };
+
+/** A file to import, as the service takes it. */
+export interface ImportFile {
+  name: string;
+  format: 'csv' | 'json';
+  text: string;
+}
+
+/** An import or export of a large archive takes longer than an ordinary call, ms. */
+const IMPORT_TIMEOUT_MS = 120_000;
 
 /** Entries the editor's lists read at a time ("Show older" reads the next as many). */
 export const EDITOR_PAGE_SIZE = 100;
@@ -81,6 +92,18 @@ export interface EditorApi {
    * that submission's, private until its approval shows it (the photo as sent is never changed).
    */
   blurPhoto(id: string, photo: string, regions: readonly BlurRegion[]): Promise<NodeImageInput>;
+  /**
+   * An import's dry run: what each row of the file would do (nothing is written). Rejects with a
+   * ServiceError saying why a file cannot be read.
+   */
+  importDryRun(file: ImportFile): Promise<ImportReport>;
+  /** Imports what the dry run said, at the versions it read (`expected`); 409 if any moved. */
+  importArchive(file: ImportFile, expected: Record<string, number>): Promise<ImportResult>;
+  /** The whole archive as a file to save: JSON (with the journal if asked) or CSV. */
+  exportArchive(
+    format: 'json' | 'csv',
+    journal: boolean,
+  ): Promise<{ blob: Blob; fileName: string }>;
   /** Contact messages, newest first, a page at a time (see `journal`). */
   messages(before?: string | null): Promise<Page<ContactMessage>>;
   /** Removal and correction requests with this status, newest first, a page at a time. */
@@ -125,7 +148,12 @@ export function createEditorApi(access: ServiceAccess, fetchImpl: typeof fetch =
 
   async function call<T>(
     url: string,
-    options: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+    options: {
+      method?: string;
+      body?: unknown;
+      headers?: Record<string, string>;
+      timeoutMs?: number;
+    } = {},
   ): Promise<T> {
     const { data } = await callService<T>(`${base}${url}`, {
       ...options,
@@ -218,6 +246,40 @@ export function createEditorApi(access: ServiceAccess, fetchImpl: typeof fetch =
         }
         throw error;
       }
+    },
+    importDryRun: (file) =>
+      call('/archive/import', {
+        method: 'POST',
+        body: { ...file, dryRun: true },
+        timeoutMs: IMPORT_TIMEOUT_MS,
+      }),
+    importArchive: (file, expected) =>
+      call('/archive/import', {
+        method: 'POST',
+        body: { ...file, dryRun: false, expected },
+        timeoutMs: IMPORT_TIMEOUT_MS,
+      }),
+    async exportArchive(format, journal) {
+      let response: Response;
+      try {
+        response = await fetchImpl(
+          `${base}/archive/export.${format}${journal && format === 'json' ? '?journal=1' : ''}`,
+          {
+            headers: { Authorization: `Bearer ${await token()}` },
+            signal: AbortSignal.timeout(IMPORT_TIMEOUT_MS),
+          },
+        );
+      } catch {
+        throw new ServiceError('The export could not be downloaded; check your connection.', 0);
+      }
+      if (!response.ok) {
+        throw new ServiceError(
+          `The export could not be made (${response.status}).`,
+          response.status,
+        );
+      }
+      const named = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '');
+      return { blob: await response.blob(), fileName: named?.[1] ?? `globe-archive.${format}` };
     },
     async reject(id, reason) {
       return (

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import { Link } from 'react-router';
-import { useAnalytics } from '@/app/hooks';
+import { useAnalytics, useServiceAccess } from '@/app/hooks';
 import { CONTENT, type ContentName } from '@/features/pages/contentSources';
 import { contentLinkUrl, fillContent, isSitePath } from '@/lib/content';
+import { isAppPath } from '@/lib/routes';
 
 /** Markdown link text must not turn an address's `_` or `*` into emphasis. */
 const escapeMarkdown = (text: string) => text.replace(/[\\`*_[\]()<>#!|~]/g, '\\$&');
@@ -12,7 +13,11 @@ const components: Components = {
   a({ href, children }) {
     const url = href ? contentLinkUrl(href) : null;
     if (url === null) return <>{children}</>;
-    if (isSitePath(url)) return <Link to={url}>{children}</Link>;
+    // The app's own pages open in the app; the site's files (the open data) as files.
+    if (isSitePath(url) && isAppPath(new URL(url, 'https://site.invalid').pathname)) {
+      return <Link to={url}>{children}</Link>;
+    }
+    if (isSitePath(url)) return <a href={url}>{children}</a>;
     return (
       <a href={url} rel="noopener noreferrer">
         {children}
@@ -54,7 +59,9 @@ export function ContentMarkdown({ source }: { source: string }) {
  */
 export default function ContentPage({ name, contactEmail, analyticsConfigured, children }: Props) {
   const analytics = useAnalytics();
+  const service = useServiceAccess();
   const values = {
+    openData: `[as JSON](${service.baseUrl}/open-data/archive.json) or [as CSV](${service.baseUrl}/open-data/archive.csv)`,
     contact: contactEmail
       ? `Email the editors at [${escapeMarkdown(contactEmail)}](mailto:${contactEmail}).`
       : '_This copy of the archive has not published an email address yet. Please check back soon._',

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AnalyticsContext } from '@/app/hooks';
@@ -56,7 +56,7 @@ describe('the content files', () => {
         else expect(link, link).toMatch(/^(https:\/\/|tel:|mailto:)/);
       }
       for (const [, token] of CONTENT[name].matchAll(/\{\{\s*(\w+)\s*\}\}/g))
-        expect(['contact', 'analytics']).toContain(token);
+        expect(['contact', 'analytics', 'openData']).toContain(token);
     },
   );
 
@@ -65,6 +65,20 @@ describe('the content files', () => {
     const note = screen.getByText('Content to review.').closest('blockquote');
     expect(note?.textContent).toMatch(/call or visit\s+the organisation before you rely on them/);
     expect(screen.getByRole('link', { name: '911' }).getAttribute('href')).toBe('tel:911');
+  });
+
+  it('resources link the open data, as files of the service, not pages of the app', () => {
+    renderPage('resources');
+    for (const [name, href] of [
+      ['as JSON', '/api/open-data/archive.json'],
+      ['as CSV', '/api/open-data/archive.csv'],
+    ]) {
+      const link = screen.getByRole('link', { name });
+      expect(link.getAttribute('href')).toBe(href);
+      // A document link: the router does not take its click for one of the app's pages.
+      vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      expect(fireEvent.click(link)).toBe(true);
+    }
   });
 
   it('the README explains how to edit them', () => {

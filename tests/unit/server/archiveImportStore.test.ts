@@ -9,10 +9,8 @@ import { describeEachStore } from './eachStore';
 // Creating a PostgreSQL cluster takes a few seconds under WebAssembly.
 vi.setConfig({ testTimeout: 60_000 });
 
-const SEED = [
-  { video_id: 'clayton', title: 'Clayton', lat: 38.6, lng: -90.3 },
-  { video_id: 'ville', type: 'gallery', title: 'The Ville', lat: 38.66, lng: -90.22 },
-];
+const VILLE = { video_id: 'ville', type: 'gallery', title: 'The Ville', lat: 38.66, lng: -90.22 };
+const SEED = [{ video_id: 'clayton', title: 'Clayton', lat: 38.6, lng: -90.3 }, VILLE];
 
 const node = (id: string, title = id) => ({
   video_id: id,
@@ -72,7 +70,7 @@ describeEachStore('imports', (open) => {
 
   it('imports nothing when an item was added, changed or deleted since the dry run', async () => {
     const store = await open(SEED);
-    await store.updateNode('ville', { ...SEED[1], title: 'Edited meanwhile' }, 1, 'bob');
+    await store.updateNode('ville', { ...VILLE, title: 'Edited meanwhile' }, 1, 'bob');
     await store.createNode(node('taken'), 'bob');
     const { version } = (await store.getNode('clayton')) ?? { version: 0 };
     await store.deleteNode('clayton', version, 'bob');
@@ -81,7 +79,7 @@ describeEachStore('imports', (open) => {
       {
         creates: [node('fresh'), node('taken')],
         updates: [
-          { node: { ...SEED[1], title: 'Mine' }, version: 1 },
+          { node: { ...VILLE, title: 'Mine' }, version: 1 },
           { node: node('clayton', 'Mine'), version: 1 },
           { node: node('nowhere'), version: 1 },
         ],
