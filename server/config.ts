@@ -36,6 +36,18 @@ export interface ServerConfig {
   databaseUrl: string | null;
   /** `APP_ORIGIN`: origins allowed to read the API cross-origin (comma-separated, or `*`). */
   appOrigins: string[];
+  /**
+   * `SITE_URL`: the public address of the archive's site (https://archive.example.org), for the
+   * absolute links that leave it: the sitemap, OAI-PMH's base URL and identifiers, the open data.
+   * Never read from a request's Host header, which any client writes. Null: unset (the Node
+   * server then uses its own address).
+   */
+  siteUrl: string | null;
+  /**
+   * `ADMIN_EMAIL`: whom libraries harvesting the archive (OAI-PMH's Identify) may write to. Null:
+   * unset (`editors@` the site's host is said instead).
+   */
+  adminEmail: string | null;
   /** `SERVICE_ORIGINS`: origins the app calls from the browser (identity provider, functions). */
   serviceOrigins: string[];
   /** `MEDIA_ORIGINS`: origins of gallery images and local thumbnails hosted elsewhere. */
@@ -152,6 +164,18 @@ function readOrigin(name: string, value: string, { wildcardHost }: { wildcardHos
   }
   const origin = new URL(`${match[1]}://${match[3]}`).origin;
   return match[2] ? origin.replace('://', '://*.') : origin;
+}
+
+/** `ADMIN_EMAIL`: an address with a domain (OAI-PMH's schema wants a dot in it), or null. */
+function readAdminEmail(value: string | undefined): string | null {
+  const text = value?.trim() ?? '';
+  if (text === '') return null;
+  if (!/^[^\s@<>"]+@([^\s@<>".]+\.)+[^\s@<>".]+$/.test(text)) {
+    throw new ConfigError(
+      `ADMIN_EMAIL: "${text}" is not an e-mail address (like editors@example.org).`,
+    );
+  }
+  return text;
 }
 
 function readPort(value: string | undefined): number {
@@ -377,6 +401,10 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string = process.cwd())
     appOrigins: list(env.APP_ORIGIN).map((value) =>
       value === '*' ? value : readOrigin('APP_ORIGIN', value, { wildcardHost: false }),
     ),
+    siteUrl: env.SITE_URL?.trim()
+      ? readOrigin('SITE_URL', env.SITE_URL.trim(), { wildcardHost: false })
+      : null,
+    adminEmail: readAdminEmail(env.ADMIN_EMAIL),
     serviceOrigins: list(env.SERVICE_ORIGINS).map((value) =>
       readOrigin('SERVICE_ORIGINS', value, { wildcardHost: true }),
     ),

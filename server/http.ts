@@ -160,6 +160,8 @@ export async function startServer(
   }
   /** This server's own address, for its calls to the identity front (set once it listens). */
   let ownUrl: string | null = null;
+  /** The address this server is reached at, as printed (set once it listens). */
+  let shownUrl: string | null = null;
   const pools = {
     login: options.login?.config ?? null,
     identity,
@@ -187,6 +189,9 @@ export async function startServer(
     media,
     uploadQuotas: config.uploadQuotas,
     routes: login ? [login] : [],
+    // The site's links to itself: SITE_URL, else the address this server prints.
+    siteUrl: () => config.siteUrl ?? shownUrl,
+    adminEmail: config.adminEmail,
     ...(options.storeTimeoutMs !== undefined ? { timeoutMs: options.storeTimeoutMs } : {}),
   });
   const server = createServer(
@@ -261,6 +266,7 @@ export async function startServer(
   const { port, address } = server.address() as AddressInfo;
   const url = formatUrl(config.host, port);
   ownUrl = ownAddress(address, port);
+  shownUrl = url;
   let closing: Promise<void> | null = null;
   return {
     url,

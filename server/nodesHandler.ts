@@ -10,6 +10,7 @@ import { createMessageRoutes } from './inbox/messageRoutes';
 import { createRemovalRoutes } from './inbox/removalRoutes';
 import { createSubmissionRoutes } from './inbox/submissionRoutes';
 import { createArchiveDataRoutes } from './routes/archiveData';
+import { createOaiRoutes } from './routes/oai';
 import type { AccessTokenVerifier } from './login/accessToken';
 import { createSharedRateLimiter } from './rateLimit';
 import { createNodeList, type WarmUpResult } from './routes/nodeList';
@@ -57,6 +58,13 @@ export interface NodesHandlerOptions {
   sweepOnUploads?: boolean;
   /** More routes of the same application (the local server's `/login`). */
   routes?: readonly Hono<AppEnv>[];
+  /**
+   * The site's public address (`SITE_URL`, else the Node server's own once it listens), for the
+   * absolute links of the open data and OAI-PMH; null when unknown (a function without `SITE_URL`).
+   */
+  siteUrl?: () => string | null;
+  /** Whom harvesters may write to (`ADMIN_EMAIL`); null: `editors@` the site's host. */
+  adminEmail?: string | null;
 }
 
 /**
@@ -99,6 +107,7 @@ export function createNodesHandler(options: NodesHandlerOptions): NodesHandler {
   const verify = options.verifyEditor ?? null;
   const media = options.media ?? null;
   const now = options.now ?? (() => new Date());
+  const siteUrl = options.siteUrl ?? (() => null);
   const appOrigins = options.appOrigins ?? [];
   const connection = createStoreConnection({
     openStore: options.openStore,
@@ -164,7 +173,14 @@ export function createNodesHandler(options: NodesHandlerOptions): NodesHandler {
       createSubmissionRoutes({ ...community, media, now, limiter: formLimiter('submissions') }),
       createMessageRoutes({ ...community, limiter: formLimiter('messages') }),
       createRemovalRoutes({ ...community, limiter: formLimiter('removal-requests') }),
-      createArchiveDataRoutes({ openStore, cors: nodesCors, verify, log, now }),
+      createArchiveDataRoutes({ openStore, cors: nodesCors, verify, log, now, siteUrl }),
+      createOaiRoutes({
+        openStore,
+        cors: nodesCors,
+        now,
+        siteUrl,
+        adminEmail: options.adminEmail ?? null,
+      }),
     ],
     { cors: nodesCors, log },
   );

@@ -106,6 +106,8 @@ export async function readLambdaSetup(
     uploadQuotas: config.uploadQuotas,
     // No timer outlives a request on Lambda: visitors' uploads sweep now and then instead.
     sweepOnUploads: true,
+    siteUrl: () => config.siteUrl,
+    adminEmail: config.adminEmail,
   };
   const store =
     config.databaseUrl !== null

@@ -176,8 +176,8 @@ export interface ArchiveDataOptions {
   /** Checks editors' tokens; null: only the open data (no import, no editors' export). */
   verify: AccessTokenVerifier | null;
   log: (line: string) => void;
-  /** The site's public address (`SITE_URL`), for the open data's links; null: paths on the site. */
-  siteUrl?: string | null;
+  /** The site's public address, for the open data's links; null: paths on the site. */
+  siteUrl?: () => string | null;
   now?: () => Date;
 }
 
@@ -187,7 +187,7 @@ export function createArchiveDataRoutes({
   cors,
   verify,
   log,
-  siteUrl = null,
+  siteUrl = () => null,
   now = () => new Date(),
 }: ArchiveDataOptions) {
   const app = new Hono<AppEnv>({ strict: false });
@@ -211,12 +211,12 @@ export function createArchiveDataRoutes({
     const options = { cache: 'public, max-age=300', inline: true, etag };
     return format === 'json'
       ? fileResponse(
-          JSON.stringify(openDataJson(nodes, at, siteUrl)),
+          JSON.stringify(openDataJson(nodes, at, siteUrl())),
           'application/json; charset=utf-8',
           name,
           options,
         )
-      : fileResponse(openDataCsv(nodes, siteUrl), 'text/csv; charset=utf-8', name, options);
+      : fileResponse(openDataCsv(nodes, siteUrl()), 'text/csv; charset=utf-8', name, options);
   };
   resource(app, '/open-data/archive.json', {
     cors,

@@ -19,6 +19,8 @@ interface Row {
   data: unknown;
   version: number;
   deleted: boolean;
+  /** When it last changed (ISO 8601): the store's start for a seeded entry. */
+  changedAt: string;
 }
 
 function idOf(data: unknown): string | null {
@@ -41,11 +43,13 @@ function stored(row: Row): StoredNode {
  * process, which makes it the reference the SQL stores are tested against.
  */
 export function createMemoryStore(entries: readonly unknown[]): EditableNodeStore & InboxStore {
+  const openedAt = new Date().toISOString();
   const rows: Row[] = entries.map((data) => ({
     id: idOf(data),
     data: structuredClone(data),
     version: 1,
     deleted: false,
+    changedAt: openedAt,
   }));
   const log: JournalEntry[] = [];
   // The content fixes the first revision: the same file deployed twice validates the same caches.
@@ -65,6 +69,7 @@ export function createMemoryStore(entries: readonly unknown[]): EditableNodeStor
     reason = '',
   ): StoredNode {
     writes++;
+    row.changedAt = new Date().toISOString();
     log.push({
       id: log.length + 1,
       nodeId: row.id ?? '',
@@ -91,7 +96,13 @@ export function createMemoryStore(entries: readonly unknown[]): EditableNodeStor
   const createNow: CreateNodeNow = (node, who) => {
     const existing = find(node.video_id);
     if (existing) throw new NodeExists(node.video_id, existing.deleted);
-    const row: Row = { id: node.video_id, data: structuredClone(node), version: 1, deleted: false };
+    const row: Row = {
+      id: node.video_id,
+      data: structuredClone(node),
+      version: 1,
+      deleted: false,
+      changedAt: openedAt,
+    };
     rows.push(row);
     return record(row, 'create', who, null, row.data);
   };
@@ -147,7 +158,7 @@ export function createMemoryStore(entries: readonly unknown[]): EditableNodeStor
       return record(row, 'restore', who, null, row.data);
     },
     allNodes() {
-      return Promise.resolve(rows.map(stored));
+      return Promise.resolve(rows.map((row) => ({ ...stored(row), changedAt: row.changedAt })));
     },
     async importNodes({ creates, updates }, who, reason) {
       const byId = new Map<string, Row>();
@@ -168,6 +179,7 @@ export function createMemoryStore(entries: readonly unknown[]): EditableNodeStor
           data: structuredClone(node),
           version: 1,
           deleted: false,
+          changedAt: openedAt,
         };
         rows.push(row);
         record(row, 'create', who, null, row.data, reason);

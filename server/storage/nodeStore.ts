@@ -128,7 +128,7 @@ export interface EditableNodeStore extends NodeStore {
    * Every node, deleted or not, with its version, in archive order: what an import is planned
    * against and what the editors' export reads.
    */
-  allNodes(): Promise<StoredNode[]>;
+  allNodes(): Promise<DatedNode[]>;
   /**
    * An editor's import (issue 32), all in one step: adds `creates` and replaces `updates`, each
    * journaled with `reason`; nothing at all if any fails.
@@ -141,6 +141,12 @@ export interface EditableNodeStore extends NodeStore {
     who: string,
     reason: string,
   ): Promise<{ created: number; updated: number }>;
+}
+
+/** A node with the time it last changed (created, edited, deleted or restored). */
+export interface DatedNode extends StoredNode {
+  /** ISO 8601, UTC. */
+  changedAt: string;
 }
 
 /** What an import writes: new items, and items replaced at the version each was read at. */

@@ -188,8 +188,10 @@ export function sqlNodeOperations(db: SqlDatabase): Omit<EditableNodeStore, 'clo
       });
     },
     async allNodes() {
-      const { rows } = await db.query<NodeRow>(`${SELECT_NODE} order by seq`);
-      return rows.map(storedOf);
+      const { rows } = await db.query<NodeRow & { changed_at: Date | string }>(
+        `${SELECT_NODE.replace(' from nodes', ', updated_at as changed_at from nodes')} order by seq`,
+      );
+      return rows.map((row) => ({ ...storedOf(row), changedAt: isoTime(row.changed_at) }));
     },
     importNodes({ creates, updates }, who, reason) {
       return db.transaction(async (tx) => {

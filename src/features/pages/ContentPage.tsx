@@ -62,6 +62,7 @@ export default function ContentPage({ name, contactEmail, analyticsConfigured, c
   const service = useServiceAccess();
   const values = {
     openData: `[as JSON](${service.baseUrl}/open-data/archive.json) or [as CSV](${service.baseUrl}/open-data/archive.csv)`,
+    oai: `[${service.baseUrl}/oai](${service.baseUrl}/oai?verb=Identify)`,
     contact: contactEmail
       ? `Email the editors at [${escapeMarkdown(contactEmail)}](mailto:${contactEmail}).`
       : '_This copy of the archive has not published an email address yet. Please check back soon._',

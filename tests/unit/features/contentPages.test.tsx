@@ -56,7 +56,7 @@ describe('the content files', () => {
         else expect(link, link).toMatch(/^(https:\/\/|tel:|mailto:)/);
       }
       for (const [, token] of CONTENT[name].matchAll(/\{\{\s*(\w+)\s*\}\}/g))
-        expect(['contact', 'analytics', 'openData']).toContain(token);
+        expect(['contact', 'analytics', 'openData', 'oai']).toContain(token);
     },
   );
 
@@ -72,6 +72,7 @@ describe('the content files', () => {
     for (const [name, href] of [
       ['as JSON', '/api/open-data/archive.json'],
       ['as CSV', '/api/open-data/archive.csv'],
+      ['/api/oai', '/api/oai?verb=Identify'],
     ]) {
       const link = screen.getByRole('link', { name });
       expect(link.getAttribute('href')).toBe(href);

@@ -29,6 +29,8 @@ describe('readConfig', () => {
       seedFile: join(root, 'server/data/sample-archive.json'),
       databaseUrl: null,
       appOrigins: [],
+      siteUrl: null,
+      adminEmail: null,
       serviceOrigins: [],
       mediaOrigins: [],
       scriptOrigins: [],
@@ -107,6 +109,22 @@ describe('readConfig', () => {
       root,
     );
     expect(appOrigins).toEqual(['https://archive.example.org', 'http://localhost:5173', '*']);
+  });
+
+  it('reads the site’s public address and the harvesters’ contact, never from a request', () => {
+    const config = readConfig(
+      { SITE_URL: 'https://Archive.Example.org/', ADMIN_EMAIL: ' editors@archive.example.org ' },
+      root,
+    );
+    expect([config.siteUrl, config.adminEmail]).toEqual([
+      'https://archive.example.org',
+      'editors@archive.example.org',
+    ]);
+    expect(configError({ SITE_URL: 'https://archive.example.org/app' })).toMatch(/^SITE_URL:/);
+    expect(configError({ SITE_URL: 'archive.example.org' })).toMatch(/^SITE_URL:/);
+    for (const email of ['editors', 'editors@localhost', 'a b@example.org', '<x>@example.org']) {
+      expect(configError({ ADMIN_EMAIL: email }), email).toMatch(/^ADMIN_EMAIL:/);
+    }
   });
 
   it('names the variable of a value it cannot use', () => {

@@ -1,0 +1,169 @@
+/**
+ * `GET|POST /oai`: the archive for libraries' harvesters, OAI-PMH 2.0 (see `../oai/oaiPmh`). The
+ * items, their datestamps and sets are read once per store revision.
+ */
+import { Hono, type Context } from 'hono';
+import { archiveInputs } from '@/lib/archiveImport';
+import type { NodeInput } from '@/lib/nodeSchema';
+import { slugify } from '@/lib/slug';
+import { bufferResponse, Refusal, type AppEnv } from '../app/appEnv';
+import { failureSays, readBody } from '../app/middleware';
+import { resource } from '../app/resource';
+import type { CorsPolicy } from '../cors';
+import { storeOf, type OpenStore } from '../inbox/communityRequest';
+import { answerOai, datestampOf, repositoryIdOf, type OaiItem } from '../oai/oaiPmh';
+import { isEditable, type DatedNode, type NodeStore } from '../storage/nodeStore';
+
+export interface OaiRouteOptions {
+  openStore: OpenStore;
+  cors: CorsPolicy;
+  now: () => Date;
+  /** The site's public address; null: OAI-PMH answers 503 (it needs absolute identifiers). */
+  siteUrl: () => string | null;
+  /** Whom harvesters may write to; null: `editors@` the repository's domain. */
+  adminEmail: string | null;
+}
+
+/** The largest form body a POST may send (its arguments are a few short values). */
+const FORM_MAX_BYTES = 8 * 1024;
+
+interface Catalogue {
+  revision: string;
+  items: OaiItem[];
+  sets: { spec: string; name: string }[];
+}
+
+/** The items as the repository serves them: every node the archive can show, hidden ones as deleted. */
+function catalogueOf(nodes: readonly DatedNode[], revision: string): Catalogue {
+  const changed = new Map<string, string>();
+  for (const node of nodes) {
+    const id = (node.node as { video_id?: unknown }).video_id;
+    if (typeof id === 'string' && !changed.has(id)) changed.set(id, datestampOf(node.changedAt));
+  }
+  const itemsOf = (list: readonly DatedNode[], deleted: boolean) =>
+    archiveInputs(list.map((node) => node.node)).map((input: NodeInput): OaiItem => ({
+      id: input.video_id,
+      datestamp: changed.get(input.video_id) ?? datestampOf(new Date(0).toISOString()),
+      deleted,
+      node: input,
+    }));
+  const live = itemsOf(
+    nodes.filter((node) => !node.deleted),
+    false,
+  );
+  const liveIds = new Set(live.map((item) => item.id));
+  const gone = itemsOf(
+    nodes.filter((node) => node.deleted),
+    true,
+  ).filter((item) => !liveIds.has(item.id));
+  const items = [...live, ...gone].sort((a, b) =>
+    a.datestamp === b.datestamp
+      ? a.id < b.id
+        ? -1
+        : a.id > b.id
+          ? 1
+          : 0
+      : a.datestamp < b.datestamp
+        ? -1
+        : 1,
+  );
+  const sets = new Map<string, string>();
+  for (const item of live) {
+    for (const name of item.node.categories)
+      if (!sets.has(slugify(name))) sets.set(slugify(name), name);
+  }
+  return {
+    revision,
+    items,
+    sets: [...sets]
+      .map(([spec, name]) => ({ spec, name }))
+      .sort((a, b) => (a.spec < b.spec ? -1 : 1)),
+  };
+}
+
+/** Every node with the time it last changed; a read-only store's all at the start. */
+async function datedNodes(store: NodeStore, startedAt: string): Promise<DatedNode[]> {
+  if (isEditable(store)) return store.allNodes();
+  return (await store.listNodes()).map((node) => ({
+    node: node as Record<string, unknown>,
+    version: 1,
+    deleted: false,
+    changedAt: startedAt,
+  }));
+}
+
+/** Creates `/oai`. */
+export function createOaiRoutes({ openStore, cors, now, siteUrl, adminEmail }: OaiRouteOptions) {
+  const app = new Hono<AppEnv>({ strict: false });
+  const startedAt = now().toISOString();
+  let cached: Promise<Catalogue> | null = null;
+
+  async function catalogue(store: NodeStore): Promise<Catalogue> {
+    const revision = await store.revision();
+    const current = await cached?.catch(() => null);
+    if (current?.revision === revision) return current;
+    const building = datedNodes(store, startedAt).then((nodes) => catalogueOf(nodes, revision));
+    cached = building;
+    return building;
+  }
+
+  async function answer(c: Context<AppEnv>, args: [string, string][]): Promise<Response> {
+    const site = siteUrl();
+    if (site === null) {
+      throw new Refusal(503, {
+        error:
+          "OAI-PMH needs the site's public address: set SITE_URL (https://archive.example.org).",
+      });
+    }
+    const store = await storeOf(openStore);
+    const { items, sets } = await catalogue(store);
+    const xml = answerOai(
+      args,
+      {
+        siteUrl: site,
+        baseUrl: `${site}/api/oai`,
+        adminEmail: adminEmail ?? `editors@${repositoryIdOf(site)}`,
+        items,
+        sets,
+      },
+      now(),
+    );
+    return bufferResponse(Buffer.from(xml), {
+      status: 200,
+      headers: {
+        'Content-Type': 'text/xml; charset=utf-8',
+        'Cache-Control': 'no-cache',
+        'X-Content-Type-Options': 'nosniff',
+        // Read by harvesters, never a page: it may run nothing.
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+      },
+    });
+  }
+
+  const failure = failureSays('The archive could not be read; try again shortly.');
+  resource(app, '/oai', {
+    cors,
+    allow: 'GET, POST, OPTIONS',
+    methods: {
+      GET: [failure, (c) => answer(c, [...new URL(c.req.url).searchParams])],
+      POST: [
+        failure,
+        readBody({ limit: FORM_MAX_BYTES }),
+        (c) => {
+          const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+          if (type !== 'application/x-www-form-urlencoded') {
+            throw new Refusal(415, {
+              error: 'Send the arguments as application/x-www-form-urlencoded, or use GET.',
+            });
+          }
+          const body = c.get('body');
+          if ((body?.length ?? 0) > FORM_MAX_BYTES) {
+            throw new Refusal(413, { error: 'The request is too long for OAI-PMH arguments.' });
+          }
+          return answer(c, [...new URLSearchParams(body?.toString() ?? '')]);
+        },
+      ],
+    },
+  });
+  return app;
+}
