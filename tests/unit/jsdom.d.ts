@@ -4,6 +4,8 @@ declare module 'jsdom' {
     url?: string;
     runScripts?: 'dangerously' | 'outside-only';
     beforeParse?: (window: Window & typeof globalThis) => void;
+    /** `text/xml` parses the text as XML (OAI-PMH's answers). */
+    contentType?: string;
   }
   export class JSDOM {
     constructor(html?: string, options?: JSDOMOptions);
