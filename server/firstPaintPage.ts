@@ -8,6 +8,8 @@
 import { createHash } from 'node:crypto';
 import { SITE_NAME } from '@/lib/constants';
 import type { MediaType } from '@/lib/mediaType';
+import { nodeRoute, type MediaNode } from '@/lib/nodeModel';
+import { itemJsonLd, jsonLdText } from '@/lib/structuredData';
 
 /** What the document says of a shared item. */
 export interface SharedItem {
@@ -15,6 +17,8 @@ export interface SharedItem {
   type: MediaType;
   title: string;
   description: string;
+  /** The item as the app shows it: with the site's address, its schema.org description. */
+  node?: MediaNode;
 }
 
 /** Where index.html takes the preloader's line naming the item. */
@@ -55,7 +59,11 @@ function shortened(text: string, max: number): string {
  * Open Graph tags with its description, and its title under the preloader. Every value is
  * escaped; a document without the marks is returned with what it has.
  */
-export function withSharedItem(html: string, item: SharedItem): string {
+export function withSharedItem(
+  html: string,
+  item: SharedItem,
+  { siteUrl = null }: { siteUrl?: string | null } = {},
+): string {
   const name = shortened(item.title, TITLE_MAX);
   const title = escapeHtml(`${name} · ${SITE_NAME}`);
   // As the app describes an open item (useItemMeta), in link previews only: the page's own
@@ -63,15 +71,30 @@ export function withSharedItem(html: string, item: SharedItem): string {
   const kind = item.type === 'video' ? 'Video' : 'Photo gallery';
   const about = shortened(item.description, DESCRIPTION_MAX);
   const description = about ? escapeHtml(`${kind}: ${about}`) : '';
+  // With the site's address: the page's one address for search engines, and what it shows as
+  // schema.org data (a data block: never run, so the page's script policy needs no hash of it).
+  const page =
+    siteUrl === null ? null : `${siteUrl}${nodeRoute({ type: item.type, video_id: item.id })}`;
   const meta = [
     `<meta property="og:title" content="${escapeHtml(name)}" />`,
     `<meta property="og:type" content="${item.type === 'video' ? 'video.other' : 'website'}" />`,
     ...(description ? [`<meta property="og:description" content="${description}" />`] : []),
+    ...(page === null
+      ? []
+      : [
+          `<meta property="og:url" content="${escapeHtml(page)}" />`,
+          `<link rel="canonical" href="${escapeHtml(page)}" />`,
+        ]),
+    ...(page !== null && siteUrl !== null && item.node
+      ? [
+          `<script type="application/ld+json" data-item-jsonld>${jsonLdText(itemJsonLd(item.node, siteUrl))}</script>`,
+        ]
+      : []),
   ].join('\n    ');
-  const page = html
+  const document = html
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`)
     .replace('</head>', () => `  ${meta}\n  </head>`);
-  return page.replace(
+  return document.replace(
     ITEM_MARKER,
     () => `<p class="preloader__item" data-item="${escapeHtml(item.id)}">${escapeHtml(name)}</p>`,
   );

@@ -201,6 +201,7 @@ export async function startServer(
       identity,
       csp: contentSecurityPolicy(config, scriptHashes),
       sharedItem: (id) => handler.sharedItem(id, SHARED_ITEM_WAIT_MS),
+      siteUrl: () => config.siteUrl ?? shownUrl,
       log,
       uploadsFolder: media.folder,
       trustProxy: config.trustProxy,

@@ -11,6 +11,7 @@ import { createRemovalRoutes } from './inbox/removalRoutes';
 import { createSubmissionRoutes } from './inbox/submissionRoutes';
 import { createArchiveDataRoutes } from './routes/archiveData';
 import { createOaiRoutes } from './routes/oai';
+import { createSeoRoutes } from './routes/seo';
 import type { AccessTokenVerifier } from './login/accessToken';
 import { createSharedRateLimiter } from './rateLimit';
 import { createNodeList, type WarmUpResult } from './routes/nodeList';
@@ -174,6 +175,7 @@ export function createNodesHandler(options: NodesHandlerOptions): NodesHandler {
       createMessageRoutes({ ...community, limiter: formLimiter('messages') }),
       createRemovalRoutes({ ...community, limiter: formLimiter('removal-requests') }),
       createArchiveDataRoutes({ openStore, cors: nodesCors, verify, log, now, siteUrl }),
+      createSeoRoutes({ openStore, cors: nodesCors, siteUrl }),
       createOaiRoutes({
         openStore,
         cors: nodesCors,

@@ -43,6 +43,8 @@ export interface SiteParts {
    * (see server/firstPaintPage.ts); null, or absent, when it cannot be known in time.
    */
   sharedItem?: (id: string) => Promise<SharedItem | null>;
+  /** The site's public address, for a shared item's canonical link and schema.org data. */
+  siteUrl?: () => string | null;
 }
 
 function text(status: number, message: string, headers: Record<string, string> = {}): Response {
@@ -84,6 +86,7 @@ export function createSiteListener({
   uploadsFolder,
   trustProxy,
   sharedItem,
+  siteUrl = () => null,
 }: SiteParts) {
   const security = baseSecurityHeaders();
   const pageHeaders = { ...security, 'Content-Security-Policy': csp };
@@ -104,6 +107,16 @@ export function createSiteListener({
   };
   site.all(API_PREFIX, toApi);
   site.all(`${API_PREFIX}/*`, toApi);
+  // Search engines read these at the site's root; the API makes them from the archive.
+  for (const path of ['/robots.txt', '/sitemap.xml']) {
+    site.all(path, (c) => {
+      const url = new URL(c.req.url);
+      return api.fetch(
+        new Request(url, { method: c.req.method, headers: c.req.raw.headers }),
+        c.env,
+      );
+    });
+  }
 
   if (identity !== null) {
     const toIdentity = async (c: Context<AppEnv>) => {
@@ -130,7 +143,7 @@ export function createSiteListener({
     if (!sharedItem || route === null || (method !== 'GET' && method !== 'HEAD')) return null;
     const [item, html] = await Promise.all([sharedItem(route.id), files.indexHtml()]);
     if (item === null || item.type !== route.type || html === null) return null;
-    const page = Buffer.from(withSharedItem(html, item));
+    const page = Buffer.from(withSharedItem(html, item, { siteUrl: siteUrl() }));
     const coding = negotiateEncoding(c.req.header('accept-encoding'));
     const body = coding === null ? page : await compress(page, coding);
     return new Response(method === 'HEAD' ? null : new Uint8Array(body), {

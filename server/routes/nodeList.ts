@@ -206,7 +206,13 @@ export function createNodeList({
       rep.items ??= new Map(
         normalizeArchive(JSON.parse(rep.identity.toString('utf8'))).nodes.map((node) => [
           node.video_id,
-          { id: node.video_id, type: node.type, title: node.title, description: node.description },
+          {
+            id: node.video_id,
+            type: node.type,
+            title: node.title,
+            description: node.description,
+            node,
+          },
         ]),
       );
       return rep.items.get(id) ?? null;

@@ -16,7 +16,9 @@ function descriptionMeta(): HTMLMetaElement {
  * While an item is open, the tab and the page description name it (for history, bookmarks and
  * shared links); closing it puts back what was there, or the archive's own where the document
  * itself was served naming the item (a shared link: server/firstPaintPage.ts adds its Open Graph
- * title).
+ * title). Its schema.org description follows too (see `@/lib/structuredData`): the document's,
+ * if it was served naming an item, is replaced by the open item's and removed when it closes, so
+ * a crawler that runs the app reads the item it sees.
  */
 export function useItemMeta(node: MediaNode | null): void {
   useEffect(() => {
@@ -31,9 +33,22 @@ export function useItemMeta(node: MediaNode | null): void {
     meta.content = node.description
       ? `${kind}: ${node.description}`
       : `${kind} in the Globe Archive of the 16 May 2025 St. Louis tornado.`;
+    for (const old of document.querySelectorAll('script[data-item-jsonld]')) old.remove();
+    const data = document.createElement('script');
+    data.type = 'application/ld+json';
+    data.dataset.itemJsonld = '';
+    let open = true;
+    // Loaded once an item opens, off the first paint's path: only crawlers read it.
+    void import('@/lib/structuredData').then(({ itemJsonLd, jsonLdText }) => {
+      if (!open) return;
+      data.textContent = jsonLdText(itemJsonLd(node, window.location.origin));
+      document.head.append(data);
+    });
     return () => {
+      open = false;
       document.title = previous.title;
       meta.content = previous.description;
+      data.remove();
     };
   }, [node]);
 }

@@ -5,18 +5,23 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderHook } from '@testing-library/react';
+import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useItemMeta } from '@/features/detail/useItemMeta';
 import { SITE_DESCRIPTION, SITE_TITLE } from '@/lib/constants';
-import type { MediaNode } from '@/lib/nodeModel';
+import { normalizeArchive, type MediaNode } from '@/lib/nodeModel';
 
-const node = {
-  video_id: 'cleanup',
-  type: 'video',
-  title: 'Clean-up on Page Avenue',
-  description: 'Neighbours clear the street.',
-} as MediaNode;
+const node = normalizeArchive([
+  {
+    video_id: 'cleanup',
+    type: 'video',
+    title: 'Clean-up on Page Avenue',
+    description: 'Neighbours clear the street.',
+    youtube_id: 'dQw4w9WgXcQ',
+    lat: 38.66,
+    lng: -90.25,
+  },
+]).nodes[0] as MediaNode;
 
 const description = () =>
   document.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;
@@ -55,6 +60,30 @@ describe('useItemMeta', () => {
     rerender({ open: null });
     expect(document.title).toBe(SITE_TITLE);
     expect(description()).toBe(SITE_DESCRIPTION);
+  });
+
+  it('describes the open item in schema.org terms, in place of a shared link’s, and drops it on closing', async () => {
+    serve(
+      '<script type="application/ld+json" data-item-jsonld>{"@type":"ImageGallery"}</script>',
+      'Porches · Globe Archive',
+    );
+    const blocks = () =>
+      [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+        (script) => JSON.parse(script.textContent ?? '{}') as Record<string, unknown>,
+      );
+    const { rerender } = renderHook(({ open }) => useItemMeta(open), {
+      initialProps: { open: node as MediaNode | null },
+    });
+    await waitFor(() => expect(blocks()).toHaveLength(1));
+    expect(blocks()).toMatchObject([
+      {
+        '@type': 'VideoObject',
+        name: 'Clean-up on Page Avenue',
+        url: `${window.location.origin}/video/cleanup`,
+      },
+    ]);
+    rerender({ open: null });
+    expect(blocks()).toEqual([]);
   });
 
   it('keeps the archive’s own title and description as index.html has them', () => {

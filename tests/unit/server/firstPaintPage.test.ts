@@ -132,6 +132,7 @@ describe('the Node server', () => {
           IDENTITY: 'off',
           STATIC_DIR: staticDir,
           ARCHIVE_FILE: join(temp, 'archive.json'),
+          SITE_URL: 'https://archive.example.org',
         },
         temp,
       ),
@@ -193,6 +194,52 @@ describe('the Node server', () => {
     expect(gunzipSync(raw.body).toString()).toContain(
       '<title>First Responders · Globe Archive</title>',
     );
+  });
+
+  it("gives a shared item's document its canonical address and schema.org data, which runs nothing", async () => {
+    const res = await fetch(`${app.url}/video/hostile`);
+    const page = await res.text();
+    expect(page).toContain(
+      '<link rel="canonical" href="https://archive.example.org/video/hostile" />',
+    );
+    expect(page).toContain(
+      '<meta property="og:url" content="https://archive.example.org/video/hostile" />',
+    );
+    const blocks = [
+      ...page.matchAll(/<script type="application\/ld\+json" data-item-jsonld>(.*?)<\/script>/g),
+    ];
+    expect(blocks).toHaveLength(1);
+    const data = JSON.parse(blocks[0]?.[1] ?? '{}') as Record<string, unknown>;
+    expect(data).toMatchObject({
+      '@type': 'VideoObject',
+      name: HOSTILE,
+      url: 'https://archive.example.org/video/hostile',
+    });
+    expect(page).not.toContain('<script>window.__pwned');
+    // A data block: the page's script policy still allows only the document's own script.
+    const scriptSrc = /script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '');
+    expect(scriptSrc?.[1]?.split(' ')).toEqual(["'self'", ...inlineScriptHashes(INDEX)]);
+    const gallery = await fetch(`${app.url}/gallery/porches`).then((r) => r.text());
+    expect(gallery).toMatch(/"@type":"ImageGallery"/);
+  });
+
+  it('answers robots.txt and the sitemap at the root: every public page, and no private one', async () => {
+    const robots = await fetch(`${app.url}/robots.txt`);
+    expect(robots.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const rules = await robots.text();
+    expect(rules).toContain('Disallow: /editor');
+    expect(rules).toContain('Disallow: /api/');
+    expect(rules).toContain('Sitemap: https://archive.example.org/sitemap.xml');
+    const sitemap = await fetch(`${app.url}/sitemap.xml`);
+    expect(sitemap.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+    expect(locs.filter((loc) => /\/(video|gallery)\//.test(loc ?? ''))).toEqual([
+      'https://archive.example.org/video/clayton-first-responders',
+      'https://archive.example.org/video/hostile',
+      'https://archive.example.org/gallery/porches',
+    ]);
+    expect(locs).toContain('https://archive.example.org/resources');
+    expect(locs.some((loc) => /editor|signin|account/.test(loc ?? ''))).toBe(false);
   });
 
   it('sends the document as built for an unknown item, or an item under the wrong route', async () => {

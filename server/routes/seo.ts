@@ -1,0 +1,128 @@
+/**
+ * What search engines read first (issue 32): `/sitemap.xml`, every public page of the archive
+ * (its home, its own pages and every published item, with when each last changed), and
+ * `/robots.txt`, which points to it and keeps crawlers out of the editors' area and the API. The
+ * Node server answers both at the site's root.
+ */
+import { Hono } from 'hono';
+import { archiveInputs } from '@/lib/archiveImport';
+import { nodeRoute } from '@/lib/nodeModel';
+import { bufferResponse, Refusal, type AppEnv } from '../app/appEnv';
+import { failureSays } from '../app/middleware';
+import { resource } from '../app/resource';
+import type { CorsPolicy } from '../cors';
+import { storeOf, type OpenStore } from '../inbox/communityRequest';
+import { xmlText } from '../oai/oaiPmh';
+import { isEditable, type NodeStore } from '../storage/nodeStore';
+
+/** The archive's own pages a visitor may land on from a search. */
+export const SITEMAP_PAGES = ['/', '/statement', '/resources', '/submit', '/contact', '/terms'];
+
+/** The sitemap protocol's limit on one file; past it, a sitemap index would be needed. */
+const SITEMAP_MAX_URLS = 50_000;
+
+/** The public items' paths, in archive order, each with the day it last changed when known. */
+async function publicPages(store: NodeStore): Promise<{ path: string; changed: string | null }[]> {
+  const changed = new Map<string, string>();
+  if (isEditable(store)) {
+    for (const node of await store.allNodes()) {
+      const id = (node.node as { video_id?: unknown }).video_id;
+      if (typeof id === 'string' && !node.deleted && !changed.has(id)) {
+        changed.set(id, node.changedAt.slice(0, 10));
+      }
+    }
+  }
+  return archiveInputs(await store.listNodes()).map((node) => ({
+    path: nodeRoute(node),
+    changed: changed.get(node.video_id) ?? null,
+  }));
+}
+
+/** The sitemap of `pages` on `siteUrl`. */
+export function sitemapXml(
+  siteUrl: string,
+  pages: readonly { path: string; changed: string | null }[],
+): string {
+  const urls = pages
+    .slice(0, SITEMAP_MAX_URLS)
+    .map(
+      ({ path, changed }) =>
+        `<url><loc>${xmlText(`${siteUrl}${path}`)}</loc>${changed ? `<lastmod>${changed}</lastmod>` : ''}</url>`,
+    )
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+/** robots.txt: everything public may be crawled; the editors' area, accounts and the API not. */
+export function robotsTxt(siteUrl: string | null): string {
+  return [
+    'User-agent: *',
+    'Disallow: /editor',
+    'Disallow: /account',
+    'Disallow: /signin',
+    'Disallow: /signup',
+    'Disallow: /confirm',
+    'Disallow: /forgot-password',
+    'Disallow: /env',
+    'Disallow: /api/',
+    // The open data and the harvesting protocol are meant to be found.
+    'Allow: /api/open-data/',
+    'Allow: /api/oai',
+    ...(siteUrl === null ? [] : ['', `Sitemap: ${siteUrl}/sitemap.xml`]),
+    '',
+  ].join('\n');
+}
+
+function textResponse(body: string, type: string): Response {
+  return bufferResponse(Buffer.from(body), {
+    status: 200,
+    headers: {
+      'Content-Type': type,
+      'Cache-Control': 'public, max-age=3600',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}
+
+export interface SeoRouteOptions {
+  openStore: OpenStore;
+  cors: CorsPolicy;
+  siteUrl: () => string | null;
+}
+
+/** Creates `/sitemap.xml` and `/robots.txt`. */
+export function createSeoRoutes({ openStore, cors, siteUrl }: SeoRouteOptions) {
+  const app = new Hono<AppEnv>({ strict: false });
+  const failure = failureSays('The archive could not be read; try again shortly.');
+  resource(app, '/sitemap.xml', {
+    cors,
+    allow: 'GET, HEAD, OPTIONS',
+    methods: {
+      GET: [
+        failure,
+        async () => {
+          const site = siteUrl();
+          if (site === null) {
+            throw new Refusal(503, {
+              error: "The sitemap needs the site's public address: set SITE_URL.",
+            });
+          }
+          const store = await storeOf(openStore);
+          const pages = [
+            ...SITEMAP_PAGES.map((path) => ({ path, changed: null })),
+            ...(await publicPages(store)),
+          ];
+          return textResponse(sitemapXml(site, pages), 'application/xml; charset=utf-8');
+        },
+      ],
+    },
+  });
+  resource(app, '/robots.txt', {
+    cors,
+    allow: 'GET, HEAD, OPTIONS',
+    methods: {
+      GET: [failure, () => textResponse(robotsTxt(siteUrl()), 'text/plain; charset=utf-8')],
+    },
+  });
+  return app;
+}
