@@ -10,6 +10,7 @@ import { ArchiveCsvError, archiveToCsv, readArchiveCsv } from '@/lib/archiveCsv'
 import {
   archiveInputs,
   planImport,
+  withPlaces,
   type ImportEntry,
   type ImportPlan,
   type ImportReport,
@@ -47,6 +48,22 @@ const importSchema = z
       format: z.enum(['csv', 'json'], { error: 'format must be csv or json.' }),
       text: z.string({ error: 'text must be the file’s content.' }),
       dryRun: z.boolean({ error: 'dryRun must be true or false.' }),
+      /** Places the editor picked for rows that had none, by row (`Row 7`, `#7`). */
+      places: z
+        .record(
+          z.string().max(40),
+          z
+            .object(
+              {
+                lat: z.number().min(-90).max(90),
+                lng: z.number().min(-180).max(180),
+              },
+              { error: 'A place is a latitude and a longitude.' },
+            )
+            .strict(),
+          { error: 'places must map rows to a latitude and a longitude.' },
+        )
+        .optional(),
       /** From the dry run: each row's item at the version it read (0: a new item). */
       expected: z
         .record(z.string(), z.number().int().min(0), {
@@ -313,8 +330,10 @@ export function createArchiveDataRoutes({
               errors: fieldErrors(parsed.error.issues),
             });
           }
-          const { name, format, text, dryRun, expected } = parsed.data;
-          const { entries, notes } = entriesOf(format, text);
+          const { name, format, text, dryRun, expected, places = {} } = parsed.data;
+          const read = entriesOf(format, text);
+          const entries = withPlaces(read.entries, places);
+          const { notes } = read;
           const store = await editableStoreOf(openStore);
           const existing = await store.allNodes();
           const plan = planImport(entries, existing);

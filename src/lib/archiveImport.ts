@@ -33,7 +33,14 @@ export type ImportRow =
       notes: string[];
     }
   | { row: string; id: string; action: 'unchanged'; version: number; notes: string[] }
-  | { row: string; id: string | null; action: 'refused'; reasons: string[] };
+  | {
+      row: string;
+      id: string | null;
+      action: 'refused';
+      reasons: string[];
+      /** Refused only for want of a place: one picked for the row (`withPlaces`) lets it in. */
+      needsPlace?: true;
+    };
 
 export type ImportAction = ImportRow['action'];
 
@@ -56,7 +63,7 @@ export type ImportReportRow =
       notes: string[];
     }
   | { row: string; id: string; action: 'unchanged'; version: number; notes: string[] }
-  | { row: string; id: string | null; action: 'refused'; reasons: string[] };
+  | { row: string; id: string | null; action: 'refused'; reasons: string[]; needsPlace?: true };
 
 /** What the dry run answers: the file's notes, the totals, each row, and the versions it read. */
 export interface ImportReport {
@@ -149,6 +156,33 @@ export function archiveInputs(raw: readonly unknown[]): NodeInput[] {
   return normalizeArchive(raw).nodes.map(inputOf);
 }
 
+/** Whether a row would be read with a place, and refused now for want of one. */
+function placeIsAllItLacks(entry: unknown): boolean {
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return false;
+  const placed = normalizeArchive([{ ...entry, lat: 0, lng: 0 }]).nodes[0];
+  return placed !== undefined && validateNode(candidateOf(placed)).ok;
+}
+
+/** A place an editor picked for a row: latitude and longitude in degrees. */
+export interface RowPlace {
+  lat: number;
+  lng: number;
+}
+
+/** The rows with the places picked for them (by their `row`), each over what the row said. */
+export function withPlaces(
+  entries: readonly ImportEntry[],
+  places: Readonly<Record<string, RowPlace>>,
+): ImportEntry[] {
+  return entries.map(({ row, entry }) => {
+    const place = Object.hasOwn(places, row) ? places[row] : undefined;
+    if (!place || typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+      return { row, entry };
+    }
+    return { row, entry: { ...entry, lat: place.lat, lng: place.lng } };
+  });
+}
+
 /** An entry that only holds an id, so that links to it count as known. */
 function stubOf(id: string) {
   return { video_id: id, title: id, lat: 0, lng: 0 };
@@ -200,7 +234,13 @@ export function planImport(
   const rows = entries.map(({ row }, index): ImportRow => {
     const problem = problemAt.get(index);
     if (problem?.action === 'dropped') {
-      return { row, id: problem.id, action: 'refused', reasons: problem.reasons };
+      return {
+        row,
+        id: problem.id,
+        action: 'refused',
+        reasons: problem.reasons,
+        ...(placeIsAllItLacks(entries[index]?.entry) ? { needsPlace: true as const } : {}),
+      };
     }
     const node = nodes[kept++] as MediaNode;
     const notes = problem?.reasons ?? [];

@@ -660,7 +660,27 @@ describe('import and export', () => {
       .getByText('50 rows: 0 to add, 0 to change, 47 unchanged, 3 refused.', { exact: false })
       .waitFor(WAIT);
     expect(await editor.getByRole('button', { name: 'Nothing to import' }).isDisabled()).toBe(true);
-    await editor.getByRole('button', { name: 'Cancel' }).click();
+    // The row without a place gets one in the dry run, and only that row is imported.
+    await editor.getByRole('button', { name: 'Pick a place for Row 49' }).click();
+    const place = editor.getByRole('region', { name: 'Place Row 49 (imported-no-place)' });
+    await place.getByLabel('Latitude').fill('38.6311');
+    await place.getByLabel('Longitude').fill('-90.2405');
+    expect(await axeViolations(editor)).toEqual([]);
+    await screenshot(editor, 'editor-import-place');
+    await place.getByRole('button', { name: 'Use this place' }).click();
+    await editor
+      .getByText('50 rows: 1 to add, 0 to change, 47 unchanged, 2 refused.', { exact: false })
+      .waitFor(WAIT);
+    await editor.getByText('To add (1)', { exact: true }).click();
+    await editor.getByText('(placed here at 38.6311, -90.2405)', { exact: false }).waitFor();
+    await editor.getByRole('button', { name: 'Import 1 item' }).click();
+    await editor.getByText(/^Imported from volunteers-50\.csv: 1 item added/).waitFor(WAIT);
+    expect(
+      (await publicNodes()).find((node) => node.video_id === 'imported-no-place'),
+    ).toMatchObject({
+      lat: 38.6311,
+      lng: -90.2405,
+    });
 
     // The export, imported back, changes nothing: CSV and JSON.
     const total = (await publicNodes()).length;

@@ -1,8 +1,9 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
+import { PositionPicker } from '@/components/PositionPicker';
 import type { EditorApi, ImportFile } from '@/features/editor/editorApi';
 import { useEditorApi } from '@/features/editor/useEditorData';
-import type { ImportReport, ImportReportRow, ImportResult } from '@/lib/archiveImport';
+import type { ImportReport, ImportReportRow, ImportResult, RowPlace } from '@/lib/archiveImport';
 import { ServiceError } from '@/lib/serviceApi';
 
 /** The largest file sent (the service's limit). */
@@ -44,10 +45,33 @@ async function readFile(chosen: File): Promise<ImportFile> {
   return { name: chosen.name, format: json ? 'json' : 'csv', text: await chosen.text() };
 }
 
-function RowDetails({ row }: { row: ImportReportRow }) {
+/** What a row of the report can ask of the page: a place picked for it. */
+interface RowActions {
+  places: Readonly<Record<string, RowPlace>>;
+  onPlace: (row: { row: string; id: string | null }) => void;
+}
+
+function RowDetails({ row, places, onPlace }: { row: ImportReportRow } & RowActions) {
   switch (row.action) {
     case 'refused':
-      return <>{sentence(row.reasons)}</>;
+      return (
+        <>
+          {sentence(row.reasons)}
+          {row.needsPlace && (
+            <>
+              {' '}
+              <button
+                type="button"
+                className="button-quiet"
+                aria-label={`Pick a place for ${row.row}`}
+                onClick={() => onPlace(row)}
+              >
+                Pick a place
+              </button>
+            </>
+          )}
+        </>
+      );
     case 'update':
       return (
         <ul className="import-report__changes">
@@ -61,13 +85,21 @@ function RowDetails({ row }: { row: ImportReportRow }) {
           {row.notes.length > 0 && <li>Repaired: {sentence(row.notes)}</li>}
         </ul>
       );
-    case 'create':
+    case 'create': {
+      const place = Object.hasOwn(places, row.row) ? places[row.row] : undefined;
       return (
         <>
           {row.title}
+          {place && (
+            <>
+              {' '}
+              (placed here at {place.lat.toFixed(4)}, {place.lng.toFixed(4)})
+            </>
+          )}
           {row.notes.length > 0 && <> (repaired: {sentence(row.notes)})</>}
         </>
       );
+    }
     default:
       return <>No difference.</>;
   }
@@ -77,11 +109,13 @@ function ReportGroup({
   rows,
   title,
   open,
+  places,
+  onPlace,
 }: {
   rows: readonly ImportReportRow[];
   title: string;
   open: boolean;
-}) {
+} & RowActions) {
   if (rows.length === 0) return null;
   const shown = rows.slice(0, ROWS_SHOWN);
   return (
@@ -103,7 +137,7 @@ function ReportGroup({
               <td>{row.row}</td>
               <td>{row.id ?? '(no id)'}</td>
               <td>
-                <RowDetails row={row} />
+                <RowDetails row={row} places={places} onPlace={onPlace} />
               </td>
             </tr>
           ))}
@@ -115,6 +149,71 @@ function ReportGroup({
         </p>
       )}
     </details>
+  );
+}
+
+/** A place picked for a row that had none: on the globe, or typed. */
+function PlaceRow({
+  row,
+  onUse,
+  onCancel,
+}: {
+  row: { row: string; id: string | null };
+  onUse: (place: RowPlace) => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [lat, setLat] = useState('');
+  const [lng, setLng] = useState('');
+  const position = { lat: Number(lat), lng: Number(lng) };
+  const valid =
+    lat.trim() !== '' &&
+    lng.trim() !== '' &&
+    Math.abs(position.lat) <= 90 &&
+    Math.abs(position.lng) <= 180;
+  return (
+    <section className="import-report__place" aria-labelledby={`${id}-title`}>
+      <h4 id={`${id}-title`}>
+        Place {row.row}
+        {row.id ? ` (${row.id})` : ''}
+      </h4>
+      <PositionPicker
+        label={`Globe: click to place ${row.row}`}
+        value={valid ? position : null}
+        onChange={(picked) => {
+          setLat(picked.lat.toFixed(5));
+          setLng(picked.lng.toFixed(5));
+        }}
+      />
+      <div className="position-field__numbers">
+        <div className="field">
+          <label htmlFor={`${id}-lat`}>Latitude</label>
+          <input
+            id={`${id}-lat`}
+            inputMode="decimal"
+            value={lat}
+            onChange={(event) => setLat(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-lng`}>Longitude</label>
+          <input
+            id={`${id}-lng`}
+            inputMode="decimal"
+            value={lng}
+            onChange={(event) => setLng(event.target.value)}
+          />
+        </div>
+      </div>
+      <div className="confirm-dialog__actions">
+        <button type="button" disabled={!valid} onClick={() => onUse(position)}>
+          Use this place
+        </button>
+        <button type="button" className="button-quiet" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </section>
   );
 }
 
@@ -191,12 +290,16 @@ export function ImportPage() {
   const [state, setState] = useState<Step>({ step: 'idle' });
   const [problem, setProblem] = useState<{ message: string; rerun: boolean } | null>(null);
   const [inputKey, setInputKey] = useState(0);
+  // Places picked for rows that had none, by row; sent with the dry run and the import.
+  const [places, setPlaces] = useState<Record<string, RowPlace>>({});
+  const [placing, setPlacing] = useState<{ row: string; id: string | null } | null>(null);
 
-  async function dryRun(file: ImportFile) {
+  async function dryRun(file: ImportFile, picked: Record<string, RowPlace> = places) {
     setState({ step: 'reading', file });
     setProblem(null);
+    setPlacing(null);
     try {
-      setState({ step: 'report', file, report: await api.importDryRun(file) });
+      setState({ step: 'report', file, report: await api.importDryRun(file, picked) });
     } catch (error) {
       setState({ step: 'idle' });
       setProblem({
@@ -216,15 +319,17 @@ export function ImportPage() {
       });
       return;
     }
-    await dryRun(await readFile(chosen));
+    setPlaces({});
+    await dryRun(await readFile(chosen), {});
   }
 
   async function confirm(file: ImportFile, report: ImportReport) {
     setState({ step: 'importing', file, report });
     setProblem(null);
     try {
-      const result = await api.importArchive(file, report.expected);
+      const result = await api.importArchive(file, report.expected, places);
       setState({ step: 'done', result });
+      setPlaces({});
       setInputKey((key) => key + 1);
     } catch (error) {
       setState({ step: 'report', file, report });
@@ -238,6 +343,8 @@ export function ImportPage() {
   function reset() {
     setState({ step: 'idle' });
     setProblem(null);
+    setPlaces({});
+    setPlacing(null);
     setInputKey((key) => key + 1);
   }
 
@@ -255,7 +362,8 @@ export function ImportPage() {
           separated by <code>;</code>, <code>description</code>, <code>date</code>,{' '}
           <code>credit</code>, <code>license</code>, <code>images</code>), as the CSV export writes
           it; or a JSON archive file. Nothing changes until you have read the dry run and confirmed
-          it. A row whose id the archive has replaces that item.
+          it. A row whose id the archive has replaces that item. A row without a place can be placed
+          in the dry run (<strong>Pick a place</strong>).
         </p>
         <div className="field">
           <label htmlFor={`${id}-file`}>Archive file (CSV or JSON)</label>
@@ -307,12 +415,26 @@ export function ImportPage() {
                 ))}
               </ul>
             )}
+            {placing && (
+              <PlaceRow
+                key={placing.row}
+                row={placing}
+                onCancel={() => setPlacing(null)}
+                onUse={(place) => {
+                  const picked = { ...places, [placing.row]: place };
+                  setPlaces(picked);
+                  void dryRun(state.file, picked);
+                }}
+              />
+            )}
             {GROUPS.map((group) => (
               <ReportGroup
                 key={group.action}
                 title={group.title}
                 open={group.open}
                 rows={report.rows.filter((row) => row.action === group.action)}
+                places={places}
+                onPlace={setPlacing}
               />
             ))}
             <div className="confirm-dialog__actions">

@@ -5,7 +5,7 @@
  */
 import type { BlurRegion } from '@/lib/blurRegions';
 import type { NodeCapture } from '@/lib/capture';
-import type { ImportReport, ImportResult } from '@/lib/archiveImport';
+import type { ImportReport, ImportResult, RowPlace } from '@/lib/archiveImport';
 import type { NodeImageInput } from '@/lib/nodeSchema';
 import {
   callService,
@@ -96,9 +96,13 @@ export interface EditorApi {
    * An import's dry run: what each row of the file would do (nothing is written). Rejects with a
    * ServiceError saying why a file cannot be read.
    */
-  importDryRun(file: ImportFile): Promise<ImportReport>;
+  importDryRun(file: ImportFile, places?: Record<string, RowPlace>): Promise<ImportReport>;
   /** Imports what the dry run said, at the versions it read (`expected`); 409 if any moved. */
-  importArchive(file: ImportFile, expected: Record<string, number>): Promise<ImportResult>;
+  importArchive(
+    file: ImportFile,
+    expected: Record<string, number>,
+    places?: Record<string, RowPlace>,
+  ): Promise<ImportResult>;
   /** The whole archive as a file to save: JSON (with the journal if asked) or CSV. */
   exportArchive(
     format: 'json' | 'csv',
@@ -247,16 +251,16 @@ export function createEditorApi(access: ServiceAccess, fetchImpl: typeof fetch =
         throw error;
       }
     },
-    importDryRun: (file) =>
+    importDryRun: (file, places = {}) =>
       call('/archive/import', {
         method: 'POST',
-        body: { ...file, dryRun: true },
+        body: { ...file, dryRun: true, places },
         timeoutMs: IMPORT_TIMEOUT_MS,
       }),
-    importArchive: (file, expected) =>
+    importArchive: (file, expected, places = {}) =>
       call('/archive/import', {
         method: 'POST',
-        body: { ...file, dryRun: false, expected },
+        body: { ...file, dryRun: false, expected, places },
         timeoutMs: IMPORT_TIMEOUT_MS,
       }),
     async exportArchive(format, journal) {

@@ -13,7 +13,7 @@ import {
   readArchiveCsv,
   unescapeCell,
 } from '@/lib/archiveCsv';
-import { archiveInputs, planImport, type ImportEntry } from '@/lib/archiveImport';
+import { archiveInputs, planImport, withPlaces, type ImportEntry } from '@/lib/archiveImport';
 import type { StoredNode } from '@/lib/archiveRecords';
 import { archiveEntries, describeProblem, normalizeArchive } from '@/lib/nodeModel';
 
@@ -204,7 +204,7 @@ describe('an import’s plan', () => {
     const plan = planImport(entries, existing);
     expect(plan.counts).toEqual({ create: 1, update: 1, unchanged: 1, refused: 4 });
     const [kept, edited, added, noPlace, twice, notRow, gone] = plan.rows;
-    expect(kept).toEqual({ row: '#1', id: 'kept', action: 'unchanged', notes: [] });
+    expect(kept).toEqual({ row: '#1', id: 'kept', action: 'unchanged', version: 1, notes: [] });
     expect(edited).toMatchObject({
       action: 'update',
       version: 4,
@@ -240,5 +240,32 @@ describe('an import’s plan', () => {
       action: 'refused',
       reasons: ['A deleted item has the id "gone"; restore it, or choose another id.'],
     });
+  });
+
+  it('marks a row refused only for want of a place, which a place picked for it lets in', () => {
+    const entries: ImportEntry[] = [
+      {
+        row: 'Row 2',
+        entry: { video_id: 'unplaced', title: 'Unplaced', youtube_id: 'ScMzIvxBSi4' },
+      },
+      { row: 'Row 3', entry: { video_id: 'no-video', title: 'No video', lat: 'x' } },
+      { row: 'Row 4', entry: { title: 'No id' } },
+    ];
+    const plan = planImport(entries, []);
+    expect(
+      plan.rows.map((row) => (row.action === 'refused' ? (row.needsPlace ?? false) : null)),
+    ).toEqual([true, false, false]);
+    const placed = planImport(
+      withPlaces(entries, { 'Row 2': { lat: 38.6, lng: -90.2 }, 'Row 9': { lat: 1, lng: 1 } }),
+      [],
+    );
+    expect(placed.rows[0]).toMatchObject({
+      action: 'create',
+      node: { video_id: 'unplaced', lat: 38.6, lng: -90.2 },
+    });
+    // A place picked for a row that is not an object changes nothing.
+    expect(withPlaces([{ row: '#1', entry: 'text' }], { '#1': { lat: 1, lng: 1 } })).toEqual([
+      { row: '#1', entry: 'text' },
+    ]);
   });
 });

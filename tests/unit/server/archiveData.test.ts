@@ -81,6 +81,20 @@ describe('POST /archive/import', () => {
         ['hail-page', 'create', 'imported from volunteers.csv by alice'],
       ]);
 
+      // The row without a place, placed: added too (the place goes with the import).
+      const placed = await send({ dryRun: true, places: { 'Row 3': { lat: 38.65, lng: -90.26 } } });
+      expect((placed.json as Report).rows[1]).toMatchObject({ row: 'Row 3', action: 'refused' });
+      expect((placed.json as Report).rows[1]?.reasons).toEqual([
+        'Give the YouTube link of the video.',
+      ]);
+      for (const places of [
+        { 'Row 3': { lat: 91, lng: 0 } },
+        { 'Row 3': { lat: '1', lng: 0 } },
+        [],
+      ]) {
+        expect((await send({ dryRun: true, places })).status, JSON.stringify(places)).toBe(400);
+      }
+
       const again = (await send({ dryRun: true })).json as Report;
       expect(again.counts).toEqual({ create: 0, update: 0, unchanged: 2, refused: 1 });
       const none = await send({ dryRun: false, expected: again.expected });
