@@ -37,7 +37,7 @@ import {
 /** The largest import body, bytes: 10,000 rows of CSV are about 3 MB, as JSON text a little more. */
 export const IMPORT_MAX_BYTES = 32 * 1024 * 1024;
 
-/** What `POST /archive/import` takes. */
+/** What `POST /imports` takes. */
 const importSchema = z
   .object(
     {
@@ -198,7 +198,7 @@ export interface ArchiveDataOptions {
   now?: () => Date;
 }
 
-/** Creates `/archive/import`, `/archive/export.json|csv` (editors) and `/open-data/archive.json|csv`. */
+/** Creates `/imports`, `/exports/archive.json|csv` (editors) and `/open-data/archive.json|csv`. */
 export function createArchiveDataRoutes({
   openStore,
   cors,
@@ -254,7 +254,7 @@ export function createArchiveDataRoutes({
   });
   const who = (c: Context<AppEnv>) => c.get('editor').username;
 
-  resource(app, '/archive/export.json', {
+  resource(app, '/exports/archive.json', {
     cors,
     allow: 'GET, OPTIONS',
     methods: {
@@ -282,7 +282,7 @@ export function createArchiveDataRoutes({
       ],
     },
   });
-  resource(app, '/archive/export.csv', {
+  resource(app, '/exports/archive.csv', {
     cors,
     allow: 'GET, OPTIONS',
     methods: {
@@ -300,7 +300,7 @@ export function createArchiveDataRoutes({
       ],
     },
   });
-  resource(app, '/archive/import', {
+  resource(app, '/imports', {
     cors,
     allow: 'POST, OPTIONS',
     methods: {

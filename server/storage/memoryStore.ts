@@ -3,6 +3,7 @@ import { createMemoryInbox, type CreateNodeNow } from './memoryInbox';
 import { newestPage } from './memoryPages';
 import {
   ImportConflict,
+  importConflicts,
   NodeExists,
   NodeNotFound,
   VersionConflict,
@@ -93,16 +94,21 @@ export function createMemoryStore(entries: readonly unknown[]): EditableNodeStor
     return row;
   }
 
-  const createNow: CreateNodeNow = (node, who) => {
-    const existing = find(node.video_id);
-    if (existing) throw new NodeExists(node.video_id, existing.deleted);
-    const row: Row = {
+  /** A node new at version 1. */
+  function newRow(node: Record<string, unknown> & { video_id: string }): Row {
+    return {
       id: node.video_id,
       data: structuredClone(node),
       version: 1,
       deleted: false,
       changedAt: openedAt,
     };
+  }
+
+  const createNow: CreateNodeNow = (node, who) => {
+    const existing = find(node.video_id);
+    if (existing) throw new NodeExists(node.video_id, existing.deleted);
+    const row = newRow(node);
     rows.push(row);
     return record(row, 'create', who, null, row.data);
   };
@@ -160,38 +166,24 @@ export function createMemoryStore(entries: readonly unknown[]): EditableNodeStor
     allNodes() {
       return Promise.resolve(rows.map((row) => ({ ...stored(row), changedAt: row.changedAt })));
     },
-    async importNodes({ creates, updates }, who, reason) {
+    async importNodes(changes, who, reason) {
       const byId = new Map<string, Row>();
       for (const row of rows) if (row.id !== null && !byId.has(row.id)) byId.set(row.id, row);
-      const conflicts = [
-        ...creates.filter((node) => byId.has(node.video_id)).map((node) => node.video_id),
-        ...updates
-          .filter(({ node, version }) => {
-            const row = byId.get(node.video_id);
-            return !row || row.deleted || row.version !== version;
-          })
-          .map(({ node }) => node.video_id),
-      ];
+      const conflicts = importConflicts(changes, (id) => byId.get(id));
       if (conflicts.length > 0) throw new ImportConflict(conflicts);
-      for (const node of creates) {
-        const row: Row = {
-          id: node.video_id,
-          data: structuredClone(node),
-          version: 1,
-          deleted: false,
-          changedAt: openedAt,
-        };
+      for (const node of changes.creates) {
+        const row = newRow(node);
         rows.push(row);
         record(row, 'create', who, null, row.data, reason);
       }
-      for (const { node } of updates) {
+      for (const { node } of changes.updates) {
         const row = byId.get(node.video_id) as Row;
         const before = row.data;
         row.data = structuredClone(node);
         row.version++;
         record(row, 'update', who, before, row.data, reason);
       }
-      return { created: creates.length, updated: updates.length };
+      return { created: changes.creates.length, updated: changes.updates.length };
     },
     journal({ nodeId, ...page }) {
       const entries = log.filter((entry) => nodeId === undefined || entry.nodeId === nodeId);

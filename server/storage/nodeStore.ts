@@ -155,6 +155,26 @@ export interface ImportChanges {
   updates: readonly { node: Record<string, unknown> & { video_id: string }; version: number }[];
 }
 
+/**
+ * The ids of an import's items that moved since it was planned: one to add whose id is taken,
+ * one to replace that is gone, deleted or at another version. `current` reads a stored node's
+ * state by id (the first of duplicates). Shared by every store, so all refuse alike.
+ */
+export function importConflicts(
+  { creates, updates }: ImportChanges,
+  current: (id: string) => { version: number; deleted: boolean } | undefined,
+): string[] {
+  return [
+    ...creates.filter((node) => current(node.video_id) !== undefined).map((node) => node.video_id),
+    ...updates
+      .filter(({ node, version }) => {
+        const found = current(node.video_id);
+        return !found || found.deleted || found.version !== version;
+      })
+      .map(({ node }) => node.video_id),
+  ];
+}
+
 /** Items an import would add or change were added or changed by someone else since it was planned. */
 export class ImportConflict extends Error {
   override name = 'ImportConflict';

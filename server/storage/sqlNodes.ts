@@ -5,6 +5,7 @@
 import type { SqlDatabase, SqlSession } from './migrations';
 import {
   ImportConflict,
+  importConflicts,
   NodeExists,
   NodeNotFound,
   VersionConflict,
@@ -205,15 +206,7 @@ export function sqlNodeOperations(db: SqlDatabase): Omit<EditableNodeStore, 'clo
         );
         const found = new Map<string, NodeRow>();
         for (const row of rows) if (!found.has(row.video_id)) found.set(row.video_id, row);
-        const conflicts = [
-          ...creates.filter((node) => found.has(node.video_id)).map((node) => node.video_id),
-          ...updates
-            .filter(({ node, version }) => {
-              const row = found.get(node.video_id);
-              return !row || row.deleted || row.version !== version;
-            })
-            .map(({ node }) => node.video_id),
-        ];
+        const conflicts = importConflicts({ creates, updates }, (id) => found.get(id));
         if (conflicts.length > 0) throw new ImportConflict(conflicts);
         // A statement for all the new items and one for their journal entries, in file order.
         if (creates.length > 0) {

@@ -65,6 +65,7 @@ import {
   newUploadKeys,
   PENDING_CACHE_CONTROL,
   type MediaStorage,
+  type UploadKeys,
 } from './mediaStorage';
 import { overQuota, uploadLimitsOf } from './uploadQuota';
 
@@ -141,6 +142,41 @@ interface UploadFile {
   key: string;
   pendingKey: string;
   body: Buffer;
+}
+
+/** A processed photo's three files under fresh keys: public ones for its URLs, private ones. */
+function photoFiles(
+  photo: ProcessedImage,
+  now: Date,
+): { keys: UploadKeys; pending: UploadKeys; files: [UploadFile, UploadFile, UploadFile] } {
+  const keys = newUploadKeys(now);
+  const pending = newPendingKeys();
+  const file = (which: keyof UploadKeys): UploadFile => ({
+    key: keys[which],
+    pendingKey: pending[which],
+    body: photo[which],
+  });
+  return { keys, pending, files: [file('full'), file('thumb'), file('card')] };
+}
+
+/** The answer to a stored photo: its URLs and size; `pending` while only editors see it. */
+function photoAnswer(
+  storage: MediaStorage,
+  keys: UploadKeys,
+  photo: ProcessedImage,
+  pending: boolean,
+) {
+  return reply(201, {
+    image: {
+      thumbUrl: storage.urlOf(keys.thumb),
+      fullUrl: storage.urlOf(keys.full),
+      cardUrl: storage.urlOf(keys.card),
+    },
+    width: photo.width,
+    height: photo.height,
+    bytes: photo.full.length,
+    pending,
+  });
 }
 
 /** A limiter of community uploads: `COMMUNITY_UPLOADS_PER_10_MIN` per client. */
@@ -408,31 +444,10 @@ export function createUploadRoutes({
   async function upload(c: Context<AppEnv>): Promise<Response> {
     const { bytes, visitor, storage } = await received(c, PHOTO);
     const photo = await photoOf(bytes);
-    const keys = newUploadKeys(now());
-    const pending = newPendingKeys();
-    await store(
-      c,
-      storage,
-      visitor,
-      [
-        { key: keys.full, pendingKey: pending.full, body: photo.full },
-        { key: keys.thumb, pendingKey: pending.thumb, body: photo.thumb },
-        { key: keys.card, pendingKey: pending.card, body: photo.card },
-      ],
-      PHOTO,
-    );
-    return reply(201, {
-      image: {
-        thumbUrl: storage.urlOf(keys.thumb),
-        fullUrl: storage.urlOf(keys.full),
-        cardUrl: storage.urlOf(keys.card),
-      },
-      width: photo.width,
-      height: photo.height,
-      bytes: photo.full.length,
-      // A visitor's photo answers 404 at its URL until an editor publishes it.
-      pending: visitor !== null,
-    });
+    const { keys, files } = photoFiles(photo, now());
+    await store(c, storage, visitor, files, PHOTO);
+    // A visitor's photo answers 404 at its URL until an editor publishes it.
+    return photoAnswer(storage, keys, photo, visitor !== null);
   }
 
   /**
@@ -493,24 +508,12 @@ export function createUploadRoutes({
     } catch (error) {
       throw unavailable(error);
     }
-    const keys = newUploadKeys(now());
-    const pending = newPendingKeys();
-    await store(
-      c,
-      media,
-      inbox,
-      [
-        { key: keys.full, pendingKey: pending.full, body: blurred.full },
-        { key: keys.thumb, pendingKey: pending.thumb, body: blurred.thumb },
-        { key: keys.card, pendingKey: pending.card, body: blurred.card },
-      ],
-      PHOTO,
-      // An editor's copy counts toward the room every waiting photo shares, not a visitor's day.
-      {
-        client: `editor:${c.get('editor').username}`,
-        within: { ...limits, clientBytes: Number.POSITIVE_INFINITY },
-      },
-    );
+    const { keys, pending, files } = photoFiles(blurred, now());
+    // An editor's copy counts toward the room every waiting photo shares, not a visitor's day.
+    await store(c, media, inbox, files, PHOTO, {
+      client: `editor:${c.get('editor').username}`,
+      within: { ...limits, clientBytes: Number.POSITIVE_INFINITY },
+    });
     if (!(await inbox.claimForPending(id, keys.full))) {
       // Decided meanwhile: the copy belongs to nothing, so it goes at once.
       await Promise.allSettled(filesOf(pending.full).map((file) => media.delete(file)));
@@ -519,17 +522,7 @@ export function createUploadRoutes({
       if (current === null) throw new SubmissionNotFound(id);
       throw new SubmissionDecided(current);
     }
-    return reply(201, {
-      image: {
-        thumbUrl: media.urlOf(keys.thumb),
-        fullUrl: media.urlOf(keys.full),
-        cardUrl: media.urlOf(keys.card),
-      },
-      width: blurred.width,
-      height: blurred.height,
-      bytes: blurred.full.length,
-      pending: true,
-    });
+    return photoAnswer(media, keys, blurred, true);
   }
 
   const failure = failureSays('The inbox could not be read or saved; try again shortly.');

@@ -107,8 +107,8 @@ const FIELDS: readonly (keyof NodeInput)[] = [
   'license',
 ];
 
-/** A normalised node as the editor's form would send it. */
-function candidateOf(node: MediaNode): Record<string, unknown> {
+/** A normalised node as the editor's form would send it (all but `youtube_url`, which the schema makes). */
+function candidateOf(node: MediaNode): Omit<NodeInput, 'youtube_url'> {
   return {
     video_id: node.video_id,
     type: node.type,
@@ -128,23 +128,13 @@ function candidateOf(node: MediaNode): Record<string, unknown> {
 
 /** A normalised node as the form would save it (a node the schema refuses: as it reads). */
 function inputOf(node: MediaNode): NodeInput {
-  const result = validateNode(candidateOf(node));
+  const candidate = candidateOf(node);
+  const result = validateNode(candidate);
   if (result.ok) return result.node;
   return {
-    video_id: node.video_id,
-    type: node.type,
-    title: node.title,
-    description: node.description,
-    youtube_id: node.youtube_id,
+    ...(candidate as Omit<NodeInput, 'youtube_url'>),
     youtube_url: node.youtube_url,
     images: node.type === 'gallery' ? node.images : [],
-    categories: node.categories.map((category) => category.name),
-    links: node.links,
-    lat: node.lat,
-    lng: node.lng,
-    date: node.date,
-    credit: node.credit,
-    license: node.license,
   };
 }
 

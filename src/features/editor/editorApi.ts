@@ -252,13 +252,13 @@ export function createEditorApi(access: ServiceAccess, fetchImpl: typeof fetch =
       }
     },
     importDryRun: (file, places = {}) =>
-      call('/archive/import', {
+      call('/imports', {
         method: 'POST',
         body: { ...file, dryRun: true, places },
         timeoutMs: IMPORT_TIMEOUT_MS,
       }),
     importArchive: (file, expected, places = {}) =>
-      call('/archive/import', {
+      call('/imports', {
         method: 'POST',
         body: { ...file, dryRun: false, expected, places },
         timeoutMs: IMPORT_TIMEOUT_MS,
@@ -267,7 +267,7 @@ export function createEditorApi(access: ServiceAccess, fetchImpl: typeof fetch =
       let response: Response;
       try {
         response = await fetchImpl(
-          `${base}/archive/export.${format}${journal && format === 'json' ? '?journal=1' : ''}`,
+          `${base}/exports/archive.${format}${journal && format === 'json' ? '?journal=1' : ''}`,
           {
             headers: { Authorization: `Bearer ${await token()}` },
             signal: AbortSignal.timeout(IMPORT_TIMEOUT_MS),

@@ -134,9 +134,15 @@ describe('servicePath', () => {
   it('knows the roots from the routes', () => {
     expect([...roots()].sort()).toEqual([
       'captures',
+      'exports',
+      'imports',
       'messages',
       'nodes',
+      'oai',
+      'open-data',
       'removal-requests',
+      'robots.txt',
+      'sitemap.xml',
       'submissions',
       'uploads',
     ]);

@@ -32,13 +32,13 @@ interface Report {
   notes: string[];
 }
 
-describe('POST /archive/import', () => {
+describe('POST /imports', () => {
   it('reads a dry run, imports what it said, journaled, and a second import changes nothing', async () => {
     const { call, store, cleanup } = setup({ keys });
     try {
       const token = await accessToken(keys);
       const send = (body: Record<string, unknown>) =>
-        call('POST', '/archive/import', {
+        call('POST', '/imports', {
           token,
           body: { name: 'volunteers.csv', format: 'csv', text: CSV, ...body },
         });
@@ -110,12 +110,11 @@ describe('POST /archive/import', () => {
     try {
       const token = await accessToken(keys);
       const body = { name: 'volunteers.csv', format: 'csv', text: CSV };
-      const report = (
-        await call('POST', '/archive/import', { token, body: { ...body, dryRun: true } })
-      ).json as Report;
+      const report = (await call('POST', '/imports', { token, body: { ...body, dryRun: true } }))
+        .json as Report;
       const clayton = await store.getNode('clayton');
       await store.updateNode('clayton', { ...(clayton?.node ?? {}), title: 'Meanwhile' }, 1, 'bob');
-      const late = await call('POST', '/archive/import', {
+      const late = await call('POST', '/imports', {
         token,
         body: { ...body, dryRun: false, expected: report.expected },
       });
@@ -124,7 +123,7 @@ describe('POST /archive/import', () => {
       expect((late.json as { error: string }).error).toMatch(/Run the dry run again/);
       expect(await store.getNode('hail-page')).toBeNull();
       // Without the dry run's versions, nothing is imported either.
-      const blind = await call('POST', '/archive/import', {
+      const blind = await call('POST', '/imports', {
         token,
         body: { ...body, dryRun: false },
       });
@@ -141,7 +140,7 @@ describe('POST /archive/import', () => {
       const json = JSON.stringify({
         nodes: [{ video_id: 'one', title: 'One', youtube_id: 'ScMzIvxBSi4', lat: 1, lng: 2 }],
       });
-      const dry = await call('POST', '/archive/import', {
+      const dry = await call('POST', '/imports', {
         token,
         body: { name: 'a.json', format: 'json', text: json, dryRun: true },
       });
@@ -152,7 +151,7 @@ describe('POST /archive/import', () => {
         ['title,lat\nA,1', 'csv', /video_id/],
         ['', 'csv', /empty/],
       ] as const) {
-        const response = await call('POST', '/archive/import', {
+        const response = await call('POST', '/imports', {
           token,
           body: { name: 'x', format, text, dryRun: true },
         });
@@ -165,13 +164,12 @@ describe('POST /archive/import', () => {
         'not json',
         { name: 'x', format: 'csv', text: '', dryRun: true, extra: 1 },
       ]) {
-        expect(
-          (await call('POST', '/archive/import', { token, body })).status,
-          JSON.stringify(body),
-        ).toBe(400);
+        expect((await call('POST', '/imports', { token, body })).status, JSON.stringify(body)).toBe(
+          400,
+        );
       }
       for (const [name, bad, status] of badTokens(keys)) {
-        const response = await call('POST', '/archive/import', {
+        const response = await call('POST', '/imports', {
           token: await bad(),
           body: { name: 'a.json', format: 'json', text: json, dryRun: false, expected: { one: 0 } },
         });
@@ -189,7 +187,7 @@ describe('exports', () => {
     try {
       const token = await accessToken(keys);
       await call('DELETE', '/nodes/clayton', { token, headers: { 'If-Match': '"1"' } });
-      const json = await call('GET', '/archive/export.json', { token, query: 'journal=1' });
+      const json = await call('GET', '/exports/archive.json', { token, query: 'journal=1' });
       expect(json.status).toBe(200);
       expect(json.headers['Content-Disposition']).toMatch(
         /^attachment; filename="globe-archive-\d{4}-\d{2}-\d{2}\.json"$/,
@@ -202,15 +200,15 @@ describe('exports', () => {
       expect(body.deleted.map((n) => n.video_id)).toEqual(['clayton']);
       expect(body.journal.map((e) => e.action)).toEqual(['delete']);
       expect(
-        'journal' in ((await call('GET', '/archive/export.json', { token })).json as object),
+        'journal' in ((await call('GET', '/exports/archive.json', { token })).json as object),
       ).toBe(false);
 
-      const csv = await call('GET', '/archive/export.csv', { token });
+      const csv = await call('GET', '/exports/archive.csv', { token });
       expect(csv.headers['Content-Type']).toBe('text/csv; charset=utf-8');
       const text = csv.body.toString();
       expect(readArchiveCsv(text).rows).toHaveLength(body.nodes.length);
       const round = (
-        await call('POST', '/archive/import', {
+        await call('POST', '/imports', {
           token,
           body: { name: 'export.csv', format: 'csv', text, dryRun: true },
         })
@@ -221,7 +219,7 @@ describe('exports', () => {
         unchanged: body.nodes.length,
         refused: 0,
       });
-      for (const path of ['/archive/export.json', '/archive/export.csv']) {
+      for (const path of ['/exports/archive.json', '/exports/archive.csv']) {
         expect((await call('GET', path)).status, path).toBe(401);
       }
     } finally {
