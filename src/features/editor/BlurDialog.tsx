@@ -109,9 +109,15 @@ export function BlurDialog({ entry, src, onApply, onClose }: Props) {
   useEffect(() => {
     const element = dialog.current;
     if (!element || element.open) return;
+    // The control that opened it takes the focus back when it goes (if it is still there: after a
+    // blur the form's notice takes it instead).
+    const opener = document.activeElement;
     // Where showModal is missing (older engines, jsdom) the dialog still opens, just not modal.
     if (typeof element.showModal === 'function') element.showModal();
     else element.setAttribute('open', '');
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
   }, []);
 
   function add(region: BlurRegion) {

@@ -238,6 +238,7 @@ export function ItemEditor({
     setNotice(
       `${entry} is now a blurred copy. The photo as sent stays private and is never published.`,
     );
+    showStatus();
   }
 
   function submit(event: FormEvent) {

@@ -175,7 +175,14 @@ describe("a visitor's photos in the editor's app", () => {
     const image = await visitorSubmitsAPhoto();
     openEditor('/editor/submissions/1');
     await screen.findByAltText('Photo 1');
-    await userEvent.click(await screen.findByRole('button', { name: 'Blur part of photo 1' }));
+    const opener = await screen.findByRole('button', { name: 'Blur part of photo 1' });
+    // Cancelled, the focus goes back to the button that opened it.
+    await userEvent.click(opener);
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }),
+    );
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+    await userEvent.click(opener);
     const dialog = await screen.findByRole('dialog', { name: 'Blur part of photo 1' });
     expect(within(dialog).getByText('No region yet.')).toBeTruthy();
     // Nothing to blur yet: said, and nothing sent.
@@ -194,8 +201,10 @@ describe("a visitor's photos in the editor's app", () => {
     expect(within(dialog).getByText('1 region to blur.')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Blur and use this copy' }));
 
-    expect(await screen.findByText(/Photo 1 is now a blurred copy/)).toBeTruthy();
+    const notice = await screen.findByText(/Photo 1 is now a blurred copy/);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The outcome takes the focus the dialog had.
+    await waitFor(() => expect(document.activeElement).toBe(notice));
     const blur = requests.find((r) => r.path === '/submissions/1/blur');
     expect(blur?.authorization).toBe('Bearer editor-token');
     expect(JSON.parse(blur?.body ?? '{}')).toEqual({
