@@ -15,6 +15,25 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
+    {
+      name: 'server-domain-below-http',
+      severity: 'error',
+      comment:
+        "The server's domain (storage, photo processing and storage, inbox rules, OAI-PMH) knows " +
+        'nothing of HTTP: no Hono, no middleware (server/app), no endpoint (server/routes, ' +
+        'server/login). Endpoints call it, never the other way round (issue 33).',
+      from: { path: '^server/(storage|uploads|inbox|oai)/' },
+      to: { path: ['^server/(app|routes|login)/', '(^|/)node_modules/(hono|@hono)/'] },
+    },
+    {
+      name: 'server-app-below-routes',
+      severity: 'error',
+      comment:
+        'server/app holds what endpoints share (the application, middleware, validation); the ' +
+        'endpoints in server/routes use it, and it never reaches up into them.',
+      from: { path: '^server/app/' },
+      to: { path: '^server/routes/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

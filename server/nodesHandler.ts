@@ -6,11 +6,12 @@ import { createServiceApp } from './app/serviceApp';
 import { DEFAULT_UPLOAD_QUOTAS, type UploadQuotas } from './config';
 import { createCorsPolicy } from './cors';
 import type { SharedItem } from './firstPaintPage';
-import { createMessageRoutes } from './inbox/messageRoutes';
-import { createRemovalRoutes } from './inbox/removalRoutes';
-import { createSubmissionRoutes } from './inbox/submissionRoutes';
+import { createMessageRoutes } from './routes/messages';
+import { createRemovalRoutes } from './routes/removalRequests';
+import { createSubmissionRoutes } from './routes/submissions';
 import { createArchiveDataRoutes } from './routes/archiveData';
 import { createOaiRoutes } from './routes/oai';
+import { createPhotoBlurRoutes } from './routes/photoBlur';
 import { createSeoRoutes } from './routes/seo';
 import type { AccessTokenVerifier } from './login/accessToken';
 import { createSharedRateLimiter } from './rateLimit';
@@ -20,7 +21,7 @@ import type { ServiceRequest, ServiceResponse } from './serviceTypes';
 import { hasInbox, type InboxStore, type NodeStore } from './storage/nodeStore';
 import { createStoreConnection, errorMessage } from './storeConnection';
 import type { MediaStorage } from './uploads/mediaStorage';
-import { createUploadLimiter, createUploadRoutes } from './uploads/uploadRoute';
+import { createUploadLimiter, createUploadRoutes } from './routes/uploads';
 import {
   SWEEP_EVERY_MS,
   sweepUploads as sweepExpiredUploads,
@@ -171,6 +172,19 @@ export function createNodesHandler(options: NodesHandlerOptions): NodesHandler {
         now,
         ...(afterVisitorUpload ? { afterVisitorUpload } : {}),
       }),
+      // Editors blur a waiting submission's photos: only with editors and photo storage.
+      ...(verify && media
+        ? [
+            createPhotoBlurRoutes({
+              ...community,
+              verify,
+              media,
+              quotas: options.uploadQuotas ?? DEFAULT_UPLOAD_QUOTAS,
+              now,
+              ...(afterVisitorUpload ? { afterVisitorUpload } : {}),
+            }),
+          ]
+        : []),
       createSubmissionRoutes({ ...community, media, now, limiter: formLimiter('submissions') }),
       createMessageRoutes({ ...community, limiter: formLimiter('messages') }),
       createRemovalRoutes({ ...community, limiter: formLimiter('removal-requests') }),

@@ -25,7 +25,7 @@ import { editorOnly, failureSays, readBody } from '../app/middleware';
 import { resource } from '../app/resource';
 import { fieldErrors } from '../app/validation';
 import type { CorsPolicy } from '../cors';
-import { editableStoreOf, storeOf, type OpenStore } from '../inbox/communityRequest';
+import { editableStoreOf, storeOf, type OpenStore } from '../app/communityRequest';
 import type { AccessTokenVerifier } from '../login/accessToken';
 import {
   ImportConflict,

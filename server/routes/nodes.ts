@@ -20,7 +20,7 @@ import {
   validQuery,
 } from '../app/validation';
 import type { CorsPolicy } from '../cors';
-import { editableStoreOf, type OpenStore } from '../inbox/communityRequest';
+import { editableStoreOf, type OpenStore } from '../app/communityRequest';
 import type { AccessTokenVerifier } from '../login/accessToken';
 import { NodeNotFound, type StoredNode } from '../storage/nodeStore';
 import type { NodeList } from './nodeList';

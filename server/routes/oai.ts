@@ -10,7 +10,7 @@ import { bufferResponse, Refusal, type AppEnv } from '../app/appEnv';
 import { failureSays, readBody } from '../app/middleware';
 import { resource } from '../app/resource';
 import type { CorsPolicy } from '../cors';
-import { storeOf, type OpenStore } from '../inbox/communityRequest';
+import { storeOf, type OpenStore } from '../app/communityRequest';
 import { answerOai, datestampOf, repositoryIdOf, type OaiItem } from '../oai/oaiPmh';
 import { isEditable, type DatedNode, type NodeStore } from '../storage/nodeStore';
 

@@ -11,7 +11,7 @@ import { bufferResponse, Refusal, type AppEnv } from '../app/appEnv';
 import { failureSays } from '../app/middleware';
 import { resource } from '../app/resource';
 import type { CorsPolicy } from '../cors';
-import { storeOf, type OpenStore } from '../inbox/communityRequest';
+import { storeOf, type OpenStore } from '../app/communityRequest';
 import { xmlText } from '../oai/oaiPmh';
 import { isEditable, type NodeStore } from '../storage/nodeStore';
 

@@ -25,7 +25,7 @@ import type { ServiceRequest } from '../../../server/serviceTypes';
 import { createMemoryStore } from '../../../server/storage/memoryStore';
 import { createFolderStorage } from '../../../server/uploads/folderStorage';
 import { rootsOf } from '../../../server/app/serviceApp';
-import { PHOTO_TOO_LARGE } from '../../../server/uploads/uploadRoute';
+import { PHOTO_TOO_LARGE } from '../../../server/routes/uploads';
 import { accessToken, APP, makeKeys, poolVerifier, type TestKeys } from './communityHarness';
 import { cameraJpeg } from './photoFixtures';
 

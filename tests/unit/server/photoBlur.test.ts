@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BLUR_REGIONS_MAX, regionInPixels, type BlurRegion } from '@/lib/blurRegions';
 import { blurImage, NotAPhoto, processImage } from '../../../server/uploads/imageProcessing';
-import { NOT_THIS_SUBMISSIONS_PHOTO } from '../../../server/uploads/uploadRoute';
+import { NOT_THIS_SUBMISSIONS_PHOTO } from '../../../server/routes/photoBlur';
 import {
   accessToken,
   APP,

@@ -39,8 +39,8 @@ import {
   withInbox,
   type EditorVerifier,
   type OpenStore,
-} from './communityRequest';
-import { createDecoyIds } from './decoyIds';
+} from '../app/communityRequest';
+import { createDecoyIds } from '../inbox/decoyIds';
 
 /** A rejection's body: an optional one-line reason. */
 const rejectionSchema = z.object(

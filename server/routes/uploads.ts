@@ -4,11 +4,10 @@
  * number and size per client. Every photo is checked by its bytes and re-encoded (see
  * `processImage`), then stored as a full-size JPEG, a thumbnail and a card-sized copy whose URLs
  * go into a node's or a submission's `images`. A visitor's photo is stored privately: its URL
- * answers 404 until an editor approves the submission that uses it (see `submissionRoutes`), and
+ * answers 404 until an editor approves the submission that uses it (see `routes/submissions.ts`), and
  * the sweep deletes it if none does.
  */
 import { Hono, type Context } from 'hono';
-import { blurRequestSchema, type BlurRequest } from '@/lib/blurRegions';
 import {
   COMMUNITY_UPLOADS_PER_10_MIN,
   UPLOAD_FORMATS_TEXT,
@@ -23,11 +22,9 @@ import {
   editorOnly,
   failureSays,
   leaveBodyUnread,
-  readBody,
   readBodyOf,
 } from '../app/middleware';
 import { resource } from '../app/resource';
-import { fieldsToFix, jsonBody, MAX_JSON_BODY_BYTES, schemaCheck } from '../app/validation';
 import type { UploadQuotas } from '../config';
 import type { CorsPolicy } from '../cors';
 import {
@@ -35,39 +32,29 @@ import {
   inboxOf,
   type EditorVerifier,
   type OpenStore,
-} from '../inbox/communityRequest';
+} from '../app/communityRequest';
 import { createSharedRateLimiter, type SharedRateLimiter } from '../rateLimit';
+import type { EditableNodeStore, InboxStore } from '../storage/nodeStore';
+import type { UploadAdmission } from '../storage/uploadLedger';
+import { CaptureRefusal, checkCaptureAsync, type CheckedCapture } from '../uploads/captureChecks';
 import {
-  SubmissionDecided,
-  SubmissionNotFound,
-  type EditableNodeStore,
-  type InboxStore,
-} from '../storage/nodeStore';
-import type { UploadAdmission, UploadLimits } from '../storage/uploadLedger';
-import { CaptureRefusal, checkCaptureAsync, type CheckedCapture } from './captureChecks';
-import {
-  blurImage,
-  ImageLibraryUnavailable,
   MAX_INPUT_PIXELS,
   NotAPhoto,
   processImage,
   TooManyPixels,
   type ProcessedImage,
-} from './imageProcessing';
+} from '../uploads/imageProcessing';
 import {
-  captureFormatOfKey,
   contentTypeOfKey,
   filesOf,
   fullKeyOf,
   newCaptureKey,
   newPendingCaptureKey,
-  newPendingKeys,
-  newUploadKeys,
   PENDING_CACHE_CONTROL,
   type MediaStorage,
-  type UploadKeys,
-} from './mediaStorage';
+} from '../uploads/mediaStorage';
 import { overQuota, uploadLimitsOf } from './uploadQuota';
+import { createUploadStore, photoAnswer, photoFiles, type Upload } from './uploadStore';
 
 /** Methods of `/uploads`. */
 export const UPLOAD_METHODS = 'POST, OPTIONS';
@@ -103,18 +90,6 @@ export const SEND_CAPTURE_AS_BYTES =
 /** Whether a body is sent as a capture: a `model/*` type or `application/octet-stream`. */
 export const isCaptureContentType = sentAsBytesOf('model');
 
-/** A kind of upload: what it is called, how large it may be, and the type it must be sent as. */
-interface Upload {
-  noun: string;
-  plural: string;
-  maxBytes: number;
-  /** The 413 of a body over `maxBytes`. */
-  tooLarge: string;
-  sentAs(contentType: string | undefined): boolean;
-  /** The 415 of a body not sent as `sentAs` takes. */
-  sendAs: string;
-}
-
 const PHOTO: Upload = {
   noun: 'photo',
   plural: 'photos',
@@ -138,47 +113,6 @@ const nothingSent = (what: Upload) =>
   new Refusal(400, { error: `No ${what.noun} was sent: send the file's bytes as the body.` });
 
 /** One file of an upload: its bytes, the key it is public under, and the key it waits under. */
-interface UploadFile {
-  key: string;
-  pendingKey: string;
-  body: Buffer;
-}
-
-/** A processed photo's three files under fresh keys: public ones for its URLs, private ones. */
-function photoFiles(
-  photo: ProcessedImage,
-  now: Date,
-): { keys: UploadKeys; pending: UploadKeys; files: [UploadFile, UploadFile, UploadFile] } {
-  const keys = newUploadKeys(now);
-  const pending = newPendingKeys();
-  const file = (which: keyof UploadKeys): UploadFile => ({
-    key: keys[which],
-    pendingKey: pending[which],
-    body: photo[which],
-  });
-  return { keys, pending, files: [file('full'), file('thumb'), file('card')] };
-}
-
-/** The answer to a stored photo: its URLs and size; `pending` while only editors see it. */
-function photoAnswer(
-  storage: MediaStorage,
-  keys: UploadKeys,
-  photo: ProcessedImage,
-  pending: boolean,
-) {
-  return reply(201, {
-    image: {
-      thumbUrl: storage.urlOf(keys.thumb),
-      fullUrl: storage.urlOf(keys.full),
-      cardUrl: storage.urlOf(keys.card),
-    },
-    width: photo.width,
-    height: photo.height,
-    bytes: photo.full.length,
-    pending,
-  });
-}
-
 /** A limiter of community uploads: `COMMUNITY_UPLOADS_PER_10_MIN` per client. */
 export function createUploadLimiter({
   log,
@@ -221,13 +155,6 @@ export interface UploadRouteOptions {
 /** Methods of `/uploads/{key}`. */
 export const PENDING_PHOTO_METHODS = 'GET, OPTIONS';
 
-/** Methods of `/submissions/{id}/blur`. */
-export const BLUR_METHODS = 'POST, OPTIONS';
-
-/** The 400 of a blur that names a photo its submission did not send (or one published). */
-export const NOT_THIS_SUBMISSIONS_PHOTO =
-  'Only a photo this submission sent, still waiting for review, can be blurred.';
-
 /** The 404 of a key that names no photo waiting for review. */
 export const NO_PENDING_PHOTO =
   'No photo waits for review at this address; a published photo is served at its own URL.';
@@ -252,6 +179,13 @@ export function createUploadRoutes({
   const limits = uploadLimitsOf(quotas);
   const refuse = (admission: Exclude<UploadAdmission, { ok: true }>) =>
     overQuota(admission, { quotas, now: now() });
+  const { store, unavailable } = createUploadStore({
+    log,
+    limits,
+    refuse,
+    now,
+    afterVisitorUpload,
+  });
 
   /**
    * Who may upload: an editor (null), or a visitor within the limits while the inbox takes
@@ -292,89 +226,6 @@ export function createUploadRoutes({
     );
     if (!room.ok) throw refuse(room);
     return inbox;
-  }
-
-  /** Stores every file of an upload (a photo's three, a capture's one), or none. */
-  async function putAll(
-    storage: MediaStorage,
-    files: readonly { key: string; body: Buffer }[],
-    what: Upload,
-  ) {
-    try {
-      await Promise.all(files.map((f) => storage.put(f.key, f.body, contentTypeOfKey(f.key))));
-    } catch (error) {
-      // Part of an upload is useless: take back whichever parts were stored.
-      await Promise.allSettled(files.map((f) => storage.delete(f.key)));
-      log(
-        `nodes-service: storing a ${what.noun} in ${storage.description} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
-      throw new Refusal(
-        503,
-        { error: `The ${what.noun} could not be stored; try again shortly.` },
-        { 'Retry-After': '30' },
-      );
-    }
-  }
-
-  /**
-   * Stores an upload: an editor's under its public keys at once; a visitor's recorded first (the
-   * quotas are checked in the same step), then stored under its pending keys, its public keys
-   * naming the URLs it will have once an editor publishes it, then recorded as stored. The store
-   * records it by its first file's keys.
-   */
-  async function store(
-    c: Context<AppEnv>,
-    storage: MediaStorage,
-    visitor: (EditableNodeStore & InboxStore) | null,
-    [first, ...rest]: readonly [UploadFile, ...UploadFile[]],
-    what: Upload,
-    { client = c.get('client'), within = limits }: { client?: string; within?: UploadLimits } = {},
-  ): Promise<void> {
-    const files = [first, ...rest];
-    if (visitor === null) {
-      await putAll(storage, files, what);
-      return;
-    }
-    const admission = await visitor.recordUpload(
-      {
-        publicKey: first.key,
-        pendingKey: first.pendingKey,
-        client,
-        // Every byte stored counts against the quotas: a photo's thumbnail and card copy too.
-        bytes: files.reduce((sum, f) => sum + f.body.length, 0),
-        at: now(),
-        // Counted from now, claimable once stored: a process killed before then leaves a record
-        // the recovery forgets, with whatever it stored.
-        storing: true,
-      },
-      within,
-    );
-    if (!admission.ok) throw refuse(admission);
-    try {
-      await putAll(
-        storage,
-        files.map((f) => ({ key: f.pendingKey, body: f.body })),
-        what,
-      );
-    } catch (error) {
-      // Nothing was stored: the record must not count against the visitor or the archive.
-      await visitor.forgetUploads([first.key]).catch(() => undefined);
-      throw error;
-    }
-    await visitor.uploadStored(first.key);
-    await afterVisitorUpload?.(visitor);
-  }
-
-  /** The answer to sharp's failures that are not the photo's: the library cannot be loaded. */
-  function unavailable(error: unknown): unknown {
-    if (!(error instanceof ImageLibraryUnavailable)) return error;
-    // A packaging fault, not the visitor's: they are told to come back, the log says why.
-    log(`nodes-service: ${error.message}`);
-    return new Refusal(
-      503,
-      { error: 'Photos cannot be taken right now; try again later.' },
-      { 'Retry-After': '300' },
-    );
   }
 
   /** The photo of the body, checked by its bytes and re-encoded. */
@@ -477,54 +328,6 @@ export function createUploadRoutes({
     });
   }
 
-  /**
-   * `POST /submissions/:id/blur`: an editor's copy of a photo a waiting submission sent, with
-   * regions blurred (issue 31). The copy is a new upload of that submission's, private until an
-   * approval shows it. The photo as sent is never changed: an approval that shows the copy rather
-   * than it leaves it private, and the sweep deletes it with the submission's other unpublished
-   * files once their keeping time after the decision is over (see `sweepExpiredUploads`).
-   */
-  async function blur(c: Context<AppEnv>): Promise<Response> {
-    if (media === null) throw new Refusal(404, { error: NO_PENDING_PHOTO });
-    const { photo, regions } = c.get('input') as BlurRequest;
-    const id = param(c, 'id');
-    const inbox = await inboxOf(openStore, BLUR_METHODS);
-    const submission = await inbox.getSubmission(id);
-    if (submission === null) throw new SubmissionNotFound(id);
-    if (submission.status !== 'pending') throw new SubmissionDecided(submission);
-    const key = media.keyOf(photo);
-    const record =
-      key === null || key !== fullKeyOf(key) || captureFormatOfKey(key) !== null
-        ? null
-        : await inbox.findUpload(key);
-    if (record === null || record.submissionId !== id || record.publishedAt !== null) {
-      throw fieldsToFix([{ path: 'photo', message: NOT_THIS_SUBMISSIONS_PHOTO }]);
-    }
-    const original = await media.get(record.pendingKey);
-    if (original === null) throw new Refusal(404, { error: NO_PENDING_PHOTO });
-    let blurred: ProcessedImage;
-    try {
-      blurred = await blurImage(original, regions);
-    } catch (error) {
-      throw unavailable(error);
-    }
-    const { keys, pending, files } = photoFiles(blurred, now());
-    // An editor's copy counts toward the room every waiting photo shares, not a visitor's day.
-    await store(c, media, inbox, files, PHOTO, {
-      client: `editor:${c.get('editor').username}`,
-      within: { ...limits, clientBytes: Number.POSITIVE_INFINITY },
-    });
-    if (!(await inbox.claimForPending(id, keys.full))) {
-      // Decided meanwhile: the copy belongs to nothing, so it goes at once.
-      await Promise.allSettled(filesOf(pending.full).map((file) => media.delete(file)));
-      await inbox.forgetUploads([keys.full]).catch(() => undefined);
-      const current = await inbox.getSubmission(id);
-      if (current === null) throw new SubmissionNotFound(id);
-      throw new SubmissionDecided(current);
-    }
-    return photoAnswer(media, keys, blurred, true);
-  }
-
   const failure = failureSays('The inbox could not be read or saved; try again shortly.');
   const app = new Hono<AppEnv>({ strict: false });
   resource(app, '/uploads', {
@@ -584,20 +387,6 @@ export function createUploadRoutes({
             },
           });
         },
-      ],
-    },
-  });
-  if (media === null) return app;
-  resource(app, '/submissions/:id/blur', {
-    cors,
-    allow: BLUR_METHODS,
-    methods: {
-      POST: [
-        failure,
-        readBody({ limit: MAX_JSON_BODY_BYTES }),
-        editorOnly({ verify, log, forbidden: "Only editors can blur a submission's photos." }),
-        jsonBody('blur', schemaCheck(blurRequestSchema)),
-        blur,
       ],
     },
   });

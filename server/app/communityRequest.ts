@@ -3,7 +3,7 @@
  * writes share: opening the store or its inbox, public forms taking only JSON, and the 429 of a
  * rate limit. Each refuses by throwing a `Refusal`.
  */
-import { Refusal, type Step } from '../app/appEnv';
+import { Refusal, type Step } from './appEnv';
 import type { AccessTokenVerifier } from '../login/accessToken';
 import type { SharedRateLimiter } from '../rateLimit';
 import {

@@ -5,7 +5,7 @@
 import type { UploadQuotas } from '../config';
 import { Refusal } from '../app/appEnv';
 import type { UploadAdmission, UploadLimits } from '../storage/uploadLedger';
-import { UPLOAD_QUOTA_WINDOW_MS } from './uploadSweep';
+import { UPLOAD_QUOTA_WINDOW_MS } from '../uploads/uploadSweep';
 
 /** The 507 of a visitor's upload while the photos waiting for review fill the archive's room. */
 export const NO_ROOM_FOR_PHOTOS =

@@ -33,8 +33,8 @@ import {
   withInbox,
   type EditorVerifier,
   type OpenStore,
-} from './communityRequest';
-import { createDecoyIds } from './decoyIds';
+} from '../app/communityRequest';
+import { createDecoyIds } from '../inbox/decoyIds';
 
 /** An editor's note on a decision: one optional line. */
 const note = editorLine('note');

@@ -24,8 +24,8 @@ import {
   withInbox,
   type EditorVerifier,
   type OpenStore,
-} from './communityRequest';
-import { createDecoyIds } from './decoyIds';
+} from '../app/communityRequest';
+import { createDecoyIds } from '../inbox/decoyIds';
 
 /** What the message routes need. */
 export interface MessageRoutesOptions {
