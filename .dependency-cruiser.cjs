@@ -34,6 +34,23 @@ module.exports = {
       from: { path: '^server/app/' },
       to: { path: '^server/routes/' },
     },
+    {
+      name: 'server-dev-stand-in-apart',
+      severity: 'error',
+      comment:
+        'server/dev/ holds development stand-ins (the local identity server): production code ' +
+        'never imports them, not even a type. Only the Node server loads the identity stand-in, ' +
+        'on demand (IDENTITY=local), with a dynamic import.',
+      from: { path: '^server/', pathNot: '^server/dev/' },
+      to: { path: '^server/dev/', dependencyTypesNot: ['dynamic-import'] },
+    },
+    {
+      name: 'server-dev-loaded-in-one-place',
+      severity: 'error',
+      comment: 'The identity stand-in is loaded by server/http.ts alone (when IDENTITY=local).',
+      from: { path: '^server/', pathNot: ['^server/dev/', '^server/http\\.ts$'] },
+      to: { path: '^server/dev/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

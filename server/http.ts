@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { displayPath, isLoopbackHost, type ServerConfig } from './config';
-import type { LocalIdentity } from './identity/localIdentity';
+import type { MountedIdentity } from './login/identityPool';
 import type { LoginConfig } from './login/loginConfig';
 import { createEditorTokenVerifier, resolvePool } from './login/poolSettings';
 import { createServerLogin } from './login/serverLogin';
@@ -35,7 +35,7 @@ export interface RunningServer {
    * The local identity server (`IDENTITY=local`), served at `${url}/identity/`; null when off.
    * Its issuer, keys and admin endpoint are what the /login function checks tokens against.
    */
-  identity: LocalIdentity | null;
+  identity: MountedIdentity | null;
   /** Where uploaded photos go, in words. */
   uploads: string;
   /** Stops accepting connections, ends open ones and closes the store. */
@@ -88,11 +88,11 @@ const CLOSE_GRACE_MS = 3000;
 async function startIdentity(
   config: ServerConfig,
   log: (line: string) => void,
-): Promise<LocalIdentity | null> {
+): Promise<MountedIdentity | null> {
   if (config.identity === null) return null;
   const { dir, confirmationCode, authFlow } = config.identity;
   try {
-    const { startLocalIdentity } = await import('./identity/localIdentity');
+    const { startLocalIdentity } = await import('./dev/identity/localIdentity');
     return await startLocalIdentity({
       dir,
       confirmationCode,

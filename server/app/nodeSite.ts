@@ -10,7 +10,7 @@ import { getRequestListener } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono, type Context } from 'hono';
 import { createClientAddressResolver, type TrustProxy } from '../clientAddress';
-import type { LocalIdentity } from '../identity/localIdentity';
+import type { MountedIdentity } from '../login/identityPool';
 import { RequestAborted } from '../requestBody';
 import { compress, negotiateEncoding } from '../compression';
 import { sharedItemRoute, withSharedItem, type SharedItem } from '../firstPaintPage';
@@ -30,7 +30,7 @@ export interface SiteParts {
   /** The service's application, served below `API_PREFIX`. */
   api: Hono<AppEnv>;
   staticFiles: StaticFiles | null;
-  identity: LocalIdentity | null;
+  identity: MountedIdentity | null;
   /** The pages' Content-Security-Policy. */
   csp: string;
   log: (line: string) => void;

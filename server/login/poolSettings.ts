@@ -1,5 +1,5 @@
 import type { JWTVerifyGetKey } from 'jose';
-import type { IdentitySettings } from '../identity/localIdentity';
+import type { IdentitySettings } from './identityPool';
 import { createAccessTokenVerifier, type AccessTokenVerifier } from './accessToken';
 import type { LoginConfig } from './loginConfig';
 import { createPoolStanding } from './poolStanding';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpCode } from '../../server/identity/totp';
+import { totpCode } from '../../server/dev/identity/totp';
 import {
   axeViolations,
   buildAppInto,

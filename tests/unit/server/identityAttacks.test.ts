@@ -11,9 +11,9 @@ import { AuthenticationDetails, CognitoUser, CognitoUserPool } from 'amazon-cogn
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../server/http';
-import type { LocalIdentity } from '../../../server/identity/localIdentity';
-import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../../../server/identity/localPool';
-import { SECRETS_FILE } from '../../../server/identity/signingKey';
+import type { LocalIdentity } from '../../../server/dev/identity/localIdentity';
+import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../../../server/dev/identity/localPool';
+import { SECRETS_FILE } from '../../../server/dev/identity/signingKey';
 import { startIdentityServer } from './identityCall';
 import { mintWithPublishedKey } from './publishedEmulatorKey';
 import { memoryStorage } from '../memoryStorage';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { readConfig } from '../../../server/config';
 import { startServer, type RunningServer, type StartOptions } from '../../../server/http';
-import type { LocalIdentity } from '../../../server/identity/localIdentity';
+import type { LocalIdentity } from '../../../server/dev/identity/localIdentity';
 
 /** A raw call to an identity front at `endpoint`, as amazon-cognito-identity-js makes it. */
 export async function identityCall(

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCognitoAuth, type SignInStep } from '@/features/auth/cognitoAuth';
-import { startLocalIdentity, type LocalIdentity } from '../../../server/identity/localIdentity';
-import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../../../server/identity/localPool';
-import { CUSTOM_CHALLENGE_PROMPT } from '../../../server/identity/srpFront';
+import { startLocalIdentity, type LocalIdentity } from '../../../server/dev/identity/localIdentity';
+import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../../../server/dev/identity/localPool';
+import { CUSTOM_CHALLENGE_PROMPT } from '../../../server/dev/identity/srpFront';
 import { memoryStorage } from '../memoryStorage';
 import { identityCall, serveIdentityFront } from './identityCall';
 

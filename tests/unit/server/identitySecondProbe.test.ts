@@ -11,9 +11,13 @@ import { AuthenticationDetails, CognitoUser, CognitoUserPool } from 'amazon-cogn
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCognitoAuth } from '@/features/auth/cognitoAuth';
 import type { RunningServer } from '../../../server/http';
-import type { LocalIdentity } from '../../../server/identity/localIdentity';
-import { EDITOR_GROUP, LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../../../server/identity/localPool';
-import { totpCode } from '../../../server/identity/totp';
+import type { LocalIdentity } from '../../../server/dev/identity/localIdentity';
+import {
+  EDITOR_GROUP,
+  LOCAL_CLIENT_ID,
+  LOCAL_POOL_ID,
+} from '../../../server/dev/identity/localPool';
+import { totpCode } from '../../../server/dev/identity/totp';
 import { TokenRejected } from '../../../server/login/idToken';
 import {
   createPoolStanding,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeAuthError, type AuthError } from '@/features/auth/authErrors';
 import { createCognitoAuth, type AuthService, type SignInStep } from '@/features/auth/cognitoAuth';
-import { startLocalIdentity, type LocalIdentity } from '../../../server/identity/localIdentity';
-import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../../../server/identity/localPool';
-import { totpCode } from '../../../server/identity/totp';
+import { startLocalIdentity, type LocalIdentity } from '../../../server/dev/identity/localIdentity';
+import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../../../server/dev/identity/localPool';
+import { totpCode } from '../../../server/dev/identity/totp';
 import { memoryStorage } from '../memoryStorage';
 import { identityCall, serveIdentityFront } from './identityCall';
 

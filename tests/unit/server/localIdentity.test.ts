@@ -16,8 +16,8 @@ import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../../server/config';
 import { startServer } from '../../../server/http';
-import { startLocalIdentity, type LocalIdentity } from '../../../server/identity/localIdentity';
-import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../../../server/identity/localPool';
+import { startLocalIdentity, type LocalIdentity } from '../../../server/dev/identity/localIdentity';
+import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../../../server/dev/identity/localPool';
 import { memoryStorage } from '../memoryStorage';
 import { identityCall, serveIdentityFront } from './identityCall';
 

@@ -3,7 +3,7 @@ import {
   createPasswordLockout,
   FIRST_LOCKOUT_MS,
   LONGEST_LOCKOUT_MS,
-} from '../../../server/identity/passwordLockout';
+} from '../../../server/dev/identity/passwordLockout';
 
 function clocked() {
   let now = 1_000_000;

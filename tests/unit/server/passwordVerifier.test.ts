@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ExpiringMap } from '../../../server/identity/expiringMap';
+import { ExpiringMap } from '../../../server/dev/identity/expiringMap';
 import {
   createPasswordVerifier,
   INCORRECT_CREDENTIALS,
   SESSION_EXPIRED,
-} from '../../../server/identity/passwordVerifier';
+} from '../../../server/dev/identity/passwordVerifier';
 
 /**
  * The PASSWORD_VERIFIER exchange's bookkeeping: what it answers, and how long a started check

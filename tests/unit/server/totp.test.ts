@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base32Bytes, totpCode } from '../../../server/identity/totp';
+import { base32Bytes, totpCode } from '../../../server/dev/identity/totp';
 
 /** RFC 6238 appendix B's SHA-1 key, "12345678901234567890", in base32. */
 const RFC_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { errors, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
+import { errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { runCognitoLocal, type CognitoLocal } from './cognitoLocal';
 import {
   bootstrapLocalPool,
@@ -13,56 +13,22 @@ import {
 } from './localPool';
 import type { User } from 'cognito-local/lib/services/userPoolService';
 import { AccessTokenError, type IdentityDirectory, type StoredDevice } from './identityDirectory';
-import type { LocalAuthFlow } from '../config';
+import type { LocalAuthFlow } from '../../config';
 import { loadInstallationSecrets } from './signingKey';
 import { createSrpFront, type SrpFront } from './srpFront';
+import type { IdentitySettings, MountedIdentity } from '../../login/identityPool';
 
 /** Where the local identity server keeps its users by default, from the working directory. */
+export type { IdentitySettings };
+
 export const DEFAULT_IDENTITY_DIR = 'data/identity';
 
-/**
- * What a service that checks the pool's tokens or manages its users needs (the /login function):
- * the same shape for the local server and for a real Cognito pool.
- */
-export interface IdentitySettings {
-  /** The tokens' `iss`: `http://127.0.0.1:{port}/local_GlobeArch` locally. */
-  issuer: string;
-  /**
-   * The pool's public keys (made for this installation), which the front serves at
-   * `/identity/{poolId}/.well-known/jwks.json`.
-   */
-  jwks: JSONWebKeySet;
-  /** A key lookup over `jwks` for jose's `jwtVerify`: in-process, no fetch. */
-  keys: JWTVerifyGetKey;
-  poolId: string;
-  /** The app client; the id token's `aud` and the access token's `client_id`. */
-  clientId: string;
-  /** The region to give an AWS SDK client (`local` for the local server). */
-  region: string;
-  /**
-   * Where IAM-only calls go (AdminAddUserToGroup…): cognito-local's own URL on 127.0.0.1, which
-   * answers only calls signed with `adminCredentials` and never a web page.
-   */
-  adminEndpoint: string;
-  /**
-   * Credentials for `adminEndpoint`: the access key id is this installation's secret (kept in its
-   * folder); the emulator checks no signatures, so the secret key is a placeholder.
-   */
-  adminCredentials: { accessKeyId: string; secretAccessKey: string };
-}
-
 /** A running local identity server. */
-export interface LocalIdentity extends IdentitySettings {
-  /** Its data folder (absolute). */
-  dir: string;
-  /** The code that confirms every sign-up (and every forgotten-password reset). */
-  confirmationCode: string;
+export interface LocalIdentity extends MountedIdentity {
   /** The accounts it keeps ready, with their passwords. */
   accounts: readonly SeededAccount[];
   /** The SRP front: serve it where the app's Cognito endpoint points (`/identity/`). */
   handler: SrpFront;
-  /** Stops cognito-local; a temporary folder is removed. */
-  stop(): Promise<void>;
 }
 
 /** Settings for `startLocalIdentity`; all optional. */
