@@ -80,7 +80,7 @@ export default defineConfig({
           // Page tests render the whole app in jsdom: seconds each while browsers run beside them.
           testTimeout: 20_000,
           // A PostgreSQL server for the storage tests, when one is installed or named.
-          globalSetup: ['./tests/unit/postgresSetup.ts'],
+          globalSetup: ['./tests/unit/support/postgresSetup.ts'],
         },
       },
       {
@@ -91,7 +91,7 @@ export default defineConfig({
           exclude: TIMED_E2E,
           environment: 'node',
           // Builds the app once (when stale) for both browser projects: this one runs first.
-          globalSetup: ['./tests/e2e/globalSetup.ts'],
+          globalSetup: ['./tests/e2e/support/globalSetup.ts'],
           // Files in parallel with each other and the unit tests (see `maxWorkers`): each file
           // starts its own server and browser and spends much of its time waiting on pages.
           fileParallelism: true,

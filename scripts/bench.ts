@@ -41,9 +41,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { arch, cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromiumPath } from '../tests/e2e/chromium';
-import { ROOT, SAMPLE, sampleNodes, startApp, type RunningApp } from '../tests/e2e/harness';
-import { startThumbnailHost, type ThumbnailHost } from '../tests/e2e/thumbnailHost';
+import { chromiumPath } from '../tests/e2e/support/chromium';
+import { ROOT, SAMPLE, sampleNodes, startApp, type RunningApp } from '../tests/e2e/support/harness';
+import { startThumbnailHost, type ThumbnailHost } from '../tests/e2e/support/thumbnailHost';
 import {
   generateArchive,
   THUMBNAIL_MODES,

@@ -20,7 +20,7 @@ import {
   screenshot,
   startApp,
   watchPage,
-} from '../tests/e2e/harness';
+} from '../tests/e2e/support/harness';
 import { generateArchive } from '../tests/fixtures/generateArchive';
 
 const { values } = parseArgs({

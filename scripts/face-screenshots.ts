@@ -11,7 +11,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { MARKS_SCRIPT, nodesArrivedAt, readMarks, SHOWN_CLASS } from '../tests/e2e/globeMarks';
+import {
+  MARKS_SCRIPT,
+  nodesArrivedAt,
+  readMarks,
+  SHOWN_CLASS,
+} from '../tests/e2e/support/globeMarks';
 import {
   launchBrowser,
   markIntroSeen,
@@ -19,8 +24,8 @@ import {
   screenshot,
   startApp,
   watchPage,
-} from '../tests/e2e/harness';
-import { startThumbnailHost } from '../tests/e2e/thumbnailHost';
+} from '../tests/e2e/support/harness';
+import { startThumbnailHost } from '../tests/e2e/support/thumbnailHost';
 import {
   generateArchive,
   THUMBNAIL_MODES,

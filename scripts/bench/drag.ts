@@ -6,7 +6,7 @@
  * drags of each one's median).
  */
 import type { Browser, Page } from 'playwright-core';
-import { watchPage } from '../../tests/e2e/harness';
+import { watchPage } from '../../tests/e2e/support/harness';
 import type { PeerState } from './peer/main';
 import { waitUntil } from './globe';
 import { frameIntervals, medianOf } from './phoneFigures';

@@ -6,7 +6,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS, chromiumPath } from '../../tests/e2e/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from '../../tests/e2e/support/chromium';
 import { lighthouseFiguresOf, type LighthouseFigures } from './phoneFigures';
 
 export interface LighthouseRun extends LighthouseFigures {

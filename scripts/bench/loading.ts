@@ -1,9 +1,9 @@
 /**
  * What a benchmark page load makes of loading: how the card faces filled in (from the samples of
- * tests/e2e/globeMarks.ts) and the bytes the page received before the globe was shown.
+ * tests/e2e/support/globeMarks.ts) and the bytes the page received before the globe was shown.
  */
 import type { Page } from 'playwright-core';
-import type { FacesSample } from '../../tests/e2e/globeMarks';
+import type { FacesSample } from '../../tests/e2e/support/globeMarks';
 
 /** How the faces filled in, from the samples, relative to when the globe was shown. */
 export interface FacesSummary {

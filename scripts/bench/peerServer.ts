@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { build } from 'vite';
 import { generateArchive } from '../../tests/fixtures/generateArchive';
-import { ROOT } from '../../tests/e2e/harness';
+import { ROOT } from '../../tests/e2e/support/harness';
 
 const PEER_DIR = join(ROOT, 'scripts/bench/peer');
 /** The files of `public/` the peer uses: the map and the generated archives' thumbnails. */

@@ -11,8 +11,8 @@
  *   round to it) to the first animation frame after the panel lost `hidden`.
  */
 import type { Page } from 'playwright-core';
-import { launchBrowser, watchPage } from '../../tests/e2e/harness';
-import { SHOWN_CLASS } from '../../tests/e2e/globeMarks';
+import { launchBrowser, watchPage } from '../../tests/e2e/support/harness';
+import { SHOWN_CLASS } from '../../tests/e2e/support/globeMarks';
 import { tasksBefore } from './phoneFigures';
 
 /** Lighthouse 12's mobile screen (a Moto G Power) and user agent, so both parts see one phone. */

@@ -11,7 +11,7 @@ import { chooseAtlasLayout } from '@/globe/textures/atlasLayout';
 import { ST_LOUIS, CARD_SHELL_RADIUS, GLOBE_RADIUS } from '@/globe/geo';
 import { START_RADIUS } from '@/globe/camera/limits';
 import { CAMERA_FOV_DEG, CARD_HEIGHT, CARD_WIDTH } from '@/lib/constants';
-import { launchBrowser, SAMPLE, sampleNodes, startApp } from '../../tests/e2e/harness';
+import { launchBrowser, SAMPLE, sampleNodes, startApp } from '../../tests/e2e/support/harness';
 import { generateArchive } from '../../tests/fixtures/generateArchive';
 import { measureDrag, type DragResult, type DragTarget } from './drag';
 import { runLighthouse, type LighthouseRun } from './lighthouse';

@@ -3,7 +3,7 @@
  * of ARCHITECTURE §5 with their verdicts.
  */
 import { FRAME_MS } from './timeline';
-import { totalOf } from '../../tests/e2e/thumbnailHost';
+import { totalOf } from '../../tests/e2e/support/thumbnailHost';
 import type { ThumbnailMode } from '../../tests/fixtures/generateArchive';
 import type { BundleReport } from './bundle';
 import type { RunResult } from './globe';

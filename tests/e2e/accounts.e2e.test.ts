@@ -17,7 +17,7 @@ import {
   startApp,
   type RunningApp,
   watchPage,
-} from './harness';
+} from './support/harness';
 
 /*
  * Accounts against the real local stack: the app's identity library talks SRP to the local

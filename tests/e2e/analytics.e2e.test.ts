@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeRoute, type MediaNode } from '@/lib/nodeModel';
-import { allCardsShown, hoverSomeCard, pointableCards } from './globePointer';
+import { allCardsShown, hoverSomeCard, pointableCards } from './support/globePointer';
 import {
   buildAppInto,
   launchBrowser,
@@ -14,7 +14,7 @@ import {
   watchPage,
   SAMPLE,
   sampleNodes,
-} from './harness';
+} from './support/harness';
 
 /*
  * Analytics as it leaves the browser. The app is built a second time with a fake measurement id;

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GlobeDiagnostics } from '@/lib/globeDiagnostics';
 import { generateArchive } from '../fixtures/generateArchive';
-import { hoverSomeCard, pointableCards } from './globePointer';
+import { hoverSomeCard, pointableCards } from './support/globePointer';
 import {
   launchBrowser,
   markIntroSeen,
@@ -15,7 +15,7 @@ import {
   startApp,
   type RunningApp,
   watchPage,
-} from './harness';
+} from './support/harness';
 
 /*
  * Issue 14 as a visitor meets it, in real Chromium against the built app: clusters instead of

@@ -14,7 +14,7 @@ import {
   watchPage,
   SAMPLE,
   sampleNodes,
-} from './harness';
+} from './support/harness';
 
 const sample = sampleNodes;
 const byId = new Map(sample.map((n) => [n.video_id, n]));

@@ -16,7 +16,7 @@ import {
   startApp,
   type RunningApp,
   watchPage,
-} from './harness';
+} from './support/harness';
 
 /*
  * The editor's and the community's flows against the real local stack: the built app, the

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateArchive } from '../fixtures/generateArchive';
-import { MARKS_SCRIPT, nodesArrivedAt, readMarks, SHOWN_CLASS } from './globeMarks';
+import { MARKS_SCRIPT, nodesArrivedAt, readMarks, SHOWN_CLASS } from './support/globeMarks';
 import {
   launchBrowser,
   markIntroSeen,
@@ -12,14 +12,14 @@ import {
   startApp,
   type RunningApp,
   watchPage,
-} from './harness';
+} from './support/harness';
 import {
   startThumbnailHost,
   THUMBNAIL_HOSTNAME,
   totalOf,
   type ThumbnailHost,
   type ThumbnailHostCounts,
-} from './thumbnailHost';
+} from './support/thumbnailHost';
 
 /*
  * Card faces when the provider's thumbnail host (i.ytimg.com) is dead or flaky (issue 13), against

@@ -10,7 +10,7 @@ import {
   startApp,
   watchPage,
   type RunningApp,
-} from './harness';
+} from './support/harness';
 
 /** A mid-range Android phone, as Lighthouse's mobile preset emulates one. */
 const PHONE: BrowserContextOptions = {

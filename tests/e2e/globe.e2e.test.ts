@@ -15,8 +15,8 @@ import {
   watchPage,
   SAMPLE,
   sampleNodes,
-} from './harness';
-import { hoverSomeCard, pointableCards, type ScreenCard } from './globePointer';
+} from './support/harness';
+import { hoverSomeCard, pointableCards, type ScreenCard } from './support/globePointer';
 
 /*
  * The globe as a visitor meets it, in real Chromium under SwiftShader (a few to ~20 fps): every

@@ -12,7 +12,7 @@ import {
   startApp,
   watchPage,
   type RunningApp,
-} from './harness';
+} from './support/harness';
 
 const SAMPLE = join(ROOT, 'server/data/sample-archive.json');
 const MALFORMED = join(ROOT, 'tests/fixtures/malformed-archive.json');

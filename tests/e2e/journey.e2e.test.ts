@@ -16,7 +16,7 @@ import {
   watchPage,
   SAMPLE,
   sampleNodes,
-} from './harness';
+} from './support/harness';
 
 const sample = sampleNodes;
 const DESKTOP = { width: 1280, height: 800 };

@@ -11,8 +11,8 @@ import {
   watchPage,
   SAMPLE,
   sampleNodes,
-} from './harness';
-import { allCardsShown } from './globePointer';
+} from './support/harness';
+import { allCardsShown } from './support/globePointer';
 
 /*
  * The archive's pages and detail views as a visitor sees them on a desktop and on a phone: each

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GlobeInput } from '@/globe/types';
 import { generateArchive } from '../../fixtures/generateArchive';
-import { renderApp } from '../renderWithProviders';
+import { renderApp } from '../support/renderWithProviders';
 
 const engine = vi.hoisted(() => ({
   listeners: new Map<string, (event: unknown) => void>(),

@@ -17,7 +17,7 @@ import {
 import type { Globe, GlobeEvents, GlobeInput, GlobeOptions } from '@/globe/types';
 import { FADE_OUT_BOUND_MS, FLIGHT_BOUND_MS } from '@/app/routes/useDetailTransition';
 import { CAMERA_FLIGHT_MS, DETAIL_FADE_OUT_MS, LOADED_MESSAGE_MS } from '@/lib/constants';
-import { renderApp } from '../renderWithProviders';
+import { renderApp } from '../support/renderWithProviders';
 
 describe('the detail machine', () => {
   const open = (id: string) => ({ type: 'routeChanged', id, animate: true }) as const;

@@ -10,7 +10,7 @@ import { Intro } from '@/features/intro/Intro';
 import { forgetIntroSeen } from '@/features/intro/introStorage';
 import { LOCAL_IDENTITY } from '@/lib/config';
 import { SPLASH_MS } from '@/lib/constants';
-import { renderApp } from '../renderWithProviders';
+import { renderApp } from '../support/renderWithProviders';
 
 /** The app's document, as the build copies it. */
 const INDEX = readFileSync(join(import.meta.dirname, '../../../index.html'), 'utf8');

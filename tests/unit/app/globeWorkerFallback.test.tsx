@@ -7,7 +7,7 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GLOBE_WORKER_FAILED, type Globe, type GlobeOptions } from '@/globe/types';
-import { renderApp } from '../renderWithProviders';
+import { renderApp } from '../support/renderWithProviders';
 
 const attempts = vi.hoisted(() => [] as { canvas: HTMLCanvasElement; options: GlobeOptions }[]);
 vi.mock('@/globe/createGlobe', () => ({

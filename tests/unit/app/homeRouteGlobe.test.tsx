@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetIntroSeen } from '@/features/intro/introStorage';
 import type { GlobeInput } from '@/globe/types';
-import { renderApp } from '../renderWithProviders';
+import { renderApp } from '../support/renderWithProviders';
 
 const engine = vi.hoisted(() => ({
   listeners: new Map<string, (event: unknown) => void>(),

@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GlobeInput } from '@/globe/types';
-import { recordingAnalytics, renderApp } from '../renderWithProviders';
+import { recordingAnalytics, renderApp } from '../support/renderWithProviders';
 
 const engine = vi.hoisted(() => ({
   listeners: new Map<string, (event: unknown) => void>(),

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderApp } from '../renderWithProviders';
+import { renderApp } from '../support/renderWithProviders';
 
 const archive = [{ video_id: 'a', title: 'First', youtube_id: 'dQw4w9WgXcQ', lat: 1, lng: 1 }];
 

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GlobeInput } from '@/globe/types';
 import { matchesFilter } from '@/lib/filter';
 import { CLICK } from '@/lib/analytics';
-import { recordingAnalytics, renderApp } from '../renderWithProviders';
+import { recordingAnalytics, renderApp } from '../support/renderWithProviders';
 
 const engine = vi.hoisted(() => ({
   listeners: new Map<string, (event: unknown) => void>(),

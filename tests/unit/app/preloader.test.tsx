@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Globe, GlobeEvents } from '@/globe/types';
 import { FIRST_VIEW_WAIT_MS, LOADED_MESSAGE_MS } from '@/lib/constants';
-import { renderApp } from '../renderWithProviders';
+import { renderApp } from '../support/renderWithProviders';
 
 /** A stand-in engine: the test decides what progress it reports. */
 const listeners = new Map<keyof GlobeEvents, (event: never) => void>();

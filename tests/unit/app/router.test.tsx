@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../renderWithProviders';
+import { renderApp } from '../support/renderWithProviders';
 
 const archive = [
   {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthAccess } from '@/features/auth/authAccess';
 import { AuthError } from '@/features/auth/authErrors';
 import type { AuthService, SessionSummary, SignInStep } from '@/features/auth/cognitoAuth';
-import { renderApp } from '../renderWithProviders';
+import { renderApp } from '../support/renderWithProviders';
 
 const editor: SessionSummary = {
   username: 'editor',

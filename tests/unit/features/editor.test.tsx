@@ -9,7 +9,7 @@ import { draftOfNode, bodyOfDraft, suggestId, EMPTY_DRAFT } from '@/features/edi
 import { NODE_IMAGES_MAX, validateNode } from '@/lib/nodeSchema';
 import { createNodesHandler, type NodesHandler } from '../../../server/nodesHandler';
 import { createMemoryStore } from '../../../server/storage/memoryStore';
-import { renderApp } from '../renderWithProviders';
+import { renderApp } from '../support/renderWithProviders';
 
 const editor: SessionSummary = {
   username: 'editor',

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LatLng } from '@/globe/geo';
 import { CURRENT_TERMS } from '@/lib/terms';
-import { renderApp } from '../renderWithProviders';
+import { renderApp } from '../support/renderWithProviders';
 
 // The real picker starts a Babylon engine; here it is a button that picks one spot, so the form's
 // side of the contract (value in, onChange out) is what is tested.

@@ -15,9 +15,9 @@ import type { AuthService, SessionSummary } from '@/features/auth/cognitoAuth';
 import { createNodesHandler, type NodesHandler } from '../../../server/nodesHandler';
 import { createMemoryStore } from '../../../server/storage/memoryStore';
 import { createFolderStorage, serveUpload } from '../../../server/uploads/folderStorage';
-import { RIGHTS_ANSWERS } from '../server/communityHarness';
-import { cameraJpeg } from '../server/photoFixtures';
-import { renderApp } from '../renderWithProviders';
+import { RIGHTS_ANSWERS } from '../server/support/communityHarness';
+import { cameraJpeg } from '../server/support/photoFixtures';
+import { renderApp } from '../support/renderWithProviders';
 
 const editor: SessionSummary = {
   username: 'editor',

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMS_PER_MINUTE } from '@/lib/submissionSchema';
 import { startServer, type RunningServer } from '../../../server/http';
-import { apiServerConfig } from './communityHarness';
+import { apiServerConfig } from './support/communityHarness';
 
 const temp = mkdtempSync(join(tmpdir(), 'globe-proxy-limits-'));
 writeFileSync(join(temp, 'archive.json'), JSON.stringify({ nodes: [] }));

@@ -28,7 +28,7 @@ import {
   makeKeys,
   poolVerifier,
   type TestKeys,
-} from './communityHarness';
+} from './support/communityHarness';
 
 const NODES = Array.from({ length: 40 }, (_, i) => ({
   video_id: `v${i}`,

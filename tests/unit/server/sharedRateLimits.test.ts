@@ -4,9 +4,9 @@ import { createSharedRateLimiter } from '../../../server/rateLimit';
 import { openPgStore } from '../../../server/storage/pgStore';
 import type { RateCounter } from '../../../server/storage/rateCounter';
 import type { SqlNodeStore } from '../../../server/storage/sqlStore';
-import { CONTACT_MESSAGE, makeKeys, setup, type TestKeys } from './communityHarness';
-import { postgresSkipReason, usePostgresDatabase } from './postgresTestDatabase';
-import { sharedPglite } from './sharedPglite';
+import { CONTACT_MESSAGE, makeKeys, setup, type TestKeys } from './support/communityHarness';
+import { postgresSkipReason, usePostgresDatabase } from './support/postgresTestDatabase';
+import { sharedPglite } from './support/sharedPglite';
 
 /*
  * Rate limits counted in the store (issue 15): every instance of the service on one database

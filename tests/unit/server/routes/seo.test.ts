@@ -1,0 +1,64 @@
+/**
+ * The sitemap and robots.txt from the service (issue 32): exactly the public items, a hidden one
+ * gone at once, each with the day it last changed; nothing without the site's address.
+ */
+import { describe, expect, it } from 'vitest';
+import { createNodesHandler } from '../../../../server/nodesHandler';
+import { SITEMAP_PAGES } from '../../../../server/routes/seo';
+import { createMemoryStore } from '../../../../server/storage/memoryStore';
+import { generateArchive } from '../../../fixtures/generateArchive';
+
+const SITE = 'https://archive.example.org';
+
+function service(siteUrl: string | null = SITE) {
+  const archive = [
+    ...generateArchive(30),
+    { title: 'No id: the app cannot show it' },
+    { video_id: 'no-place', title: 'No place' },
+  ];
+  const store = createMemoryStore(archive);
+  const handler = createNodesHandler({ openStore: async () => store, siteUrl: () => siteUrl });
+  const get = async (path: string) => {
+    const response = await handler.handle({ method: 'GET', path, headers: {} });
+    return { status: response.status, text: response.body.toString(), headers: response.headers };
+  };
+  return { store, get };
+}
+
+const locsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1] ?? '');
+
+describe('the sitemap', () => {
+  it('lists the archive’s pages and exactly the items the public sees, each with its last change', async () => {
+    const { store, get } = service();
+    const first = await get('/sitemap.xml');
+    expect(first.status).toBe(200);
+    expect(first.text).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
+    const generated = generateArchive(30).map(
+      (node) => `${SITE}/${String(node.type)}/${String(node.video_id)}`,
+    );
+    expect(locsOf(first.text)).toEqual([
+      ...SITEMAP_PAGES.map((path) => `${SITE}${path}`),
+      ...generated,
+    ]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(first.text).toContain(
+      `<url><loc>${SITE}/video/gen-00000</loc><lastmod>${today}</lastmod></url>`,
+    );
+
+    await store.deleteNode('gen-00001', 1, 'alice');
+    const after = locsOf((await get('/sitemap.xml')).text);
+    expect(after).not.toContain(`${SITE}/video/gen-00001`);
+    expect(after).toHaveLength(SITEMAP_PAGES.length + 29);
+  });
+
+  it('needs the site’s address; robots.txt then names no sitemap', async () => {
+    const { get } = service(null);
+    expect((await get('/sitemap.xml')).status).toBe(503);
+    const robots = await get('/robots.txt');
+    expect(robots.status).toBe(200);
+    expect(robots.text).not.toContain('Sitemap:');
+    expect(robots.text).toContain('Allow: /api/open-data/');
+  });
+});
