@@ -20,14 +20,16 @@ const noParentImports = {
 const layer = (name, message) => ({ group: [`@/${name}`, `@/${name}/**`], message });
 
 /** Files that bind React to the framework-free globe engine: the only ones allowed to import both. */
-const globeBridges = [
-  'src/features/globe/GlobeCanvas.tsx',
-  'src/features/globe/connectGlobe.ts',
-  'src/components/PositionPicker.tsx',
-];
+const globeBridges = ['src/features/globe/GlobeCanvas.tsx', 'src/components/PositionPicker.tsx'];
+
+/**
+ * Files that bind React to the framework-free 3D capture viewer (src/capture/, Babylon's third
+ * engine): the detail view's viewer and the poster drawn when a capture is added.
+ */
+const captureBridges = ['src/features/detail/CaptureViewer.tsx', 'src/components/CaptureAdder.tsx'];
 
 /** Shared UI (src/components/) sits below app/ and features/: any feature may use it. */
-const sharedComponentImports = (engine) => ({
+const sharedComponentImports = (engine, capture = false) => ({
   'no-restricted-imports': [
     'error',
     {
@@ -38,6 +40,14 @@ const sharedComponentImports = (engine) => ({
         ...(engine
           ? []
           : [layer('globe', 'Only a globe bridge imports the engine (ARCHITECTURE §1).')]),
+        ...(capture
+          ? []
+          : [
+              layer(
+                'capture',
+                'Only a capture bridge imports the capture viewer (captureBridges).',
+              ),
+            ]),
       ],
     },
   ],
@@ -46,6 +56,41 @@ const sharedComponentImports = (engine) => ({
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
+
+/** A feature's import rules: its own code, lib/, components/ and app/'s hooks; the capture viewer for a capture bridge. */
+const featureImports = (feature, capture) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        noParentImports,
+        {
+          group: ['@/app/**', '!@/app/hooks'],
+          message: 'Features reach app/ only through its typed hooks (app → features → lib).',
+        },
+        layer('globe', 'Only the globe bridge imports the engine (ARCHITECTURE §1).'),
+        ...(capture
+          ? []
+          : [
+              layer(
+                'capture',
+                'Only a capture bridge imports the capture viewer (captureBridges).',
+              ),
+            ]),
+        {
+          group: [
+            '@/features/*',
+            '@/features/**',
+            `!@/features/${feature}`,
+            `!@/features/${feature}/**`,
+          ],
+          message:
+            "Features do not import each other's internals: share through lib/ or the store.",
+        },
+      ],
+    },
+  ],
+});
 
 export default tseslint.config(
   {
@@ -119,39 +164,47 @@ export default tseslint.config(
       ],
     },
   },
-  ...features.map((feature) => ({
-    files: [`src/features/${feature}/**`],
-    ignores: globeBridges,
+  {
+    files: ['src/capture/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: ['@babylonjs/core', '@babylonjs/gui', '@babylonjs/loaders'].map((name) => ({
+            name,
+            message: 'Deep-import Babylon modules; the root barrel costs 1.5 MB gzip.',
+          })),
           patterns: [
             noParentImports,
-            {
-              group: ['@/app/**', '!@/app/hooks'],
-              message: 'Features reach app/ only through its typed hooks (app → features → lib).',
-            },
-            layer('globe', 'Only the globe bridge imports the engine (ARCHITECTURE §1).'),
-            {
-              group: [
-                '@/features/*',
-                '@/features/**',
-                `!@/features/${feature}`,
-                `!@/features/${feature}/**`,
-              ],
-              message:
-                "Features do not import each other's internals: share through lib/ or the store.",
-            },
+            ...frameworks,
+            layer('app', 'The capture viewer imports only lib/ (like the globe engine).'),
+            layer('features', 'The capture viewer imports only lib/ (like the globe engine).'),
+            layer('globe', 'The capture viewer is an engine of its own; it shares lib/ only.'),
           ],
         },
       ],
     },
+  },
+  ...features.map((feature) => ({
+    files: [`src/features/${feature}/**`],
+    ignores: [...globeBridges, ...captureBridges],
+    rules: featureImports(feature, false),
   })),
-  { files: ['src/components/**'], ignores: globeBridges, rules: sharedComponentImports(false) },
+  ...captureBridges
+    .filter((file) => file.startsWith('src/features/'))
+    .map((file) => ({ files: [file], rules: featureImports(file.split('/')[2] ?? '', true) })),
+  {
+    files: ['src/components/**'],
+    ignores: [...globeBridges, ...captureBridges],
+    rules: sharedComponentImports(false),
+  },
   {
     files: globeBridges.filter((file) => file.startsWith('src/components/')),
     rules: sharedComponentImports(true),
+  },
+  {
+    files: captureBridges.filter((file) => file.startsWith('src/components/')),
+    rules: sharedComponentImports(false, true),
   },
   {
     files: ['server/**'],
