@@ -26,6 +26,24 @@ module.exports = {
       to: { path: ['^server/(app|routes|login)/', '(^|/)node_modules/(hono|@hono)/'] },
     },
     {
+      name: 'server-domain-below-the-top',
+      severity: 'error',
+      comment:
+        "The domain takes what it needs as arguments: it imports none of the server's top-level " +
+        'modules (the configuration, the composition root, the runtimes), only other domain ' +
+        'folders and server/support (helpers that import nothing of the server).',
+      from: { path: '^server/(storage|uploads|inbox|oai|support)/' },
+      to: { path: '^server/[^/]+$' },
+    },
+    {
+      name: 'server-support-at-the-bottom',
+      severity: 'error',
+      comment:
+        'server/support holds helpers every layer may use: they import nothing of the server.',
+      from: { path: '^server/support/' },
+      to: { path: '^server/', pathNot: '^server/support/' },
+    },
+    {
       name: 'server-app-below-routes',
       severity: 'error',
       comment:

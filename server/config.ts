@@ -1,4 +1,6 @@
-import { relative, resolve } from 'node:path';
+import { displayPath } from './support/displayPath';
+import type { UploadsConfig } from './uploads/openMediaStorage';
+import { resolve } from 'node:path';
 import {
   MAX_TRUSTED_HOPS,
   parseAddressRange,
@@ -76,26 +78,6 @@ export interface ServerConfig {
    */
   trustProxy: TrustProxy;
 }
-
-/** Where uploaded photos are kept. */
-export type UploadsConfig =
-  | {
-      kind: 'folder';
-      /**
-       * `UPLOADS_DIR`, default `data/uploads`, created on the first upload. Absolute path. Null when
-       * `ARCHIVE_FILE` is set and `UPLOADS_DIR` is not: a temporary folder, removed on stop.
-       */
-      dir: string | null;
-    }
-  | {
-      kind: 's3';
-      /** `UPLOADS_BUCKET`. */
-      bucket: string;
-      /** `UPLOADS_PUBLIC_URL`: the base URL visitors read objects from, without a trailing `/`. */
-      publicUrl: string;
-      /** `UPLOADS_PREFIX`: prepended to every key, '' or ending with `/`. */
-      prefix: string;
-    };
 
 /** How many bytes of photos visitors may store (editors' uploads are not counted). */
 export interface UploadQuotas {
@@ -422,8 +404,5 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string = process.cwd())
   };
 }
 
-/** A path as short as a person would write it: relative to the working directory when inside it. */
-export function displayPath(path: string): string {
-  const rel = relative(process.cwd(), path);
-  return rel === '' ? '.' : rel.startsWith('..') ? path : rel;
-}
+export { displayPath };
+export type { UploadsConfig };

@@ -16,7 +16,8 @@ import { compress, negotiateEncoding } from '../compression';
 import { sharedItemRoute, withSharedItem, type SharedItem } from '../firstPaintPage';
 import { baseSecurityHeaders } from '../securityHeaders';
 import type { StaticFiles, StaticResponse } from '../staticFiles';
-import { serveUpload, UPLOADS_PATH } from '../uploads/folderStorage';
+import { UPLOADS_PATH } from '../uploads/folderStorage';
+import { serveUpload } from './uploadFiles';
 import type { AppEnv } from './appEnv';
 import { UNIMPLEMENTED_METHODS } from './resource';
 

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { debrisSplat, houseModel, writeGlb } from '../../../../scripts/sample-captures.mjs';
-import { serveUpload } from '../../../../server/uploads/folderStorage';
+import { serveUpload } from '../../../../server/app/uploadFiles';
 import {
   accessToken,
   makeKeys,

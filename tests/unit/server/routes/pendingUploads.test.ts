@@ -6,7 +6,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { serveUpload } from '../../../../server/uploads/folderStorage';
+import { serveUpload } from '../../../../server/app/uploadFiles';
 import {
   accessToken,
   makeKeys,

@@ -16,7 +16,7 @@ import { readConfig } from '../../../../server/config';
 import { startServer, type RunningServer } from '../../../../server/http';
 import { readLoginConfig } from '../../../../server/login/loginConfig';
 import { openPgliteStore } from '../../../../server/storage/pgliteStore';
-import { serveUpload } from '../../../../server/uploads/folderStorage';
+import { serveUpload } from '../../../../server/app/uploadFiles';
 import { filesOf, isUploadKey } from '../../../../server/uploads/mediaStorage';
 import { cutoffsAt } from '../../../../server/uploads/uploadSweep';
 import {

@@ -8,7 +8,8 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFolderStorage, serveUpload } from '../../../../server/uploads/folderStorage';
+import { serveUpload } from '../../../../server/app/uploadFiles';
+import { createFolderStorage } from '../../../../server/uploads/folderStorage';
 import {
   captureFormatOfKey,
   cardKeyOf,
