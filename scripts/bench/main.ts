@@ -41,17 +41,23 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { arch, cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromiumPath } from '../tests/e2e/support/chromium';
-import { ROOT, SAMPLE, sampleNodes, startApp, type RunningApp } from '../tests/e2e/support/harness';
-import { startThumbnailHost, type ThumbnailHost } from '../tests/e2e/support/thumbnailHost';
+import { chromiumPath } from '../../tests/e2e/support/chromium';
+import {
+  ROOT,
+  SAMPLE,
+  sampleNodes,
+  startApp,
+  type RunningApp,
+} from '../../tests/e2e/support/harness';
+import { startThumbnailHost, type ThumbnailHost } from '../../tests/e2e/support/thumbnailHost';
 import {
   generateArchive,
   THUMBNAIL_MODES,
   type ThumbnailMode,
-} from '../tests/fixtures/generateArchive';
-import { measureBundle, type BundleReport } from './bench/bundle';
-import { measureRun, type RunResult } from './bench/globe';
-import { measurePhone, PHONE_PARTS, type PhoneOptions, type PhonePart } from './bench/phoneBench';
+} from '../../tests/fixtures/generateArchive';
+import { measureBundle, type BundleReport } from './bundle';
+import { measureRun, type RunResult } from './globe';
+import { measurePhone, PHONE_PARTS, type PhoneOptions, type PhonePart } from './phoneBench';
 import {
   checkPhoneBudgets,
   PHONE_BUDGET,
@@ -59,7 +65,7 @@ import {
   printLighthouse,
   printPhoneCpu,
   type PhoneResults,
-} from './bench/phoneReport';
+} from './phoneReport';
 import {
   BUDGET,
   checkBudgets,
@@ -74,7 +80,7 @@ import {
   summarise,
   type ArchiveKind,
   type SizeResult,
-} from './bench/report';
+} from './report';
 
 const RESULTS_DIR = join(ROOT, 'bench-results');
 /** Navigation to `ready` for one load: 60 s, plus 60 s more at 10,000 cards. */
