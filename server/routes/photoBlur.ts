@@ -12,10 +12,8 @@ import { fieldsToFix, jsonBody, MAX_JSON_BODY_BYTES, schemaCheck } from '../app/
 import type { UploadQuotas } from '../config';
 import type { CorsPolicy } from '../cors';
 import { SubmissionDecided, SubmissionNotFound, type InboxStore } from '../storage/nodeStore';
-import type { UploadAdmission } from '../storage/uploadLedger';
 import { blurImage, type ProcessedImage } from '../uploads/imageProcessing';
 import { captureFormatOfKey, filesOf, fullKeyOf, type MediaStorage } from '../uploads/mediaStorage';
-import { overQuota, uploadLimitsOf } from './uploadQuota';
 import { createUploadStore, photoAnswer, photoFiles } from './uploadStore';
 import { NO_PENDING_PHOTO } from './uploads';
 
@@ -52,12 +50,9 @@ export function createPhotoBlurRoutes({
   openStore,
   cors,
 }: PhotoBlurOptions) {
-  const limits = uploadLimitsOf(quotas);
-  const { store, unavailable } = createUploadStore({
+  const { limits, store, unavailable } = createUploadStore({
     log,
-    limits,
-    refuse: (admission: Exclude<UploadAdmission, { ok: true }>) =>
-      overQuota(admission, { quotas, now: now() }),
+    quotas,
     now,
     afterVisitorUpload,
   });

@@ -23,16 +23,18 @@ const SITEMAP_MAX_URLS = 50_000;
 
 /** The public items' paths, in archive order, each with the day it last changed when known. */
 async function publicPages(store: NodeStore): Promise<{ path: string; changed: string | null }[]> {
+  // One read: the live nodes with their times where the store keeps them, else the list.
+  const live = isEditable(store)
+    ? (await store.allNodes()).filter((node) => !node.deleted)
+    : (await store.listNodes()).map((node) => ({ node, changedAt: null }));
   const changed = new Map<string, string>();
-  if (isEditable(store)) {
-    for (const node of await store.allNodes()) {
-      const id = (node.node as { video_id?: unknown }).video_id;
-      if (typeof id === 'string' && !node.deleted && !changed.has(id)) {
-        changed.set(id, node.changedAt.slice(0, 10));
-      }
+  for (const { node, changedAt } of live) {
+    const id = (node as { video_id?: unknown }).video_id;
+    if (typeof id === 'string' && changedAt !== null && !changed.has(id)) {
+      changed.set(id, changedAt.slice(0, 10));
     }
   }
-  return archiveInputs(await store.listNodes()).map((node) => ({
+  return archiveInputs(live.map(({ node }) => node)).map((node) => ({
     path: nodeRoute(node),
     changed: changed.get(node.video_id) ?? null,
   }));

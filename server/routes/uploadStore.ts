@@ -7,6 +7,7 @@
 import type { Context } from 'hono';
 import { Refusal, reply, type AppEnv } from '../app/appEnv';
 import type { EditableNodeStore, InboxStore } from '../storage/nodeStore';
+import type { UploadQuotas } from '../config';
 import type { UploadAdmission, UploadLimits } from '../storage/uploadLedger';
 import { ImageLibraryUnavailable, type ProcessedImage } from '../uploads/imageProcessing';
 import {
@@ -16,6 +17,7 @@ import {
   type MediaStorage,
   type UploadKeys,
 } from '../uploads/mediaStorage';
+import { overQuota, uploadLimitsOf } from './uploadQuota';
 
 /** A kind of upload: what it is called, how large it may be, and the type it must be sent as. */
 export interface Upload {
@@ -74,23 +76,19 @@ export function photoAnswer(
 /** What storing needs from the route that mounts it. */
 export interface UploadStoreOptions {
   log: (line: string) => void;
-  /** Visitors' limits (see `uploadLimitsOf`). */
-  limits: UploadLimits;
-  /** The answer to an upload over a limit. */
-  refuse: (admission: Exclude<UploadAdmission, { ok: true }>) => Refusal;
+  /** How many bytes visitors may store. */
+  quotas: UploadQuotas;
   now: () => Date;
   /** Runs after a visitor's upload is stored (a serverless function's sweep). */
   afterVisitorUpload?: ((store: InboxStore) => Promise<void>) | undefined;
 }
 
 /** Stores uploads, and says what went wrong in the service's words. */
-export function createUploadStore({
-  log,
-  limits,
-  refuse,
-  now,
-  afterVisitorUpload,
-}: UploadStoreOptions) {
+export function createUploadStore({ log, quotas, now, afterVisitorUpload }: UploadStoreOptions) {
+  const limits = uploadLimitsOf(quotas);
+  /** The answer to an upload over a limit. */
+  const refuse = (admission: Exclude<UploadAdmission, { ok: true }>): Refusal =>
+    overQuota(admission, { quotas, now: now() });
   /** Stores every file of an upload (a photo's three, a capture's one), or none. */
   async function putAll(
     storage: MediaStorage,
@@ -174,5 +172,5 @@ export function createUploadStore({
     );
   }
 
-  return { putAll, store, unavailable };
+  return { limits, refuse, putAll, store, unavailable };
 }

@@ -35,7 +35,6 @@ import {
 } from '../app/communityRequest';
 import { createSharedRateLimiter, type SharedRateLimiter } from '../rateLimit';
 import type { EditableNodeStore, InboxStore } from '../storage/nodeStore';
-import type { UploadAdmission } from '../storage/uploadLedger';
 import { CaptureRefusal, checkCaptureAsync, type CheckedCapture } from '../uploads/captureChecks';
 import {
   MAX_INPUT_PIXELS,
@@ -53,7 +52,6 @@ import {
   PENDING_CACHE_CONTROL,
   type MediaStorage,
 } from '../uploads/mediaStorage';
-import { overQuota, uploadLimitsOf } from './uploadQuota';
 import { createUploadStore, photoAnswer, photoFiles, type Upload } from './uploadStore';
 
 /** Methods of `/uploads`. */
@@ -176,13 +174,9 @@ export function createUploadRoutes({
   openStore,
   cors,
 }: UploadRouteOptions) {
-  const limits = uploadLimitsOf(quotas);
-  const refuse = (admission: Exclude<UploadAdmission, { ok: true }>) =>
-    overQuota(admission, { quotas, now: now() });
-  const { store, unavailable } = createUploadStore({
+  const { limits, refuse, store, unavailable } = createUploadStore({
     log,
-    limits,
-    refuse,
+    quotas,
     now,
     afterVisitorUpload,
   });

@@ -190,7 +190,8 @@ export function sqlNodeOperations(db: SqlDatabase): Omit<EditableNodeStore, 'clo
     },
     async allNodes() {
       const { rows } = await db.query<NodeRow & { changed_at: Date | string }>(
-        `${SELECT_NODE.replace(' from nodes', ', updated_at as changed_at from nodes')} order by seq`,
+        `select seq, data, version, deleted_at is not null as deleted, updated_at as changed_at
+           from nodes order by seq`,
       );
       return rows.map((row) => ({ ...storedOf(row), changedAt: isoTime(row.changed_at) }));
     },
@@ -200,7 +201,7 @@ export function sqlNodeOperations(db: SqlDatabase): Omit<EditableNodeStore, 'clo
         await tx.query('lock table nodes in share row exclusive mode');
         const ids = [...creates, ...updates.map((update) => update.node)].map((n) => n.video_id);
         const { rows } = await tx.query<NodeRow & { video_id: string }>(
-          `${SELECT_NODE.replace('select ', 'select video_id, ')}
+          `select seq, video_id, data, version, deleted_at is not null as deleted from nodes
             where video_id in (select jsonb_array_elements_text($1::jsonb)) order by seq`,
           [JSON.stringify(ids)],
         );
