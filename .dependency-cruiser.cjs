@@ -19,21 +19,45 @@ module.exports = {
       name: 'server-domain-below-http',
       severity: 'error',
       comment:
-        "The server's domain (storage, photo processing and storage, inbox rules, OAI-PMH) knows " +
-        'nothing of HTTP: no Hono, no middleware (server/app), no endpoint (server/routes, ' +
-        'server/login). Endpoints call it, never the other way round (issue 33).',
-      from: { path: '^server/(storage|uploads|inbox|oai)/' },
-      to: { path: ['^server/(app|routes|login)/', '(^|/)node_modules/(hono|@hono)/'] },
+        "The server's domain (storage, photo processing and storage, inbox rules, OAI-PMH, token " +
+        'checks) knows nothing of HTTP: no Hono, no middleware (server/app), no endpoint ' +
+        '(server/routes). Endpoints call it, never the other way round (issue 33).',
+      from: { path: '^server/(storage|uploads|inbox|oai|login)/' },
+      to: { path: ['^server/(app|routes)/', '(^|/)node_modules/(hono|@hono)/'] },
     },
     {
-      name: 'server-domain-below-the-top',
+      name: 'server-layers-below-the-top',
       severity: 'error',
       comment:
-        "The domain takes what it needs as arguments: it imports none of the server's top-level " +
-        'modules (the configuration, the composition root, the runtimes), only other domain ' +
-        'folders and server/support (helpers that import nothing of the server).',
-      from: { path: '^server/(storage|uploads|inbox|oai|support)/' },
-      to: { path: '^server/[^/]+$' },
+        'Endpoints, middleware and the domain take what they need as arguments: they import none ' +
+        'of the top (the configuration in server/config, the composition root server/nodesHandler.ts, ' +
+        'the runtimes in server/node and server/lambda).',
+      from: { path: '^server/(routes|app|storage|uploads|inbox|oai|login|support)/' },
+      to: { path: ['^server/(config|node|lambda)/', '^server/[^/]+$'] },
+    },
+    {
+      name: 'server-runtimes-at-the-top',
+      severity: 'error',
+      comment:
+        'server/node and server/lambda are the runtimes: entry points that read the configuration ' +
+        'and build the service. The configuration and the composition root never import them, and ' +
+        'neither runtime imports the other.',
+      from: { path: ['^server/config/', '^server/[^/]+$'] },
+      to: { path: '^server/(node|lambda)/' },
+    },
+    {
+      name: 'server-runtimes-apart',
+      severity: 'error',
+      comment: 'The Node server and the Lambda functions share what is below them, not each other.',
+      from: { path: '^server/node/' },
+      to: { path: '^server/lambda/' },
+    },
+    {
+      name: 'server-runtimes-apart-lambda',
+      severity: 'error',
+      comment: 'The Node server and the Lambda functions share what is below them, not each other.',
+      from: { path: '^server/lambda/' },
+      to: { path: '^server/node/' },
     },
     {
       name: 'server-support-at-the-bottom',
@@ -65,8 +89,9 @@ module.exports = {
     {
       name: 'server-dev-loaded-in-one-place',
       severity: 'error',
-      comment: 'The identity stand-in is loaded by server/http.ts alone (when IDENTITY=local).',
-      from: { path: '^server/', pathNot: ['^server/dev/', '^server/http\\.ts$'] },
+      comment:
+        'The identity stand-in is loaded by server/node/http.ts alone (when IDENTITY=local).',
+      from: { path: '^server/', pathNot: ['^server/dev/', '^server/node/http\\.ts$'] },
       to: { path: '^server/dev/' },
     },
   ],

@@ -61,9 +61,9 @@ export default defineConfig({
     emptyOutDir: true,
     rollupOptions: {
       input: {
-        main: 'server/main.ts',
-        lambda: 'server/lambda.ts',
-        loginLambda: 'server/loginLambda.ts',
+        main: 'server/node/main.ts',
+        lambda: 'server/lambda/nodesLambda.ts',
+        loginLambda: 'server/lambda/loginLambda.ts',
         // Run by the build itself (above), to make the copy.
         pgliteTemplate: 'server/storage/pgliteTemplate.ts',
       },

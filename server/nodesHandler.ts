@@ -1,11 +1,10 @@
 import type { Hono } from 'hono';
 import { FORMS_PER_MINUTE } from '@/lib/submissionSchema';
 import type { AppEnv } from './app/appEnv';
-import { serviceHandlerOf } from './app/inProcess';
 import { createServiceApp } from './app/serviceApp';
-import { DEFAULT_UPLOAD_QUOTAS, type UploadQuotas } from './config';
-import { createCorsPolicy } from './cors';
-import type { SharedItem } from './firstPaintPage';
+import { DEFAULT_UPLOAD_QUOTAS, type UploadQuotas } from './uploads/uploadQuotas';
+import { createCorsPolicy } from './app/cors';
+import type { SharedItem } from './app/firstPaintPage';
 import { createMessageRoutes } from './routes/messages';
 import { createRemovalRoutes } from './routes/removalRequests';
 import { createSubmissionRoutes } from './routes/submissions';
@@ -14,12 +13,11 @@ import { createOaiRoutes } from './routes/oai';
 import { createPhotoBlurRoutes } from './routes/photoBlur';
 import { createSeoRoutes } from './routes/seo';
 import type { AccessTokenVerifier } from './login/accessToken';
-import { createSharedRateLimiter } from './rateLimit';
+import { createSharedRateLimiter } from './app/rateLimit';
 import { createNodeList, type WarmUpResult } from './routes/nodeList';
 import { createNodeRoutes, LIST_METHODS } from './routes/nodes';
-import type { ServiceRequest, ServiceResponse } from './serviceTypes';
 import { hasInbox, type InboxStore, type NodeStore } from './storage/nodeStore';
-import { createStoreConnection, errorMessage } from './storeConnection';
+import { createStoreConnection, errorMessage } from './storage/storeConnection';
 import type { MediaStorage } from './uploads/mediaStorage';
 import { createUploadLimiter, createUploadRoutes } from './routes/uploads';
 import {
@@ -74,10 +72,11 @@ export interface NodesHandlerOptions {
  * community's uploads, submissions and messages.
  */
 export interface NodesHandler {
-  /** The application (the Node server mounts it at `/api`; Lambda serves it). */
+  /**
+   * The application: the Node server mounts it at `/api`, Lambda serves it, and tests call it
+   * with `app.request()`.
+   */
   app: Hono<AppEnv>;
-  /** The application called in process. */
-  handle(request: ServiceRequest): Promise<ServiceResponse>;
   /** Opens the store and prepares the response body, so the first visitor does not wait. */
   warmUp(): Promise<WarmUpResult>;
   /**
@@ -203,7 +202,6 @@ export function createNodesHandler(options: NodesHandlerOptions): NodesHandler {
 
   return {
     app,
-    handle: serviceHandlerOf(app),
     warmUp: () => list.warmUp(),
     sharedItem: (id, waitMs) => list.item(id, waitMs),
     async sweepUploads({ unfinishedBefore } = {}) {

@@ -92,7 +92,7 @@ export function reply(status: number, body: unknown, extra: Record<string, strin
   return new Response(text, { status, headers: { ...noStoreHeaders(text), ...extra } });
 }
 
-/** The buffers `bufferResponse` answered with, for callers in process (see `inProcess.ts`). */
+/** The buffers `bufferResponse` answered with, for callers in process (tests' `app.request()`). */
 const buffers = new WeakMap<Response, Buffer>();
 
 /**

@@ -5,7 +5,7 @@
  */
 import { Refusal, type Step } from './appEnv';
 import type { AccessTokenVerifier } from '../login/accessToken';
-import type { SharedRateLimiter } from '../rateLimit';
+import type { SharedRateLimiter } from './rateLimit';
 import {
   hasInbox,
   isEditable,

@@ -13,7 +13,7 @@ import {
   VersionConflict,
 } from '../storage/nodeStore';
 import { PhotosOfAnotherSubmission, UploadsUnavailable } from '../storage/uploadLedger';
-import { Unavailable } from '../storeConnection';
+import { Unavailable } from '../storage/storeConnection';
 import { PhotoPublishFailed } from '../uploads/photoPublishing';
 import { Refusal } from './appEnv';
 

@@ -5,12 +5,11 @@
  */
 import { EDITOR_GROUP } from '@/lib/constants';
 import type { ErrorHandler, MiddlewareHandler } from 'hono';
-import { clientAddressOf, TRUST_NO_PROXY } from '../clientAddress';
-import type { CorsPolicy } from '../cors';
+import { clientAddressOf, TRUST_NO_PROXY } from './clientAddress';
+import type { CorsPolicy } from './cors';
 import type { AccessTokenClaims, AccessTokenVerifier } from '../login/accessToken';
 import { KeysUnavailable, TokenRejected } from '../login/idToken';
-import { discardUnreadBody, readRequestBody, RequestAborted } from '../requestBody';
-import { baseSecurityHeaders } from '../securityHeaders';
+import { discardUnreadBody, readRequestBody, RequestAborted } from './requestBody';
 import { Refusal, reply, type AppContext, type AppEnv } from './appEnv';
 import { refusalOf } from './domainErrors';
 
@@ -43,15 +42,13 @@ export function tokenOf(authorization: string | undefined, kind: string, missing
   return token;
 }
 
-/** Security headers on every answer, and the CORS grant of the request's `Origin`. */
+/** Who the client is, and the CORS grant of the request's `Origin` on every answer. */
 export function commonHeaders(cors: CorsPolicy): Middleware {
-  const security = Object.entries(baseSecurityHeaders());
   const vary = cors.vary();
   return async (c, next) => {
     c.set('client', clientOf(c.env));
     await next();
     const headers = c.res.headers;
-    for (const [name, value] of security) if (!headers.has(name)) headers.set(name, value);
     for (const [name, value] of Object.entries(cors.headers(c.req.header('origin')))) {
       headers.set(name, value);
     }

@@ -9,13 +9,13 @@ import { Readable } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono, type Context } from 'hono';
-import { createClientAddressResolver, type TrustProxy } from '../clientAddress';
+import { createClientAddressResolver, type TrustProxy } from './clientAddress';
 import type { MountedIdentity } from '../login/identityPool';
-import { RequestAborted } from '../requestBody';
-import { compress, negotiateEncoding } from '../compression';
-import { sharedItemRoute, withSharedItem, type SharedItem } from '../firstPaintPage';
-import { baseSecurityHeaders } from '../securityHeaders';
-import type { StaticFiles, StaticResponse } from '../staticFiles';
+import { RequestAborted } from './requestBody';
+import { compress, negotiateEncoding } from './compression';
+import { sharedItemRoute, withSharedItem, type SharedItem } from './firstPaintPage';
+import { securityHeaders, securityHeaderValues } from './securityHeaders';
+import type { StaticFiles, StaticResponse } from './staticFiles';
 import { UPLOADS_PATH } from '../uploads/folderStorage';
 import { serveUpload } from './uploadFiles';
 import type { AppEnv } from './appEnv';
@@ -41,7 +41,7 @@ export interface SiteParts {
   trustProxy: TrustProxy;
   /**
    * The item a shared link (`/video/{id}`, `/gallery/{id}`) opens, which its document then names
-   * (see server/firstPaintPage.ts); null, or absent, when it cannot be known in time.
+   * (see server/app/firstPaintPage.ts); null, or absent, when it cannot be known in time.
    */
   sharedItem?: (id: string) => Promise<SharedItem | null>;
   /** The site's public address, for a shared item's canonical link and schema.org data. */
@@ -56,7 +56,7 @@ function text(status: number, message: string, headers: Record<string, string> =
 }
 
 /** A static answer as a response: a body in memory, or a file streamed from disk. */
-function responseOf(answer: StaticResponse, extra: Record<string, string>): Response {
+function responseOf(answer: StaticResponse, extra: Record<string, string> = {}): Response {
   const headers = { ...extra, ...answer.headers };
   if (answer.body !== null) {
     const body = typeof answer.body === 'string' ? answer.body : new Uint8Array(answer.body);
@@ -89,15 +89,15 @@ export function createSiteListener({
   sharedItem,
   siteUrl = () => null,
 }: SiteParts) {
-  const security = baseSecurityHeaders();
-  const pageHeaders = { ...security, 'Content-Security-Policy': csp };
+  const pageHeaders = { 'Content-Security-Policy': csp };
   const site = new Hono<AppEnv>();
+  site.use('*', securityHeaders());
 
   // TRACE and its kin are nowhere implemented (and fetch's Request refuses to carry them on to
   // the API): said so, with the page's headers, before any route looks at them.
   site.use('*', async (c, next) => {
     if (!UNIMPLEMENTED_METHODS.has(c.req.method)) return next();
-    return text(501, `${c.req.method} is not supported by this server.`, security);
+    return text(501, `${c.req.method} is not supported by this server.`);
   });
 
   // The API sees its own paths; its body is read from the socket, never from this request.
@@ -120,10 +120,14 @@ export function createSiteListener({
   }
 
   if (identity !== null) {
+    // Its answers are written on the socket, past the middleware: the same headers, set by hand.
+    const identityHeaders = securityHeaderValues();
     const toIdentity = async (c: Context<AppEnv>) => {
       const { incoming, outgoing } = c.env;
       if (!incoming || !outgoing) return text(500, 'Internal server error.');
-      for (const [name, value] of Object.entries(security)) outgoing.setHeader(name, value);
+      for (const [name, value] of Object.entries(await identityHeaders)) {
+        outgoing.setHeader(name, value);
+      }
       // The front sees the path below its mount: `/` for the API, `/{poolId}/.well-known/…`.
       const rest = (incoming.url ?? '').slice(IDENTITY_PREFIX.length).replace(/^\/?/, '/');
       await identity.handler(incoming, outgoing, rest);
@@ -134,7 +138,7 @@ export function createSiteListener({
   }
   if (uploadsFolder !== null) {
     site.all(`${UPLOADS_PATH}/*`, async (c) =>
-      responseOf(await serveUpload(uploadsFolder, c.req.method, rawPath(c)), security),
+      responseOf(await serveUpload(uploadsFolder, c.req.method, rawPath(c))),
     );
   }
   /** A shared link's document, naming its item; null when it cannot (the built one is sent). */
@@ -166,7 +170,6 @@ export function createSiteListener({
       return text(
         404,
         `This server serves only the API (${API_PREFIX}/nodes); STATIC_DIR is none.`,
-        security,
       );
     }
     const shared = await sharedItemPage(staticFiles, c);
@@ -182,7 +185,7 @@ export function createSiteListener({
     } else {
       log(`${what} failed: ${error.stack ?? String(error)}`);
     }
-    return text(500, 'Internal server error.', security);
+    return text(500, 'Internal server error.');
   });
 
   const clientKeyOf = createClientAddressResolver(trustProxy);

@@ -5,7 +5,7 @@
  */
 import type { Hono } from 'hono';
 import type { H } from 'hono/types';
-import type { CorsPolicy } from '../cors';
+import type { CorsPolicy } from './cors';
 import { reply, type AppEnv, type Step } from './appEnv';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -4,9 +4,10 @@
  * `/api`; the Lambda functions serve it below any stage or base path; tests call it in process.
  */
 import { Hono } from 'hono';
-import type { CorsPolicy } from '../cors';
+import type { CorsPolicy } from './cors';
 import { reply, type AppEnv } from './appEnv';
 import { commonHeaders, errorHandler } from './middleware';
+import { securityHeaders } from './securityHeaders';
 
 /** Builds the application from its resources' routes (each a Hono app with paths from `/`). */
 export function createServiceApp(
@@ -14,6 +15,7 @@ export function createServiceApp(
   { cors, log }: { cors: CorsPolicy; log: (line: string) => void },
 ): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false });
+  app.use(securityHeaders());
   app.use(commonHeaders(cors));
   for (const route of routes) app.route('/', route);
   app.notFound((c) => reply(404, { error: `No such endpoint: ${new URL(c.req.url).pathname}` }));

@@ -3,7 +3,7 @@
  * under its own key, never a waiting one (those are under `pending/`, which no key names).
  */
 import { stat } from 'node:fs/promises';
-import type { StaticResponse } from '../staticFiles';
+import type { StaticResponse } from './staticFiles';
 import { fileOf, UPLOADS_PATH } from '../uploads/folderStorage';
 import { contentTypeOfKey, isUploadKey, UPLOAD_CACHE_CONTROL } from '../uploads/mediaStorage';
 

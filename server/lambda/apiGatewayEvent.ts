@@ -8,9 +8,22 @@ import { handle } from 'hono/aws-lambda';
 import type { Hono } from 'hono';
 import { UPLOAD_MAX_BYTES } from '@/lib/submissionSchema';
 import type { AppEnv } from '../app/appEnv';
-import { headerName } from '../app/inProcess';
 import { rootsOf } from '../app/serviceApp';
 import { UNIMPLEMENTED_METHODS } from '../app/resource';
+
+/** Header names as the service writes them; Fetch's `Headers` lower-cases every name. */
+const SPELLED: Record<string, string> = { etag: 'ETag', 'www-authenticate': 'WWW-Authenticate' };
+
+/**
+ * `content-type` → `Content-Type`, `etag` → `ETag`: API Gateway passes names through, and the
+ * service's answers read as it writes them in the function's logs and in clients' tools.
+ */
+export function headerName(name: string): string {
+  return (
+    SPELLED[name] ??
+    name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase())
+  );
+}
 
 /** The most any route reads of a body: a photo (`UPLOAD_MAX_BYTES`). */
 const MAX_BODY_BYTES = UPLOAD_MAX_BYTES;

@@ -4,10 +4,10 @@
  * whose editors may write. What has no meaning in a function is refused (`UPLOADS_DIR`: no folder
  * outlives an instance) or ignored with a log line (`TRUST_PROXY`: API Gateway names the caller).
  */
-import { readArchiveFile } from '../archiveFile';
-import { ConfigError, readConfig } from '../config';
-import { readLoginConfig } from '../login/loginConfig';
-import { createEditorTokenVerifier, resolvePool } from '../login/poolSettings';
+import { readArchiveFile } from '../storage/archiveFile';
+import { ConfigError, readConfig } from '../config/serverConfig';
+import { readLoginConfig } from '../config/loginConfig';
+import { createEditorTokenVerifier, resolvePool } from '../config/poolSettings';
 import type { NodesHandlerOptions } from '../nodesHandler';
 import { describeDatabaseUrl } from '../storage/databaseUrl';
 import { createMemoryStore } from '../storage/memoryStore';

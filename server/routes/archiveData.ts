@@ -24,7 +24,7 @@ import { bufferResponse, Refusal, reply, type AppEnv } from '../app/appEnv';
 import { editorOnly, failureSays, readBody } from '../app/middleware';
 import { resource } from '../app/resource';
 import { fieldErrors } from '../app/validation';
-import type { CorsPolicy } from '../cors';
+import type { CorsPolicy } from '../app/cors';
 import { editableStoreOf, storeOf, type OpenStore } from '../app/communityRequest';
 import type { AccessTokenVerifier } from '../login/accessToken';
 import {

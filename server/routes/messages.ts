@@ -16,8 +16,8 @@ import {
   query,
   validQuery,
 } from '../app/validation';
-import type { CorsPolicy } from '../cors';
-import type { SharedRateLimiter } from '../rateLimit';
+import type { CorsPolicy } from '../app/cors';
+import type { SharedRateLimiter } from '../app/rateLimit';
 import {
   jsonOnly,
   rateLimited,

@@ -12,11 +12,16 @@ import {
   MIN_COMPRESS_BYTES,
   negotiateEncoding,
   type ContentCoding,
-} from '../compression';
-import type { CorsPolicy } from '../cors';
-import type { SharedItem } from '../firstPaintPage';
+} from '../app/compression';
+import type { CorsPolicy } from '../app/cors';
+import type { SharedItem } from '../app/firstPaintPage';
 import type { NodeStore } from '../storage/nodeStore';
-import { errorMessage, Unavailable, withTimeout, type StoreConnection } from '../storeConnection';
+import {
+  errorMessage,
+  Unavailable,
+  withTimeout,
+  type StoreConnection,
+} from '../storage/storeConnection';
 
 interface Representation {
   revision: string;

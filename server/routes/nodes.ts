@@ -19,7 +19,7 @@ import {
   query,
   validQuery,
 } from '../app/validation';
-import type { CorsPolicy } from '../cors';
+import type { CorsPolicy } from '../app/cors';
 import { editableStoreOf, type OpenStore } from '../app/communityRequest';
 import type { AccessTokenVerifier } from '../login/accessToken';
 import { NodeNotFound, type StoredNode } from '../storage/nodeStore';

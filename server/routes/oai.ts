@@ -9,7 +9,7 @@ import { slugify } from '@/lib/slug';
 import { bufferResponse, Refusal, type AppEnv } from '../app/appEnv';
 import { failureSays, readBody } from '../app/middleware';
 import { resource } from '../app/resource';
-import type { CorsPolicy } from '../cors';
+import type { CorsPolicy } from '../app/cors';
 import { storeOf, type OpenStore } from '../app/communityRequest';
 import { answerOai, datestampOf, repositoryIdOf, type OaiItem } from '../oai/oaiPmh';
 import { isEditable, type DatedNode, type NodeStore } from '../storage/nodeStore';

@@ -9,8 +9,8 @@ import { inboxOf, type EditorVerifier, type OpenStore } from '../app/communityRe
 import { editorOnly, failureSays, readBody } from '../app/middleware';
 import { resource } from '../app/resource';
 import { fieldsToFix, jsonBody, MAX_JSON_BODY_BYTES, schemaCheck } from '../app/validation';
-import type { UploadQuotas } from '../config';
-import type { CorsPolicy } from '../cors';
+import type { UploadQuotas } from '../uploads/uploadQuotas';
+import type { CorsPolicy } from '../app/cors';
 import { SubmissionDecided, SubmissionNotFound, type InboxStore } from '../storage/nodeStore';
 import { blurImage, type ProcessedImage } from '../uploads/imageProcessing';
 import { captureFormatOfKey, filesOf, fullKeyOf, type MediaStorage } from '../uploads/mediaStorage';

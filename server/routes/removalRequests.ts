@@ -24,8 +24,8 @@ import {
   schemaCheck,
   validQuery,
 } from '../app/validation';
-import type { CorsPolicy } from '../cors';
-import type { SharedRateLimiter } from '../rateLimit';
+import type { CorsPolicy } from '../app/cors';
+import type { SharedRateLimiter } from '../app/rateLimit';
 import { NodeNotFound, RemovalRequestNotFound } from '../storage/nodeStore';
 import {
   jsonOnly,

@@ -10,7 +10,7 @@ import { nodeRoute } from '@/lib/nodeModel';
 import { bufferResponse, Refusal, type AppEnv } from '../app/appEnv';
 import { failureSays } from '../app/middleware';
 import { resource } from '../app/resource';
-import type { CorsPolicy } from '../cors';
+import type { CorsPolicy } from '../app/cors';
 import { storeOf, type OpenStore } from '../app/communityRequest';
 import { xmlText } from '../oai/oaiPmh';
 import { isEditable, type NodeStore } from '../storage/nodeStore';

@@ -26,8 +26,8 @@ import {
   schemaCheck,
   validQuery,
 } from '../app/validation';
-import type { CorsPolicy } from '../cors';
-import type { SharedRateLimiter } from '../rateLimit';
+import type { CorsPolicy } from '../app/cors';
+import type { SharedRateLimiter } from '../app/rateLimit';
 import { SubmissionNotFound } from '../storage/nodeStore';
 import { UploadsUnavailable } from '../storage/uploadLedger';
 import type { MediaStorage } from '../uploads/mediaStorage';

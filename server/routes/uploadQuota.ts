@@ -2,7 +2,7 @@
  * The quotas on visitors' photos as the upload route applies them: the limits the store checks,
  * and the answers of an upload over one, in words a visitor can act on.
  */
-import type { UploadQuotas } from '../config';
+import type { UploadQuotas } from '../uploads/uploadQuotas';
 import { Refusal } from '../app/appEnv';
 import type { UploadAdmission, UploadLimits } from '../storage/uploadLedger';
 import { UPLOAD_QUOTA_WINDOW_MS } from '../uploads/uploadSweep';

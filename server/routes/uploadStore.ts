@@ -7,7 +7,7 @@
 import type { Context } from 'hono';
 import { Refusal, reply, type AppEnv } from '../app/appEnv';
 import type { EditableNodeStore, InboxStore } from '../storage/nodeStore';
-import type { UploadQuotas } from '../config';
+import type { UploadQuotas } from '../uploads/uploadQuotas';
 import type { UploadAdmission, UploadLimits } from '../storage/uploadLedger';
 import { ImageLibraryUnavailable, type ProcessedImage } from '../uploads/imageProcessing';
 import {

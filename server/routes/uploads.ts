@@ -25,15 +25,15 @@ import {
   readBodyOf,
 } from '../app/middleware';
 import { resource } from '../app/resource';
-import type { UploadQuotas } from '../config';
-import type { CorsPolicy } from '../cors';
+import type { UploadQuotas } from '../uploads/uploadQuotas';
+import type { CorsPolicy } from '../app/cors';
 import {
   countAttempt,
   inboxOf,
   type EditorVerifier,
   type OpenStore,
 } from '../app/communityRequest';
-import { createSharedRateLimiter, type SharedRateLimiter } from '../rateLimit';
+import { createSharedRateLimiter, type SharedRateLimiter } from '../app/rateLimit';
 import type { EditableNodeStore, InboxStore } from '../storage/nodeStore';
 import { CaptureRefusal, checkCaptureAsync, type CheckedCapture } from '../uploads/captureChecks';
 import {

@@ -14,7 +14,7 @@ export interface FirstPaint {
   splashShownAt: number | null;
   /**
    * The shared item the server named in the preloader (`/video/{id}`, `/gallery/{id}`; see
-   * server/firstPaintPage.ts), shown until the globe opens it. Null on a static host, which
+   * server/app/firstPaintPage.ts), shown until the globe opens it. Null on a static host, which
    * cannot know titles, and for any other page.
    */
   item: { id: string; title: string } | null;

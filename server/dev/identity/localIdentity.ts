@@ -13,7 +13,7 @@ import {
 } from './localPool';
 import type { User } from 'cognito-local/lib/services/userPoolService';
 import { AccessTokenError, type IdentityDirectory, type StoredDevice } from './identityDirectory';
-import type { LocalAuthFlow } from '../../config';
+import type { LocalAuthFlow } from '../../config/serverConfig';
 import { loadInstallationSecrets } from './signingKey';
 import { createSrpFront, type SrpFront } from './srpFront';
 import type { IdentitySettings, MountedIdentity } from '../../login/identityPool';

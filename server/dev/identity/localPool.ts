@@ -3,7 +3,7 @@ import type { AppClient } from 'cognito-local/lib/services/appClient';
 import type { CognitoService } from 'cognito-local/lib/services/cognitoService';
 import type { Context } from 'cognito-local/lib/services/context';
 import type { User, UserPoolService } from 'cognito-local/lib/services/userPoolService';
-import type { LocalAuthFlow } from '../../config';
+import type { LocalAuthFlow } from '../../config/serverConfig';
 
 /**
  * The local user pool's id. Fixed: the browser build bakes it in (`LOCAL_IDENTITY` in

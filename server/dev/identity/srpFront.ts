@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { JSONWebKeySet } from 'jose';
-import { isLoopbackHost } from '../../config';
-import { createCorsPolicy } from '../../cors';
+import { isLoopbackHost } from '../../config/serverConfig';
+import { createCorsPolicy } from '../../app/cors';
 import {
   cognitoError,
   forward,

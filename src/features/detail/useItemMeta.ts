@@ -15,7 +15,7 @@ function descriptionMeta(): HTMLMetaElement {
 /**
  * While an item is open, the tab and the page description name it (for history, bookmarks and
  * shared links); closing it puts back what was there, or the archive's own where the document
- * itself was served naming the item (a shared link: server/firstPaintPage.ts adds its Open Graph
+ * itself was served naming the item (a shared link: server/app/firstPaintPage.ts adds its Open Graph
  * title). Its schema.org description follows too (see `@/lib/structuredData`): the document's,
  * if it was served naming an item, is replaced by the open item's and removed when it closes, so
  * a crawler that runs the app reads the item it sees.

@@ -17,6 +17,7 @@ import { createMemoryStore } from '../../../server/storage/memoryStore';
 import { serveUpload } from '../../../server/app/uploadFiles';
 import { createFolderStorage } from '../../../server/uploads/folderStorage';
 import { RIGHTS_ANSWERS } from '../server/support/communityHarness';
+import { callApp } from '../server/support/appRequest';
 import { cameraJpeg } from '../server/support/photoFixtures';
 import { renderApp } from '../support/renderWithProviders';
 
@@ -76,17 +77,8 @@ beforeEach(() => {
       authorization: headers.authorization,
       ...(typeof init.body === 'string' ? { body: init.body } : {}),
     });
-    const response = await handler.handle({
-      method,
-      path,
-      headers,
-      query: url.search.slice(1),
-      ...(typeof init.body === 'string' ? { body: init.body } : {}),
-    });
-    const body = typeof response.body === 'string' ? response.body : new Uint8Array(response.body);
-    return new Response(response.status === 204 ? null : body, {
-      status: response.status,
-      headers: response.headers,
+    return handler.app.request(`http://service${path}${url.search}`, init, {
+      clientAddress: 'unknown',
     });
   });
 });
@@ -102,7 +94,7 @@ async function visitorSubmitsAPhoto(): Promise<{
   fullUrl: string;
   cardUrl: string;
 }> {
-  const upload = await handler.handle({
+  const upload = await callApp(handler.app, {
     method: 'POST',
     path: '/uploads',
     headers: { 'content-type': 'image/jpeg' },
@@ -110,10 +102,10 @@ async function visitorSubmitsAPhoto(): Promise<{
     clientAddress: '198.51.100.7',
   });
   expect(upload.status).toBe(201);
-  const { image } = JSON.parse(upload.body.toString()) as {
+  const { image } = JSON.parse(upload.text) as {
     image: { thumbUrl: string; fullUrl: string; cardUrl: string };
   };
-  const submitted = await handler.handle({
+  const submitted = await callApp(handler.app, {
     method: 'POST',
     path: '/submissions',
     headers: { 'content-type': 'application/json' },

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteListener } from '../../../server/app/nodeSite';
-import { TRUST_NO_PROXY } from '../../../server/clientAddress';
+import { TRUST_NO_PROXY } from '../../../server/app/clientAddress';
 import {
   createApiGatewayHandler,
   type ApiGatewayHandler,

@@ -21,7 +21,6 @@ import {
 import type { AppEnv } from '../../../../server/app/appEnv';
 import { MAX_JSON_BODY_BYTES as MAX_WRITE_BODY_BYTES } from '../../../../server/app/validation';
 import { createNodesHandler } from '../../../../server/nodesHandler';
-import type { ServiceRequest } from '../../../../server/serviceTypes';
 import { createMemoryStore } from '../../../../server/storage/memoryStore';
 import { createFolderStorage } from '../../../../server/uploads/folderStorage';
 import { rootsOf } from '../../../../server/app/serviceApp';
@@ -59,8 +58,18 @@ beforeAll(async () => {
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 /** A fresh service: its own store, and the requests the handler was given. */
+/** A request as the application was given it. */
+interface SeenRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  query: string;
+  body?: Buffer;
+  clientAddress?: string;
+}
+
 function service() {
-  const seen: ServiceRequest[] = [];
+  const seen: SeenRequest[] = [];
   const nodes = createNodesHandler({
     openStore: () => Promise.resolve(createMemoryStore(NODES)),
     appOrigins: [APP],
@@ -73,7 +82,7 @@ function service() {
   recorder.use(async (c, next) => {
     const url = new URL(c.req.url);
     const body = Buffer.from(await c.req.arrayBuffer());
-    const request: ServiceRequest = {
+    const request: SeenRequest = {
       method: c.req.method,
       path: url.pathname,
       headers: Object.fromEntries(c.req.raw.headers),

@@ -1,5 +1,5 @@
 /**
- * 3D capture uploads through the real local server, run as a person runs it (`server/main.ts`, a
+ * 3D capture uploads through the real local server, run as a person runs it (`server/node/main.ts`, a
  * process of its own, so its stalls and memory are its own): a refused upload is answered before
  * its body is read where its headers suffice (rate limit, type, declared length), and one whose
  * content is refused holds up no other request (issue 27, findings 6 and 8b).
@@ -27,7 +27,7 @@ let server: ChildProcess;
 let origin = '';
 
 beforeAll(async () => {
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/node/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -10,7 +10,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccessTokenVerifier } from '../../../../server/login/accessToken';
 import { createNodesHandler } from '../../../../server/nodesHandler';
-import type { ServiceRequest, ServiceResponse } from '../../../../server/serviceTypes';
+import { callApp, type AppAnswer, type AppRequest } from '../support/appRequest';
 import { BEFORE_ERROR } from '../../../../server/app/validation';
 import { MAX_JSON_BODY_BYTES as MAX_WRITE_BODY_BYTES } from '../../../../server/app/validation';
 import { createMemoryStore } from '../../../../server/storage/memoryStore';
@@ -96,8 +96,8 @@ function setup() {
       headers?: Record<string, string>;
       query?: string;
     } = {},
-  ): Promise<ServiceResponse & { json: unknown }> {
-    const request: ServiceRequest = {
+  ): Promise<AppAnswer & { json: unknown }> {
+    const request: AppRequest = {
       method,
       path,
       headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
@@ -106,13 +106,13 @@ function setup() {
         ? { body: typeof body === 'string' ? body : JSON.stringify(body) }
         : {}),
     };
-    const response = await handler.handle(request);
-    const text = response.body.toString();
+    const response = await callApp(handler.app, request);
+    const text = response.text;
     return { ...response, json: text === '' ? null : (JSON.parse(text) as unknown) };
   }
   async function list() {
     const response = await call('GET', '/nodes');
-    return { nodes: response.json as { video_id: string }[], etag: response.headers.ETag };
+    return { nodes: response.json as { video_id: string }[], etag: response.headers.get('etag') };
   }
   return { store, handler, call, list };
 }
@@ -149,7 +149,7 @@ describe('writes are refused without an editor access token', () => {
       });
       expect(response.status, `${method} ${path}`).toBe(status);
       expect(response.json).toMatchObject({ error: expect.any(String) as string });
-      if (status === 401) expect(response.headers['WWW-Authenticate']).toMatch(/^Bearer/);
+      if (status === 401) expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
     }
     expect(await list()).toEqual(before);
     expect(await store.journal({ limit: 10 })).toEqual([]);
@@ -175,7 +175,7 @@ describe('an editor', () => {
       body: { ...GALLERY, date: ' 2025-05-19 / 2025-05-21 ', license: 'cc-by-4.0' },
     });
     expect(response.status).toBe(201);
-    expect(response.headers.ETag).toBe('"1"');
+    expect(response.headers.get('etag')).toBe('"1"');
     expect(response.json).toEqual({
       node: {
         ...GALLERY,
@@ -247,8 +247,8 @@ describe('an editor', () => {
       categories: ['<b>bold</b>'],
     });
     // It travels as JSON text, never as markup.
-    expect(response.headers['Content-Type']).toBe('application/json; charset=utf-8');
-    expect(response.headers['X-Content-Type-Options']).toBe('nosniff');
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('refuses a body over 64 KB with 413', async () => {
@@ -408,10 +408,10 @@ describe('an editor', () => {
     const { call } = setup();
     const response = await call('OPTIONS', '/nodes/clayton', { headers: { Origin: APP } });
     expect(response.status).toBe(204);
-    expect(response.headers['Access-Control-Allow-Methods']).toContain('PUT');
-    expect(response.headers['Access-Control-Allow-Methods']).toContain('DELETE');
-    expect(response.headers['Access-Control-Allow-Headers']).toContain('Authorization');
-    expect(response.headers['Access-Control-Allow-Headers']).toContain('If-Match');
+    expect(response.headers.get('access-control-allow-methods')).toContain('PUT');
+    expect(response.headers.get('access-control-allow-methods')).toContain('DELETE');
+    expect(response.headers.get('access-control-allow-headers')).toContain('Authorization');
+    expect(response.headers.get('access-control-allow-headers')).toContain('If-Match');
   });
 });
 
@@ -421,9 +421,9 @@ describe('a read-only service (no pool configured)', () => {
       openStore: () => Promise.resolve(createMemoryStore(SEED)),
       log: () => undefined,
     });
-    const post = await handler.handle({ method: 'POST', path: '/nodes', headers: {} });
+    const post = await callApp(handler.app, { method: 'POST', path: '/nodes', headers: {} });
     expect(post.status).toBe(405);
-    const put = await handler.handle({ method: 'PUT', path: '/nodes/clayton', headers: {} });
+    const put = await callApp(handler.app, { method: 'PUT', path: '/nodes/clayton', headers: {} });
     expect(put.status).toBe(404);
   });
 });

@@ -4,6 +4,7 @@
  * tests/fixtures/xsd), paging with resumption tokens over more than 1,000 items, and a hidden item
  * reported as deleted.
  */
+import { callApp } from '../support/appRequest';
 import { readFileSync } from 'node:fs';
 import { JSDOM } from 'jsdom';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -77,7 +78,8 @@ function service(entries: readonly unknown[] = SAMPLE, siteUrl: string | null = 
     adminEmail: 'editors@archive.example.org',
   });
   async function oai(query: string, { method = 'GET' } = {}) {
-    const response = await handler.handle(
+    const response = await callApp(
+      handler.app,
       method === 'GET'
         ? { method, path: '/oai', headers: {}, query }
         : {
@@ -87,7 +89,7 @@ function service(entries: readonly unknown[] = SAMPLE, siteUrl: string | null = 
             body: query,
           },
     );
-    const xml = response.body.toString();
+    const xml = response.text;
     if (response.status === 200)
       received.push({ fileName: `response-${received.length + 1}.xml`, contents: xml });
     const document = new JSDOM(response.status === 200 ? xml : '<none/>', {
@@ -112,7 +114,7 @@ describe('OAI-PMH', () => {
     const { oai } = service();
     const identify = await oai('verb=Identify');
     expect(identify.response.status).toBe(200);
-    expect(identify.response.headers['Content-Type']).toBe('text/xml; charset=utf-8');
+    expect(identify.response.headers.get('content-type')).toBe('text/xml; charset=utf-8');
     expect(identify.text('baseURL')).toEqual([`${SITE}/api/oai`]);
     expect(identify.text('protocolVersion')).toEqual(['2.0']);
     expect(identify.text('deletedRecord')).toEqual(['persistent']);
@@ -321,7 +323,7 @@ describe('OAI-PMH', () => {
     expect(unset.xml).toMatch(/SITE_URL/);
     const store = createMemoryStore(SAMPLE);
     const handler = createNodesHandler({ openStore: async () => store, siteUrl: () => SITE });
-    const json = await handler.handle({
+    const json = await callApp(handler.app, {
       method: 'POST',
       path: '/oai',
       headers: { 'Content-Type': 'application/json' },

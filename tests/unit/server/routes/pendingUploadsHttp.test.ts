@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../../../server/http';
+import type { RunningServer } from '../../../../server/node/http';
 import {
   accessToken,
   VIDEO_SUBMISSION,

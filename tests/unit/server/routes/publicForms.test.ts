@@ -93,7 +93,7 @@ describe("the honeypot's answer", () => {
     });
     expect(real.status).toBe(201);
     expect(trapped.status).toBe(201);
-    expect(trapped.headers).toEqual(real.headers);
+    expect(Object.fromEntries(trapped.headers)).toEqual(Object.fromEntries(real.headers));
     const realAnswer = real.json as Record<string, unknown>;
     const trappedAnswer = trapped.json as Record<string, unknown>;
     expect(Object.keys(trappedAnswer).sort()).toEqual(Object.keys(realAnswer).sort());

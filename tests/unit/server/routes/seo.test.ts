@@ -2,6 +2,7 @@
  * The sitemap and robots.txt from the service (issue 32): exactly the public items, a hidden one
  * gone at once, each with the day it last changed; nothing without the site's address.
  */
+import { callApp } from '../support/appRequest';
 import { describe, expect, it } from 'vitest';
 import { createNodesHandler } from '../../../../server/nodesHandler';
 import { SITEMAP_PAGES } from '../../../../server/routes/seo';
@@ -19,8 +20,8 @@ function service(siteUrl: string | null = SITE) {
   const store = createMemoryStore(archive);
   const handler = createNodesHandler({ openStore: async () => store, siteUrl: () => siteUrl });
   const get = async (path: string) => {
-    const response = await handler.handle({ method: 'GET', path, headers: {} });
-    return { status: response.status, text: response.body.toString(), headers: response.headers };
+    const response = await callApp(handler.app, { path });
+    return { status: response.status, text: response.text, headers: response.headers };
   };
   return { store, get };
 }

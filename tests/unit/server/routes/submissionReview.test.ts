@@ -39,7 +39,7 @@ describe('editor routes of /submissions', () => {
     for (const [name, token, status] of badTokens(keys)) {
       const response = await call(method, path, { token: await token(), body });
       expect(response.status, name).toBe(status);
-      expect(response.headers['WWW-Authenticate'], name).toMatch(/^Bearer/);
+      expect(response.headers.get('www-authenticate'), name).toMatch(/^Bearer/);
     }
     const [pending] = await store.listSubmissions({ limit: 1 });
     expect(pending?.status).toBe('pending');
@@ -197,14 +197,16 @@ describe('editor routes of /submissions', () => {
     const token = await accessToken(keys);
     const put = await call('PUT', '/submissions/1', { token });
     expect(put.status).toBe(405);
-    expect(put.headers.Allow).toBe('GET, OPTIONS');
+    expect(put.headers.get('allow')).toBe('GET, OPTIONS');
     const preflight = await call('OPTIONS', '/submissions', {
       headers: { Origin: APP, 'Access-Control-Request-Method': 'POST' },
     });
     expect(preflight.status).toBe(204);
-    expect(preflight.headers.Allow).toBe('GET, POST, OPTIONS');
-    expect(preflight.headers['Access-Control-Allow-Headers']).toBe('Content-Type, Authorization');
-    expect(preflight.headers['Access-Control-Allow-Methods']).toContain('POST');
+    expect(preflight.headers.get('allow')).toBe('GET, POST, OPTIONS');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe(
+      'Content-Type, Authorization',
+    );
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
   });
 });
 
@@ -214,7 +216,7 @@ describe('without editors or an inbox', () => {
     await submitOne(call);
     const list = await call('GET', '/submissions');
     expect(list.status).toBe(405);
-    expect(list.headers.Allow).toBe('POST, OPTIONS');
+    expect(list.headers.get('allow')).toBe('POST, OPTIONS');
     expect((await call('GET', '/submissions/1')).status).toBe(404);
     expect((await call('POST', '/submissions/1/approve', { body: NODE })).status).toBe(404);
   });
@@ -244,6 +246,6 @@ describe('without editors or an inbox', () => {
     const { call } = setup({ keys, openStore: () => Promise.reject(new Error('disk on fire')) });
     const response = await call('POST', '/submissions', { body: VIDEO_SUBMISSION });
     expect(response.status).toBe(503);
-    expect(response.headers['Retry-After']).toBe('5');
+    expect(response.headers.get('retry-after')).toBe('5');
   });
 });

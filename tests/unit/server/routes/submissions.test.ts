@@ -29,8 +29,8 @@ describe('POST /submissions (public)', () => {
       headers: { Origin: APP },
     });
     expect(response.status).toBe(201);
-    expect(response.headers['Cache-Control']).toBe('no-store');
-    expect(response.headers['Access-Control-Allow-Origin']).toBe(APP);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('access-control-allow-origin')).toBe(APP);
     const { id, status } = response.json as { id: string; status: string };
     expect(status).toBe('pending');
     const read = await call('GET', `/submissions/${id}`, { token: await accessToken(keys) });
@@ -141,8 +141,8 @@ describe('POST /submissions (public)', () => {
       });
       // JSON, never HTML: a browser opening the answer renders nothing of it.
       const read = await call('GET', '/submissions', { token: await accessToken(keys) });
-      expect(read.headers['Content-Type']).toBe('application/json; charset=utf-8');
-      expect(read.headers['X-Content-Type-Options']).toBe('nosniff');
+      expect(read.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(read.headers.get('x-content-type-options')).toBe('nosniff');
       const refused = await call('POST', '/submissions', {
         body: { ...VIDEO_SUBMISSION, email: hostile, youtube_url: hostile },
       });
@@ -253,7 +253,7 @@ describe('POST /submissions (public)', () => {
     for (let i = 0; i < FORMS_PER_MINUTE; i++) await submitOne(call);
     const refused = await call('POST', '/submissions', { body: VIDEO_SUBMISSION });
     expect(refused.status).toBe(429);
-    const seconds = Number(refused.headers['Retry-After']);
+    const seconds = Number(refused.headers.get('retry-after'));
     expect(seconds).toBeGreaterThanOrEqual(1);
     expect(seconds).toBeLessThanOrEqual(60);
     expect((refused.json as { error: string }).error).toBe(

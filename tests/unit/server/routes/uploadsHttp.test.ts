@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMS_PER_MINUTE } from '@/lib/submissionSchema';
-import { startServer, type RunningServer } from '../../../../server/http';
+import { startServer, type RunningServer } from '../../../../server/node/http';
 import {
   apiServerConfig,
   accessToken,

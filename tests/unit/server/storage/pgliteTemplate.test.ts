@@ -12,8 +12,8 @@ import {
   TEMPLATE_FILE,
   TEMPLATE_STAMP,
 } from '../../../../server/storage/pgliteTemplate';
-import { storeOpener } from '../../../../server/storeOpener';
-import { readConfig } from '../../../../server/config';
+import { storeOpener } from '../../../../server/node/storeOpener';
+import { readConfig } from '../../../../server/config/serverConfig';
 
 // Each case creates or loads PostgreSQL under WebAssembly: seconds each.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readConfig } from '../../../../server/config';
-import { startServer } from '../../../../server/http';
-import type { HttpApiEvent } from '../../../../server/lambda';
+import { readConfig } from '../../../../server/config/serverConfig';
+import { startServer } from '../../../../server/node/http';
+import type { HttpApiEvent } from '../../../../server/lambda/nodesLambda';
 import {
   accessToken,
   loginEnv,
@@ -72,7 +72,7 @@ describe.skipIf(database === null)(`DATABASE_URL${skip}`, () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.stubEnv('DATABASE_URL', db().url);
     vi.stubEnv('ARCHIVE_FILE', seedFile);
-    const { handler } = await import('../../../../server/lambda');
+    const { handler } = await import('../../../../server/lambda/nodesLambda');
     const result = await handler({
       rawPath: '/prod/nodes',
       headers: {},
@@ -115,7 +115,7 @@ describe.skipIf(database === null)(`DATABASE_URL${skip}`, () => {
       vi.stubEnv('DATABASE_URL', db().url);
       vi.stubEnv('ARCHIVE_FILE', seedFile);
       for (const [name, value] of Object.entries(loginEnv(jwks.url))) vi.stubEnv(name, value);
-      const { handler } = await import('../../../../server/lambda');
+      const { handler } = await import('../../../../server/lambda/nodesLambda');
       const token = await accessToken(keys);
       const node = {
         video_id: 'page-avenue',

@@ -2,6 +2,7 @@
  * A nodes-service handler with the community routes for tests: a memory store with its inbox,
  * photos in a temporary folder, and access tokens of a test pool (as nodeWrites.test.ts mints).
  */
+import { callApp, type AppAnswer, type AppRequest } from './appRequest';
 import { CURRENT_TERMS } from '@/lib/terms';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -21,14 +22,14 @@ import {
 import { expect } from 'vitest';
 import { createAccessTokenVerifier } from '../../../../server/login/accessToken';
 import { createNodesHandler } from '../../../../server/nodesHandler';
-import type { ServiceRequest, ServiceResponse } from '../../../../server/serviceTypes';
 import { createMemoryStore } from '../../../../server/storage/memoryStore';
 import type { NodeStore } from '../../../../server/storage/nodeStore';
 import { createFolderStorage } from '../../../../server/uploads/folderStorage';
 import type { MediaStorage } from '../../../../server/uploads/mediaStorage';
-import { readConfig, type ServerConfig, type UploadQuotas } from '../../../../server/config';
-import { startServer, type RunningServer } from '../../../../server/http';
-import { readLoginConfig } from '../../../../server/login/loginConfig';
+import { readConfig, type ServerConfig } from '../../../../server/config/serverConfig';
+import type { UploadQuotas } from '../../../../server/uploads/uploadQuotas';
+import { startServer, type RunningServer } from '../../../../server/node/http';
+import { readLoginConfig } from '../../../../server/config/loginConfig';
 
 /** The test pool's issuer, id and app client, as `LOGIN_*` would name them. */
 export const ISSUER = 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool';
@@ -192,7 +193,7 @@ export function badTokens(keys: TestKeys): [string, () => Promise<string | undef
 }
 
 /** A response with its body parsed. */
-export type JsonResponse = ServiceResponse & { json: unknown };
+export type JsonResponse = AppAnswer & { json: unknown };
 
 /** One request to the handler. */
 export interface CallOptions {
@@ -260,7 +261,7 @@ export function setup({
     path: string,
     { token, body, headers = {}, query, clientAddress = '198.51.100.7' }: CallOptions = {},
   ): Promise<JsonResponse> {
-    const request: ServiceRequest = {
+    const request: AppRequest = {
       method,
       path,
       headers: {
@@ -280,10 +281,11 @@ export function setup({
           }
         : {}),
     };
-    const response = await handler.handle(request);
-    const text = response.body.toString();
+    const response = await callApp(handler.app, request);
+    const text = response.text;
     // A photo (an editor's look at a waiting upload) is bytes, not JSON.
-    const json = response.headers['Content-Type']?.startsWith('application/json') ?? text !== '';
+    const json =
+      response.headers.get('content-type')?.startsWith('application/json') ?? text !== '';
     return { ...response, json: text === '' || !json ? null : (JSON.parse(text) as unknown) };
   }
   return {

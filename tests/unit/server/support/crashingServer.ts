@@ -14,10 +14,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLocalJWKSet, type JWK } from 'jose';
 import { createSiteListener } from '../../../../server/app/nodeSite';
-import { readConfig } from '../../../../server/config';
+import { readConfig } from '../../../../server/config/serverConfig';
 import { createAccessTokenVerifier } from '../../../../server/login/accessToken';
 import { createNodesHandler } from '../../../../server/nodesHandler';
-import { storeOpener } from '../../../../server/storeOpener';
+import { storeOpener } from '../../../../server/node/storeOpener';
 import { createFolderStorage } from '../../../../server/uploads/folderStorage';
 import type { MediaStorage } from '../../../../server/uploads/mediaStorage';
 

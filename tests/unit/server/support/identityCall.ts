@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { readConfig } from '../../../../server/config';
-import { startServer, type RunningServer, type StartOptions } from '../../../../server/http';
+import { readConfig } from '../../../../server/config/serverConfig';
+import { startServer, type RunningServer, type StartOptions } from '../../../../server/node/http';
 import type { LocalIdentity } from '../../../../server/dev/identity/localIdentity';
 
 /** A raw call to an identity front at `endpoint`, as amazon-cognito-identity-js makes it. */

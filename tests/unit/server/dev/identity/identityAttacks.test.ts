@@ -10,7 +10,7 @@ import {
 import { AuthenticationDetails, CognitoUser, CognitoUserPool } from 'amazon-cognito-identity-js';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../../../../server/http';
+import type { RunningServer } from '../../../../../server/node/http';
 import type { LocalIdentity } from '../../../../../server/dev/identity/localIdentity';
 import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../../../../../server/dev/identity/localPool';
 import { SECRETS_FILE } from '../../../../../server/dev/identity/signingKey';

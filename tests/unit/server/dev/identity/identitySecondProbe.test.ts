@@ -10,7 +10,7 @@ import {
 import { AuthenticationDetails, CognitoUser, CognitoUserPool } from 'amazon-cognito-identity-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCognitoAuth } from '@/features/auth/cognitoAuth';
-import type { RunningServer } from '../../../../../server/http';
+import type { RunningServer } from '../../../../../server/node/http';
 import type { LocalIdentity } from '../../../../../server/dev/identity/localIdentity';
 import {
   EDITOR_GROUP,

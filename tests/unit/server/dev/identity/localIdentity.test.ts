@@ -14,8 +14,8 @@ import {
 } from 'amazon-cognito-identity-js';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../../../../server/config';
-import { startServer } from '../../../../../server/http';
+import { readConfig } from '../../../../../server/config/serverConfig';
+import { startServer } from '../../../../../server/node/http';
 import {
   startLocalIdentity,
   type LocalIdentity,
