@@ -14,7 +14,7 @@
  * task (the module loader asks for the rest of the entry's imports itself as it reads the
  * entry). A page opened hidden (a tab in the background, a prerender) paints nothing, so it loads
  * at once, and a page hidden before its first frame loads then. The Node server allows the
- * loader by its hash, as it does index.html's own inline script (server/firstPaintPage.ts
+ * loader by its hash, as it does index.html's own inline script (server/app/firstPaintPage.ts
  * `inlineScriptHashes`).
  *
  * `npm run dev` serves index.html as written (the plugin applies to builds only).

@@ -46,7 +46,7 @@ const STOP_TIMEOUT_MS = 15_000;
 
 /**
  * Applies `.env.local` and `.env` (see `.env.example`) to this process for variables not already
- * set, so the children and Vite's config see PORT, API_PORT and the rest (server/dotenv.ts does
+ * set, so the children and Vite's config see PORT, API_PORT and the rest (server/node/dotenv.ts does
  * the same for a server started on its own).
  */
 export function loadDotEnv() {
