@@ -1,7 +1,7 @@
 /**
  * The artwork script's page-side renderer of the sample captures' posters: the app's own
  * `renderCapturePoster` (the viewer an uploader's poster is drawn with), bundled by
- * `make-artwork.mjs` into one script for its Chromium page. The sample's poster then shows the
+ * `make-artwork.mjs` (`scripts/artwork/pageBundle.mjs`) into one script for its Chromium page. The sample's poster then shows the
  * capture a visitor opens, not a drawn scene.
  */
 import { renderCapturePoster } from '@/capture/renderCapturePoster';
