@@ -103,6 +103,8 @@ export default tseslint.config(
       'screenshots/',
       'bench-results/',
       'public/',
+      // npm run deploy's working folder: the functions' zip and the CDK's output.
+      '.deploy/',
     ],
   },
   js.configs.recommended,

@@ -78,7 +78,18 @@ const IMMUTABLE_PREFIX = '/assets/';
 const PUBLIC_MEDIA_CACHE = 'public, max-age=86400';
 const PUBLIC_MEDIA = /^(image|font)\//;
 
-function cacheControl(urlPath: string, type: string): string {
+/** A built file's type, by its extension, as the server sends it (and the deploy uploads it). */
+export function contentTypeOf(file: string): string {
+  return CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** Whether a built file is a source map, which is never served (nor uploaded). */
+export function isSourceMap(file: string): boolean {
+  return SOURCE_MAP.test(file);
+}
+
+/** How long browsers may keep a built file (`/assets/…`, `/map.webp`, `/index.html`). */
+export function cacheControl(urlPath: string, type: string): string {
   if (urlPath.startsWith(IMMUTABLE_PREFIX)) return 'public, max-age=31536000, immutable';
   return PUBLIC_MEDIA.test(type) ? PUBLIC_MEDIA_CACHE : 'no-cache';
 }
@@ -180,7 +191,7 @@ export function createStaticFiles(root: string): StaticFiles {
       return null;
     }
     if (!info.isFile()) return null;
-    const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const type = contentTypeOf(file);
     const version = `${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}`;
     const canCompress = COMPRESSIBLE.test(type) && info.size >= MIN_COMPRESS_BYTES;
     const common: Record<string, string> = {
@@ -235,7 +246,7 @@ export function createStaticFiles(root: string): StaticFiles {
         return text(405, 'Method not allowed.', { Allow: 'GET, HEAD' });
       }
       const file = resolveInside(root, pathname);
-      if (file === null || SOURCE_MAP.test(file)) return text(404, 'Not found.');
+      if (file === null || isSourceMap(file)) return text(404, 'Not found.');
       const found = await serveFile(method, file, pathname, 200, headers);
       if (found) return found;
       // A missing hashed asset is a stale page or a typo: an HTML page would only confuse it.

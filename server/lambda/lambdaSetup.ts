@@ -11,6 +11,7 @@ import { createEditorTokenVerifier, resolvePool } from '../config/poolSettings';
 import type { NodesHandlerOptions } from '../nodesHandler';
 import { describeDatabaseUrl } from '../storage/databaseUrl';
 import { createMemoryStore } from '../storage/memoryStore';
+import { withDatabaseSecret, type SecretReader } from './databaseSecret';
 import { readOnlyView, StoreOpenError, type NodeStore } from '../storage/nodeStore';
 import type { MediaStorage } from '../uploads/mediaStorage';
 import { openMediaStorage } from '../uploads/openMediaStorage';
@@ -72,9 +73,11 @@ function storeOpener(
  * @throws ConfigError naming the variable that is wrong, as the local server would at start.
  */
 export async function readLambdaSetup(
-  env: NodeJS.ProcessEnv,
+  given: NodeJS.ProcessEnv,
   log: (line: string) => void,
+  readSecret?: SecretReader,
 ): Promise<LambdaSetup> {
+  const env = await withDatabaseSecret(given, readSecret);
   if (env.UPLOADS_DIR?.trim()) {
     // Refused rather than ignored: photos written to /tmp would be served by no one and lost
     // with the instance, while the uploader was told they were stored.
