@@ -49,15 +49,8 @@ module.exports = {
       name: 'server-runtimes-apart',
       severity: 'error',
       comment: 'The Node server and the Lambda functions share what is below them, not each other.',
-      from: { path: '^server/node/' },
-      to: { path: '^server/lambda/' },
-    },
-    {
-      name: 'server-runtimes-apart-lambda',
-      severity: 'error',
-      comment: 'The Node server and the Lambda functions share what is below them, not each other.',
-      from: { path: '^server/lambda/' },
-      to: { path: '^server/node/' },
+      from: { path: '^server/(node|lambda)/' },
+      to: { path: '^server/(node|lambda)/', pathNot: '^server/$1/' },
     },
     {
       name: 'server-support-at-the-bottom',
