@@ -7,13 +7,14 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import { EDITOR_GROUP } from '../src/lib/constants';
+import type { DeploySettings } from './settings';
 
 export interface Accounts {
   pool: cognito.UserPool;
   client: cognito.UserPoolClient;
 }
 
-export function createAccounts(scope: Construct): Accounts {
+export function createAccounts(scope: Construct, authFlow: DeploySettings['authFlow']): Accounts {
   const pool = new cognito.UserPool(scope, 'Accounts', {
     selfSignUpEnabled: true,
     // A username, which may be an e-mail address (the app's /signup takes either), as the local
@@ -46,7 +47,8 @@ export function createAccounts(scope: Construct): Accounts {
   const client = pool.addClient('App', {
     // A browser keeps no secret.
     generateSecret: false,
-    authFlows: { userSrp: true },
+    // SRP, and the password over TLS only where the app is built to send it.
+    authFlows: { userSrp: true, userPassword: authFlow === 'USER_PASSWORD_AUTH' },
     disableOAuth: true,
     // An unknown username is answered as a known one (sign-in, reset), so names cannot be probed.
     preventUserExistenceErrors: true,

@@ -81,7 +81,7 @@ export class GlobeArchiveStack extends Stack {
     // The app is rebuilt from the repository at every deploy; photos are the archive's data.
     const appBucket = privateBucket(this, 'AppFiles', RemovalPolicy.DESTROY);
     const uploads = privateBucket(this, 'Uploads', RemovalPolicy.RETAIN);
-    const accounts = createAccounts(this);
+    const accounts = createAccounts(this, settings.authFlow);
 
     // The API first, without routes: the site names it, and the functions name the site.
     const api = new apigw.HttpApi(this, 'Api', {

@@ -13,6 +13,8 @@ export interface DeploySettings {
   scriptHashes: readonly string[];
   /** The app was built with `VITE_GA_MEASUREMENT_ID`: the policy lets its tag in. */
   analytics: boolean;
+  /** `VITE_COGNITO_AUTH_FLOW` as the app is built: the pool's client allows that flow. */
+  authFlow: 'USER_SRP_AUTH' | 'USER_PASSWORD_AUTH';
 }
 
 /** The name of the archive file in the functions' folder (`ARCHIVE_FILE`). */
@@ -22,8 +24,21 @@ export const ARCHIVE_IN_FUNCTIONS = 'archive.json';
 export const UPLOADS_PREFIX = 'uploads/';
 
 /**
+ * The sign-in flow the app will use. CUSTOM_AUTH is refused: its challenge is asked by functions of
+ * the pool's own (Lambda triggers), which are the deployer's to write and this stack does not make.
+ */
+function readAuthFlow(value: string | undefined): DeploySettings['authFlow'] {
+  const flow = value?.trim() || 'USER_SRP_AUTH';
+  if (flow === 'USER_SRP_AUTH' || flow === 'USER_PASSWORD_AUTH') return flow;
+  throw new Error(
+    `VITE_COGNITO_AUTH_FLOW: "${flow}" cannot be deployed by this stack: USER_SRP_AUTH (the ` +
+      'default) or USER_PASSWORD_AUTH. CUSTOM_AUTH needs the pool’s challenge functions.',
+  );
+}
+
+/**
  * The settings the deploy script hands the CDK app in its environment (`GLOBE_FUNCTIONS_DIR`,
- * `GLOBE_INDEX_HTML`, `GLOBE_ANALYTICS`).
+ * `GLOBE_INDEX_HTML`, `GLOBE_ANALYTICS`), and the app's own `VITE_COGNITO_AUTH_FLOW`.
  *
  * @throws when a setting is missing: the template is never made without the app's hashes.
  */
@@ -38,5 +53,10 @@ export function readDeploySettings(env: NodeJS.ProcessEnv): DeploySettings {
   }
   const scriptHashes = inlineScriptHashes(readFileSync(indexHtml, 'utf8'));
   if (scriptHashes.length === 0) throw new Error(`${indexHtml}: no inline scripts; is it built?`);
-  return { functionsDir, scriptHashes, analytics: env.GLOBE_ANALYTICS === 'true' };
+  return {
+    functionsDir,
+    scriptHashes,
+    analytics: env.GLOBE_ANALYTICS === 'true',
+    authFlow: readAuthFlow(env.VITE_COGNITO_AUTH_FLOW),
+  };
 }

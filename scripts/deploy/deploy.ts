@@ -6,6 +6,7 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadEnv } from 'vite';
 import { inlineScriptHashes } from '../../server/app/firstPaintPage';
 import { cdk, ROOT, vite } from './commands';
 import { assembleFunctions } from './functionsFolder';
@@ -41,11 +42,14 @@ async function main(): Promise<void> {
   const before = buildSettingsOf(await readStackOutputs(options.stack));
   const hashes = buildApp(before);
 
+  // What the build reads besides the stack's settings (.env and the environment, as Vite reads them).
+  const built = loadEnv('production', ROOT, 'VITE_');
   const env = {
     GLOBE_STACK: options.stack,
     GLOBE_FUNCTIONS_DIR: functionsDir,
     GLOBE_INDEX_HTML: join(ROOT, 'dist', 'index.html'),
-    GLOBE_ANALYTICS: String(Boolean(process.env.VITE_GA_MEASUREMENT_ID?.trim())),
+    GLOBE_ANALYTICS: String(Boolean(built.VITE_GA_MEASUREMENT_ID?.trim())),
+    VITE_COGNITO_AUTH_FLOW: built.VITE_COGNITO_AUTH_FLOW ?? '',
   };
   const outputsFile = join(workDir, 'outputs.json');
   cdk(['bootstrap', '--profile', options.profile], env);

@@ -241,6 +241,31 @@ describe('the template', () => {
     expect(policy).toContain('https://cognito-idp.eu-west-1.amazonaws.com');
   });
 
+  it('allows the password flow only where the app is built with it, and refuses CUSTOM_AUTH', () => {
+    const passwordSettings = readDeploySettings({
+      GLOBE_FUNCTIONS_DIR: settings.functionsDir,
+      GLOBE_INDEX_HTML: join(folder, 'index.html'),
+      VITE_COGNITO_AUTH_FLOW: 'USER_PASSWORD_AUTH',
+    });
+    const app = new App({ outdir: mkdtempSync(join(folder, 'cdk.out-')) });
+    Template.fromStack(
+      new GlobeArchiveStack(app, 'password', passwordSettings, { env: ENV }),
+    ).hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      ExplicitAuthFlows: [
+        'ALLOW_USER_PASSWORD_AUTH',
+        'ALLOW_USER_SRP_AUTH',
+        'ALLOW_REFRESH_TOKEN_AUTH',
+      ],
+    });
+    expect(() =>
+      readDeploySettings({
+        GLOBE_FUNCTIONS_DIR: settings.functionsDir,
+        GLOBE_INDEX_HTML: join(folder, 'index.html'),
+        VITE_COGNITO_AUTH_FLOW: 'CUSTOM_AUTH',
+      }),
+    ).toThrow(/CUSTOM_AUTH needs the pool’s challenge functions/);
+  });
+
   it('outputs every setting the app is built with', () => {
     const outputs = template.toJSON().Outputs as Record<string, { Description?: string }>;
     for (const [setting, output] of Object.entries(BUILD_SETTINGS)) {
