@@ -30,17 +30,17 @@ describe('the Archive items list of a large archive', () => {
   it('lists the first 200, then 200 more at a time, taking the focus to the first one added', async () => {
     const archive = generateArchive(450);
     renderApp('/', { fetchArchive: async () => archive });
-    await screen.findByRole('button', { name: /^Filters/ }, { timeout: 10_000 });
-    await waitFor(() => expect(rows()).toHaveLength(200), { timeout: 10_000 });
+    await screen.findByRole('button', { name: /^Filters/ }, { timeout: 30_000 });
+    await waitFor(() => expect(rows()).toHaveLength(200), { timeout: 30_000 });
     expect(
       screen.getByText(/The first 200 of 450 are listed; the search, the filters and the timeline/),
     ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Show 200 more' }));
-    await waitFor(() => expect(rows()).toHaveLength(400), { timeout: 10_000 });
-    await waitFor(() => expect(document.activeElement).toBe(rows()[200]), { timeout: 10_000 });
+    await waitFor(() => expect(rows()).toHaveLength(400), { timeout: 30_000 });
+    await waitFor(() => expect(document.activeElement).toBe(rows()[200]), { timeout: 30_000 });
     expect(rows()[200]?.getAttribute('href')).toMatch(new RegExp(`/${archive[200]?.video_id}$`));
     await userEvent.click(screen.getByRole('button', { name: 'Show 50 more' }));
-    await waitFor(() => expect(rows()).toHaveLength(450), { timeout: 10_000 });
+    await waitFor(() => expect(rows()).toHaveLength(450), { timeout: 30_000 });
     expect(screen.queryByRole('button', { name: /more$/ })).toBeNull();
-  });
+  }, 90_000);
 });
