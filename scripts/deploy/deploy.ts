@@ -33,13 +33,14 @@ async function main(): Promise<void> {
   const workDir = join(ROOT, '.deploy', options.stack);
   mkdirSync(workDir, { recursive: true });
 
+  // Asked first, so a profile that cannot reach AWS is said before anything is built. The app
+  // names the stack's API and pool; before the first deploy it is built without them, and rebuilt
+  // below. Its inline scripts' hashes go into the site's Content-Security-Policy.
+  const before = buildSettingsOf(await readStackOutputs(options.stack, options.profile));
+
   console.info('Building the functions');
   vite(['build', '--config', 'vite.server.config.ts']);
   const functionsDir = assembleFunctions(options.stack, options.archive);
-
-  // The app names the stack's API and pool; before the first deploy it is built without them,
-  // and rebuilt below. Its inline scripts' hashes go into the site's Content-Security-Policy.
-  const before = buildSettingsOf(await readStackOutputs(options.stack));
   const hashes = buildApp(before);
 
   // What the build reads besides the stack's settings (.env and the environment, as Vite reads them).
@@ -99,6 +100,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : String(error));
-  if (error instanceof TypeError && /parseArgs|argument/i.test(String(error))) console.error(USAGE);
+  // An unknown or malformed option (node:util's parseArgs): say what the options are.
+  if (String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS')) console.error(USAGE);
   process.exitCode = 1;
 });

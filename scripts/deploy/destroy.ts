@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { cdk } from './commands';
-import { readDeployOptions } from './options';
+import { readDeployOptions, USAGE } from './options';
 import { readStackOutputs } from './stackOutputs';
 
 async function emptyBucket(bucket: string): Promise<number> {
@@ -27,7 +27,7 @@ async function emptyBucket(bucket: string): Promise<number> {
 async function main(): Promise<void> {
   const options = readDeployOptions(process.argv.slice(2));
   process.env.AWS_PROFILE = options.profile;
-  const outputs = await readStackOutputs(options.stack);
+  const outputs = await readStackOutputs(options.stack, options.profile);
   if (outputs === null) throw new Error(`There is no stack ${options.stack} to tear down.`);
   if (!options.yes) {
     throw new Error(
@@ -58,5 +58,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : String(error));
+  // An unknown or malformed option (node:util's parseArgs): say what the options are.
+  if (String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS')) console.error(USAGE);
   process.exitCode = 1;
 });

@@ -4,8 +4,16 @@ import { BUILD_SETTINGS } from '../../infra/globeArchiveStack';
 
 export type StackOutputs = Record<string, string>;
 
-/** The stack's outputs by key; null when there is no such stack yet. */
-export async function readStackOutputs(stack: string): Promise<StackOutputs | null> {
+/**
+ * The stack's outputs by key; null when there is no such stack yet.
+ *
+ * @throws an error naming the profile when AWS cannot be asked with it (no such profile, no
+ *   region, expired keys).
+ */
+export async function readStackOutputs(
+  stack: string,
+  profile: string,
+): Promise<StackOutputs | null> {
   try {
     const answer = await new CloudFormationClient({}).send(
       new DescribeStacksCommand({ StackName: stack }),
@@ -16,7 +24,13 @@ export async function readStackOutputs(stack: string): Promise<StackOutputs | nu
     );
   } catch (error) {
     if (error instanceof Error && /does not exist/.test(error.message)) return null;
-    throw error;
+    const why = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `AWS could not be asked about the stack ${stack} with the profile "${profile}": ${why}. ` +
+        `Set the profile up (aws configure sso --profile ${profile}, or keys and a region in ` +
+        '~/.aws), or name another with --profile.',
+      { cause: error },
+    );
   }
 }
 

@@ -1,11 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { functionFiles } from '../../../scripts/deploy/functionsFolder';
 import { readDeployOptions } from '../../../scripts/deploy/options';
 import { siteFiles } from '../../../scripts/deploy/siteUpload';
-import { buildSettingsOf } from '../../../scripts/deploy/stackOutputs';
+import { buildSettingsOf, readStackOutputs } from '../../../scripts/deploy/stackOutputs';
 
 let folder: string;
 beforeAll(() => {
@@ -125,5 +125,24 @@ describe('the stack’s outputs as the app’s settings', () => {
       VITE_COGNITO_USER_POOL_ID: 'eu-west-1_AbC',
       VITE_COGNITO_CLIENT_ID: 'client',
     });
+  });
+});
+
+describe('a profile that cannot reach AWS', () => {
+  it('is named, with what to do, before anything is built', async () => {
+    const empty = join(folder, 'empty-aws-file');
+    write(empty);
+    vi.stubEnv('AWS_PROFILE', 'nosuch');
+    vi.stubEnv('AWS_CONFIG_FILE', empty);
+    vi.stubEnv('AWS_SHARED_CREDENTIALS_FILE', empty);
+    vi.stubEnv('AWS_REGION', '');
+    vi.stubEnv('AWS_DEFAULT_REGION', '');
+    try {
+      await expect(readStackOutputs('globe-archive', 'nosuch')).rejects.toThrow(
+        /^AWS could not be asked about the stack globe-archive with the profile "nosuch": .+ Set the profile up \(aws configure sso --profile nosuch/,
+      );
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
