@@ -18,6 +18,7 @@ import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import { SECRET_ARN } from '../server/lambda/databaseSecret';
 import { createAccounts } from './accounts';
 import { createFunctions } from './functions';
 import type { DeploySettings } from './settings';
@@ -56,7 +57,8 @@ export class GlobeArchiveStack extends Stack {
       description:
         'The full ARN of a Secrets Manager secret holding the PostgreSQL URL (or an RDS ' +
         'secret’s JSON). Empty: the archive is served read-only from the bundled file.',
-      allowedPattern: '^$|^arn:aws[\\w-]*:secretsmanager:[a-z0-9-]+:\\d{12}:secret:[\\w/+=.@-]+$',
+      // Empty, or an ARN as the function checks it at start.
+      allowedPattern: `^$|${SECRET_ARN.source}`,
     });
     const editorAllowList = new CfnParameter(this, 'EditorAllowList', {
       type: 'String',

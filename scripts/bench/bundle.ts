@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { appModulesOf } from '../appAfterFirstFrame';
+import { staticImports } from '../builtImports';
 
 /** One built file and what it costs over the wire. */
 export interface FileSize {
@@ -90,24 +91,6 @@ function htmlEntries(html: string): { scripts: string[]; stylesheets: string[] }
     if (rel === 'stylesheet') stylesheets.push(href);
   }
   return { scripts, stylesheets };
-}
-
-/**
- * Specifiers of a built chunk's static imports and re-exports (`import{a}from"./x.js"`,
- * `import"./x.js"`, `export*from"./x.js"`). Import declarations are only legal at the top level of
- * a module, so any match is one; `import("./x.js")` and `import.meta` do not match because a
- * declaration's specifier follows `import` or `from` directly as a quoted string.
- */
-export function staticImports(code: string): string[] {
-  const specifiers: string[] = [];
-  const patterns = [
-    /(?<![\w$.])import\s*(?:[\w$\s{},*]+?\bfrom\s*)?["']([^"'\n]+)["']/g,
-    /(?<![\w$.])export\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[\w$\s,]*\})\s*from\s*["']([^"'\n]+)["']/g,
-  ];
-  for (const pattern of patterns) {
-    for (const match of code.matchAll(pattern)) if (match[1]) specifiers.push(match[1]);
-  }
-  return specifiers;
 }
 
 /** A URL path of the site (`/assets/x.js`) resolved from a specifier seen in `fromPath`. */

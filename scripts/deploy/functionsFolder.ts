@@ -7,10 +7,8 @@
 import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { ARCHIVE_IN_FUNCTIONS } from '../../infra/settings';
+import { dynamicImports, staticImports } from '../builtImports';
 import { ROOT, run } from './commands';
-
-/** Relative modules a built file imports, statically or on demand. */
-const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.\.?\/[^"']+)["']/g;
 
 /**
  * What of dist-server the functions run: their two entries and every chunk these import, and
@@ -22,8 +20,9 @@ export function functionFiles(distServer: string): string[] {
     if (seen.has(file)) return;
     seen.add(file);
     const code = readFileSync(join(distServer, file), 'utf8');
-    for (const [, specifier = ''] of code.matchAll(RELATIVE_IMPORT)) {
-      visit(posix.normalize(posix.join(posix.dirname(file), specifier)));
+    for (const specifier of [...staticImports(code), ...dynamicImports(code)]) {
+      // Relative ones are the build's chunks; the others (`node:crypto`, sharp) are not copied.
+      if (specifier.startsWith('.')) visit(posix.join(posix.dirname(file), specifier));
     }
   };
   visit('lambda.js');

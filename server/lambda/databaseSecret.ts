@@ -9,7 +9,8 @@ import { ConfigError } from '../config/serverConfig';
 /** Reads a secret's string by its ARN (Secrets Manager's GetSecretValue). */
 export type SecretReader = (arn: string) => Promise<string>;
 
-const SECRET_ARN = /^arn:aws[\w-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:[\w/+=.@-]+$/;
+/** A Secrets Manager secret's full ARN (also the deployment template's pattern for it). */
+export const SECRET_ARN = /^arn:aws[\w-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:[\w/+=.@-]+$/;
 
 /** GetSecretValue through the AWS SDK the Lambda runtime provides (loaded only when needed). */
 export const readSecretFromAws: SecretReader = async (arn) => {

@@ -1,56 +1,31 @@
-import {
-  createLocalJWKSet,
-  exportJWK,
-  generateKeyPair,
-  SignJWT,
-  type CryptoKey,
-  type JWK,
-  type JWTPayload,
-} from 'jose';
+import type { CryptoKey, JWTPayload } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAccessTokenVerifier } from '../../../../server/login/accessToken';
 import { createNodesHandler } from '../../../../server/nodesHandler';
 import { callApp, type AppAnswer, type AppRequest } from '../support/appRequest';
+import {
+  accessToken as poolToken,
+  APP,
+  makeKeys,
+  poolVerifier,
+  type TestKeys,
+} from '../support/communityHarness';
 import { BEFORE_ERROR } from '../../../../server/app/validation';
 import { MAX_JSON_BODY_BYTES as MAX_WRITE_BODY_BYTES } from '../../../../server/app/validation';
 import { createMemoryStore } from '../../../../server/storage/memoryStore';
 import type { EditableNodeStore } from '../../../../server/storage/nodeStore';
 
-const ISSUER = 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_TestPool';
-const CLIENT_ID = 'archiveappclient';
-const KID = 'pool-key-1';
-const APP = 'https://archive.example.org';
-
-let poolKey: CryptoKey;
-let otherKey: CryptoKey;
-let poolJwk: JWK;
+let keys: TestKeys;
 
 beforeAll(async () => {
-  const pair = await generateKeyPair('RS256');
-  poolKey = pair.privateKey;
-  poolJwk = { ...(await exportJWK(pair.publicKey)), kid: KID, alg: 'RS256', use: 'sig' };
-  otherKey = (await generateKeyPair('RS256')).privateKey;
+  keys = await makeKeys();
 });
 
-/** Signs a token shaped like a Cognito access token; `claims` add to or override its payload. */
+/** A token shaped like a Cognito access token of `alice`, an editor; `claims` add or override. */
 function accessToken(
   claims: JWTPayload = {},
-  { key = poolKey, expiresIn = 3600 }: { key?: CryptoKey; expiresIn?: number } = {},
+  options: { key?: CryptoKey; expiresIn?: number } = {},
 ): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({
-    token_use: 'access',
-    client_id: CLIENT_ID,
-    username: 'alice',
-    'cognito:groups': ['editor'],
-    ...claims,
-  })
-    .setProtectedHeader({ alg: 'RS256', kid: KID })
-    .setSubject('c0ffee00-0000-4000-8000-000000000001')
-    .setIssuer(ISSUER)
-    .setIssuedAt(now - 60)
-    .setExpirationTime(now + expiresIn)
-    .sign(key);
+  return poolToken(keys, claims, options);
 }
 
 const SEED = [
@@ -76,11 +51,7 @@ function setup() {
     openStore: () => Promise.resolve(store),
     appOrigins: [APP],
     log: () => undefined,
-    verifyEditor: createAccessTokenVerifier({
-      issuer: ISSUER,
-      clientId: CLIENT_ID,
-      keys: createLocalJWKSet({ keys: [poolJwk] }),
-    }),
+    verifyEditor: poolVerifier(keys.jwk),
   });
   async function call(
     method: string,
@@ -129,7 +100,7 @@ describe('writes are refused without an editor access token', () => {
 
   const badTokens: [string, () => Promise<string | undefined>, number][] = [
     ['no token', () => Promise.resolve(undefined), 401],
-    ['a forged signature', () => accessToken({}, { key: otherKey }), 401],
+    ['a forged signature', () => accessToken({}, { key: keys.other }), 401],
     ['an expired token', () => accessToken({}, { expiresIn: -3600 }), 401],
     ['another app client', () => accessToken({ client_id: 'someoneelse' }), 401],
     ['an ID token', () => accessToken({ token_use: 'id' }), 401],
