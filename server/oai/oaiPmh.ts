@@ -1,26 +1,50 @@
 /**
  * OAI-PMH 2.0 (https://www.openarchives.org/OAI/openarchivesprotocol.html) over the archive's
  * items (issue 32), so that libraries and aggregators can harvest it: the six verbs, Dublin Core
- * (`oai_dc`) records, one set per category, deleted records for hidden items, resumption tokens
- * for long lists, and every error the protocol names. Pure: a request's arguments and the
- * repository in, the XML answer out.
+ * (`oai_dc`) records, one set per category (`./setSpec`), deleted records for hidden items,
+ * keyset resumption tokens for long lists (`./resumptionToken`), and every error the protocol
+ * names. Pure: a request's arguments and the repository in, the XML answer out.
  */
 import { SITE_NAME } from '@/lib/constants';
 import { LICENSES } from '@/lib/license';
-import { slugify } from '@/lib/slug';
 import type { NodeInput } from '@/lib/nodeSchema';
 import { licenseUrlOf, pageOf } from '@/lib/openData';
+import {
+  keyBefore,
+  positionOfToken,
+  tokenOf,
+  type ListKey,
+  type ListPosition,
+} from './resumptionToken';
+import { checkArguments, OaiError, readDate, type OaiArguments } from './oaiArguments';
+import { SET_SPEC_PATTERN } from './setSpec';
 
-/** One item as the repository serves it. */
-export interface OaiItem {
+export type { OaiArguments, OaiErrorCode } from './oaiArguments';
+
+/** An item the public sees: a record with its Dublin Core and its sets. */
+export interface OaiRecordItem {
   id: string;
   /** When its record last changed, to the second (`2026-11-27T01:02:03Z`). */
   datestamp: string;
-  /** Hidden from the public (a deleted or removed item): a deleted record. */
-  deleted: boolean;
-  /** Its record's content; for a deleted item, what it last held (its sets). */
+  deleted: false;
   node: NodeInput;
+  /** Its categories' setSpecs (`setSpecOf`). */
+  setSpecs: readonly string[];
 }
+
+/**
+ * An item hidden from the public (deleted, or hidden for a removal request): a deleted record.
+ * It carries nothing of what the item held (no title, no sets), so no answer can give it away.
+ */
+export interface OaiDeletedItem {
+  id: string;
+  /** When it was hidden, to the second. */
+  datestamp: string;
+  deleted: true;
+}
+
+/** One item as the repository serves it. */
+export type OaiItem = OaiRecordItem | OaiDeletedItem;
 
 /** What the repository answers from. */
 export interface OaiRepository {
@@ -29,37 +53,30 @@ export interface OaiRepository {
   /** The address harvesters ask (`{siteUrl}/api/oai`). */
   baseUrl: string;
   adminEmail: string;
-  /** Every item, ordered by datestamp, then id. */
+  /** Every item, ordered by datestamp, then id (as `keyBefore` orders them). */
   items: readonly OaiItem[];
-  /** The sets: each category's slug and name, by slug. */
+  /** The sets of the items the public sees: each spec and its readable name, by spec. */
   sets: readonly { spec: string; name: string }[];
 }
 
 /** Records and identifiers a list answers at once; a resumption token asks for the next. */
 export const OAI_PAGE_SIZE = 100;
 
+/**
+ * How long a hidden item is reported as a deleted record: 30 days, then it is answered as an id
+ * that never existed (Identify says `deletedRecord` transient). A deleted record can only carry
+ * the item's identifier, and the identifier is a slug of its title (`jane-doe-house-fire`): kept
+ * for ever, it would tell anyone who lists deletions what was taken down, where the removal
+ * requests carefully answer hidden and unknown ids alike. Not reporting it at all would leave the
+ * item public at every aggregator that copied it, which is what a removal request asks to end. A
+ * month reaches harvesters that harvest monthly or more often (the usual), and bounds for how long
+ * the slug of a removed item stays listed.
+ */
+export const DELETED_RECORD_DAYS = 30;
+const DELETED_RECORD_MS = DELETED_RECORD_DAYS * 86_400_000;
+
 const OAI_NS = 'http://www.openarchives.org/OAI/2.0/';
 const OAI_DC_NS = 'http://www.openarchives.org/OAI/2.0/oai_dc/';
-
-/** The protocol's error codes. */
-export type OaiErrorCode =
-  | 'badArgument'
-  | 'badResumptionToken'
-  | 'badVerb'
-  | 'cannotDisseminateFormat'
-  | 'idDoesNotExist'
-  | 'noRecordsMatch'
-  | 'noMetadataFormats'
-  | 'noSetHierarchy';
-
-class OaiError extends Error {
-  constructor(
-    readonly code: OaiErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 /** Characters XML 1.0 cannot hold at all (controls, lone surrogates, U+FFFE/FFFF): dropped. */
 const NOT_XML =
@@ -78,12 +95,6 @@ export function datestampOf(iso: string): string {
   return `${new Date(iso).toISOString().slice(0, 19)}Z`;
 }
 
-/** The item an OAI identifier names, or null when it names none of this repository's. */
-function idOfIdentifier(identifier: string, repositoryId: string): string | null {
-  const prefix = `oai:${repositoryId}:`;
-  return identifier.startsWith(prefix) ? identifier.slice(prefix.length) : null;
-}
-
 /**
  * The repository's identifier for the oai-identifier scheme: the site's host when it is a domain
  * name the scheme accepts (it needs a dot); `globe-archive.invalid` otherwise (a local server at
@@ -96,107 +107,11 @@ export function repositoryIdOf(siteUrl: string): string {
     : 'globe-archive.invalid';
 }
 
-/** A `from` or `until` argument: its instant and granularity, or a badArgument. */
-function readDate(value: string, name: string, end: boolean): { at: number; day: boolean } {
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const second = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(value);
-  const at = Date.parse(day ? `${value}T00:00:00Z` : value);
-  if (
-    (!day && !second) ||
-    !Number.isFinite(at) ||
-    new Date(at).toISOString().slice(0, 10) !== value.slice(0, 10)
-  ) {
-    throw new OaiError(
-      'badArgument',
-      `${name} must be a date (YYYY-MM-DD) or a time in UTC (YYYY-MM-DDThh:mm:ssZ); "${value}" is neither.`,
-    );
-  }
-  // A day's `until` takes in the whole day.
-  return { at: day && end ? at + 86_399_000 : at, day };
-}
-
-/** What a list asks for: its arguments and where it has got to. */
-interface ListQuery {
-  metadataPrefix: string;
-  from?: string;
-  until?: string;
-  set?: string;
-  /** How many of the list were answered before this page. */
-  cursor: number;
-}
-
-const TOKEN_PREFIX = 'v1.';
-
-function tokenOf(query: ListQuery): string {
-  return TOKEN_PREFIX + Buffer.from(JSON.stringify(query)).toString('base64url');
-}
-
-/** A resumption token's query, checked field by field; anything else is a badResumptionToken. */
-function queryOfToken(token: string): ListQuery {
-  const bad = new OaiError(
-    'badResumptionToken',
-    'The resumption token is not one this repository issued, or is damaged.',
-  );
-  if (!token.startsWith(TOKEN_PREFIX) || token.length > 2000) throw bad;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(Buffer.from(token.slice(TOKEN_PREFIX.length), 'base64url').toString('utf8'));
-  } catch {
-    throw bad;
-  }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw bad;
-  const { metadataPrefix, from, until, set, cursor, ...rest } = raw as Record<string, unknown>;
-  const optionalText = (value: unknown) =>
-    value === undefined || (typeof value === 'string' && value.length <= 200);
-  if (
-    Object.keys(rest).length > 0 ||
-    typeof metadataPrefix !== 'string' ||
-    !optionalText(from) ||
-    !optionalText(until) ||
-    !optionalText(set) ||
-    typeof cursor !== 'number' ||
-    !Number.isSafeInteger(cursor) ||
-    cursor < 0 ||
-    cursor % OAI_PAGE_SIZE !== 0
-  ) {
-    throw bad;
-  }
-  return {
-    metadataPrefix,
-    cursor,
-    ...(from === undefined ? {} : { from: from as string }),
-    ...(until === undefined ? {} : { until: until as string }),
-    ...(set === undefined ? {} : { set: set as string }),
-  };
-}
-
-/** The verbs, each with the arguments it takes (`identifier` etc.), required or not. */
-const VERBS: Record<
-  string,
-  { required: readonly string[]; optional: readonly string[]; exclusive?: string }
-> = {
-  Identify: { required: [], optional: [] },
-  ListMetadataFormats: { required: [], optional: ['identifier'] },
-  ListSets: { required: [], optional: [], exclusive: 'resumptionToken' },
-  ListIdentifiers: {
-    required: ['metadataPrefix'],
-    optional: ['from', 'until', 'set'],
-    exclusive: 'resumptionToken',
-  },
-  ListRecords: {
-    required: ['metadataPrefix'],
-    optional: ['from', 'until', 'set'],
-    exclusive: 'resumptionToken',
-  },
-  GetRecord: { required: ['identifier', 'metadataPrefix'], optional: [] },
-};
-
-/** The request's arguments, each once: a repeated one is a badArgument (or badVerb for `verb`). */
-export type OaiArguments = ReadonlyArray<readonly [string, string]>;
-
+/** A deleted record's header says only that it is gone, which one, and since when. */
 function header(item: OaiItem, repositoryId: string): string {
-  const sets = item.node.categories.map((name) => element('setSpec', slugify(name))).join('');
-  return `<header${item.deleted ? ' status="deleted"' : ''}>${element('identifier', `oai:${repositoryId}:${item.id}`)}${element('datestamp', item.datestamp)}${sets}</header>`;
+  const identity = `${element('identifier', `oai:${repositoryId}:${item.id}`)}${element('datestamp', item.datestamp)}`;
+  if (item.deleted) return `<header status="deleted">${identity}</header>`;
+  return `<header>${identity}${item.setSpecs.map((spec) => element('setSpec', spec)).join('')}</header>`;
 }
 
 /** An item's Dublin Core: what it is, who made it, about what, when, where, and on what terms. */
@@ -240,82 +155,159 @@ function checkPrefix(prefix: string): void {
   }
 }
 
-/** The page of a list, and its resumption token (`''` on the last page of a resumed list). */
-function listPage(
-  query: ListQuery,
+/** Whether the public may learn of the item now: a deleted record only within its days. */
+function reported(item: OaiItem, now: Date): boolean {
+  return !item.deleted || Date.parse(item.datestamp) >= now.getTime() - DELETED_RECORD_MS;
+}
+
+/** The item with this OAI identifier that the public may learn of, if any. */
+function itemOf(
+  identifier: string,
   repository: OaiRepository,
-): { items: readonly OaiItem[]; token: string | null; complete: number } {
-  checkPrefix(query.metadataPrefix);
-  const from = query.from === undefined ? null : readDate(query.from, 'from', false);
-  const until = query.until === undefined ? null : readDate(query.until, 'until', true);
+  repositoryId: string,
+  now: Date,
+): OaiItem | undefined {
+  const prefix = `oai:${repositoryId}:`;
+  if (!identifier.startsWith(prefix)) return undefined;
+  const id = identifier.slice(prefix.length);
+  return repository.items.find((item) => item.id === id && reported(item, now));
+}
+
+/** The first list position of a ListIdentifiers or ListRecords: its arguments, resolved. */
+function firstPosition(
+  args: ReadonlyMap<string, string>,
+  repository: OaiRepository,
+  now: Date,
+): ListPosition {
+  const metadataPrefix = args.get('metadataPrefix') ?? '';
+  checkPrefix(metadataPrefix);
+  const fromArg = args.get('from');
+  const untilArg = args.get('until');
+  const from = fromArg === undefined ? null : readDate(fromArg, 'from', false);
+  const until = untilArg === undefined ? null : readDate(untilArg, 'until', true);
   if (from && until && from.day !== until.day) {
     throw new OaiError(
       'badArgument',
       'from and until must have the same granularity (both days, or both times).',
     );
   }
-  if (from && until && from.at > until.at) {
+  if (from && until && from.stamp > until.stamp) {
     throw new OaiError('badArgument', 'from must not be later than until.');
   }
-  if (query.set !== undefined && !repository.sets.some((set) => set.spec === query.set)) {
-    throw new OaiError('noRecordsMatch', `No record is in the set "${query.set}".`);
+  const set = args.get('set') ?? null;
+  if (set !== null && !repository.sets.some((known) => known.spec === set)) {
+    throw new OaiError('noRecordsMatch', `No record is in the set "${set}".`);
   }
-  const matching = repository.items.filter((item) => {
-    const at = Date.parse(item.datestamp);
-    if (from && at < from.at) return false;
-    if (until && at > until.at) return false;
-    if (
-      query.set !== undefined &&
-      !item.node.categories.some((name) => slugify(name) === query.set)
-    )
-      return false;
-    return true;
-  });
-  if (matching.length === 0)
-    throw new OaiError('noRecordsMatch', 'No record matches these arguments.');
-  if (query.cursor >= matching.length) {
-    throw new OaiError(
-      'badResumptionToken',
-      'The resumption token points past the end of the list (it changed); start again.',
-    );
-  }
-  const items = matching.slice(query.cursor, query.cursor + OAI_PAGE_SIZE);
-  const more = query.cursor + items.length < matching.length;
-  const resumed = query.cursor > 0;
+  // The harvest's until is fixed here, at the latest at this second: see ./resumptionToken.
+  const thisSecond = datestampOf(now.toISOString());
   return {
-    items,
-    token: more ? tokenOf({ ...query, cursor: query.cursor + OAI_PAGE_SIZE }) : resumed ? '' : null,
-    complete: matching.length,
+    metadataPrefix,
+    from: from?.stamp ?? null,
+    until: until === null || until.stamp > thisSecond ? thisSecond : until.stamp,
+    set,
+    after: null,
+    cursor: 0,
   };
 }
 
-function resumption(token: string | null, complete: number, cursor: number): string {
-  if (token === null) return '';
-  return `<resumptionToken completeListSize="${complete}" cursor="${cursor}">${xmlText(token)}</resumptionToken>`;
+/** The index of the first item after `key` in the repository's order (a binary search). */
+function indexAfter(items: readonly OaiItem[], key: ListKey): number {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (keyBefore(key, items[middle] as OaiItem)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+/** A page of a list, its resumption token and how long the list is now (null: not said). */
+interface ListPage {
+  items: readonly OaiItem[];
+  /** null: the whole list fitted on its first page; `''`: the last page of a resumed list. */
+  token: string | null;
+  complete: number | null;
+}
+
+/**
+ * The page after `position.after`. A deleted record is in every set's list: it says nothing of
+ * which set the item was in, and a harvester of one set must still learn that the item is gone.
+ */
+function listPage(position: ListPosition, repository: OaiRepository, now: Date): ListPage {
+  const { from, until, set, after, cursor } = position;
+  const listed = (item: OaiItem) =>
+    (from === null || item.datestamp >= from) &&
+    reported(item, now) &&
+    (set === null || item.deleted || item.setSpecs.includes(set));
+  const { items } = repository;
+  const start = after === null ? 0 : indexAfter(items, after);
+  const page: OaiItem[] = [];
+  let rest = 0;
+  for (let k = start; k < items.length; k++) {
+    const item = items[k] as OaiItem;
+    if (item.datestamp > until) break;
+    if (!listed(item)) continue;
+    if (page.length < OAI_PAGE_SIZE) page.push(item);
+    else rest++;
+  }
+  if (page.length === 0 && after !== null) {
+    // Everything the last token promised changed since (each is for the next harvest): the list
+    // ends here. A page may not be empty, so it says again the last record answered that is
+    // still as it was, which a harvester already holds.
+    for (let k = start - 1; k >= 0; k--) {
+      const item = items[k] as OaiItem;
+      if (item.datestamp <= until && listed(item))
+        return { items: [item], token: '', complete: null };
+    }
+  }
+  if (page.length === 0) throw new OaiError('noRecordsMatch', 'No record matches these arguments.');
+  const last = page[page.length - 1] as OaiItem;
+  const token =
+    rest > 0
+      ? tokenOf({
+          ...position,
+          after: { datestamp: last.datestamp, id: last.id },
+          cursor: cursor + page.length,
+        })
+      : after !== null
+        ? ''
+        : null;
+  return { items: page, token, complete: cursor + page.length + rest };
+}
+
+function resumption(page: ListPage, cursor: number): string {
+  if (page.token === null) return '';
+  const size = page.complete === null ? '' : ` completeListSize="${page.complete}"`;
+  return `<resumptionToken${size} cursor="${cursor}">${xmlText(page.token)}</resumptionToken>`;
 }
 
 function answerVerb(
   verb: string,
   args: ReadonlyMap<string, string>,
   repository: OaiRepository,
+  now: Date,
 ): string {
   const repositoryId = repositoryIdOf(repository.siteUrl);
   switch (verb) {
     case 'Identify': {
-      const earliest = repository.items.reduce<string | null>(
-        (min, item) => (min === null || item.datestamp < min ? item.datestamp : min),
-        null,
-      );
-      const description = `<description><oai-identifier xmlns="http://www.openarchives.org/OAI/2.0/oai-identifier" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai-identifier http://www.openarchives.org/OAI/2.0/oai-identifier.xsd">${element('scheme', 'oai')}${element('repositoryIdentifier', repositoryId)}${element('delimiter', ':')}${element('sampleIdentifier', `oai:${repositoryId}:${repository.items[0]?.id ?? 'clayton-first-responders'}`)}</oai-identifier></description>`;
-      return `<Identify>${element('repositoryName', `${SITE_NAME}: community media of the St. Louis tornado of 16 May 2025`)}${element('baseURL', repository.baseUrl)}${element('protocolVersion', '2.0')}${element('adminEmail', repository.adminEmail)}${element('earliestDatestamp', earliest ?? '2025-05-16T00:00:00Z')}${element('deletedRecord', 'persistent')}${element('granularity', 'YYYY-MM-DDThh:mm:ssZ')}${description}</Identify>`;
+      let earliest: string | null = null;
+      let sample: string | null = null;
+      for (const item of repository.items) {
+        if (!reported(item, now)) continue;
+        if (earliest === null || item.datestamp < earliest) earliest = item.datestamp;
+        if (sample === null && !item.deleted) sample = item.id;
+      }
+      const description = `<description><oai-identifier xmlns="http://www.openarchives.org/OAI/2.0/oai-identifier" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai-identifier http://www.openarchives.org/OAI/2.0/oai-identifier.xsd">${element('scheme', 'oai')}${element('repositoryIdentifier', repositoryId)}${element('delimiter', ':')}${element('sampleIdentifier', `oai:${repositoryId}:${sample ?? 'clayton-first-responders'}`)}</oai-identifier></description>`;
+      return `<Identify>${element('repositoryName', `${SITE_NAME}: community media of the St. Louis tornado of 16 May 2025`)}${element('baseURL', repository.baseUrl)}${element('protocolVersion', '2.0')}${element('adminEmail', repository.adminEmail)}${element('earliestDatestamp', earliest ?? '2025-05-16T00:00:00Z')}${element('deletedRecord', 'transient')}${element('granularity', 'YYYY-MM-DDThh:mm:ssZ')}${description}</Identify>`;
     }
     case 'ListMetadataFormats': {
       const identifier = args.get('identifier');
-      if (identifier !== undefined) {
-        const id = idOfIdentifier(identifier, repositoryId);
-        if (id === null || !repository.items.some((item) => item.id === id)) {
-          throw new OaiError('idDoesNotExist', `No item has the identifier "${identifier}".`);
-        }
+      if (
+        identifier !== undefined &&
+        itemOf(identifier, repository, repositoryId, now) === undefined
+      ) {
+        throw new OaiError('idDoesNotExist', `No item has the identifier "${identifier}".`);
       }
       return `<ListMetadataFormats><metadataFormat>${element('metadataPrefix', 'oai_dc')}${element('schema', 'http://www.openarchives.org/OAI/2.0/oai_dc.xsd')}${element('metadataNamespace', OAI_DC_NS)}</metadataFormat></ListMetadataFormats>`;
     }
@@ -333,17 +325,24 @@ function answerVerb(
     case 'ListIdentifiers':
     case 'ListRecords': {
       const token = args.get('resumptionToken');
-      const query: ListQuery =
-        token !== undefined
-          ? queryOfToken(token)
-          : {
-              metadataPrefix: args.get('metadataPrefix') ?? '',
-              cursor: 0,
-              ...(args.has('from') ? { from: args.get('from') as string } : {}),
-              ...(args.has('until') ? { until: args.get('until') as string } : {}),
-              ...(args.has('set') ? { set: args.get('set') as string } : {}),
-            };
-      const page = listPage(query, repository);
+      let position: ListPosition;
+      if (token === undefined) {
+        position = firstPosition(args, repository, now);
+      } else {
+        const read = positionOfToken(token, {
+          pageSize: OAI_PAGE_SIZE,
+          now,
+          setSpec: SET_SPEC_PATTERN,
+        });
+        if (read === null) {
+          throw new OaiError(
+            'badResumptionToken',
+            'The resumption token is not one this repository issued, or is damaged; start the list again.',
+          );
+        }
+        position = read;
+      }
+      const page = listPage(position, repository, now);
       const body = page.items
         .map((item) =>
           verb === 'ListRecords'
@@ -351,14 +350,12 @@ function answerVerb(
             : header(item, repositoryId),
         )
         .join('');
-      return `<${verb}>${body}${resumption(page.token, page.complete, query.cursor)}</${verb}>`;
+      return `<${verb}>${body}${resumption(page, position.cursor)}</${verb}>`;
     }
     case 'GetRecord': {
       checkPrefix(args.get('metadataPrefix') ?? '');
       const identifier = args.get('identifier') ?? '';
-      const id = idOfIdentifier(identifier, repositoryId);
-      const item =
-        id === null ? undefined : repository.items.find((candidate) => candidate.id === id);
+      const item = itemOf(identifier, repository, repositoryId, now);
       if (!item)
         throw new OaiError('idDoesNotExist', `No item has the identifier "${identifier}".`);
       return `<GetRecord>${record(item, repository, repositoryId)}</GetRecord>`;
@@ -366,39 +363,6 @@ function answerVerb(
     default:
       throw new OaiError('badVerb', 'Unknown verb.');
   }
-}
-
-/** The arguments a verb takes, checked: one of each, none unknown, the required ones there. */
-function checkArguments(verb: string, args: OaiArguments): Map<string, string> {
-  const spec = VERBS[verb];
-  if (!spec) throw new OaiError('badVerb', `"${verb}" is not a verb of OAI-PMH 2.0.`);
-  const map = new Map<string, string>();
-  for (const [name, value] of args) {
-    if (name === 'verb') continue;
-    if (map.has(name)) throw new OaiError('badArgument', `${name} is given more than once.`);
-    map.set(name, value);
-  }
-  const allowed = new Set([
-    ...spec.required,
-    ...spec.optional,
-    ...(spec.exclusive ? [spec.exclusive] : []),
-  ]);
-  for (const name of map.keys()) {
-    if (!allowed.has(name))
-      throw new OaiError('badArgument', `${verb} takes no argument "${name}".`);
-  }
-  if (spec.exclusive && map.has(spec.exclusive)) {
-    if (map.size > 1)
-      throw new OaiError(
-        'badArgument',
-        `${spec.exclusive} must be the only argument besides the verb.`,
-      );
-    return map;
-  }
-  for (const name of spec.required) {
-    if (!map.has(name)) throw new OaiError('badArgument', `${verb} needs the argument ${name}.`);
-  }
-  return map;
 }
 
 /**
@@ -424,7 +388,7 @@ export function answerOai(args: OaiArguments, repository: OaiRepository, now: Da
       .map(([name, value]) => ` ${name}="${xmlText(value)}"`)
       .join('');
     request = `<request${attributes}>${xmlText(repository.baseUrl)}</request>`;
-    body = answerVerb(verb, checked, repository);
+    body = answerVerb(verb, checked, repository, now);
   } catch (error) {
     if (!(error instanceof OaiError)) throw error;
     if (error.code === 'badVerb' || error.code === 'badArgument') {

@@ -1,6 +1,7 @@
 /**
  * `GET|POST /oai`: the archive for libraries' harvesters, OAI-PMH 2.0 (see `../oai/oaiPmh`). The
- * items, their datestamps and sets are read once per store revision.
+ * items, their datestamps and sets are read once per store revision; a list's pages are read by
+ * key (`../oai/resumptionToken`), so a new revision between two pages shifts nothing.
  */
 import { Hono, type Context } from 'hono';
 import { archiveInputs } from '@/lib/archiveImport';
@@ -11,7 +12,14 @@ import { failureSays, readBody } from '../app/middleware';
 import { resource } from '../app/resource';
 import type { CorsPolicy } from '../app/cors';
 import { storeOf, type OpenStore } from '../app/communityRequest';
-import { answerOai, datestampOf, repositoryIdOf, type OaiItem } from '../oai/oaiPmh';
+import {
+  answerOai,
+  datestampOf,
+  repositoryIdOf,
+  type OaiItem,
+  type OaiRecordItem,
+} from '../oai/oaiPmh';
+import { setSpecOf } from '../oai/setSpec';
 import { isEditable, type DatedNode, type NodeStore } from '../storage/nodeStore';
 
 export interface OaiRouteOptions {
@@ -33,50 +41,62 @@ interface Catalogue {
   sets: { spec: string; name: string }[];
 }
 
-/** The items as the repository serves them: every node the archive can show, hidden ones as deleted. */
+/** Ordered as lists page through them (`keyBefore`): by datestamp, then id. */
+function byKey(a: OaiItem, b: OaiItem): number {
+  if (a.datestamp !== b.datestamp) return a.datestamp < b.datestamp ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * The items as the repository serves them: every node the archive can show, and each hidden one
+ * as a deleted record that keeps nothing but its id and when it was hidden.
+ */
 function catalogueOf(nodes: readonly DatedNode[], revision: string): Catalogue {
   const changed = new Map<string, string>();
   for (const node of nodes) {
     const id = (node.node as { video_id?: unknown }).video_id;
     if (typeof id === 'string' && !changed.has(id)) changed.set(id, datestampOf(node.changedAt));
   }
-  const itemsOf = (list: readonly DatedNode[], deleted: boolean) =>
-    archiveInputs(list.map((node) => node.node)).map((input: NodeInput): OaiItem => ({
+  const datestamp = (id: string) => changed.get(id) ?? datestampOf(new Date(0).toISOString());
+  // Many items share a category: each name is hashed once (setSpecOf).
+  const specs = new Map<string, string>();
+  const specOf = (name: string) => {
+    let spec = specs.get(name);
+    if (spec === undefined) specs.set(name, (spec = setSpecOf(name)));
+    return spec;
+  };
+  const live = archiveInputs(nodes.filter((node) => !node.deleted).map((node) => node.node)).map(
+    (input: NodeInput): OaiRecordItem => ({
       id: input.video_id,
-      datestamp: changed.get(input.video_id) ?? datestampOf(new Date(0).toISOString()),
-      deleted,
+      datestamp: datestamp(input.video_id),
+      deleted: false,
       node: input,
-    }));
-  const live = itemsOf(
-    nodes.filter((node) => !node.deleted),
-    false,
+      setSpecs: [...new Set(input.categories.map(specOf))],
+    }),
   );
   const liveIds = new Set(live.map((item) => item.id));
-  const gone = itemsOf(
-    nodes.filter((node) => node.deleted),
-    true,
-  ).filter((item) => !liveIds.has(item.id));
-  const items = [...live, ...gone].sort((a, b) =>
-    a.datestamp === b.datestamp
-      ? a.id < b.id
-        ? -1
-        : a.id > b.id
-          ? 1
-          : 0
-      : a.datestamp < b.datestamp
-        ? -1
-        : 1,
-  );
-  const sets = new Map<string, string>();
+  const gone = archiveInputs(nodes.filter((node) => node.deleted).map((node) => node.node))
+    .filter((input) => !liveIds.has(input.video_id))
+    .map((input): OaiItem => ({
+      id: input.video_id,
+      datestamp: datestamp(input.video_id),
+      deleted: true,
+    }));
+  // A set is named by its categories' names, the first spelling of each slug (one name in all
+  // but the one-in-10^12 case of two slugs with one spec: see ../oai/setSpec).
+  const sets = new Map<string, Map<string, string>>();
   for (const item of live) {
-    for (const name of item.node.categories)
-      if (!sets.has(slugify(name))) sets.set(slugify(name), name);
+    for (const name of item.node.categories) {
+      const names = sets.get(specOf(name)) ?? new Map<string, string>();
+      if (!names.has(slugify(name))) names.set(slugify(name), name);
+      sets.set(specOf(name), names);
+    }
   }
   return {
     revision,
-    items,
+    items: [...live, ...gone].sort(byKey),
     sets: [...sets]
-      .map(([spec, name]) => ({ spec, name }))
+      .map(([spec, names]) => ({ spec, name: [...names.values()].join(' / ') }))
       .sort((a, b) => (a.spec < b.spec ? -1 : 1)),
   };
 }
