@@ -20,9 +20,9 @@ module.exports = {
       severity: 'error',
       comment:
         "The server's domain (storage, photo processing and storage, inbox rules, OAI-PMH, token " +
-        'checks) knows nothing of HTTP: no Hono, no middleware (server/app), no endpoint ' +
+        'checks, reading import files) knows nothing of HTTP: no Hono, no middleware (server/app), no endpoint ' +
         '(server/routes). Endpoints call it, never the other way round (issue 33).',
-      from: { path: '^server/(storage|uploads|inbox|oai|login)/' },
+      from: { path: '^server/(storage|uploads|inbox|oai|login|imports)/' },
       to: { path: ['^server/(app|routes)/', '(^|/)node_modules/(hono|@hono)/'] },
     },
     {
@@ -32,7 +32,7 @@ module.exports = {
         'Endpoints, middleware and the domain take what they need as arguments: they import none ' +
         'of the top (the configuration in server/config, the composition root server/nodesHandler.ts, ' +
         'the runtimes in server/node and server/lambda).',
-      from: { path: '^server/(routes|app|storage|uploads|inbox|oai|login|support)/' },
+      from: { path: '^server/(routes|app|storage|uploads|inbox|oai|login|imports|support)/' },
       to: { path: ['^server/(config|node|lambda)/', '^server/[^/]+$'] },
     },
     {

@@ -36,7 +36,7 @@ export default defineConfig({
   publicDir: false,
   plugins: [pgliteTemplate()],
   // The Lambda functions run from a zip without node_modules, so their pure-JS dependencies are
-  // bundled in: Hono and its adapters, jose, zod, and pg with its own (pg-*, postgres-*, pgpass, split2, xtend). Left
+  // bundled in: Hono and its adapters, jose, zod, the CSV readers and writers (csv-parse, papaparse), and pg with its own (pg-*, postgres-*, pgpass, split2, xtend). Left
   // outside: the AWS SDK (the Node.js runtimes provide it), sharp (a native binary, installed in
   // the zip for the function's platform), pg's optional pg-native and pg-cloudflare (required
   // only when asked for, never on Lambda), and PGlite and cognito-local (the local server's).
@@ -46,6 +46,8 @@ export default defineConfig({
       /^@hono\//,
       'jose',
       'zod',
+      'csv-parse',
+      'papaparse',
       /^pg(?:-(?:pool|protocol|types|connection-string|int8))?$/,
       /^postgres-(?:array|bytea|date|interval)$/,
       'pgpass',

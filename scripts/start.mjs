@@ -42,7 +42,14 @@ const STOP_TIMEOUT_MS = 15_000;
  * @property {string} command
  * @property {string[]} args
  * @property {Record<string, string | undefined>} [env] added to (or, when undefined, removed from) this process's environment
+ * @property {boolean} [restart] started again when it dies on its own (see `supervise`)
  */
+
+/** How long a child that died waits before it is started again, ms. */
+export const RESTART_DELAY_MS = 1000;
+/** A child that dies this many times within `RESTART_WINDOW_MS` is not started again. */
+export const MAX_RESTARTS = 3;
+export const RESTART_WINDOW_MS = 60_000;
 
 /**
  * Applies `.env.local` and `.env` (see `.env.example`) to this process for variables not already
@@ -101,8 +108,10 @@ export function buildReason() {
 
 /**
  * Runs a list of child processes as one service: their output goes to this terminal; Ctrl-C or
- * SIGTERM stops them all; if one exits on its own the others are stopped and the returned code is
- * non-zero.
+ * SIGTERM stops them all. A child that dies on its own is said so, loudly, with how it ended; one
+ * marked `restart` is started again after a second (the others go on serving), unless it has died
+ * `MAX_RESTARTS` times within a minute; any other, or one past that, stops the others, and the
+ * returned code is non-zero.
  *
  * @param {ChildSpec[]} specs
  * @returns {Promise<number>} the exit code this process should end with
@@ -111,6 +120,8 @@ export function supervise(specs) {
   return new Promise((done) => {
     /** @type {Map<import('node:child_process').ChildProcess, string>} */
     const live = new Map();
+    /** Children waiting to be started again. @type {Set<NodeJS.Timeout>} */
+    const pending = new Set();
     let stopping = false;
     let exitCode = 0;
     /** @type {NodeJS.Timeout | undefined} */
@@ -119,6 +130,8 @@ export function supervise(specs) {
     const stopAll = () => {
       if (stopping) return;
       stopping = true;
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
       for (const child of live.keys()) child.kill('SIGTERM');
       killTimer = setTimeout(() => {
         for (const [child, name] of live) {
@@ -132,19 +145,20 @@ export function supervise(specs) {
     const onSignal = (signal) => {
       if (!stopping) console.info(`\n${signal}: stopping ${[...live.values()].join(', ')}…`);
       stopAll();
+      finishedIfDone();
     };
     const signals = /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGTERM', 'SIGHUP']);
     for (const signal of signals) process.on(signal, onSignal);
 
-    const finished = (/** @type {import('node:child_process').ChildProcess} */ child) => {
-      live.delete(child);
-      if (live.size > 0) return;
+    const finishedIfDone = () => {
+      if (live.size > 0 || pending.size > 0) return;
       clearTimeout(killTimer);
       for (const signal of signals) process.off(signal, onSignal);
       done(exitCode);
     };
 
-    for (const spec of specs) {
+    /** @param {ChildSpec} spec @param {number[]} deaths when it died before (ms since the epoch) */
+    const start = (spec, deaths) => {
       // An undefined value in a spec removes that variable from the child's environment.
       const env = Object.fromEntries(
         Object.entries({ ...process.env, ...spec.env }).filter(([, value]) => value !== undefined),
@@ -155,18 +169,39 @@ export function supervise(specs) {
       const end = (/** @type {string | null} */ problem, /** @type {number} */ code) => {
         if (ended) return;
         ended = true;
+        live.delete(child);
         if (!stopping) {
-          console.error(`${spec.name} ${problem ?? 'exited'}; stopping the others.`);
+          const now = Date.now();
+          const recent = [...deaths.filter((at) => now - at < RESTART_WINDOW_MS), now];
+          if (spec.restart && recent.length < MAX_RESTARTS) {
+            console.error(
+              `${spec.name} ${problem ?? 'exited'}; starting it again in ${RESTART_DELAY_MS / 1000} s ` +
+                `(the others go on; what is stored on disk is kept).`,
+            );
+            const timer = setTimeout(() => {
+              pending.delete(timer);
+              if (!stopping) start(spec, recent);
+              finishedIfDone();
+            }, RESTART_DELAY_MS);
+            pending.add(timer);
+            return;
+          }
+          const why = spec.restart
+            ? `${problem ?? 'exited'}, ${recent.length} times within a minute; not starting it again`
+            : (problem ?? 'exited');
+          console.error(`${spec.name} ${why}; stopping the others.`);
           exitCode = code || 1;
           stopAll();
         }
-        finished(child);
+        finishedIfDone();
       };
       child.on('error', (error) => end(`could not start (${error.message})`, 1));
       child.on('exit', (code, signal) =>
         end(signal ? `was killed by ${signal}` : `exited with code ${code}`, code ?? 1),
       );
-    }
+    };
+
+    for (const spec of specs) start(spec, []);
   });
 }
 
@@ -208,7 +243,12 @@ async function main() {
   if (process.argv.includes('--build-only')) process.exit(0);
   process.exit(
     await supervise([
-      { name: 'local services', command: process.execPath, args: ['dist-server/main.js'] },
+      {
+        name: 'local services',
+        command: process.execPath,
+        args: ['dist-server/main.js'],
+        restart: true,
+      },
     ]),
   );
 }

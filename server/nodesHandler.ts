@@ -5,6 +5,7 @@ import { createServiceApp } from './app/serviceApp';
 import { DEFAULT_UPLOAD_QUOTAS, type UploadQuotas } from './uploads/uploadQuotas';
 import { createCorsPolicy } from './app/cors';
 import type { SharedItem } from './app/firstPaintPage';
+import type { PreparedAnswers } from './app/preparedAnswers';
 import { createMessageRoutes } from './routes/messages';
 import { createRemovalRoutes } from './routes/removalRequests';
 import { createSubmissionRoutes } from './routes/submissions';
@@ -89,9 +90,16 @@ export interface NodesHandler {
   sweepUploads(options?: { unfinishedBefore?: Date }): Promise<SweepReport | null>;
   /**
    * The item with this id as the app shows it, for the document of its shared link; null when
-   * there is none or the archive cannot be read within `waitMs`.
+   * there is none (its page then answers 404).
+   *
+   * @throws when the archive cannot be read within `waitMs` (its page is then sent as built).
    */
   sharedItem(id: string, waitMs: number): Promise<SharedItem | null>;
+  /**
+   * The list's answers as the application gave them, for the Node server to send again as they
+   * are (see server/app/preparedAnswers.ts).
+   */
+  listAnswers: PreparedAnswers;
   /** Closes the store; later requests answer 503. */
   close(): Promise<void>;
 }
@@ -204,6 +212,7 @@ export function createNodesHandler(options: NodesHandlerOptions): NodesHandler {
     app,
     warmUp: () => list.warmUp(),
     sharedItem: (id, waitMs) => list.item(id, waitMs),
+    listAnswers: list.prepared,
     async sweepUploads({ unfinishedBefore } = {}) {
       if (media === null) return null;
       const store: NodeStore = await connection.get();

@@ -33,6 +33,14 @@
  *                                      card counts of the drag (ours and the peer's), and drags
  *                                      per page
  *
+ * The list's throughput against the speed of its bytes (issue 45), on its own:
+ *   npm run bench -- --list [--help]    `GET /api/nodes` under wrk, ours beside a bare node:http
+ *                                      server with the same bytes (see listThroughput.ts)
+ * What one import can do to the server (issue 45), on its own:
+ *   npm run bench -- --imports         hostile and largest-allowed imports against the Node
+ *                                      server: answer, worst wait of a concurrent GET, memory rise
+ *                                      (see importLoad.ts; --root DIR for another checkout)
+ *
  * Results go to `bench-results/bench-<timestamp>.json` and `bench-results/latest.json`. The exit
  * code is non-zero only when the benchmark could not run; a budget that fails is printed, loudly.
  */
@@ -56,6 +64,8 @@ import {
   type ThumbnailMode,
 } from '../../tests/fixtures/generateArchive';
 import { measureBundle, type BundleReport } from './bundle';
+import { measureImportLoad } from './importLoad';
+import { measureListThroughput } from './listThroughput';
 import { measureRun, type RunResult } from './globe';
 import { measurePhone, PHONE_PARTS, type PhoneOptions, type PhonePart } from './phoneBench';
 import {
@@ -413,6 +423,9 @@ function chromiumVersion(): string | null {
 }
 
 async function main(): Promise<number> {
+  // The list's throughput has options of its own, and no browser or app build to wait for.
+  if (process.argv[2] === '--list') return measureListThroughput(process.argv.slice(3));
+  if (process.argv[2] === '--imports') return measureImportLoad(process.argv.slice(3));
   const startedAt = new Date();
   let options: Options;
   try {

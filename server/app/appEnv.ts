@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { AccessTokenClaims } from '../login/accessToken';
+import type { IdTokenClaims } from '../login/idToken';
 import type { EditableNodeStore, InboxStore } from '../storage/nodeStore';
 
 /** What a runtime gives the application with each request. */
@@ -31,6 +32,8 @@ export interface AppVariables {
   body: Buffer | undefined;
   /** The editor's claims, once `editorOnly` let the request through. */
   editor: AccessTokenClaims;
+  /** The signed-in user's ID token claims, once `/login` checked them. */
+  signedIn: IdTokenClaims;
   /** What an unexpected failure of this route is answered with (500). */
   failure: string;
   /** The store with its inbox, once `withInbox` opened it. */

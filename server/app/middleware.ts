@@ -9,7 +9,10 @@ import { clientAddressOf, TRUST_NO_PROXY } from './clientAddress';
 import type { CorsPolicy } from './cors';
 import type { AccessTokenClaims, AccessTokenVerifier } from '../login/accessToken';
 import { KeysUnavailable, TokenRejected } from '../login/idToken';
-import { discardUnreadBody, readRequestBody, RequestAborted } from './requestBody';
+import { leaveBodyUnread, readRequestBody, RequestAborted } from './requestBody';
+import { accessCheck, type AccessCheck } from './accessCheck';
+
+export { leaveBodyUnread } from './requestBody';
 import { Refusal, reply, type AppContext, type AppEnv } from './appEnv';
 import { refusalOf } from './domainErrors';
 
@@ -120,18 +123,6 @@ export async function comesWithBody(c: AppContext): Promise<boolean> {
   return length > 0 || incoming.headers['transfer-encoding'] !== undefined;
 }
 
-/**
- * Leaves the rest of the request's body unread: on the Node server it waits in the socket, and
- * once the answer is sent it is thrown away for a while, then the connection closed (see
- * `discardUnreadBody`). For a request refused before its body is read.
- */
-export function leaveBodyUnread(c: AppContext): void {
-  const incoming = c.env?.incoming;
-  if (incoming && !incoming.complete) {
-    c.env.outgoing?.once('finish', () => discardUnreadBody(incoming));
-  }
-}
-
 /** What `editorOnly` checks with, and the words of its 403. */
 export interface EditorCheck {
   verify: AccessTokenVerifier;
@@ -179,12 +170,15 @@ export async function authoriseEditor(
   return claims;
 }
 
-/** Lets only editors through (see `authoriseEditor`), their claims in `c.var.editor`. */
-export function editorOnly(check: EditorCheck): Middleware {
-  return async (c, next) => {
+/**
+ * Lets only editors through (see `authoriseEditor`), their claims in `c.var.editor`: a method's
+ * `access` (`resource`), checked before its body is read.
+ */
+export function editorOnly(check: EditorCheck): AccessCheck {
+  return accessCheck(async (c, next) => {
     c.set('editor', await authoriseEditor(c.req.header('authorization'), check));
     await next();
-  };
+  });
 }
 
 /** Sets what an unexpected failure of the routes after it answers (500). */

@@ -13,11 +13,18 @@ import { createClientAddressResolver, type TrustProxy } from './clientAddress';
 import type { MountedIdentity } from '../login/identityPool';
 import { RequestAborted } from './requestBody';
 import { compress, negotiateEncoding } from './compression';
+import { nodeRoute } from '@/lib/nodeModel';
 import { sharedItemRoute, withSharedItem, type SharedItem } from './firstPaintPage';
 import { securityHeaders, securityHeaderValues } from './securityHeaders';
 import type { StaticFiles, StaticResponse } from './staticFiles';
 import { UPLOADS_PATH } from '../uploads/folderStorage';
 import { serveUpload } from './uploadFiles';
+import {
+  answeringPrepared,
+  isPreparedRequest,
+  keepingAnswer,
+  type PreparedAnswers,
+} from './preparedAnswers';
 import type { AppEnv } from './appEnv';
 import { UNIMPLEMENTED_METHODS } from './resource';
 
@@ -41,11 +48,17 @@ export interface SiteParts {
   trustProxy: TrustProxy;
   /**
    * The item a shared link (`/video/{id}`, `/gallery/{id}`) opens, which its document then names
-   * (see server/app/firstPaintPage.ts); null, or absent, when it cannot be known in time.
+   * (see server/app/firstPaintPage.ts); null when the archive has no such item (the page answers
+   * 404). It rejects, or is absent, when that cannot be known in time: the page is sent as built.
    */
   sharedItem?: (id: string) => Promise<SharedItem | null>;
   /** The site's public address, for a shared item's canonical link and schema.org data. */
   siteUrl?: () => string | null;
+  /**
+   * Answers of the API the listener sends again as the API gave them, past the application (the
+   * list's: see server/app/preparedAnswers.ts); their path is below `API_PREFIX`.
+   */
+  preparedAnswers?: PreparedAnswers;
 }
 
 function text(status: number, message: string, headers: Record<string, string> = {}): Response {
@@ -88,6 +101,7 @@ export function createSiteListener({
   trustProxy,
   sharedItem,
   siteUrl = () => null,
+  preparedAnswers,
 }: SiteParts) {
   const pageHeaders = { 'Content-Security-Policy': csp };
   const site = new Hono<AppEnv>();
@@ -141,18 +155,17 @@ export function createSiteListener({
       responseOf(await serveUpload(uploadsFolder, c.req.method, rawPath(c))),
     );
   }
-  /** A shared link's document, naming its item; null when it cannot (the built one is sent). */
-  async function sharedItemPage(files: StaticFiles, c: Context<AppEnv>): Promise<Response | null> {
-    const method = c.req.method;
-    const route = sharedItemRoute(rawPath(c));
-    if (!sharedItem || route === null || (method !== 'GET' && method !== 'HEAD')) return null;
-    const [item, html] = await Promise.all([sharedItem(route.id), files.indexHtml()]);
-    if (item === null || item.type !== route.type || html === null) return null;
-    const page = Buffer.from(withSharedItem(html, item, { siteUrl: siteUrl() }));
+  /** The app's document as `status`, compressed as the client takes it. */
+  async function documentResponse(
+    c: Context<AppEnv>,
+    status: 200 | 404,
+    html: string,
+  ): Promise<Response> {
+    const page = Buffer.from(html);
     const coding = negotiateEncoding(c.req.header('accept-encoding'));
     const body = coding === null ? page : await compress(page, coding);
-    return new Response(method === 'HEAD' ? null : new Uint8Array(body), {
-      status: 200,
+    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), {
+      status,
       headers: {
         ...pageHeaders,
         'Content-Type': 'text/html; charset=utf-8',
@@ -163,6 +176,43 @@ export function createSiteListener({
         ...(coding === null ? {} : { 'Content-Encoding': coding }),
       },
     });
+  }
+
+  /**
+   * A shared link's document (issue 45): the item's own page naming it (200); for an id the
+   * archive does not show (unknown, deleted, hidden) the app's document as built with 404, where
+   * the app says "Item not found", so search engines see no soft 404; for an item under the other
+   * type's path (`/gallery/{a video's id}`, which the app opens all the same) a redirect to its
+   * one address. Null when the archive cannot be read in time: the built document is then sent
+   * with 200, as before, since a slow archive must never delist a real item.
+   */
+  async function sharedItemPage(files: StaticFiles, c: Context<AppEnv>): Promise<Response | null> {
+    const method = c.req.method;
+    const route = sharedItemRoute(rawPath(c));
+    if (!sharedItem || route === null || (method !== 'GET' && method !== 'HEAD')) return null;
+    const html = files.indexHtml();
+    let item: SharedItem | null;
+    try {
+      item = await sharedItem(route.id);
+    } catch {
+      return null;
+    }
+    if (item !== null && item.type !== route.type) {
+      const { search } = new URL(c.req.url);
+      return new Response(null, {
+        status: 301,
+        headers: {
+          Location: `${nodeRoute({ type: item.type, video_id: item.id })}${search}`,
+          // An editor may change an item's type: the redirect is asked again, never kept.
+          'Cache-Control': 'no-cache',
+        },
+      });
+    }
+    const document = await html;
+    if (document === null) return null;
+    return item === null
+      ? documentResponse(c, 404, document)
+      : documentResponse(c, 200, withSharedItem(document, item, { siteUrl: siteUrl() }));
   }
 
   site.all('*', async (c) => {
@@ -189,16 +239,24 @@ export function createSiteListener({
   });
 
   const clientKeyOf = createClientAddressResolver(trustProxy);
-  return getRequestListener(
-    (request, env) =>
-      site.fetch(request, {
+  const preparedPath = preparedAnswers ? `${API_PREFIX}${preparedAnswers.path}` : null;
+  const listener = getRequestListener(
+    (request, env) => {
+      const response = site.fetch(request, {
         ...env,
         clientAddress: clientKeyOf(
           env.incoming.socket.remoteAddress,
           env.incoming.headers['x-forwarded-for'],
         ),
-      }),
+      });
+      return preparedAnswers && preparedPath && isPreparedRequest(env.incoming, preparedPath)
+        ? keepingAnswer(response, preparedAnswers)
+        : response;
+    },
     // Bodies the routes leave unread are thrown away by them (see `readBody`), not drained here.
     { autoCleanupIncoming: false },
   );
+  return preparedAnswers && preparedPath
+    ? answeringPrepared(listener, preparedPath, preparedAnswers)
+    : listener;
 }

@@ -6,6 +6,7 @@
  * rest away after the answer.
  */
 import type { IncomingMessage } from 'node:http';
+import type { AppContext } from './appEnv';
 
 /**
  * The client closed the connection before its body ended. Nothing is wrong with the server, and
@@ -121,4 +122,16 @@ export function discardUnreadBody(req: IncomingMessage, lingerMs: number = LINGE
   req.once('close', stop);
   // Flowing with no 'data' listener: the parser keeps the framing, the bytes are dropped.
   req.resume();
+}
+
+/**
+ * Leaves the rest of the request's body unread: on the Node server it waits in the socket, and
+ * once the answer is sent it is thrown away for a while, then the connection closed (see
+ * `discardUnreadBody`). For a request refused before its body is read.
+ */
+export function leaveBodyUnread(c: AppContext): void {
+  const incoming = c.env?.incoming;
+  if (incoming && !incoming.complete) {
+    c.env.outgoing?.once('finish', () => discardUnreadBody(incoming));
+  }
 }

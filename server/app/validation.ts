@@ -7,6 +7,7 @@ import { zValidator } from '@hono/zod-validator';
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { FieldError } from '@/lib/nodeSchema';
+import { storableTextErrors } from '@/lib/storableText';
 import { Refusal, type AppEnv, type Step } from './appEnv';
 
 /** Largest JSON body a route accepts, bytes (413 beyond). */
@@ -41,12 +42,18 @@ export function parseJsonBody(
   }
   const text = body?.toString() ?? '';
   if (text.trim() === '' && emptyAs !== undefined) return emptyAs;
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch {
     const errors: FieldError[] = [{ path: '', message: `The ${what} must be sent as JSON.` }];
     throw new Refusal(400, { error: `The ${what} is not valid JSON.`, errors });
   }
+  // Text no database can hold (a lone surrogate, U+0000) is the client's to fix: a 400 naming
+  // the field, never a store's failure answered 500.
+  const unstorable = storableTextErrors(value);
+  if (unstorable.length > 0) throw fieldsToFix(unstorable);
+  return value;
 }
 
 /**

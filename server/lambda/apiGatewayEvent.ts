@@ -7,7 +7,7 @@
 import { handle } from 'hono/aws-lambda';
 import type { Hono } from 'hono';
 import { UPLOAD_MAX_BYTES } from '@/lib/submissionSchema';
-import type { AppEnv } from '../app/appEnv';
+import { bufferOf, type AppEnv } from '../app/appEnv';
 import { rootsOf } from '../app/serviceApp';
 import { UNIMPLEMENTED_METHODS } from '../app/resource';
 
@@ -146,6 +146,26 @@ const INTERNAL_ERROR: ApiGatewayResult = {
   isBase64Encoded: false,
 };
 
+/** A cached buffer's body as an event result carries it, by buffer: see `resultBody`. */
+const resultBodies = new WeakMap<Buffer, { base64?: string; text?: string }>();
+
+/**
+ * The body of an answer made from a cached buffer (`bufferResponse`: the list per revision and
+ * coding), in base64 or as text as the result needs it, encoded once per buffer (issue 45): Hono's
+ * adapter would copy the bytes out of the response and base64 them a character at a time on every
+ * invocation, and the list's Brotli answer is the hottest read there is.
+ */
+function resultBody(buffer: Buffer, base64: boolean): string {
+  let bodies = resultBodies.get(buffer);
+  if (bodies === undefined) {
+    bodies = {};
+    resultBodies.set(buffer, bodies);
+  }
+  return base64
+    ? (bodies.base64 ??= buffer.toString('base64'))
+    : (bodies.text ??= buffer.toString('utf8'));
+}
+
 /**
  * The Lambda entry point over the application. Header names come back as the service writes them
  * (`Content-Type`, `ETag`), in `headers` for either format; an empty body is never base64. A
@@ -157,7 +177,21 @@ export function createApiGatewayHandler(
   log: (line: string) => void = (line) => console.error(line),
 ): ApiGatewayHandler {
   const roots = rootsOf(app);
-  const lambda = handle(app) as unknown as (event: ApiGatewayEvent) => Promise<HonoResult>;
+  /** The cached buffer an event was answered with, its body left to `resultBody`. */
+  const buffered = new WeakMap<object, Buffer>();
+  // The adapter only calls `fetch`: an answer of a cached buffer reaches it without its body.
+  const answering = {
+    async fetch(request: Request, env: { event: object } & AppEnv['Bindings']) {
+      const response = await app.fetch(request, env);
+      const buffer = bufferOf(response);
+      if (buffer === undefined) return response;
+      buffered.set(env.event, buffer);
+      return new Response(null, { status: response.status, headers: response.headers });
+    },
+  };
+  const lambda = handle(answering as unknown as Hono) as unknown as (
+    event: ApiGatewayEvent,
+  ) => Promise<HonoResult>;
   return async (event) => {
     try {
       const own = ownPath(event, roots);
@@ -178,11 +212,13 @@ export function createApiGatewayHandler(
       for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) {
         headers[headerName(name)] = values.join(', ');
       }
+      const buffer = buffered.get(own);
+      const body = buffer ? resultBody(buffer, result.isBase64Encoded) : result.body;
       return {
         statusCode: result.statusCode,
         headers,
-        body: result.body,
-        isBase64Encoded: result.isBase64Encoded && result.body !== '',
+        body,
+        isBase64Encoded: result.isBase64Encoded && body !== '',
       };
     } catch (error) {
       log(

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Hono } from 'hono';
+import type { AppEnv } from '../app/appEnv';
 import { join } from 'node:path';
 import { displayPath, isLoopbackHost, type ServerConfig } from '../config/serverConfig';
 import type { MountedIdentity } from '../login/identityPool';
@@ -38,6 +40,8 @@ export interface RunningServer {
   identity: MountedIdentity | null;
   /** Where uploaded photos go, in words. */
   uploads: string;
+  /** The API as it is mounted at `/api` (its routes, for a test that walks every one). */
+  api: Hono<AppEnv>;
   /** Stops accepting connections, ends open ones and closes the store. */
   close(): Promise<void>;
 }
@@ -205,6 +209,7 @@ export async function startServer(
       log,
       uploadsFolder: media.folder,
       trustProxy: config.trustProxy,
+      preparedAnswers: handler.listAnswers,
     }),
   );
 
@@ -277,6 +282,7 @@ export async function startServer(
     source,
     identity,
     uploads: media.description,
+    api: handler.app,
     close() {
       closing ??= (async () => {
         clearInterval(sweeper);

@@ -6,27 +6,36 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { ArchiveCsvError, archiveToCsv, readArchiveCsv } from '@/lib/archiveCsv';
+import { archiveToCsv } from '@/lib/archiveCsv';
 import {
   archiveInputs,
-  planImport,
+  planImportSteps,
+  reportedChange,
   withPlaces,
-  type ImportEntry,
   type ImportPlan,
   type ImportReport,
   type ImportReportRow,
   type ImportResult,
 } from '@/lib/archiveImport';
-import { ArchiveFormatError, archiveEntries } from '@/lib/nodeModel';
 import { withoutControls } from '@/lib/nodeSchema';
+import { storableTextErrors } from '@/lib/storableText';
 import { openDataCsv, openDataJson } from '@/lib/openData';
 import { bufferResponse, Refusal, reply, type AppEnv } from '../app/appEnv';
-import { editorOnly, failureSays, readBody } from '../app/middleware';
+import { editorOnly, failureSays, leaveBodyUnread, readBody } from '../app/middleware';
 import { resource } from '../app/resource';
-import { fieldErrors } from '../app/validation';
+import { fieldErrors, fieldsToFix } from '../app/validation';
 import type { CorsPolicy } from '../app/cors';
 import { editableStoreOf, storeOf, type OpenStore } from '../app/communityRequest';
 import type { AccessTokenVerifier } from '../login/accessToken';
+import { readImportFile, ImportFileRefused, type ImportFile } from '../imports/importFile';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_FILE_BYTES,
+  IMPORT_MAX_ROWS,
+  megabytes,
+} from '../imports/importLimits';
+import { createSlicer, runInSlices, type Slicer } from '../support/slices';
+import { JsonRefused, parseBoundedJson } from '../uploads/boundedJson';
 import {
   ImportConflict,
   type EditableNodeStore,
@@ -34,8 +43,11 @@ import {
   type NodeStore,
 } from '../storage/nodeStore';
 
-/** The largest import body, bytes: 10,000 rows of CSV are about 3 MB, as JSON text a little more. */
-export const IMPORT_MAX_BYTES = 32 * 1024 * 1024;
+/** The 413 of an import whose file (or whole request) is over its limit. */
+function tooLarge(): Refusal {
+  const message = `The file is too large to import: at most ${megabytes(IMPORT_MAX_FILE_BYTES)} and ${IMPORT_MAX_ROWS.toLocaleString('en')} rows. Import it in parts.`;
+  return new Refusal(413, { error: message, errors: [{ path: 'text', message }] });
+}
 
 /** What `POST /imports` takes. */
 const importSchema = z
@@ -75,47 +87,42 @@ const importSchema = z
   )
   .strict();
 
-/** The rows of the file, or a 400 saying why it cannot be read as the format it names. */
-function entriesOf(
+/** The rows of the file, or the refusal saying why it cannot be imported (400, 413). */
+async function entriesOf(
   format: 'csv' | 'json',
   text: string,
-): { entries: ImportEntry[]; notes: string[] } {
-  if (format === 'csv') {
-    try {
-      const csv = readArchiveCsv(text);
-      return {
-        entries: csv.rows.map(({ line, entry }) => ({ row: `Row ${line}`, entry })),
-        notes: csv.unknownColumns.map(
-          (column) => `The column "${column}" is not a field of an item: ignored.`,
-        ),
-      };
-    } catch (error) {
-      if (error instanceof ArchiveCsvError) throw unreadable(error.message);
-      throw error;
-    }
-  }
-  let raw: unknown;
+  slicer: Slicer,
+): Promise<ImportFile> {
   try {
-    raw = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
-  } catch {
-    throw unreadable('The file is not valid JSON.');
-  }
-  try {
-    return {
-      entries: archiveEntries(raw).map((entry, index) => ({ row: `#${index + 1}`, entry })),
-      notes: [],
-    };
+    return await readImportFile(format, text, slicer);
   } catch (error) {
-    if (error instanceof ArchiveFormatError) throw unreadable(error.message);
-    throw error;
+    if (!(error instanceof ImportFileRefused)) throw error;
+    throw new Refusal(error.status, {
+      error: `The file cannot be imported: ${error.message}`,
+      errors: [{ path: 'text', message: error.message }],
+    });
   }
 }
 
-function unreadable(message: string): Refusal {
-  return new Refusal(400, {
-    error: `The file cannot be imported: ${message}`,
-    errors: [{ path: 'text', message }],
-  });
+/**
+ * The request's JSON, checked before it is built: its file is one long text, and nothing else in
+ * it (the places picked, the versions expected) is more than a value or two a row.
+ */
+function importRequestOf(body: Buffer | undefined): unknown {
+  try {
+    return parseBoundedJson(body ?? Buffer.alloc(0), {
+      maxDepth: 4,
+      maxItems: 6 * IMPORT_MAX_ROWS + 16,
+    });
+  } catch (error) {
+    if (!(error instanceof JsonRefused)) throw error;
+    if (error.reason === 'syntax') {
+      throw new Refusal(400, { error: 'The import must be sent as JSON.' });
+    }
+    throw new Refusal(413, {
+      error: `The import request ${error.message}; it is a file and a place and a version for each of at most ${IMPORT_MAX_ROWS.toLocaleString('en')} rows.`,
+    });
+  }
 }
 
 /** The versions a plan was made against: every row the import would touch or leave. */
@@ -128,20 +135,16 @@ function expectedOf(plan: ImportPlan): Record<string, number> {
   return expected;
 }
 
+/** The plan as the editor reads it: each item's title instead of all of it, changes cut short. */
 function reportOf(plan: ImportPlan): ImportReportRow[] {
   return plan.rows.map((row): ImportReportRow => {
     if (row.action === 'create') {
-      return {
-        row: row.row,
-        id: row.id,
-        action: 'create',
-        title: row.node.title,
-        notes: row.notes,
-      };
-    }
-    if (row.action === 'update') {
       const { node, ...rest } = row;
       return { ...rest, title: node.title };
+    }
+    if (row.action === 'update') {
+      const { node, changes, ...rest } = row;
+      return { ...rest, title: node.title, changes: changes.map(reportedChange) };
     }
     return row;
   });
@@ -258,127 +261,137 @@ export function createArchiveDataRoutes({
     cors,
     allow: 'GET, OPTIONS',
     methods: {
-      GET: [
-        failure,
-        editor,
-        async (c) => {
-          const store = await editableStoreOf(openStore);
-          const all = await store.allNodes();
-          const withJournal = ['1', 'true', 'yes'].includes(c.req.query('journal') ?? '');
-          const at = now();
-          const body = {
-            exported_at: at.toISOString(),
-            // Importable as it is: `{ "nodes": [...] }` is an archive file.
-            nodes: all.filter((n) => !n.deleted).map((n) => n.node),
-            deleted: all.filter((n) => n.deleted).map((n) => n.node),
-            ...(withJournal ? { journal: await wholeJournal(store) } : {}),
-          };
-          return fileResponse(
-            JSON.stringify(body, null, 1),
-            'application/json; charset=utf-8',
-            `globe-archive-${today(at)}.json`,
-          );
-        },
-      ],
+      GET: {
+        access: editor,
+        steps: [
+          failure,
+          async (c) => {
+            const store = await editableStoreOf(openStore);
+            const all = await store.allNodes();
+            const withJournal = ['1', 'true', 'yes'].includes(c.req.query('journal') ?? '');
+            const at = now();
+            const body = {
+              exported_at: at.toISOString(),
+              // Importable as it is: `{ "nodes": [...] }` is an archive file.
+              nodes: all.filter((n) => !n.deleted).map((n) => n.node),
+              deleted: all.filter((n) => n.deleted).map((n) => n.node),
+              ...(withJournal ? { journal: await wholeJournal(store) } : {}),
+            };
+            return fileResponse(
+              JSON.stringify(body, null, 1),
+              'application/json; charset=utf-8',
+              `globe-archive-${today(at)}.json`,
+            );
+          },
+        ],
+      },
     },
   });
   resource(app, '/exports/archive.csv', {
     cors,
     allow: 'GET, OPTIONS',
     methods: {
-      GET: [
-        failure,
-        editor,
-        async () => {
-          const store = await editableStoreOf(openStore);
-          return fileResponse(
-            archiveToCsv(await live(store)),
-            'text/csv; charset=utf-8',
-            `globe-archive-${today(now())}.csv`,
-          );
-        },
-      ],
+      GET: {
+        access: editor,
+        steps: [
+          failure,
+          async () => {
+            const store = await editableStoreOf(openStore);
+            return fileResponse(
+              archiveToCsv(await live(store)),
+              'text/csv; charset=utf-8',
+              `globe-archive-${today(now())}.csv`,
+            );
+          },
+        ],
+      },
     },
   });
   resource(app, '/imports', {
     cors,
     allow: 'POST, OPTIONS',
     methods: {
-      POST: [
-        failureSays(
-          'The import could not be read or saved; nothing was imported. Try again shortly.',
-        ),
-        readBody({ limit: IMPORT_MAX_BYTES }),
-        editor,
-        async (c) => {
-          const body = c.get('body');
-          if ((body?.length ?? 0) > IMPORT_MAX_BYTES) {
-            throw new Refusal(413, {
-              error: `The file is too large: at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
-            });
-          }
-          let raw: unknown;
-          try {
-            raw = JSON.parse(body?.toString() ?? '');
-          } catch {
-            throw new Refusal(400, { error: 'The import must be sent as JSON.' });
-          }
-          const parsed = importSchema.safeParse(raw);
-          if (!parsed.success) {
-            throw new Refusal(400, {
-              error: 'Some fields need fixing.',
-              errors: fieldErrors(parsed.error.issues),
-            });
-          }
-          const { name, format, text, dryRun, expected, places = {} } = parsed.data;
-          const read = entriesOf(format, text);
-          const entries = withPlaces(read.entries, places);
-          const { notes } = read;
-          const store = await editableStoreOf(openStore);
-          const existing = await store.allNodes();
-          const plan = planImport(entries, existing);
-          const planned = expectedOf(plan);
-          if (dryRun) {
-            const report: ImportReport = {
+      POST: {
+        access: editor,
+        steps: [
+          failureSays(
+            'The import could not be read or saved; nothing was imported. Try again shortly.',
+          ),
+          async (c, next) => {
+            // Refused from its headers: a file declared too large is not read at all.
+            const declared = Number(c.req.header('content-length') ?? Number.NaN);
+            if (declared > IMPORT_MAX_BYTES) {
+              leaveBodyUnread(c);
+              throw tooLarge();
+            }
+            await next();
+          },
+          readBody({ limit: IMPORT_MAX_BYTES }),
+          async (c) => {
+            const body = c.get('body');
+            if ((body?.length ?? 0) > IMPORT_MAX_BYTES) throw tooLarge();
+            const parsed = importSchema.safeParse(importRequestOf(body));
+            if (!parsed.success) {
+              throw new Refusal(400, {
+                error: 'Some fields need fixing.',
+                errors: fieldErrors(parsed.error.issues),
+              });
+            }
+            const { name, format, text, dryRun, expected, places = {} } = parsed.data;
+            if (Buffer.byteLength(text) > IMPORT_MAX_FILE_BYTES) throw tooLarge();
+            const unstorable = storableTextErrors({ name });
+            if (unstorable.length > 0) throw fieldsToFix(unstorable);
+            // Each step gives way to other requests after a slice of its work (issue 45).
+            const slicer = createSlicer();
+            const read = await entriesOf(format, text, slicer);
+            const entries = withPlaces(read.entries, places);
+            const { notes } = read;
+            const store = await editableStoreOf(openStore);
+            const existing = await store.allNodes();
+            const plan = await runInSlices(planImportSteps(entries, existing), slicer);
+            const planned = expectedOf(plan);
+            if (dryRun) {
+              const report: ImportReport = {
+                name,
+                notes,
+                counts: plan.counts,
+                rows: reportOf(plan),
+                expected: planned,
+              };
+              return reply(200, report);
+            }
+            if (expected === undefined) {
+              throw new Refusal(428, {
+                error: 'Run the dry run first, and send the versions it read (expected).',
+              });
+            }
+            // The plan must be the one the editor read: the same rows adding and changing the same
+            // items at the same versions (If-Match for every item at once).
+            const moved = [...new Set([...Object.keys(planned), ...Object.keys(expected)])].filter(
+              (id) => planned[id] !== expected[id],
+            );
+            if (moved.length > 0) throw new ImportConflict(moved);
+            const result = await store.importNodes(
+              {
+                creates: plan.rows.flatMap((row) => (row.action === 'create' ? [row.node] : [])),
+                updates: plan.rows.flatMap((row) =>
+                  row.action === 'update' ? [{ node: row.node, version: row.version }] : [],
+                ),
+              },
+              who(c),
+              `imported from ${name} by ${who(c)}`,
+            );
+            const done: ImportResult = {
               name,
-              notes,
-              counts: plan.counts,
-              rows: reportOf(plan),
-              expected: planned,
+              created: result.created,
+              updated: result.updated,
+              unchanged: plan.counts.unchanged,
+              refused: plan.counts.refused,
             };
-            return reply(200, report);
-          }
-          if (expected === undefined) {
-            throw new Refusal(428, {
-              error: 'Run the dry run first, and send the versions it read (expected).',
-            });
-          }
-          // The plan must be the one the editor read: the same rows adding and changing the same
-          // items at the same versions (If-Match for every item at once).
-          const moved = [...new Set([...Object.keys(planned), ...Object.keys(expected)])].filter(
-            (id) => planned[id] !== expected[id],
-          );
-          if (moved.length > 0) throw new ImportConflict(moved);
-          const result = await store.importNodes(
-            {
-              creates: plan.rows.flatMap((row) => (row.action === 'create' ? [row.node] : [])),
-              updates: plan.rows.flatMap((row) =>
-                row.action === 'update' ? [{ node: row.node, version: row.version }] : [],
-              ),
-            },
-            who(c),
-            `imported from ${name} by ${who(c)}`,
-          );
-          const done: ImportResult = {
-            name,
-            created: result.created,
-            updated: result.updated,
-            unchanged: plan.counts.unchanged,
-            refused: plan.counts.refused,
-          };
-          return reply(200, done);
-        },
-      ],
+            return reply(200, done);
+          },
+        ],
+      },
     },
   });
   return app;

@@ -7,6 +7,7 @@ import { Hono, type Context } from 'hono';
 import { EDITOR_GROUP } from '@/lib/constants';
 import { Refusal, reply, type AppEnv } from '../app/appEnv';
 import { tokenOf } from '../app/middleware';
+import { accessCheck } from '../app/accessCheck';
 import { resource } from '../app/resource';
 import { createServiceApp } from '../app/serviceApp';
 import { createCorsPolicy } from '../app/cors';
@@ -85,33 +86,40 @@ export function createLoginRoutes(options: LoginHandlerOptions): Hono<AppEnv> {
     allow: LOGIN_METHODS,
     notAllowed: (method) => `${method} is not allowed here; use POST.`,
     methods: {
-      POST: [
-        async (c) => {
-          const claims = await claimsOf(c);
-          // The function never removes anyone: a member the operators added by hand stays one,
-          // and the answer says so rather than "not an editor".
-          if (claims.groups.includes(EDITOR_GROUP)) {
-            return reply(200, { editor: true, added: false } satisfies LoginResult);
-          }
-          if (!isAllowed(allowList, claims))
-            return reply(200, { editor: false } satisfies LoginResult);
-          try {
-            await options.groups.ensureEditor(claims.username);
-          } catch (error) {
-            const detail =
-              error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-            log(
-              `login: adding "${claims.username}" to the ${EDITOR_GROUP} group failed: ${detail}`,
-            );
-            return reply(502, {
-              error: 'The user pool did not add you to the editor group; sign in again later.',
-            });
-          }
-          // A grant of rights leaves a trace, so an unexpected editor can be explained afterwards.
-          log(`login: added "${claims.username}" to the ${EDITOR_GROUP} group.`);
-          return reply(200, { editor: true, added: true } satisfies LoginResult);
-        },
-      ],
+      POST: {
+        // Who is asking, from the token alone: the request has no body to read.
+        access: accessCheck(async (c, next) => {
+          c.set('signedIn', await claimsOf(c));
+          await next();
+        }),
+        steps: [
+          async (c) => {
+            const claims = c.get('signedIn');
+            // The function never removes anyone: a member the operators added by hand stays one,
+            // and the answer says so rather than "not an editor".
+            if (claims.groups.includes(EDITOR_GROUP)) {
+              return reply(200, { editor: true, added: false } satisfies LoginResult);
+            }
+            if (!isAllowed(allowList, claims))
+              return reply(200, { editor: false } satisfies LoginResult);
+            try {
+              await options.groups.ensureEditor(claims.username);
+            } catch (error) {
+              const detail =
+                error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+              log(
+                `login: adding "${claims.username}" to the ${EDITOR_GROUP} group failed: ${detail}`,
+              );
+              return reply(502, {
+                error: 'The user pool did not add you to the editor group; sign in again later.',
+              });
+            }
+            // A grant of rights leaves a trace, so an unexpected editor can be explained afterwards.
+            log(`login: added "${claims.username}" to the ${EDITOR_GROUP} group.`);
+            return reply(200, { editor: true, added: true } satisfies LoginResult);
+          },
+        ],
+      },
     },
   });
   return app;

@@ -1,12 +1,14 @@
 /**
  * `GET /nodes`: the whole archive, serialised once per store revision, compressed once per coding
  * and answered with a strong ETag per coding, so a revisit costs a 304 and a busy server one
- * `JSON.stringify` per change.
+ * `JSON.stringify` per change. The application's whole answer (its middleware's headers
+ * included) is kept too, per revision, coding, validator and origin grant, for the Node server to
+ * send again as it is (`prepared`, see server/app/preparedAnswers.ts).
  */
 import { createHash } from 'node:crypto';
 import type { Handler } from 'hono';
 import { normalizeArchive } from '@/lib/nodeModel';
-import { bufferResponse, reply, type AppEnv } from '../app/appEnv';
+import { bufferOf, bufferResponse, reply, type AppEnv } from '../app/appEnv';
 import {
   compress,
   MIN_COMPRESS_BYTES,
@@ -15,6 +17,7 @@ import {
 } from '../app/compression';
 import type { CorsPolicy } from '../app/cors';
 import type { SharedItem } from '../app/firstPaintPage';
+import type { PreparedAnswer, PreparedAnswers } from '../app/preparedAnswers';
 import type { NodeStore } from '../storage/nodeStore';
 import {
   errorMessage,
@@ -32,6 +35,8 @@ interface Representation {
   encoded: Map<ContentCoding, Promise<Buffer>>;
   /** The archive as the app shows it, by id: made on the first shared link of the revision. */
   items?: Map<string, SharedItem>;
+  /** The application's whole answers of this revision, by `answerKey`. */
+  answers: Map<string, PreparedAnswer>;
 }
 
 /** The outcome of opening the store ahead of the first request. */
@@ -58,9 +63,14 @@ export interface NodeList {
   forget(): void;
   /**
    * The item with this id as the app shows it (SPEC §3's rules applied), or null when the archive
-   * has none, or cannot be read within `waitMs`: a page never waits long on a title.
+   * has none (deleted and hidden items included).
+   *
+   * @throws when the archive cannot be read within `waitMs`: a page never waits long on a title,
+   *   and an archive not read says nothing of whether the item exists.
    */
   item(id: string, waitMs: number): Promise<SharedItem | null>;
+  /** The list's answers kept whole, for the Node server to send again (path `/nodes`). */
+  prepared: PreparedAnswers;
 }
 
 /**
@@ -82,6 +92,14 @@ function matchesIfNoneMatch(header: string | undefined, tag: string): boolean {
   });
 }
 
+/**
+ * What of a request the list's answer for one revision depends on, the middleware's part
+ * included: the coding, whether it validates (304), and the CORS grant its `Origin` gets.
+ */
+function answerKey(coding: ContentCoding | null, notModified: boolean, grant: string): string {
+  return `${coding ?? 'identity'} ${notModified ? 304 : 200} ${grant}`;
+}
+
 async function build(store: NodeStore, revision: string): Promise<Representation> {
   const nodes = await store.listNodes();
   const identity = Buffer.from(JSON.stringify(nodes));
@@ -93,7 +111,34 @@ async function build(store: NodeStore, revision: string): Promise<Representation
     identity,
     count: nodes.length,
     encoded: new Map(),
+    answers: new Map(),
   };
+}
+
+/**
+ * How long a revision read, or the reading and compressing of a changed list, may take before the
+ * list answers with the one it served last (ms); and for how long after the store last confirmed
+ * that one a slow revision read may be answered so (ms): a write that holds the database longer
+ * is waited for, and a database that hangs answers 503 as before.
+ */
+const REVISION_WAIT_MS = 250;
+const STALE_FOR_MS = 30_000;
+
+/** The codings a list is kept in. */
+const CODINGS: readonly ContentCoding[] = ['br', 'gzip'];
+
+/** What `promise` gives, if it does within `ms`; else null (a later failure of it is ignored). */
+async function soonOrNull<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  promise.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Creates the list. */
@@ -106,20 +151,48 @@ export function createNodeList({
 }: NodeListOptions): NodeList {
   let current: Representation | null = null;
   let building: { revision: string; promise: Promise<Representation> } | null = null;
+  /** The answers `get` made, with their representation and key, until `keep` sees them. */
+  const made = new WeakMap<Response, { rep: Representation; key: string }>();
+
+  /** When the store last said `current` is its list (ms since the epoch). */
+  let confirmedAt = 0;
+
+  /**
+   * The store's revision; or null when `current` was confirmed moments ago and the store is slow
+   * to answer (issue 45): the embedded database answers nothing while an import's transaction
+   * writes, and until that commits, the list it would read is still `current`.
+   */
+  async function revisionOf(store: NodeStore): Promise<string | null> {
+    const read = store.revision();
+    if (current === null || Date.now() - confirmedAt > STALE_FOR_MS) return read;
+    return soonOrNull(read, REVISION_WAIT_MS);
+  }
 
   /** The current list, serialised once per revision and shared by concurrent requests. */
   async function representation(): Promise<Representation> {
     const store = await connection.get();
     try {
-      const revision = await store.revision();
-      if (current?.revision === revision) return current;
+      const revision = await revisionOf(store);
+      if (revision === null && current !== null) return current;
+      if (current?.revision === revision) {
+        confirmedAt = Date.now();
+        return current;
+      }
+      if (revision === null) throw new Error('the revision was not read');
       if (building?.revision !== revision) {
-        const promise = build(store, revision);
+        // Ready once compressed too, so that no request waits on the compression of a new list.
+        const promise = build(store, revision).then(async (rep) => {
+          if (rep.identity.length >= MIN_COMPRESS_BYTES) {
+            await Promise.all(CODINGS.map((coding) => encodedBody(rep, coding)));
+          }
+          return rep;
+        });
         const entry = { revision, promise };
         building = entry;
         promise.then(
           (rep) => {
             current = rep;
+            confirmedAt = Date.now();
             if (building === entry) building = null;
           },
           () => {
@@ -127,13 +200,46 @@ export function createNodeList({
           },
         );
       }
-      return await building.promise;
+      // A large list takes a moment to read and compress after a change (half a second at 10,000
+      // items): meanwhile the one served until now is answered, as a write still open would be.
+      const ready = building.promise;
+      if (current === null) return await ready;
+      return (await soonOrNull(ready, REVISION_WAIT_MS)) ?? current;
     } catch (error) {
       log(`nodes-service: reading the archive failed: ${errorMessage(error)}`);
       const message = 'The archive database could not be read; try again shortly.';
       connection.discard(store, message);
       throw new Unavailable(message);
     }
+  }
+
+  function codingOf(rep: Representation, acceptEncoding: string | undefined) {
+    return rep.identity.length >= MIN_COMPRESS_BYTES ? negotiateEncoding(acceptEncoding) : null;
+  }
+
+  /** The CORS headers the application's middleware adds for this `Origin`, as a key. */
+  function grantOf(origin: string | undefined): string {
+    return JSON.stringify(cors.headers(origin));
+  }
+
+  /**
+   * The representation served, when it is known to be current without waiting: the store is open
+   * and knows its revision without asking its database (`NodeStore.knownRevision`); else null.
+   */
+  function currentNow(): Representation | null {
+    const store = connection.openStore;
+    if (current === null || building !== null || store === null) return null;
+    return store.knownRevision?.() === current.revision ? current : null;
+  }
+
+  /** The answer kept of `rep` for a request with these headers, if any. */
+  function keptAnswer(
+    rep: Representation,
+    header: (name: string) => string | undefined,
+  ): PreparedAnswer | null {
+    const coding = codingOf(rep, header('accept-encoding'));
+    const notModified = matchesIfNoneMatch(header('if-none-match'), rep.tag);
+    return rep.answers.get(answerKey(coding, notModified, grantOf(header('origin')))) ?? null;
   }
 
   function encodedBody(rep: Representation, coding: ContentCoding | null): Promise<Buffer> {
@@ -165,10 +271,9 @@ export function createNodeList({
         if (!(error instanceof Unavailable)) log(`nodes-service: ${errorMessage(error)}`);
         return reply(503, { error: message }, { 'Retry-After': retryAfterSeconds });
       }
-      const coding =
-        rep.identity.length >= MIN_COMPRESS_BYTES
-          ? negotiateEncoding(c.req.header('accept-encoding'))
-          : null;
+      const coding = codingOf(rep, c.req.header('accept-encoding'));
+      const notModified = matchesIfNoneMatch(c.req.header('if-none-match'), rep.tag);
+      const key = answerKey(coding, notModified, grantOf(c.req.header('origin')));
       const common = {
         ETag: codingTag(rep.tag, coding),
         // Revalidate on every load so a published change shows on the next visit; 304s keep it cheap.
@@ -176,19 +281,23 @@ export function createNodeList({
         Vary: cors.vary('Accept-Encoding'),
         'X-Content-Type-Options': 'nosniff',
       };
-      if (matchesIfNoneMatch(c.req.header('if-none-match'), rep.tag)) {
-        return new Response(null, { status: 304, headers: common });
+      let response: Response;
+      if (notModified) {
+        response = new Response(null, { status: 304, headers: common });
+      } else {
+        const body = await encodedBody(rep, coding);
+        response = bufferResponse(body, {
+          status: 200,
+          headers: {
+            ...common,
+            'Content-Type': 'application/json; charset=utf-8',
+            'Content-Length': String(body.length),
+            ...(coding ? { 'Content-Encoding': coding } : {}),
+          },
+        });
       }
-      const body = await encodedBody(rep, coding);
-      return bufferResponse(body, {
-        status: 200,
-        headers: {
-          ...common,
-          'Content-Type': 'application/json; charset=utf-8',
-          'Content-Length': String(body.length),
-          ...(coding ? { 'Content-Encoding': coding } : {}),
-        },
-      });
+      made.set(response, { rep, key });
+      return response;
     },
     async warmUp() {
       try {
@@ -201,13 +310,30 @@ export function createNodeList({
     forget() {
       current = null;
     },
+    prepared: {
+      path: '/nodes',
+      find(header) {
+        // Only when the store knows its revision without asking (PGlite, the memory store): a
+        // store shared with other servers (PostgreSQL) is asked by `get` on every request, with
+        // its timeout and its 503, as before.
+        const now = currentNow();
+        return now === null ? null : keptAnswer(now, header);
+      },
+      keep(response) {
+        const answer = made.get(response);
+        // A HEAD's answer is another Response (without the body): never kept as a GET's.
+        if (answer === undefined || answer.rep !== current) return;
+        const body = response.status === 304 ? null : (bufferOf(response) ?? null);
+        if (response.status !== 304 && body === null) return;
+        answer.rep.answers.set(answer.key, {
+          status: response.status,
+          headers: Object.fromEntries(response.headers),
+          body,
+        });
+      },
+    },
     async item(id, waitMs) {
-      let rep: Representation;
-      try {
-        rep = await withTimeout(representation(), waitMs, () => new Unavailable('slow'));
-      } catch {
-        return null;
-      }
+      const rep = await withTimeout(representation(), waitMs, () => new Unavailable('slow'));
       rep.items ??= new Map(
         normalizeArchive(JSON.parse(rep.identity.toString('utf8'))).nodes.map((node) => [
           node.video_id,

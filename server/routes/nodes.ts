@@ -100,11 +100,10 @@ export function createNodeRoutes({ list, openStore, cors, verify, log }: NodeRou
     });
     return app;
   }
-  const editor = editorOnly({ verify, log, forbidden: 'Only editors can change the archive.' });
+  const access = editorOnly({ verify, log, forbidden: 'Only editors can change the archive.' });
   const writing = [
     failureSays('The change could not be saved; try again shortly.'),
     readBody({ limit: MAX_JSON_BODY_BYTES }),
-    editor,
   ];
   const input = (c: Context<AppEnv>) => c.get('input') as NodeInput;
   const who = (c: Context<AppEnv>) => c.get('editor').username;
@@ -114,73 +113,93 @@ export function createNodeRoutes({ list, openStore, cors, verify, log }: NodeRou
     allow: 'GET, HEAD, POST, OPTIONS',
     methods: {
       GET: [list.get],
-      POST: [
-        ...writing,
-        nodeBody,
-        async (c) =>
-          answer(await (await editableStoreOf(openStore)).createNode(input(c), who(c)), 201),
-      ],
+      POST: {
+        access,
+        steps: [
+          ...writing,
+          nodeBody,
+          async (c) =>
+            answer(await (await editableStoreOf(openStore)).createNode(input(c), who(c)), 201),
+        ],
+      },
     },
   });
   resource(app, '/nodes/journal', {
     cors,
     allow: 'GET, OPTIONS',
     methods: {
-      GET: [
-        ...writing,
-        query(journalQuery),
-        async (c) => {
-          const { nodeId, ...paging } = validQuery(c, journalQuery);
-          const store = await editableStoreOf(openStore);
-          const page = await readPage(paging, (query) =>
-            store.journal({ ...query, ...(nodeId ? { nodeId } : {}) }),
-          );
-          return reply(200, { entries: page.items, older: page.older });
-        },
-      ],
+      GET: {
+        access,
+        steps: [
+          ...writing,
+          query(journalQuery),
+          async (c) => {
+            const { nodeId, ...paging } = validQuery(c, journalQuery);
+            const store = await editableStoreOf(openStore);
+            const page = await readPage(paging, (query) =>
+              store.journal({ ...query, ...(nodeId ? { nodeId } : {}) }),
+            );
+            return reply(200, { entries: page.items, older: page.older });
+          },
+        ],
+      },
     },
   });
   resource(app, '/nodes/:id/restore', {
     cors,
     allow: 'POST, OPTIONS',
     methods: {
-      POST: [
-        ...writing,
-        async (c) =>
-          answer(await (await editableStoreOf(openStore)).restoreNode(param(c, 'id'), who(c))),
-      ],
+      POST: {
+        access,
+        steps: [
+          ...writing,
+          async (c) =>
+            answer(await (await editableStoreOf(openStore)).restoreNode(param(c, 'id'), who(c))),
+        ],
+      },
     },
   });
   resource(app, '/nodes/:id', {
     cors,
     allow: 'GET, PUT, DELETE, OPTIONS',
     methods: {
-      GET: [
-        ...writing,
-        async (c) => {
-          const id = param(c, 'id');
-          const stored = await (await editableStoreOf(openStore)).getNode(id);
-          if (!stored) throw new NodeNotFound(id);
-          return answer(stored);
-        },
-      ],
-      PUT: [
-        ...writing,
-        ifMatch,
-        nodeBody,
-        async (c) => {
-          const store = await editableStoreOf(openStore);
-          return answer(await store.updateNode(param(c, 'id'), input(c), c.get('version'), who(c)));
-        },
-      ],
-      DELETE: [
-        ...writing,
-        ifMatch,
-        async (c) => {
-          const store = await editableStoreOf(openStore);
-          return answer(await store.deleteNode(param(c, 'id'), c.get('version'), who(c)));
-        },
-      ],
+      GET: {
+        access,
+        steps: [
+          ...writing,
+          async (c) => {
+            const id = param(c, 'id');
+            const stored = await (await editableStoreOf(openStore)).getNode(id);
+            if (!stored) throw new NodeNotFound(id);
+            return answer(stored);
+          },
+        ],
+      },
+      PUT: {
+        access,
+        steps: [
+          ...writing,
+          ifMatch,
+          nodeBody,
+          async (c) => {
+            const store = await editableStoreOf(openStore);
+            return answer(
+              await store.updateNode(param(c, 'id'), input(c), c.get('version'), who(c)),
+            );
+          },
+        ],
+      },
+      DELETE: {
+        access,
+        steps: [
+          ...writing,
+          ifMatch,
+          async (c) => {
+            const store = await editableStoreOf(openStore);
+            return answer(await store.deleteNode(param(c, 'id'), c.get('version'), who(c)));
+          },
+        ],
+      },
     },
   });
   return app;

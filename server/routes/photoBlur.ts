@@ -110,13 +110,19 @@ export function createPhotoBlurRoutes({
     cors,
     allow: BLUR_METHODS,
     methods: {
-      POST: [
-        failure,
-        readBody({ limit: MAX_JSON_BODY_BYTES }),
-        editorOnly({ verify, log, forbidden: "Only editors can blur a submission's photos." }),
-        jsonBody('blur', schemaCheck(blurRequestSchema)),
-        blur,
-      ],
+      POST: {
+        access: editorOnly({
+          verify,
+          log,
+          forbidden: "Only editors can blur a submission's photos.",
+        }),
+        steps: [
+          failure,
+          readBody({ limit: MAX_JSON_BODY_BYTES }),
+          jsonBody('blur', schemaCheck(blurRequestSchema)),
+          blur,
+        ],
+      },
     },
   });
   return app;

@@ -34,7 +34,7 @@ import {
   type EditorVerifier,
   type OpenStore,
 } from '../app/communityRequest';
-import { createDecoyIds } from '../inbox/decoyIds';
+import { withoutHoneypot } from '../inbox/honeypot';
 
 /** An editor's note on a decision: one optional line. */
 const note = editorLine('note');
@@ -76,7 +76,12 @@ export function createRemovalRoutes({
   cors,
 }: RemovalRoutesOptions) {
   const allow = verify ? 'GET, POST, OPTIONS' : 'POST, OPTIONS';
-  const decoys = createDecoyIds();
+  const notListed = [
+    {
+      path: 'node_id',
+      message: 'This item is not in the archive now; it may be hidden already.',
+    },
+  ];
   const failure = failureSays('The inbox could not be read or saved; try again shortly.');
   const json = readBody({ limit: MAX_JSON_BODY_BYTES });
   const app = new Hono<AppEnv>({ strict: false });
@@ -85,24 +90,22 @@ export function createRemovalRoutes({
     const inbox = c.get('inbox');
     const result = validateRemovalRequest(parseJsonBody(c.get('body'), 'request'));
     if (!result.ok) {
-      // A bot that filled the hidden field is told it worked, so it has no reason to adapt.
       if (!result.spam) throw fieldsToFix(result.errors);
-      const newest = async () => (await inbox.listRemovalRequests({ limit: 1 }))[0]?.id ?? null;
-      return reply(201, { id: await decoys.next(newest), status: 'open' });
+      // A bot that filled the hidden field is answered as a person would be, so it has no reason
+      // to adapt (see server/inbox/honeypot.ts); nothing is kept.
+      const checked = validateRemovalRequest(
+        withoutHoneypot(parseJsonBody(c.get('body'), 'request')),
+      );
+      if (!checked.ok) throw fieldsToFix(checked.errors);
+      const node = await inbox.getNode(checked.request.node_id);
+      if (node === null || node.deleted) throw fieldsToFix(notListed);
+      return reply(201, { id: await inbox.decoyId('removalRequests'), status: 'open' });
     }
     try {
       const stored = await inbox.addRemovalRequest(result.request);
-      decoys.observe(stored.id);
       return reply(201, { id: stored.id, status: stored.status });
     } catch (error) {
-      if (error instanceof NodeNotFound) {
-        throw fieldsToFix([
-          {
-            path: 'node_id',
-            message: 'This item is not in the archive now; it may be hidden already.',
-          },
-        ]);
-      }
+      if (error instanceof NodeNotFound) throw fieldsToFix(notListed);
       throw error;
     }
   }
@@ -125,8 +128,8 @@ export function createRemovalRoutes({
     forbidden: 'Only editors can see and decide removal requests.',
   });
   const who = (c: Context<AppEnv>) => c.get('editor').username;
-  // An editor's decision: its body is read, then the token checked, then the body and the inbox.
-  const deciding = [failure, json, editor];
+  // An editor's decision: the token is checked (the method's access), then the body and the inbox.
+  const deciding = [failure, json];
   const id = (c: Context<AppEnv>) => param(c, 'id');
 
   resource(app, '/removal-requests', {
@@ -134,67 +137,77 @@ export function createRemovalRoutes({
     allow,
     methods: {
       POST: posting,
-      GET: [
-        failure,
-        editor,
-        query(listQuery),
-        withInbox(openStore, allow),
-        async (c) => {
-          const { status, ...paging } = validQuery(c, listQuery);
-          const page = await readPage(paging, (query) =>
-            c.get('inbox').listRemovalRequests({ ...query, ...(status ? { status } : {}) }),
-          );
-          return reply(200, { requests: page.items, older: page.older });
-        },
-      ],
+      GET: {
+        access: editor,
+        steps: [
+          failure,
+          query(listQuery),
+          withInbox(openStore, allow),
+          async (c) => {
+            const { status, ...paging } = validQuery(c, listQuery);
+            const page = await readPage(paging, (query) =>
+              c.get('inbox').listRemovalRequests({ ...query, ...(status ? { status } : {}) }),
+            );
+            return reply(200, { requests: page.items, older: page.older });
+          },
+        ],
+      },
     },
   });
   resource(app, '/removal-requests/:id/hide', {
     cors,
     allow: 'POST, OPTIONS',
     methods: {
-      POST: [
-        ...deciding,
-        jsonBody('decision', schemaCheck(hideSchema), { emptyAs: {} }),
-        withInbox(openStore, 'POST, OPTIONS'),
-        async (c) => {
-          const { note: text } = c.get('input') as z.output<typeof hideSchema>;
-          const done = await c.get('inbox').hideForRemovalRequest(id(c), who(c), text);
-          return reply(200, done);
-        },
-      ],
+      POST: {
+        access: editor,
+        steps: [
+          ...deciding,
+          jsonBody('decision', schemaCheck(hideSchema), { emptyAs: {} }),
+          withInbox(openStore, 'POST, OPTIONS'),
+          async (c) => {
+            const { note: text } = c.get('input') as z.output<typeof hideSchema>;
+            const done = await c.get('inbox').hideForRemovalRequest(id(c), who(c), text);
+            return reply(200, done);
+          },
+        ],
+      },
     },
   });
   resource(app, '/removal-requests/:id/decide', {
     cors,
     allow: 'POST, OPTIONS',
     methods: {
-      POST: [
-        ...deciding,
-        jsonBody('decision', schemaCheck(decideSchema)),
-        withInbox(openStore, 'POST, OPTIONS'),
-        async (c) => {
-          const { status, note: text } = c.get('input') as z.output<typeof decideSchema>;
-          const request = await c.get('inbox').decideRemovalRequest(id(c), status, who(c), text);
-          return reply(200, { request });
-        },
-      ],
+      POST: {
+        access: editor,
+        steps: [
+          ...deciding,
+          jsonBody('decision', schemaCheck(decideSchema)),
+          withInbox(openStore, 'POST, OPTIONS'),
+          async (c) => {
+            const { status, note: text } = c.get('input') as z.output<typeof decideSchema>;
+            const request = await c.get('inbox').decideRemovalRequest(id(c), status, who(c), text);
+            return reply(200, { request });
+          },
+        ],
+      },
     },
   });
   resource(app, '/removal-requests/:id', {
     cors,
     allow: 'GET, OPTIONS',
     methods: {
-      GET: [
-        failure,
-        editor,
-        withInbox(openStore, 'GET, OPTIONS'),
-        async (c) => {
-          const request = await c.get('inbox').getRemovalRequest(id(c));
-          if (!request) throw new RemovalRequestNotFound(id(c));
-          return reply(200, { request });
-        },
-      ],
+      GET: {
+        access: editor,
+        steps: [
+          failure,
+          withInbox(openStore, 'GET, OPTIONS'),
+          async (c) => {
+            const request = await c.get('inbox').getRemovalRequest(id(c));
+            if (!request) throw new RemovalRequestNotFound(id(c));
+            return reply(200, { request });
+          },
+        ],
+      },
     },
   });
   return app;

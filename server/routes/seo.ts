@@ -55,10 +55,19 @@ export function sitemapXml(
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
-/** robots.txt: everything public may be crawled; the editors' area, accounts and the API not. */
+/**
+ * robots.txt: everything public may be crawled; the editors' area, accounts and the API not. The
+ * Allow lines come before the Disallow that covers them: RFC 9309 (and Google) take the longest
+ * matching rule wherever it stands, older parsers (Python's `urllib.robotparser`) the first one
+ * in the file, and this order means the same to both (issue 45).
+ */
 export function robotsTxt(siteUrl: string | null): string {
   return [
     'User-agent: *',
+    // The open data and the harvesting protocol are meant to be found.
+    'Allow: /api/open-data/',
+    'Allow: /api/oai',
+    'Disallow: /api/',
     'Disallow: /editor',
     'Disallow: /account',
     'Disallow: /signin',
@@ -66,10 +75,6 @@ export function robotsTxt(siteUrl: string | null): string {
     'Disallow: /confirm',
     'Disallow: /forgot-password',
     'Disallow: /env',
-    'Disallow: /api/',
-    // The open data and the harvesting protocol are meant to be found.
-    'Allow: /api/open-data/',
-    'Allow: /api/oai',
     ...(siteUrl === null ? [] : ['', `Sitemap: ${siteUrl}/sitemap.xml`]),
     '',
   ].join('\n');

@@ -40,7 +40,7 @@ import {
   type EditorVerifier,
   type OpenStore,
 } from '../app/communityRequest';
-import { createDecoyIds } from '../inbox/decoyIds';
+import { withoutHoneypot } from '../inbox/honeypot';
 
 /** A rejection's body: an optional one-line reason. */
 const rejectionSchema = z.object(
@@ -82,7 +82,6 @@ export function createSubmissionRoutes({
   openStore,
   cors,
 }: SubmissionRoutesOptions) {
-  const decoys = createDecoyIds();
   const uploadAgain = [{ path: 'images', message: 'Upload the photos again.' }];
   const collectionAllow = verify ? 'GET, POST, OPTIONS' : 'POST, OPTIONS';
   const failure = failureSays('The inbox could not be read or saved; try again shortly.');
@@ -102,10 +101,17 @@ export function createSubmissionRoutes({
     const inbox = c.get('inbox');
     const result = validateSubmission(parseJsonBody(c.get('body'), 'submission'));
     if (!result.ok) {
-      // A bot that filled the hidden field is told it worked, so it has no reason to adapt.
       if (!result.spam) throw fieldsToFix(result.errors);
-      const newest = async () => (await inbox.listSubmissions({ limit: 1 }))[0]?.id ?? null;
-      return reply(201, { id: await decoys.next(newest), status: 'pending' });
+      // A bot that filled the hidden field is answered as a person would be, so it has no reason
+      // to adapt (see server/inbox/honeypot.ts); nothing is kept.
+      const checked = validateSubmission(
+        withoutHoneypot(parseJsonBody(c.get('body'), 'submission')),
+      );
+      if (!checked.ok) throw fieldsToFix(checked.errors);
+      if (uploadsOfImages(media, checked.submission.images) === null) {
+        throw fieldsToFix(uploadAgain);
+      }
+      return reply(201, { id: await inbox.decoyId('submissions'), status: 'pending' });
     }
     // Photos must be this visitor's uploads, waiting and unclaimed: a foreign URL could track
     // whoever opens the inbox, and another submission's photo is not this one's to send.
@@ -117,7 +123,6 @@ export function createSubmissionRoutes({
     };
     try {
       const stored = await inbox.addSubmission(result.submission, claim);
-      decoys.observe(stored.id);
       return reply(201, { id: stored.id, status: stored.status });
     } catch (error) {
       if (error instanceof UploadsUnavailable) throw fieldsToFix(uploadAgain);
@@ -139,8 +144,8 @@ export function createSubmissionRoutes({
     forbidden: 'Only editors can see and decide submissions.',
   });
   const who = (c: Context<AppEnv>) => c.get('editor').username;
-  // An editor's decision: its body is read, then the token checked, then the body and the inbox.
-  const deciding = [failure, json, editor];
+  // An editor's decision: the token is checked (the method's access), then the body and the inbox.
+  const deciding = [failure, json];
   const id = (c: Context<AppEnv>) => param(c, 'id');
 
   resource(app, '/submissions', {
@@ -148,80 +153,90 @@ export function createSubmissionRoutes({
     allow: collectionAllow,
     methods: {
       POST: posting,
-      GET: [
-        failure,
-        editor,
-        query(listQuery),
-        collectionInbox,
-        async (c) => {
-          const { status, ...paging } = validQuery(c, listQuery);
-          const page = await readPage(paging, (query) =>
-            c.get('inbox').listSubmissions({ ...query, ...(status ? { status } : {}) }),
-          );
-          return reply(200, { submissions: page.items, older: page.older });
-        },
-      ],
+      GET: {
+        access: editor,
+        steps: [
+          failure,
+          query(listQuery),
+          collectionInbox,
+          async (c) => {
+            const { status, ...paging } = validQuery(c, listQuery);
+            const page = await readPage(paging, (query) =>
+              c.get('inbox').listSubmissions({ ...query, ...(status ? { status } : {}) }),
+            );
+            return reply(200, { submissions: page.items, older: page.older });
+          },
+        ],
+      },
     },
   });
   resource(app, '/submissions/:id/approve', {
     cors,
     allow: 'POST, OPTIONS',
     methods: {
-      POST: [
-        ...deciding,
-        jsonBody<NodeInput>('item', (value) => {
-          const result = validateNode(value);
-          return result.ok ? { ok: true, value: result.node } : result;
-        }),
-        withInbox(openStore, 'POST, OPTIONS'),
-        async (c) => {
-          const node = c.get('input') as NodeInput;
-          const inbox = c.get('inbox');
-          // The visitor's photos the item shows are recorded published in the approval's own
-          // step and copied to their public keys once it committed (never before: a crash
-          // would leave a photo public that nobody approved); the recovery makes any copy left.
-          const publishing = media ? photoPublisher(media, node.images, now(), log) : null;
-          const done = await inbox.approveSubmission(id(c), node, who(c), publishing?.photos);
-          await publishing?.afterApproval();
-          return reply(
-            201,
-            { submission: done.submission, node: done.node.node, version: done.node.version },
-            { ETag: `"${done.node.version}"` },
-          );
-        },
-      ],
+      POST: {
+        access: editor,
+        steps: [
+          ...deciding,
+          jsonBody<NodeInput>('item', (value) => {
+            const result = validateNode(value);
+            return result.ok ? { ok: true, value: result.node } : result;
+          }),
+          withInbox(openStore, 'POST, OPTIONS'),
+          async (c) => {
+            const node = c.get('input') as NodeInput;
+            const inbox = c.get('inbox');
+            // The visitor's photos the item shows are recorded published in the approval's own
+            // step and copied to their public keys once it committed (never before: a crash
+            // would leave a photo public that nobody approved); the recovery makes any copy left.
+            const publishing = media ? photoPublisher(media, node.images, now(), log) : null;
+            const done = await inbox.approveSubmission(id(c), node, who(c), publishing?.photos);
+            await publishing?.afterApproval();
+            return reply(
+              201,
+              { submission: done.submission, node: done.node.node, version: done.node.version },
+              { ETag: `"${done.node.version}"` },
+            );
+          },
+        ],
+      },
     },
   });
   resource(app, '/submissions/:id/reject', {
     cors,
     allow: 'POST, OPTIONS',
     methods: {
-      POST: [
-        ...deciding,
-        jsonBody('rejection', schemaCheck(rejectionSchema), { emptyAs: {} }),
-        withInbox(openStore, 'POST, OPTIONS'),
-        async (c) => {
-          const { reason } = c.get('input') as z.output<typeof rejectionSchema>;
-          const submission = await c.get('inbox').rejectSubmission(id(c), who(c), reason);
-          return reply(200, { submission });
-        },
-      ],
+      POST: {
+        access: editor,
+        steps: [
+          ...deciding,
+          jsonBody('rejection', schemaCheck(rejectionSchema), { emptyAs: {} }),
+          withInbox(openStore, 'POST, OPTIONS'),
+          async (c) => {
+            const { reason } = c.get('input') as z.output<typeof rejectionSchema>;
+            const submission = await c.get('inbox').rejectSubmission(id(c), who(c), reason);
+            return reply(200, { submission });
+          },
+        ],
+      },
     },
   });
   resource(app, '/submissions/:id', {
     cors,
     allow: 'GET, OPTIONS',
     methods: {
-      GET: [
-        failure,
-        editor,
-        withInbox(openStore, 'GET, OPTIONS'),
-        async (c) => {
-          const submission = await c.get('inbox').getSubmission(id(c));
-          if (!submission) throw new SubmissionNotFound(id(c));
-          return reply(200, { submission });
-        },
-      ],
+      GET: {
+        access: editor,
+        steps: [
+          failure,
+          withInbox(openStore, 'GET, OPTIONS'),
+          async (c) => {
+            const submission = await c.get('inbox').getSubmission(id(c));
+            if (!submission) throw new SubmissionNotFound(id(c));
+            return reply(200, { submission });
+          },
+        ],
+      },
     },
   });
   return app;

@@ -344,44 +344,50 @@ export function createUploadRoutes({
     cors,
     allow: PENDING_PHOTO_METHODS,
     methods: {
-      GET: [
-        failure,
-        async (c, next) => {
-          // Only the names storage gives uploads; anything else is no endpoint at all.
-          const key = c.req.param('key') ?? '';
-          if (!UPLOAD_KEY_PATTERN.test(key)) {
-            throw new Refusal(404, { error: `No such endpoint: ${new URL(c.req.url).pathname}` });
-          }
-          await next();
-        },
-        editorOnly({ verify, log, forbidden: 'Only editors see photos that wait for review.' }),
-        async (c) => {
-          const key = param(c, 'key');
-          if (media === null) throw new Refusal(404, { error: NO_PENDING_PHOTO });
-          const inbox = await inboxOf(openStore, PENDING_PHOTO_METHODS);
-          const record = await inbox.findUpload(fullKeyOf(key));
-          if (record === null || record.publishedAt !== null) {
-            throw new Refusal(404, { error: NO_PENDING_PHOTO });
-          }
-          // The same file of the upload's private keys: photo, thumbnail or card-sized copy (an
-          // upload made before those existed has none: 404), or a capture's one file.
-          const file = filesOf(record.publicKey).indexOf(key);
-          const pendingKey = filesOf(record.pendingKey)[file];
-          const photo = pendingKey === undefined ? null : await media.get(pendingKey);
-          if (photo === null) throw new Refusal(404, { error: NO_PENDING_PHOTO });
-          return bufferResponse(photo, {
-            status: 200,
-            headers: {
-              'Content-Type': contentTypeOfKey(key),
-              'Content-Length': String(photo.length),
-              'Cache-Control': PENDING_CACHE_CONTROL,
-              'X-Content-Type-Options': 'nosniff',
-              // An upload is never a document: opened directly, it may run nothing.
-              'Content-Security-Policy': "default-src 'none'; sandbox",
-            },
-          });
-        },
-      ],
+      GET: {
+        access: editorOnly({
+          verify,
+          log,
+          forbidden: 'Only editors see photos that wait for review.',
+        }),
+        steps: [
+          failure,
+          async (c, next) => {
+            // Only the names storage gives uploads; anything else is no endpoint at all.
+            const key = c.req.param('key') ?? '';
+            if (!UPLOAD_KEY_PATTERN.test(key)) {
+              throw new Refusal(404, { error: `No such endpoint: ${new URL(c.req.url).pathname}` });
+            }
+            await next();
+          },
+          async (c) => {
+            const key = param(c, 'key');
+            if (media === null) throw new Refusal(404, { error: NO_PENDING_PHOTO });
+            const inbox = await inboxOf(openStore, PENDING_PHOTO_METHODS);
+            const record = await inbox.findUpload(fullKeyOf(key));
+            if (record === null || record.publishedAt !== null) {
+              throw new Refusal(404, { error: NO_PENDING_PHOTO });
+            }
+            // The same file of the upload's private keys: photo, thumbnail or card-sized copy (an
+            // upload made before those existed has none: 404), or a capture's one file.
+            const file = filesOf(record.publicKey).indexOf(key);
+            const pendingKey = filesOf(record.pendingKey)[file];
+            const photo = pendingKey === undefined ? null : await media.get(pendingKey);
+            if (photo === null) throw new Refusal(404, { error: NO_PENDING_PHOTO });
+            return bufferResponse(photo, {
+              status: 200,
+              headers: {
+                'Content-Type': contentTypeOfKey(key),
+                'Content-Length': String(photo.length),
+                'Cache-Control': PENDING_CACHE_CONTROL,
+                'X-Content-Type-Options': 'nosniff',
+                // An upload is never a document: opened directly, it may run nothing.
+                'Content-Security-Policy': "default-src 'none'; sandbox",
+              },
+            });
+          },
+        ],
+      },
     },
   });
   return app;

@@ -6,6 +6,7 @@ import {
   describeProblem,
   normalizeArchive,
 } from '@/lib/nodeModel';
+import { repairStorableText } from '@/lib/storableText';
 
 /** Thrown when an archive file cannot be used; the message names the file and the problem. */
 export class ArchiveFileError extends Error {
@@ -35,12 +36,18 @@ function describeJsonError(text: string, error: unknown): string {
 
 /**
  * Reads the raw entries of an archive file: a JSON list of nodes, or `{ "nodes": [...] }` (other
- * fields of the envelope, like `"sample": true`, are ignored). Entries are returned untouched.
+ * fields of the envelope, like `"sample": true`, are ignored). Entries are returned as written,
+ * but for text no database can hold (`@/lib/storableText`), which is replaced, each entry so
+ * repaired named in a line to `warn`: a stray `"\ud800"` must not stop the service from starting.
  *
  * @param display the file as the person running the server wrote it, for messages.
  * @throws ArchiveFileError when the file is missing, unreadable, not JSON or holds no list.
  */
-export async function readArchiveFile(file: string, display = file): Promise<unknown[]> {
+export async function readArchiveFile(
+  file: string,
+  display = file,
+  warn: (line: string) => void = console.warn,
+): Promise<unknown[]> {
   const name = `Archive file "${display}"`;
   let text: string;
   try {
@@ -63,7 +70,17 @@ export async function readArchiveFile(file: string, display = file): Promise<unk
     throw new ArchiveFileError(`${name} is not valid JSON: ${describeJsonError(text, error)}.`);
   }
   try {
-    return archiveEntries(raw);
+    return archiveEntries(raw).map((entry, index) => {
+      const { value, repaired } = repairStorableText(entry);
+      if (repaired.length > 0) {
+        const id = (value as { video_id?: unknown } | null)?.video_id;
+        const which = typeof id === 'string' ? `"${id}" (#${index + 1})` : `#${index + 1}`;
+        warn(
+          `${name}: node ${which}: ${repaired.join(', ')} had a character that cannot be stored (a lone surrogate), replaced with U+FFFD.`,
+        );
+      }
+      return value;
+    });
   } catch (error) {
     if (!(error instanceof ArchiveFormatError)) throw error;
     throw new ArchiveFileError(
@@ -104,7 +121,7 @@ export async function loadArchiveFile(
   display = file,
   warn: (line: string) => void = console.warn,
 ): Promise<unknown[]> {
-  const entries = await readArchiveFile(file, display);
+  const entries = await readArchiveFile(file, display, warn);
   reportArchive(entries, `Archive file "${display}"`, warn);
   return entries;
 }

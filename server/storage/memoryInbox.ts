@@ -64,9 +64,16 @@ export function createMemoryInbox(createNode: CreateNodeNow, nodes: RemovalNodes
     return structuredClone(submission);
   }
 
+  const { skipId: skipRemovalId, ...removals } = createMemoryRemovals(nodes);
+
   return {
     ...uploads.ledger,
-    ...createMemoryRemovals(nodes),
+    ...removals,
+    async decoyId(list) {
+      if (list === 'submissions') return String(++lastSubmissionId);
+      if (list === 'messages') return String(++lastMessageId);
+      return skipRemovalId();
+    },
     async addSubmission(submission, claim) {
       const id = String(lastSubmissionId + 1);
       // Throws before anything changed: no submission without its photos.

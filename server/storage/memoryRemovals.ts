@@ -21,7 +21,10 @@ export interface RemovalNodes {
   hide(id: string, who: string, reason: string): StoredNode | null;
 }
 
-export function createMemoryRemovals(nodes: RemovalNodes): RemovalRequestStore {
+/** The requests, and `skipId`: the next id of their count, taken for nothing (a decoy's). */
+export function createMemoryRemovals(
+  nodes: RemovalNodes,
+): RemovalRequestStore & { skipId(): string } {
   const requests: StoredRemovalRequest[] = [];
   let lastId = 0;
 
@@ -43,6 +46,7 @@ export function createMemoryRemovals(nodes: RemovalNodes): RemovalRequestStore {
   }
 
   return {
+    skipId: () => String(++lastId),
     async addRemovalRequest(request: RemovalRequestInput) {
       const title = nodes.listedTitle(request.node_id);
       if (title === null) throw new NodeNotFound(request.node_id);

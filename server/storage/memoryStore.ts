@@ -135,6 +135,7 @@ export function createMemoryStore(entries: readonly unknown[]): EditableNodeStor
     listNodes: () =>
       Promise.resolve(rows.filter((row) => !row.deleted).map((row) => structuredClone(row.data))),
     revision: () => Promise.resolve(writes === 0 ? base : `${base}.${writes}`),
+    knownRevision: () => (writes === 0 ? base : `${base}.${writes}`),
     getNode(id) {
       const row = find(id);
       return Promise.resolve(row ? stored(row) : null);

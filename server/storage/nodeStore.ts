@@ -56,6 +56,12 @@ export interface NodeStore {
   listNodes(): Promise<unknown[]>;
   /** An opaque token that changes whenever the listed nodes change (feeds the HTTP ETag). */
   revision(): Promise<string>;
+  /**
+   * The revision when the store knows it without asking its database, because nothing can have
+   * changed the nodes since it was last read (a database only this process writes); null when it
+   * must ask. Lets the list answer a request without waiting for anything (issue 45).
+   */
+  knownRevision?(): string | null;
   /** Releases the store (database handle, lock file). Safe to call more than once. */
   close(): Promise<void>;
   /**
@@ -75,6 +81,7 @@ export function readOnlyView(store: NodeStore, reason: string): NodeStore {
   return {
     listNodes: () => store.listNodes(),
     revision: () => store.revision(),
+    knownRevision: () => store.knownRevision?.() ?? null,
     close: () => store.close(),
     readOnlyReason: reason,
   };
@@ -230,11 +237,20 @@ export class VersionConflict extends Error {
   }
 }
 
+/** The inbox's lists that visitors add to, each numbered by its own sequence. */
+export type InboxList = 'submissions' | 'messages' | 'removalRequests';
+
 /**
  * The community's inbox, kept beside the nodes (same database, same transactions), so approving a
  * submission creates its node, records its photos published and marks it approved in one step.
  */
 export interface InboxStore extends UploadLedger {
+  /**
+   * Takes the next id of `list`'s own sequence and keeps nothing under it: the honeypot's answer
+   * to a bot (see server/inbox/honeypot.ts) carries an id a real entry would have had, and no
+   * later entry is ever given it.
+   */
+  decoyId(list: InboxList): Promise<string>;
   /**
    * Keeps a submission; with `claim`, its photos become its own in the same step.
    *

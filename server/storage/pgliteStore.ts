@@ -95,6 +95,8 @@ export async function openPgliteStore(options: PgliteStoreOptions): Promise<Pgli
   const heldLock = lock;
   return createSqlStore(database, {
     seededCount,
+    // One connection, and a folder locked to this process: no one else changes the nodes.
+    exclusive: true,
     async close() {
       try {
         if (!database.closed) await database.close();

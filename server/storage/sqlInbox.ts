@@ -8,6 +8,7 @@ import type { SqlDatabase, SqlSession } from './migrations';
 import {
   SubmissionDecided,
   SubmissionNotFound,
+  type InboxList,
   type InboxStore,
   type StoredMessage,
   type StoredSubmission,
@@ -120,11 +121,26 @@ async function decide(
   return submissionOf(firstRow(rows));
 }
 
+/** Each list's table, whose bigserial sequence numbers its entries. */
+const LIST_TABLES: Record<InboxList, string> = {
+  submissions: 'submissions',
+  messages: 'contact_messages',
+  removalRequests: 'removal_requests',
+};
+
 /** The inbox's reads and writes over `db` (the database that holds the nodes). */
 export function sqlInboxOperations(db: SqlDatabase): InboxStore {
   return {
     ...sqlUploadOperations(db),
     ...sqlRemovalOperations(db),
+    async decoyId(list) {
+      // nextval is never rolled back nor handed out twice: no insert can be given this id.
+      const { rows } = await db.query<{ id: string }>(
+        `select nextval(pg_get_serial_sequence($1, 'id'))::text as id`,
+        [LIST_TABLES[list]],
+      );
+      return firstRow(rows).id;
+    },
     addSubmission(submission, claim) {
       return db.transaction(async (tx) => {
         const { rows } = await tx.query<SubmissionRow>(

@@ -8,6 +8,7 @@ import { withoutNul } from './postgresValues';
 import { sqlInboxOperations } from './sqlInbox';
 import { sqlRateOperations, type RateCounter } from './rateCounter';
 import { sqlNodeOperations } from './sqlNodes';
+import { rememberRevision } from './rememberedRevision';
 
 /**
  * Nodes to put into a database that has never been seeded. Called only then, so an unreadable
@@ -70,17 +71,28 @@ export async function prepareSqlDatabase(
  * The store over a prepared database.
  *
  * @param close releases the database; called once however often the store is closed.
+ * @param exclusive whether only this store writes the database (PGlite): its revision is then
+ *   remembered between statements instead of asked on every read of the list.
  */
 export function createSqlStore(
   db: SqlDatabase,
-  { seededCount, close }: { seededCount: number; close: () => Promise<void> },
+  {
+    seededCount,
+    close,
+    exclusive = false,
+  }: { seededCount: number; close: () => Promise<void>; exclusive?: boolean },
 ): SqlNodeStore {
   let closing: Promise<void> | null = null;
+  const remembered = exclusive
+    ? rememberRevision(db, (own) => sqlNodeOperations(own).revision())
+    : null;
+  const session = remembered?.db ?? db;
   return {
     seededCount,
-    ...sqlNodeOperations(db),
-    ...sqlInboxOperations(db),
-    ...sqlRateOperations(db),
+    ...sqlNodeOperations(session),
+    ...sqlInboxOperations(session),
+    ...sqlRateOperations(session),
+    ...(remembered ? { revision: remembered.revision, knownRevision: remembered.known } : {}),
     close() {
       closing ??= close();
       return closing;

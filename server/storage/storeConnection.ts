@@ -26,6 +26,8 @@ export interface StoreConnection {
   get(): Promise<NodeStore>;
   /** Whether an open is in progress (a slow start is not a broken store). */
   readonly opening: boolean;
+  /** The store while it is open and not marked failed, without waiting; null otherwise. */
+  readonly openStore: NodeStore | null;
   /** Marks a store whose query failed, so the next `get` after the retry interval replaces it. */
   discard(store: NodeStore, message: string): void;
   /** Closes the store; later `get`s reject. */
@@ -121,6 +123,9 @@ export function createStoreConnection(options: StoreConnectionOptions): StoreCon
     },
     get opening() {
       return state.kind === 'opening';
+    },
+    get openStore() {
+      return state.kind === 'open' ? state.store : null;
     },
     discard(store, message) {
       if (state.kind === 'open' && state.store === store) {

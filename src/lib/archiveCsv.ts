@@ -8,6 +8,8 @@
  * - `images` holds a gallery's photos separated by `;`, each `full` or `full|thumb` or
  *   `full|thumb|card` (links); a list that cannot be written so (a 3D capture, a link with `;` or
  *   `|` in it) is written as JSON, which is read back as such.
+ * - The header names the columns, in any order; commas, semicolons or tabs separate the cells
+ *   (the header's first separator is the file's: `CSV_DELIMITERS`).
  * - A text cell that a spreadsheet would run as a formula (it starts with `=`, `+`, `-`, `@`, a
  *   tab or a return) is written with a `'` before it, which spreadsheets show as text and the
  *   import takes off again: an archive's export must not run a visitor's `=HYPERLINK(…)`.
@@ -32,6 +34,9 @@ export const ARCHIVE_CSV_COLUMNS = [
   'license',
 ] as const;
 export type ArchiveCsvColumn = (typeof ARCHIVE_CSV_COLUMNS)[number];
+
+/** The separators a file may use between cells, the first the header holds being the file's. */
+export const CSV_DELIMITERS = [',', ';', '\t'] as const;
 
 /** What separates names, ids and photos within a cell. */
 const LIST_SEPARATOR = ';';
@@ -103,19 +108,6 @@ export function archiveToCsv(nodes: readonly NodeInput[]): string {
   return `\uFEFF${text}\r\n`;
 }
 
-/** A file that cannot be read as the archive's CSV at all (no header, no id column). */
-export class ArchiveCsvError extends Error {
-  override name = 'ArchiveCsvError';
-}
-
-/** The rows of a CSV file, each a node's raw fields as `normalizeArchive` and the schema read them. */
-export interface ArchiveCsv {
-  /** One per data row: its line number in the file (the header is line 1) and its fields. */
-  rows: { line: number; entry: Record<string, unknown> }[];
-  /** Columns the file has that are no field of an item (ignored). */
-  unknownColumns: string[];
-}
-
 function list(cell: string): string[] {
   return cell
     .split(LIST_SEPARATOR)
@@ -150,8 +142,12 @@ function numberOf(cell: string): number | string {
   return /^[+-]?(?:\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : text;
 }
 
-/** One row's cells as a node's raw fields: empty cells are left out, so the schema's defaults apply. */
-function entryOf(cells: Record<string, string>): Record<string, unknown> {
+/**
+ * One row's cells, by column name, as a node's raw fields (what `normalizeArchive` and the schema
+ * read): empty cells are left out, so the schema's defaults apply. The nodes-service reads the
+ * file itself (`server/imports/`).
+ */
+export function csvEntryOf(cells: Readonly<Record<string, string>>): Record<string, unknown> {
   const entry: Record<string, unknown> = {};
   for (const column of ARCHIVE_CSV_COLUMNS) {
     const raw = cells[column];
@@ -193,66 +189,4 @@ function entryOf(cells: Record<string, string>): Record<string, unknown> {
         : 'video';
   }
   return entry;
-}
-
-/**
- * Reads a CSV file of the archive's columns (any order; a header row first; commas or semicolons;
- * quoted cells may hold commas and line breaks).
- *
- * @throws ArchiveCsvError when there is no header or no `video_id` column.
- */
-export function readArchiveCsv(text: string): ArchiveCsv {
-  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  if (body.trim() === '') throw new ArchiveCsvError('The file is empty.');
-  // The header names no list, so its first separator is the file's: a comma, a semicolon (a
-  // spreadsheet set to a language that writes decimal commas) or a tab.
-  const firstLine = body.slice(0, body.search(/\r?\n|$/));
-  const delimiter = [',', ';', '\t'].find((candidate) => firstLine.includes(candidate)) ?? ',';
-  const parsed = Papa.parse<string[]>(body, { delimiter, skipEmptyLines: 'greedy' });
-  const [header, ...records] = parsed.data;
-  if (!header) throw new ArchiveCsvError('The file has no header row.');
-  const names = header.map((name) => name.trim().toLowerCase());
-  if (!names.includes('video_id')) {
-    throw new ArchiveCsvError(
-      `The first row must name the columns, among them video_id (it names ${names.slice(0, 5).join(', ') || 'none'}).`,
-    );
-  }
-  const known = new Set<string>(ARCHIVE_CSV_COLUMNS);
-  // Papa counts the rows it returns; a quoted cell over several lines makes the file's line
-  // numbers run ahead, so each row's line is where its first cell starts.
-  const lines = lineStarts(body);
-  return {
-    rows: records.map((record, index) => {
-      const cells: Record<string, string> = {};
-      names.forEach((name, column) => {
-        if (known.has(name) && cells[name] === undefined) cells[name] = record[column] ?? '';
-      });
-      return { line: lines[index + 1] ?? index + 2, entry: entryOf(cells) };
-    }),
-    unknownColumns: [...new Set(names.filter((name) => name !== '' && !known.has(name)))],
-  };
-}
-
-/**
- * The line on which each record of a CSV text starts (1-based), skipping blank lines as the
- * parser does: quotes may hold line breaks, which do not start a record.
- */
-function lineStarts(text: string): number[] {
-  const starts: number[] = [];
-  let line = 1;
-  let quoted = false;
-  let atStart = true;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (atStart && char !== undefined && !/\s/.test(char)) {
-      starts.push(line);
-      atStart = false;
-    }
-    if (char === '"') quoted = !quoted;
-    else if (char === '\n') {
-      line++;
-      if (!quoted) atStart = true;
-    }
-  }
-  return starts;
 }

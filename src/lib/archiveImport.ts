@@ -8,9 +8,21 @@
  * schema, so an imported item is exactly what the form would have saved. Links may name items of
  * the archive or of the file.
  */
-import { normalizeArchive, type MediaNode } from '@/lib/nodeModel';
+import { normalizeArchive, normalizeArchiveSteps, type MediaNode } from '@/lib/nodeModel';
 import { validateNode, type NodeInput } from '@/lib/nodeSchema';
 import type { StoredNode } from '@/lib/archiveRecords';
+import { runSteps, type Steps } from '@/lib/steps';
+
+/** The largest file an import takes, bytes (its request may be a little larger: see the service). */
+export const IMPORT_MAX_FILE_BYTES = 16 * 1024 * 1024;
+/** The most rows a file may hold below its header (CSV) or in its list (JSON). */
+export const IMPORT_MAX_ROWS = 10_000;
+
+/**
+ * The longest text of a value a report's change says (the rest cut, with `…`): what the editor
+ * reads, and a bound on the dry run's answer whatever the file changes.
+ */
+export const REPORT_VALUE_MAX = 160;
 
 /** One field an update changes, each side as text. */
 export interface FieldChange {
@@ -19,28 +31,38 @@ export interface FieldChange {
   after: string;
 }
 
+/**
+ * Where a row is in the file: `Row 7` (a CSV file's row as a spreadsheet numbers it, the header
+ * row 1 and a blank row counted) or `#7` (a JSON list's seventh entry); and the line of the file
+ * it starts on, when the file says (a CSV cell may hold line breaks, so they can differ).
+ */
+export interface RowLocation {
+  row: string;
+  line?: number;
+}
+
 /** What one row of the file does. */
-export type ImportRow =
-  | { row: string; id: string; action: 'create'; node: NodeInput; notes: string[] }
-  | {
-      row: string;
-      id: string;
-      action: 'update';
-      node: NodeInput;
-      /** The item's version the plan was made against (the import's `If-Match`). */
-      version: number;
-      changes: FieldChange[];
-      notes: string[];
-    }
-  | { row: string; id: string; action: 'unchanged'; version: number; notes: string[] }
-  | {
-      row: string;
-      id: string | null;
-      action: 'refused';
-      reasons: string[];
-      /** Refused only for want of a place: one picked for the row (`withPlaces`) lets it in. */
-      needsPlace?: true;
-    };
+export type ImportRow = RowLocation &
+  (
+    | { id: string; action: 'create'; node: NodeInput; notes: string[] }
+    | {
+        id: string;
+        action: 'update';
+        node: NodeInput;
+        /** The item's version the plan was made against (the import's `If-Match`). */
+        version: number;
+        changes: FieldChange[];
+        notes: string[];
+      }
+    | { id: string; action: 'unchanged'; version: number; notes: string[] }
+    | {
+        id: string | null;
+        action: 'refused';
+        reasons: string[];
+        /** Refused only for want of a place: one picked for the row (`withPlaces`) lets it in. */
+        needsPlace?: true;
+      }
+  );
 
 export type ImportAction = ImportRow['action'];
 
@@ -51,19 +73,20 @@ export interface ImportPlan {
 }
 
 /** A row of the report as the editor reads it: the item's title instead of all of it. */
-export type ImportReportRow =
-  | { row: string; id: string; action: 'create'; title: string; notes: string[] }
-  | {
-      row: string;
-      id: string;
-      action: 'update';
-      title: string;
-      version: number;
-      changes: FieldChange[];
-      notes: string[];
-    }
-  | { row: string; id: string; action: 'unchanged'; version: number; notes: string[] }
-  | { row: string; id: string | null; action: 'refused'; reasons: string[]; needsPlace?: true };
+export type ImportReportRow = RowLocation &
+  (
+    | { id: string; action: 'create'; title: string; notes: string[] }
+    | {
+        id: string;
+        action: 'update';
+        title: string;
+        version: number;
+        changes: FieldChange[];
+        notes: string[];
+      }
+    | { id: string; action: 'unchanged'; version: number; notes: string[] }
+    | { id: string | null; action: 'refused'; reasons: string[]; needsPlace?: true }
+  );
 
 /** What the dry run answers: the file's notes, the totals, each row, and the versions it read. */
 export interface ImportReport {
@@ -85,10 +108,13 @@ export interface ImportResult {
   refused: number;
 }
 
-/** A row of the file: where it is (`Row 7`, `#7`) and its raw fields. */
-export interface ImportEntry {
-  row: string;
+/** A row of the file: where it is, its raw fields, and what reading it changed (notes). */
+export interface ImportEntry extends RowLocation {
   entry: unknown;
+  /** What the file's reader repaired in the row (text no database can hold), for its notes. */
+  notes?: string[];
+  /** Why the file's reader refused the row before any rule read it (cells past the header). */
+  refused?: string[];
 }
 
 /** The fields an import writes, in the form's order (each compared for "what will change"). */
@@ -143,12 +169,27 @@ function inputOf(node: MediaNode): NodeInput {
  * order: the rows of the export, and what an import compares its rows with.
  */
 export function archiveInputs(raw: readonly unknown[]): NodeInput[] {
-  return normalizeArchive(raw).nodes.map(inputOf);
+  return runSteps(archiveInputsSteps(raw));
 }
 
-/** Whether a row would be read with a place, and refused now for want of one. */
+/** `archiveInputs` a node at a time (`@/lib/steps`). */
+export function* archiveInputsSteps(raw: readonly unknown[]): Steps<NodeInput[]> {
+  const { nodes } = yield* normalizeArchiveSteps(raw);
+  const inputs: NodeInput[] = [];
+  for (const node of nodes) {
+    yield;
+    inputs.push(inputOf(node));
+  }
+  return inputs;
+}
+
+/**
+ * Whether a row is refused for want of a place and nothing else: refused on its own (not as a
+ * duplicate of another row, say), and read once it is given one.
+ */
 function placeIsAllItLacks(entry: unknown): boolean {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return false;
+  if (normalizeArchive([entry]).nodes.length > 0) return false;
   const placed = normalizeArchive([{ ...entry, lat: 0, lng: 0 }]).nodes[0];
   return placed !== undefined && validateNode(candidateOf(placed)).ok;
 }
@@ -164,12 +205,13 @@ export function withPlaces(
   entries: readonly ImportEntry[],
   places: Readonly<Record<string, RowPlace>>,
 ): ImportEntry[] {
-  return entries.map(({ row, entry }) => {
+  return entries.map((read) => {
+    const { row, entry } = read;
     const place = Object.hasOwn(places, row) ? places[row] : undefined;
     if (!place || typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
-      return { row, entry };
+      return read;
     }
-    return { row, entry: { ...entry, lat: place.lat, lng: place.lng } };
+    return { ...read, entry: { ...entry, lat: place.lat, lng: place.lng } };
   });
 }
 
@@ -193,6 +235,13 @@ export function changesBetween(before: NodeInput, after: NodeInput): FieldChange
   ).map((field) => ({ field, before: textOf(before[field]), after: textOf(after[field]) }));
 }
 
+/** A change as a report says it: each side at most `REPORT_VALUE_MAX` characters. */
+export function reportedChange({ field, before, after }: FieldChange): FieldChange {
+  const cut = (text: string) =>
+    text.length > REPORT_VALUE_MAX ? `${text.slice(0, REPORT_VALUE_MAX - 1)}…` : text;
+  return { field, before: cut(before), after: cut(after) };
+}
+
 /**
  * What importing `entries` would do to an archive that holds `existing` (every node, deleted or
  * not, with its version).
@@ -201,6 +250,14 @@ export function planImport(
   entries: readonly ImportEntry[],
   existing: readonly StoredNode[],
 ): ImportPlan {
+  return runSteps(planImportSteps(entries, existing));
+}
+
+/** `planImport` a row at a time (`@/lib/steps`), for the nodes-service. */
+export function* planImportSteps(
+  entries: readonly ImportEntry[],
+  existing: readonly StoredNode[],
+): Steps<ImportPlan> {
   const stored = new Map<string, StoredNode>();
   for (const node of existing) {
     const id = (node.node as { video_id?: unknown }).video_id;
@@ -208,78 +265,94 @@ export function planImport(
   }
   // The archive's ids come after the file's rows: a row keeps its id, and a link to an item the
   // file does not hold is not "to an unknown item".
-  const { nodes, problems } = normalizeArchive([
+  const { nodes, problems } = yield* normalizeArchiveSteps([
     ...entries.map((e) => e.entry),
     ...[...stored.keys()].map(stubOf),
   ]);
   const problemAt = new Map(problems.map((problem) => [problem.index, problem]));
   // The live items as the archive shows them and the form would save them (one that the archive
   // cannot show compares field by field as stored).
-  const shown = new Map(
-    archiveInputs(existing.filter((node) => !node.deleted).map((node) => node.node)).map(
-      (input) => [input.video_id, input],
-    ),
+  const live = yield* archiveInputsSteps(
+    existing.filter((node) => !node.deleted).map((node) => node.node),
   );
+  const shown = new Map(live.map((input) => [input.video_id, input]));
   let kept = 0;
-  const rows = entries.map(({ row }, index): ImportRow => {
+  const rows: ImportRow[] = [];
+  for (const [index, { row, line, entry, notes: read = [], refused }] of entries.entries()) {
+    yield;
+    const at = line === undefined ? { row } : { row, line };
     const problem = problemAt.get(index);
+    if (refused !== undefined) {
+      // Its entry is null, which the rules above dropped; the reader's words say why.
+      rows.push({ ...at, id: null, action: 'refused', reasons: refused });
+      continue;
+    }
     if (problem?.action === 'dropped') {
-      return {
-        row,
+      rows.push({
+        ...at,
         id: problem.id,
         action: 'refused',
         reasons: problem.reasons,
-        ...(placeIsAllItLacks(entries[index]?.entry) ? { needsPlace: true as const } : {}),
-      };
+        ...(placeIsAllItLacks(entry) ? { needsPlace: true as const } : {}),
+      });
+      continue;
     }
     const node = nodes[kept++] as MediaNode;
-    const notes = problem?.reasons ?? [];
-    const result = validateNode(candidateOf(node));
-    if (!result.ok) {
-      return {
-        row,
-        id: node.video_id,
-        action: 'refused',
-        reasons: [...notes, ...result.errors.map((error) => error.message)],
-      };
-    }
-    const current = stored.get(node.video_id);
-    if (current === undefined) {
-      return { row, id: node.video_id, action: 'create', node: result.node, notes };
-    }
-    if (current.deleted) {
-      return {
-        row,
-        id: node.video_id,
-        action: 'refused',
-        reasons: [
-          `A deleted item has the id "${node.video_id}"; restore it, or choose another id.`,
-        ],
-      };
-    }
-    const before = shown.get(node.video_id) ?? null;
-    const changes =
-      before === null
-        ? FIELDS.map((field) => ({
-            field,
-            before: textOf((current.node as Record<string, unknown>)[field]),
-            after: textOf(result.node[field]),
-          })).filter((change) => change.before !== change.after)
-        : changesBetween(before, result.node);
-    if (before !== null && changes.length === 0) {
-      return { row, id: node.video_id, action: 'unchanged', version: current.version, notes };
-    }
-    return {
-      row,
-      id: node.video_id,
-      action: 'update',
-      node: result.node,
-      version: current.version,
-      changes,
-      notes,
-    };
-  });
+    const notes = [...read, ...(problem?.reasons ?? [])];
+    rows.push(rowOf(at, node, notes, stored.get(node.video_id), shown));
+  }
   const counts: Record<ImportAction, number> = { create: 0, update: 0, unchanged: 0, refused: 0 };
   for (const row of rows) counts[row.action]++;
   return { rows, counts };
+}
+
+/** What a row the archive file's rules read does: its node checked as the form checks it. */
+function rowOf(
+  at: RowLocation,
+  node: MediaNode,
+  notes: string[],
+  current: StoredNode | undefined,
+  shown: ReadonlyMap<string, NodeInput>,
+): ImportRow {
+  const result = validateNode(candidateOf(node));
+  if (!result.ok) {
+    return {
+      ...at,
+      id: node.video_id,
+      action: 'refused',
+      reasons: [...notes, ...result.errors.map((error) => error.message)],
+    };
+  }
+  if (current === undefined) {
+    return { ...at, id: node.video_id, action: 'create', node: result.node, notes };
+  }
+  if (current.deleted) {
+    return {
+      ...at,
+      id: node.video_id,
+      action: 'refused',
+      reasons: [`A deleted item has the id "${node.video_id}"; restore it, or choose another id.`],
+    };
+  }
+  const before = shown.get(node.video_id) ?? null;
+  const changes =
+    before === null
+      ? FIELDS.map((field) => ({
+          field,
+          before: textOf((current.node as Record<string, unknown>)[field]),
+          after: textOf(result.node[field]),
+        })).filter((change) => change.before !== change.after)
+      : changesBetween(before, result.node);
+  if (before !== null && changes.length === 0) {
+    return { ...at, id: node.video_id, action: 'unchanged', version: current.version, notes };
+  }
+  return {
+    ...at,
+    id: node.video_id,
+    action: 'update',
+    node: result.node,
+    version: current.version,
+    changes,
+    notes,
+  };
 }

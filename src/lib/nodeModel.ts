@@ -4,6 +4,7 @@ import { readItemDate } from '@/lib/itemDate';
 import { CREDIT_MAX, readLicenseId, type LicenseId } from '@/lib/license';
 import type { MediaType } from '@/lib/mediaType';
 import { slugify } from '@/lib/slug';
+import { runSteps, type Steps } from '@/lib/steps';
 import { safeUrl } from '@/lib/url';
 import { extractYouTubeId, isYouTubeId, youtubeThumbnailUrl, youtubeWatchUrl } from '@/lib/youtube';
 
@@ -97,6 +98,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'an object';
   return typeof value === 'string' ? `"${truncate(value, 40)}"` : `a ${typeof value}`;
 }
 
@@ -130,7 +132,8 @@ function readText(
     notes.add(`${field} was ${describe(value)}, ignored`);
     return '';
   }
-  const trimmed = text.trim();
+  // A line break is a line break however a file ends its lines (a spreadsheet's cells use CRLF).
+  const trimmed = text.replace(/\r\n?/g, '\n').trim();
   const withoutControls = trimmed.replace(CONTROL_CHARS, '');
   if (withoutControls !== trimmed) notes.add(`${field} had control characters, removed`);
   const cleaned = multiline ? withoutControls : withoutControls.replace(/\s+/g, ' ');
@@ -421,11 +424,20 @@ export function archiveEntries(raw: unknown): unknown[] {
  * @throws ArchiveFormatError when `raw` is not a list of nodes at all.
  */
 export function normalizeArchive(raw: unknown): NormalizedArchive {
+  return runSteps(normalizeArchiveSteps(raw));
+}
+
+/**
+ * `normalizeArchive` a node at a time (`@/lib/steps`), for a caller that must not hold its thread
+ * for a whole large archive (the nodes-service's import).
+ */
+export function* normalizeArchiveSteps(raw: unknown): Steps<NormalizedArchive> {
   const entries = archiveEntries(raw);
   const problems: NodeProblem[] = [];
   const candidates: Candidate[] = [];
   const ids = new Set<string>();
-  entries.forEach((entry, index) => {
+  for (const [index, entry] of entries.entries()) {
+    yield;
     const result = normalizeOne(entry, index);
     if ('action' in result) {
       problems.push(result);
@@ -440,7 +452,7 @@ export function normalizeArchive(raw: unknown): NormalizedArchive {
       ids.add(result.node.video_id);
       candidates.push(result);
     }
-  });
+  }
 
   const nodes = candidates.map(({ node, index, notes }) => {
     // Links to ids that are not in the archive (or to the node itself) are ignored.

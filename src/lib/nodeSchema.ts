@@ -11,6 +11,7 @@ import { CREDIT_MAX, readLicenseId, type LicenseId } from '@/lib/license';
 import type { MediaType } from '@/lib/mediaType';
 import type { NodeImage } from '@/lib/nodeModel';
 import { slugify } from '@/lib/slug';
+import { storableTextErrors } from '@/lib/storableText';
 import { safeUrl } from '@/lib/url';
 import { extractYouTubeId, isYouTubeId, youtubeWatchUrl } from '@/lib/youtube';
 
@@ -402,6 +403,8 @@ const nodeSchema = z
  *   one plain-words error per field path, in the order of the form.
  */
 export function validateNode(input: unknown): NodeValidation {
+  const unstorable = storableTextErrors(input);
+  if (unstorable.length > 0) return { ok: false, errors: unstorable };
   const result = nodeSchema.safeParse(input);
   if (result.success) return { ok: true, node: result.data };
   return { ok: false, errors: collectFieldErrors(result.error.issues, crossFieldErrors(input)) };

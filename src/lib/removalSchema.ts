@@ -11,6 +11,7 @@ import {
   withoutControls,
   type FieldError,
 } from '@/lib/nodeSchema';
+import { storableTextErrors } from '@/lib/storableText';
 import { filledHoneypot, optionalEmail } from '@/lib/submissionSchema';
 
 /** Why a person asks. */
@@ -87,6 +88,8 @@ const removalSchema = z.object(
  */
 export function validateRemovalRequest(input: unknown): RemovalValidation {
   if (filledHoneypot(input)) return { ok: false, errors: [], spam: true };
+  const unstorable = storableTextErrors(input);
+  if (unstorable.length > 0) return { ok: false, errors: unstorable };
   const result = removalSchema.safeParse(input);
   if (!result.success) return { ok: false, errors: collectFieldErrors(result.error.issues, []) };
   const { node_id, reason, message, email } = result.data;

@@ -18,6 +18,7 @@ import {
   withoutControls,
 } from '@/lib/nodeSchema';
 import { ANONYMOUS_CREDIT, CREDIT_MAX, SUBMIT_LICENSE_IDS, type LicenseId } from '@/lib/license';
+import { storableTextErrors } from '@/lib/storableText';
 import { CURRENT_TERMS } from '@/lib/terms';
 import { safeUrl } from '@/lib/url';
 import { extractYouTubeId, isYouTubeId, youtubeWatchUrl } from '@/lib/youtube';
@@ -365,6 +366,8 @@ export function filledHoneypot(input: unknown): boolean {
  */
 export function validateSubmission(input: unknown): SubmissionValidation {
   if (filledHoneypot(input)) return { ok: false, errors: [], spam: true };
+  const unstorable = storableTextErrors(input);
+  if (unstorable.length > 0) return { ok: false, errors: unstorable };
   const result = submissionSchema.safeParse(input);
   return result.success
     ? { ok: true, submission: result.data }
@@ -374,6 +377,8 @@ export function validateSubmission(input: unknown): SubmissionValidation {
 /** Checks a contact message; like `validateSubmission`. */
 export function validateContact(input: unknown): ContactValidation {
   if (filledHoneypot(input)) return { ok: false, errors: [], spam: true };
+  const unstorable = storableTextErrors(input);
+  if (unstorable.length > 0) return { ok: false, errors: unstorable };
   const result = contactSchema.safeParse(input);
   if (!result.success) return { ok: false, errors: collectFieldErrors(result.error.issues, []) };
   const { name, email: address, message } = result.data;

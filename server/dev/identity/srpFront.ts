@@ -35,6 +35,13 @@ export { CUSTOM_CHALLENGE_PROMPT } from './customChallenge';
  */
 export type SrpFront = (req: IncomingMessage, res: ServerResponse, path?: string) => Promise<void>;
 
+/**
+ * The API's answers carry what no cache may keep: tokens (a sign-in, a refresh), a sign-in's
+ * session, an authenticator's secret, the account's details. So every one of them, errors too,
+ * says `no-store`, as OAuth 2.0 requires of token answers (RFC 6749 §5.1) (issue 45).
+ */
+const API_ANSWER_HEADERS = { 'Cache-Control': 'no-store' };
+
 /** The app's requests are a few hundred bytes; anything near this is not one of them. */
 const MAX_BODY_BYTES = 256 * 1024;
 /** The headers a browser may send cross-origin: what amazon-cognito-identity-js sends. */
@@ -245,6 +252,6 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
       );
       return;
     }
-    sendReply(res, await answerCall(req), corsHeaders);
+    sendReply(res, await answerCall(req), { ...corsHeaders, ...API_ANSWER_HEADERS });
   };
 }

@@ -3,17 +3,19 @@ import { Link } from 'react-router';
 import { PositionPicker } from '@/components/PositionPicker';
 import type { EditorApi, ImportFile } from '@/features/editor/editorApi';
 import { useEditorApi } from '@/features/editor/useEditorData';
-import type { ImportReport, ImportReportRow, ImportResult, RowPlace } from '@/lib/archiveImport';
+import {
+  IMPORT_MAX_FILE_BYTES,
+  IMPORT_MAX_ROWS,
+  REPORT_VALUE_MAX,
+  type ImportReport,
+  type ImportReportRow,
+  type ImportResult,
+  type RowPlace,
+} from '@/lib/archiveImport';
 import { ServiceError } from '@/lib/serviceApi';
-
-/** The largest file sent (the service's limit). */
-const MAX_FILE_BYTES = 32 * 1024 * 1024;
 
 /** Rows listed per group of the report; the counts say how many more there are. */
 const ROWS_SHOWN = 300;
-
-/** Longest text shown of a value a change replaces. */
-const VALUE_SHOWN = 160;
 
 type Step =
   | { step: 'idle' }
@@ -37,7 +39,7 @@ const sentence = (reasons: readonly string[]) =>
   `${reasons.map((reason) => reason.replace(/\.$/, '')).join('; ')}.`;
 
 const shortText = (text: string) =>
-  text.length > VALUE_SHOWN ? `${text.slice(0, VALUE_SHOWN - 1)}…` : text;
+  text.length > REPORT_VALUE_MAX ? `${text.slice(0, REPORT_VALUE_MAX - 1)}…` : text;
 
 /** The file as the service takes it: its text, and its format by its name or type. */
 async function readFile(chosen: File): Promise<ImportFile> {
@@ -134,7 +136,12 @@ function ReportGroup({
         <tbody>
           {shown.map((row) => (
             <tr key={row.row}>
-              <td>{row.row}</td>
+              <td>
+                {row.row}
+                {row.line !== undefined && Number(/\d+/.exec(row.row)?.[0]) !== row.line && (
+                  <span className="import-report__line">, line {row.line}</span>
+                )}
+              </td>
               <td>{row.id ?? '(no id)'}</td>
               <td>
                 <RowDetails row={row} places={places} onPlace={onPlace} />
@@ -312,9 +319,9 @@ export function ImportPage() {
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0];
     if (!chosen) return;
-    if (chosen.size > MAX_FILE_BYTES) {
+    if (chosen.size > IMPORT_MAX_FILE_BYTES) {
       setProblem({
-        message: `${chosen.name} is too large: at most ${MAX_FILE_BYTES / 1024 / 1024} MB.`,
+        message: `${chosen.name} is too large to import: at most ${IMPORT_MAX_FILE_BYTES / 1024 / 1024} MB and ${IMPORT_MAX_ROWS.toLocaleString('en')} rows. Import it in parts.`,
         rerun: false,
       });
       return;
@@ -363,7 +370,9 @@ export function ImportPage() {
           <code>credit</code>, <code>license</code>, <code>images</code>), as the CSV export writes
           it; or a JSON archive file. Nothing changes until you have read the dry run and confirmed
           it. A row whose id the archive has replaces that item. A row without a place can be placed
-          in the dry run (<strong>Pick a place</strong>).
+          in the dry run (<strong>Pick a place</strong>). Rows are numbered as a spreadsheet numbers
+          them. At most {IMPORT_MAX_FILE_BYTES / 1024 / 1024} MB and{' '}
+          {IMPORT_MAX_ROWS.toLocaleString('en')} rows a file.
         </p>
         <div className="field">
           <label htmlFor={`${id}-file`}>Archive file (CSV or JSON)</label>

@@ -5,16 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  ARCHIVE_CSV_COLUMNS,
-  ArchiveCsvError,
-  archiveToCsv,
-  escapeCell,
-  readArchiveCsv,
-  unescapeCell,
-} from '@/lib/archiveCsv';
+import { ARCHIVE_CSV_COLUMNS, archiveToCsv, escapeCell, unescapeCell } from '@/lib/archiveCsv';
 import { archiveInputs, planImport, withPlaces, type ImportEntry } from '@/lib/archiveImport';
 import type { StoredNode } from '@/lib/archiveRecords';
+import { readImportFile } from '../../../server/imports/importFile';
+import { createSlicer } from '../../../server/support/slices';
 import { archiveEntries, describeProblem, normalizeArchive } from '@/lib/nodeModel';
 
 const SAMPLE = archiveEntries(
@@ -26,16 +21,17 @@ const SAMPLE = archiveEntries(
 const stored = (nodes: readonly unknown[]): StoredNode[] =>
   nodes.map((node) => ({ node: node as Record<string, unknown>, version: 1, deleted: false }));
 
-const entriesOf = (csv: string): ImportEntry[] =>
-  readArchiveCsv(csv).rows.map(({ line, entry }) => ({ row: `Row ${line}`, entry }));
+/** A CSV file's rows as the nodes-service reads them. */
+const entriesOf = async (csv: string): Promise<ImportEntry[]> =>
+  (await readImportFile('csv', csv, createSlicer())).entries;
 
 describe('the archive as CSV', () => {
-  it('reads its own export back to the same items: a round trip changes nothing', () => {
+  it('reads its own export back to the same items: a round trip changes nothing', async () => {
     const inputs = archiveInputs(SAMPLE);
     expect(inputs.length).toBe(normalizeArchive(SAMPLE).nodes.length);
     const csv = archiveToCsv(inputs);
     expect(csv.startsWith(`\uFEFF${ARCHIVE_CSV_COLUMNS.join(',')}\r\n`)).toBe(true);
-    const entries = entriesOf(csv);
+    const entries = await entriesOf(csv);
     expect(entries).toHaveLength(inputs.length);
 
     const again = planImport(entries, stored(SAMPLE));
@@ -46,7 +42,7 @@ describe('the archive as CSV', () => {
     expect(fresh.rows.map((row) => (row.action === 'create' ? row.node : row))).toEqual(inputs);
   });
 
-  it('keeps text a spreadsheet would run as a formula from running, and gives it back as written', () => {
+  it('keeps text a spreadsheet would run as a formula from running, and gives it back as written', async () => {
     for (const text of [
       '=HYPERLINK("http://evil.example","x")',
       '+1',
@@ -78,23 +74,20 @@ describe('the archive as CSV', () => {
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
     expect(csv).toContain("'@sam");
     expect(csv).toContain(',-90.25,');
-    const [row] = planImport(entriesOf(csv), []).rows;
+    const [row] = planImport(await entriesOf(csv), []).rows;
     expect(row?.action === 'create' && row.node).toEqual(input);
   });
 
-  it('reads a volunteer’s spreadsheet: any column order, ids or links, lists, semicolons, photos', () => {
+  it('reads a volunteer’s spreadsheet: any column order, ids or links, lists, semicolons, photos', async () => {
     const csv = [
       'title;lat;lng;youtube_url;categories;video_id;notes',
       'Hail on Page;38.66;-90.25;ScMzIvxBSi4;"Storm; Damage";hail-page;from Jo',
       'Porch;38.65;-90.26;;Volunteers;porch;',
       '"Street, after";38.64;-90.27;https://youtu.be/dQw4w9WgXcQ;;street;',
     ].join('\n');
-    const read = readArchiveCsv(csv);
-    expect(read.unknownColumns).toEqual(['notes']);
-    const plan = planImport(
-      read.rows.map(({ line, entry }) => ({ row: `Row ${line}`, entry })),
-      [],
-    );
+    const read = await readImportFile('csv', csv, createSlicer());
+    expect(read.notes).toEqual(['The column "notes" is not a field of an item: ignored.']);
+    const plan = planImport(read.entries, []);
     expect(plan.rows.map((row) => [row.row, row.action])).toEqual([
       ['Row 2', 'create'],
       ['Row 3', 'refused'],
@@ -112,16 +105,13 @@ describe('the archive as CSV', () => {
       'Give the YouTube link of the video.',
     ]);
 
-    const photos = readArchiveCsv(
+    const photos = await entriesOf(
       [
         'video_id,title,lat,lng,images',
         'yard,Yard,38.6,-90.3,"/uploads/a.jpg|/uploads/a-thumb.jpg|/uploads/a-card.jpg; https://photos.example/b.jpg"',
       ].join('\r\n'),
     );
-    const [yard] = planImport(
-      photos.rows.map(({ line, entry }) => ({ row: `Row ${line}`, entry })),
-      [],
-    ).rows;
+    const [yard] = planImport(photos, []).rows;
     expect(yard?.action === 'create' && yard.node).toMatchObject({
       type: 'gallery',
       images: [
@@ -135,17 +125,28 @@ describe('the archive as CSV', () => {
     });
   });
 
-  it('numbers rows by the line they start on, past cells that hold line breaks', () => {
+  it('numbers rows as a spreadsheet does, and says the line each starts on past cells that hold line breaks', async () => {
     const csv =
-      'video_id,title,description,lat,lng,youtube_url\r\n\r\na,A,"one\r\ntwo\r\nthree",1,2,dQw4w9WgXcQ\r\nb,B,,x,2,dQw4w9WgXcQ\r\n';
-    const plan = planImport(entriesOf(csv), []);
-    expect(plan.rows.map((row) => row.row)).toEqual(['Row 3', 'Row 6']);
+      'video_id,title,description,lat,lng,youtube_url\r\n\r\na,A,"one\r\ntwo\r\nthree",1,2,dQw4w9WgXcQ\r\n,,,,,\r\nb,B,,x,2,dQw4w9WgXcQ\r\nc,C,,1,2,dQw4w9WgXcQ\r\n';
+    const plan = planImport(await entriesOf(csv), []);
+    // The header is row 1; the blank line is row 2 and the row of empty cells row 4, as a
+    // spreadsheet shows them; the cell of three lines moves the file's lines on, not the rows.
+    expect(plan.rows.map(({ row, line }) => [row, line])).toEqual([
+      ['Row 3', 3],
+      ['Row 5', 7],
+      ['Row 6', 8],
+    ]);
     expect(plan.rows[1]).toMatchObject({ action: 'refused', id: 'b' });
+    // A line break inside a cell is a line break, not a control character to report.
+    expect(plan.rows[0]).toMatchObject({ action: 'create', notes: [] });
+    expect(plan.rows[0]?.action === 'create' && plan.rows[0].node.description).toBe(
+      'one\ntwo\nthree',
+    );
   });
 
-  it('refuses a file that is not the archive’s CSV, saying why', () => {
-    expect(() => readArchiveCsv('')).toThrow(ArchiveCsvError);
-    expect(() => readArchiveCsv('title,lat\nA,1')).toThrow(/video_id/);
+  it('refuses a file that is not the archive’s CSV, saying why', async () => {
+    await expect(entriesOf('')).rejects.toThrow('The file is empty.');
+    await expect(entriesOf('title,lat\nA,1')).rejects.toThrow(/video_id/);
   });
 });
 
@@ -243,6 +244,7 @@ describe('an import’s plan', () => {
   });
 
   it('marks a row refused only for want of a place, which a place picked for it lets in', () => {
+    const placedOnce = { video_id: 'placed', youtube_id: 'ScMzIvxBSi4', lat: 38.6, lng: -90.2 };
     const entries: ImportEntry[] = [
       {
         row: 'Row 2',
@@ -250,11 +252,15 @@ describe('an import’s plan', () => {
       },
       { row: 'Row 3', entry: { video_id: 'no-video', title: 'No video', lat: 'x' } },
       { row: 'Row 4', entry: { title: 'No id' } },
+      { row: 'Row 5', entry: { ...placedOnce, title: 'Placed' } },
+      // Refused as a second row with the same id: a place would not let it in.
+      { row: 'Row 6', entry: { ...placedOnce, title: 'Again' } },
     ];
     const plan = planImport(entries, []);
     expect(
       plan.rows.map((row) => (row.action === 'refused' ? (row.needsPlace ?? false) : null)),
-    ).toEqual([true, false, false]);
+    ).toEqual([true, false, false, null, false]);
+    expect(plan.rows[4]).toMatchObject({ reasons: ['duplicate video_id'] });
     const placed = planImport(
       withPlaces(entries, { 'Row 2': { lat: 38.6, lng: -90.2 }, 'Row 9': { lat: 1, lng: 1 } }),
       [],

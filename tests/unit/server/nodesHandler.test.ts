@@ -269,6 +269,54 @@ describe('when the store is unavailable', () => {
     expect(JSON.parse(bodyText(response)).error).toMatch(/did not answer within 5 s/);
   });
 
+  it('answers the list it served moments ago while a write holds the database, for 30 s at most', async () => {
+    vi.useFakeTimers();
+    const store = fakeStore();
+    const handler = handlerFor(store);
+    const first = await callApp(handler.app, get());
+    expect(first.status).toBe(200);
+    // An import's transaction: the embedded database answers nothing until it commits.
+    store.revision = () => new Promise<string>(() => undefined);
+    let during: AppAnswer | undefined;
+    void callApp(handler.app, get()).then((r) => (during = r));
+    await vi.advanceTimersByTimeAsync(300);
+    expect(during?.status).toBe(200);
+    expect(during?.headers.get('etag')).toBe(first.headers.get('etag'));
+    // Past 30 s since the store last confirmed it, the list waits for the store again.
+    await vi.advanceTimersByTimeAsync(30_000);
+    let later: AppAnswer | undefined;
+    void callApp(handler.app, get()).then((r) => (later = r));
+    await vi.advanceTimersByTimeAsync(300);
+    expect(later).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(later?.status).toBe(503);
+  });
+
+  it('answers the list it served until a change while the changed one is read and compressed', async () => {
+    vi.useFakeTimers();
+    const store = fakeStore();
+    const handler = handlerFor(store);
+    const first = await callApp(handler.app, get({ 'Accept-Encoding': 'br' }));
+    // A change whose list takes a second to read (10,000 items on the embedded database).
+    store.rev = '2';
+    let release: () => void = () => undefined;
+    const reading = new Promise<void>((resolve) => (release = resolve));
+    const list = store.listNodes;
+    store.listNodes = async () => {
+      await reading;
+      return list();
+    };
+    let during: AppAnswer | undefined;
+    void callApp(handler.app, get({ 'Accept-Encoding': 'br' })).then((r) => (during = r));
+    await vi.advanceTimersByTimeAsync(300);
+    expect(during?.status).toBe(200);
+    expect(during?.headers.get('etag')).toBe(first.headers.get('etag'));
+    release();
+    await vi.advanceTimersByTimeAsync(10);
+    const after = await callApp(handler.app, get({ 'Accept-Encoding': 'br' }));
+    expect(after.headers.get('etag')).not.toBe(first.headers.get('etag'));
+  });
+
   it('answers 503 within a shorter configured timeout', async () => {
     const store = fakeStore();
     store.listNodes = () => new Promise<unknown[]>(() => undefined);

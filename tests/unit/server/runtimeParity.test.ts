@@ -101,6 +101,8 @@ beforeAll(async () => {
       log: () => undefined,
       uploadsFolder: null,
       trustProxy: TRUST_NO_PROXY,
+      // As the Node server runs: the list's repeated answers are sent as they were kept.
+      preparedAnswers: nodes.listAnswers,
     }),
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -242,11 +242,17 @@ describe('the Node server', () => {
     expect(locs.some((loc) => /editor|signin|account/.test(loc ?? ''))).toBe(false);
   });
 
-  it('sends the document as built for an unknown item, or an item under the wrong route', async () => {
-    for (const path of ['/video/nobody', '/video/porches', '/gallery/clayton-first-responders']) {
-      const res = await fetch(`${app.url}${path}`);
-      expect(res.status, path).toBe(200);
-      expect(await res.text(), path).toBe(INDEX);
+  it('answers an unknown item with 404 and the document as built; an item under the wrong route goes to its own', async () => {
+    const res = await fetch(`${app.url}/video/nobody`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe(INDEX);
+    for (const [path, own] of [
+      ['/video/porches', '/gallery/porches'],
+      ['/gallery/clayton-first-responders', '/video/clayton-first-responders'],
+    ] as const) {
+      const wrong = await fetch(`${app.url}${path}`, { redirect: 'manual' });
+      expect(wrong.status, path).toBe(301);
+      expect(wrong.headers.get('location'), path).toBe(own);
     }
   });
 });

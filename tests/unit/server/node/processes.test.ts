@@ -113,6 +113,48 @@ describe('scripts/start.mjs supervisor', () => {
     expect(run.output()).toContain('sleeper stopped');
   }, 30_000);
 
+  // Issue 45: `npm start` runs every local service in one process; one crash (an import that ran
+  // the heap out, say) must not leave them all down, and must be said.
+  const restarting = (name: string, code: string) =>
+    `{ name: ${JSON.stringify(name)}, command: process.execPath, args: ['-e', ${JSON.stringify(code)}], restart: true }`;
+
+  it('starts a child marked restart again when it dies, says so, and the others go on', async () => {
+    const marker = join(temp, 'crashed-once');
+    const run = supervisor([
+      sleeper,
+      restarting(
+        'crasher',
+        `const fs = require('node:fs');
+         if (!fs.existsSync(${JSON.stringify(marker)})) {
+           fs.writeFileSync(${JSON.stringify(marker)}, '');
+           process.abort();
+         }
+         process.on('SIGTERM', () => { console.log('crasher stopped'); process.exit(0); });
+         console.log('crasher back'); setInterval(() => {}, 1000);`,
+      ),
+    ]);
+    await run.waitFor(/crasher back/);
+    expect(run.output()).toContain(
+      'crasher was killed by SIGABRT; starting it again in 1 s (the others go on; what is stored on disk is kept).',
+    );
+    // The sleeper was never stopped or started again.
+    expect(run.output().match(/sleeper ready/g)).toHaveLength(1);
+    expect(run.output()).not.toContain('sleeper stopped');
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    expect(run.output()).toContain('crasher stopped');
+  }, 30_000);
+
+  it('stops starting a child that dies three times within a minute, and stops the others', async () => {
+    const run = supervisor([sleeper, restarting('crasher', 'process.exit(7)')]);
+    expect(await run.exited).toBe(7);
+    expect(run.output().match(/crasher exited with code 7; starting it again/g)).toHaveLength(2);
+    expect(run.output()).toContain(
+      'crasher exited with code 7, 3 times within a minute; not starting it again; stopping the others.',
+    );
+    expect(run.output()).toContain('sleeper stopped');
+  }, 30_000);
+
   it('stops every child on SIGTERM and exits 0', async () => {
     const run = supervisor([sleeper, sleeper.replaceAll('sleeper', 'napper')]);
     await run.waitFor(/sleeper ready[\s\S]*napper ready|napper ready[\s\S]*sleeper ready/);

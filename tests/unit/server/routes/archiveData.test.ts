@@ -4,7 +4,8 @@
  * exports and the public's open data.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readArchiveCsv } from '@/lib/archiveCsv';
+import { readImportFile } from '../../../../server/imports/importFile';
+import { createSlicer } from '../../../../server/support/slices';
 import {
   accessToken,
   badTokens,
@@ -185,6 +186,58 @@ describe('POST /imports', () => {
       cleanup();
     }
   });
+
+  it('says where each row is and what a long change was, and refuses a file past its limits saying which (issue 45)', async () => {
+    const { call, cleanup } = setup({ keys });
+    try {
+      const token = await accessToken(keys);
+      const dryRun = (format: 'csv' | 'json', text: string) =>
+        call('POST', '/imports', {
+          token,
+          body: { name: `x.${format}`, format, text, dryRun: true },
+        });
+      const long = 'A long account of the storm. '.repeat(40);
+      const csv = [
+        'video_id,title,description,youtube_url,lat,lng',
+        '',
+        `clayton,Clayton,"${long}\r\nsecond line",dQw4w9WgXcQ,38.6,-90.3`,
+        'new,New,,dQw4w9WgXcQ,38.6,-90.3',
+      ].join('\r\n');
+      const report = (await dryRun('csv', csv)).json as {
+        rows: {
+          row: string;
+          line?: number;
+          action: string;
+          changes?: { field: string; after: string }[];
+        }[];
+      };
+      expect(report.rows.map(({ row, line, action }) => [row, line, action])).toEqual([
+        ['Row 3', 3, 'update'],
+        ['Row 4', 5, 'create'],
+      ]);
+      const after = report.rows[0]?.changes?.find((change) => change.field === 'description');
+      expect(after?.after).toHaveLength(160);
+      expect(after?.after.endsWith('…')).toBe(true);
+
+      const broken = await dryRun('csv', 'video_id,title\na,"never closed\nb,B\n');
+      expect(broken.status).toBe(400);
+      expect(broken.json).toMatchObject({
+        error:
+          'The file cannot be imported: Row 2 opens a quoted cell (") that never closes, so every row after it would be read into that one cell. Close the quote or remove it.',
+        errors: [{ path: 'text' }],
+      });
+      const many = await dryRun('json', `[${'{},'.repeat(20_000)}{}]`);
+      expect(many.status).toBe(413);
+      expect((many.json as { error: string }).error).toMatch(/more than 10,000 rows/);
+      const huge = await dryRun('csv', `video_id\n"${'x'.repeat(17 * 1024 * 1024)}"`);
+      expect(huge.status).toBe(413);
+      expect((huge.json as { error: string }).error).toBe(
+        'The file is too large to import: at most 16 MB and 10,000 rows. Import it in parts.',
+      );
+    } finally {
+      cleanup();
+    }
+  });
 });
 
 describe('exports', () => {
@@ -212,7 +265,9 @@ describe('exports', () => {
       const csv = await call('GET', '/exports/archive.csv', { token });
       expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
       const text = csv.body.toString();
-      expect(readArchiveCsv(text).rows).toHaveLength(body.nodes.length);
+      expect((await readImportFile('csv', text, createSlicer())).entries).toHaveLength(
+        body.nodes.length,
+      );
       const round = (
         await call('POST', '/imports', {
           token,

@@ -32,7 +32,8 @@ export function sharedPglite(): OpenPgliteStore {
     const { db, reset } = await (database ??= prepare());
     await reset();
     const seededCount = await prepareSqlDatabase(db, () => [...seed]);
-    return createSqlStore(db, { seededCount, close: () => Promise.resolve() });
+    // Only this store writes the database, as with `openPgliteStore`: its revision is remembered.
+    return createSqlStore(db, { seededCount, close: () => Promise.resolve(), exclusive: true });
   };
 }
 
