@@ -205,7 +205,13 @@ export function createNodesHandler(options: NodesHandlerOptions): NodesHandler {
         adminEmail: options.adminEmail ?? null,
       }),
     ],
-    { cors: nodesCors, log },
+    {
+      cors: nodesCors,
+      log,
+      // A write is answered once the list shows it: whoever wrote then reads what they wrote,
+      // while readers meanwhile are answered the list before (see `createNodeList`).
+      afterWrites: () => list.refresh(),
+    },
   );
 
   return {

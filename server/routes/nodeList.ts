@@ -62,6 +62,13 @@ export interface NodeList {
   /** Drops the prepared body (the store is closing). */
   forget(): void;
   /**
+   * Reads the list again if the store changed, and resolves once it is ready: a write is answered
+   * after it, so whoever wrote reads what they wrote (readers meanwhile get the list before).
+   *
+   * @throws when the store cannot be read in time.
+   */
+  refresh(): Promise<void>;
+  /**
    * The item with this id as the app shows it (SPEC §3's rules applied), or null when the archive
    * has none (deleted and hidden items included).
    *
@@ -116,16 +123,11 @@ async function build(store: NodeStore, revision: string): Promise<Representation
 }
 
 /**
- * How long a revision read, or the reading and compressing of a changed list, may take before the
- * list answers with the one it served last (ms); and for how long after the store last confirmed
- * that one a slow revision read may be answered so (ms): a write that holds the database longer
- * is waited for, and a database that hangs answers 503 as before.
+ * How long the reading and compressing of a changed list may take before a reader is answered the
+ * list served until then (ms): rebuilding 10,000 items takes half a second, which no visitor
+ * should wait through.
  */
-const REVISION_WAIT_MS = 250;
-const STALE_FOR_MS = 30_000;
-
-/** The codings a list is kept in. */
-const CODINGS: readonly ContentCoding[] = ['br', 'gzip'];
+const REBUILD_WAIT_MS = 150;
 
 /** What `promise` gives, if it does within `ms`; else null (a later failure of it is ignored). */
 async function soonOrNull<T>(promise: Promise<T>, ms: number): Promise<T | null> {
@@ -154,37 +156,25 @@ export function createNodeList({
   /** The answers `get` made, with their representation and key, until `keep` sees them. */
   const made = new WeakMap<Response, { rep: Representation; key: string }>();
 
-  /** When the store last said `current` is its list (ms since the epoch). */
-  let confirmedAt = 0;
-
-  /**
-   * The store's revision; or null when `current` was confirmed moments ago and the store is slow
-   * to answer (issue 45): the embedded database answers nothing while an import's transaction
-   * writes, and until that commits, the list it would read is still `current`.
-   */
-  async function revisionOf(store: NodeStore): Promise<string | null> {
-    const read = store.revision();
-    if (current === null || Date.now() - confirmedAt > STALE_FOR_MS) return read;
-    return soonOrNull(read, REVISION_WAIT_MS);
-  }
-
   /** The current list, serialised once per revision and shared by concurrent requests. */
-  async function representation(): Promise<Representation> {
+  async function representation({ fresh = false } = {}): Promise<Representation> {
     const store = await connection.get();
     try {
-      const revision = await revisionOf(store);
-      if (revision === null && current !== null) return current;
-      if (current?.revision === revision) {
-        confirmedAt = Date.now();
-        return current;
-      }
-      if (revision === null) throw new Error('the revision was not read');
+      // Known without asking when nothing was written since it was read: also while a write's
+      // transaction holds the embedded database, whose committed list is still the one read.
+      const revision = store.knownRevision?.() ?? (await store.revision());
+      if (current?.revision === revision) return current;
       if (building?.revision !== revision) {
-        // Ready once compressed too, so that no request waits on the compression of a new list.
+        // Each new list is compressed at once, Brotli (what browsers take) first and gzip after
+        // it, in Node's thread pool; it is ready once its Brotli is.
         const promise = build(store, revision).then(async (rep) => {
-          if (rep.identity.length >= MIN_COMPRESS_BYTES) {
-            await Promise.all(CODINGS.map((coding) => encodedBody(rep, coding)));
-          }
+          if (rep.identity.length < MIN_COMPRESS_BYTES) return rep;
+          const brotli = encodedBody(rep, 'br');
+          void brotli.then(
+            () => encodedBody(rep, 'gzip'),
+            () => undefined,
+          );
+          await brotli;
           return rep;
         });
         const entry = { revision, promise };
@@ -192,7 +182,6 @@ export function createNodeList({
         promise.then(
           (rep) => {
             current = rep;
-            confirmedAt = Date.now();
             if (building === entry) building = null;
           },
           () => {
@@ -200,11 +189,13 @@ export function createNodeList({
           },
         );
       }
-      // A large list takes a moment to read and compress after a change (half a second at 10,000
-      // items): meanwhile the one served until now is answered, as a write still open would be.
+      // A list takes a moment to read and compress after a change (half a second at 10,000
+      // items): a reader waits for it 0.15 s at most, then is answered the list
+      // served until then. Whoever wrote does not read that: a write is answered once the new
+      // list is ready (`refresh`).
       const ready = building.promise;
-      if (current === null) return await ready;
-      return (await soonOrNull(ready, REVISION_WAIT_MS)) ?? current;
+      if (current === null || fresh) return await ready;
+      return (await soonOrNull(ready, REBUILD_WAIT_MS)) ?? current;
     } catch (error) {
       log(`nodes-service: reading the archive failed: ${errorMessage(error)}`);
       const message = 'The archive database could not be read; try again shortly.';
@@ -309,6 +300,12 @@ export function createNodeList({
     },
     forget() {
       current = null;
+    },
+    async refresh() {
+      await withTimeout(representation({ fresh: true }), timeoutMs, () => {
+        building = null;
+        return new Unavailable('The archive was not read again in time.');
+      });
     },
     prepared: {
       path: '/nodes',

@@ -21,6 +21,10 @@ export interface RememberedRevision {
  * Wraps `db` so that `read` (the revision's query, on `db` itself) is run again only once another
  * statement has started or ended since it last ran. Any statement counts, reads included: which
  * statement may change the nodes (triggers, imports, a transaction) is not this module's to judge.
+ * A transaction counts when it ends, not while it runs: until it commits, what others read is
+ * what was committed before it, so the revision remembered then is still the one to answer (an
+ * import's transaction holds the embedded database for seconds, and the list is answered
+ * meanwhile without waiting for it: issue 45).
  */
 export function rememberRevision(
   db: SqlDatabase,
@@ -29,8 +33,8 @@ export function rememberRevision(
   /** Bumped when a statement starts and when it ends, so one in flight is never missed. */
   let statements = 0;
   let remembered: { at: number; revision: Promise<string>; value?: string } | null = null;
-  async function counted<R>(run: () => Promise<R>): Promise<R> {
-    statements++;
+  async function counted<R>(run: () => Promise<R>, { fromStart = true } = {}): Promise<R> {
+    if (fromStart) statements++;
     try {
       return await run();
     } finally {
@@ -41,7 +45,7 @@ export function rememberRevision(
     db: {
       exec: (sql) => counted(() => db.exec(sql)),
       query: (sql, params) => counted(() => db.query(sql, params)),
-      transaction: (fn) => counted(() => db.transaction(fn)),
+      transaction: (fn) => counted(() => db.transaction(fn), { fromStart: false }),
     },
     revision() {
       if (remembered?.at === statements) return remembered.revision;

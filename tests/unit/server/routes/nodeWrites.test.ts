@@ -1,5 +1,5 @@
 import type { CryptoKey, JWTPayload } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createNodesHandler } from '../../../../server/nodesHandler';
 import { callApp, type AppAnswer, type AppRequest } from '../support/appRequest';
 import {
@@ -396,5 +396,32 @@ describe('a read-only service (no pool configured)', () => {
     expect(post.status).toBe(405);
     const put = await callApp(handler.app, { method: 'PUT', path: '/nodes/clayton', headers: {} });
     expect(put.status).toBe(404);
+  });
+});
+
+describe('a write and the list after it (issue 45)', () => {
+  it('is answered once the list shows it, while readers meanwhile get the list before', async () => {
+    const { call, list, store } = setup();
+    const before = await list();
+    // A list that takes a second to read, as 10,000 items on the embedded database take half.
+    const read = store.listNodes.bind(store);
+    let reading = false;
+    store.listNodes = async () => {
+      reading = true;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      return read();
+    };
+    const started = Date.now();
+    const created = call('POST', '/nodes', { token: await accessToken(), body: GALLERY });
+    await vi.waitFor(() => expect(reading).toBe(true));
+    // A reader waits a quarter of a second at most, and gets the list it would have before.
+    const meanwhile = await list();
+    expect(meanwhile.etag).toBe(before.etag);
+    expect(Date.now() - started).toBeLessThan(900);
+    // The editor's own answer comes once the list holds the new item.
+    expect((await created).status).toBe(201);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    const after = await list();
+    expect(after.nodes.map((n) => n.video_id)).toContain(GALLERY.video_id);
   });
 });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { SqlDatabase, SqlSession } from '../../../../server/storage/migrations';
 import { openPgliteStore } from '../../../../server/storage/pgliteStore';
 import { rememberRevision } from '../../../../server/storage/rememberedRevision';
+import { createNodesHandler } from '../../../../server/nodesHandler';
 import { describeEachStore } from '../support/eachStore';
 
 /** A database whose revision is `revision`, counting the reads of it; `hold` keeps them waiting. */
@@ -77,6 +78,26 @@ describe('rememberRevision', () => {
     expect(remembered.known()).toBe('2');
   });
 
+  it('answers the committed revision while a transaction runs, and reads again once it ends', async () => {
+    const { state, db, read } = fakeDatabase();
+    const remembered = rememberRevision(db, read);
+    expect(await remembered.revision()).toBe('1');
+    let commit: () => void = () => undefined;
+    const writing = remembered.db.transaction(async (tx) => {
+      await tx.query('insert into nodes default values');
+      state.revision = '2';
+      await new Promise<void>((done) => (commit = done));
+    });
+    // Until it commits, the others read what was committed before it.
+    expect(remembered.known()).toBe('1');
+    expect(await remembered.revision()).toBe('1');
+    commit();
+    await writing;
+    expect(remembered.known()).toBeNull();
+    expect(await remembered.revision()).toBe('2');
+    expect(state.reads).toBe(2);
+  });
+
   it('does not remember a failed read', async () => {
     const { state, db, read } = fakeDatabase();
     const remembered = rememberRevision(db, read);
@@ -126,4 +147,45 @@ describe('the embedded database (PGlite)', () => {
       await store.close();
     }
   });
+
+  it('answers the list while an import writes, without waiting for its transaction', async () => {
+    const store = await openPgliteStore({
+      dataDir: null,
+      seed: () => [{ video_id: 'a', title: 'A', lat: 1, lng: 2 }],
+    });
+    try {
+      const { app } = createNodesHandler({
+        openStore: () => Promise.resolve(store),
+        log: () => undefined,
+      });
+      // The list's own read is a statement: the next request reads the revision again, which
+      // is then known until the next statement, as it is between a busy server's requests.
+      await app.request('/nodes');
+      const before = await app.request('/nodes');
+      const etag = before.headers.get('etag');
+      const creates = Array.from({ length: 3000 }, (_, i) => ({
+        video_id: `imported-${i}`,
+        title: `Imported ${i}`,
+        lat: 1,
+        lng: 2,
+      }));
+      const order: string[] = [];
+      const importing = store
+        .importNodes({ creates: creates as never, updates: [] }, 'editor', 'imported')
+        .then(() => order.push('import'));
+      // The transaction has begun; the list is answered as committed, before it ends.
+      await new Promise((resolve) => setImmediate(resolve));
+      const during = await app.request('/nodes');
+      order.push('list');
+      expect(during.status).toBe(200);
+      expect(during.headers.get('etag')).toBe(etag);
+      await importing;
+      expect(order).toEqual(['list', 'import']);
+      const after = await app.request('/nodes');
+      expect(after.headers.get('etag')).not.toBe(etag);
+      expect(((await after.json()) as unknown[]).length).toBe(3001);
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
 });
