@@ -49,7 +49,13 @@ describe('forms and the API', () => {
       const token = await accessToken(keys);
       const cases: [string, string, Record<string, unknown>, string, string | undefined][] = [
         ['POST', '/messages', { ...CONTACT_MESSAGE, message: BROKEN }, 'message', undefined],
-        ['POST', '/messages', { ...CONTACT_MESSAGE, [`note ${BROKEN}`]: 'x' }, `note ${BROKEN}`, undefined],
+        [
+          'POST',
+          '/messages',
+          { ...CONTACT_MESSAGE, [`note ${BROKEN}`]: 'x' },
+          `note ${BROKEN}`,
+          undefined,
+        ],
         [
           'POST',
           '/removal-requests',
