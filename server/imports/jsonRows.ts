@@ -12,6 +12,15 @@ import { archiveEntries, ArchiveFormatError } from '@/lib/nodeModel';
 import type { ImportEntry } from '@/lib/archiveImport';
 import type { Slicer } from '../support/slices';
 import {
+  BACKSLASH,
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  COMMA,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+} from '../uploads/boundedJson';
+import {
   IMPORT_MAX_DEPTH,
   IMPORT_MAX_ROW_VALUES,
   IMPORT_MAX_ROWS,
@@ -20,14 +29,7 @@ import {
   tooManyRows,
 } from './importLimits';
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
 const COLON = 0x3a;
-const OPEN_OBJECT = 0x7b;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_OBJECT = 0x7d;
-const CLOSE_ARRAY = 0x5d;
 const NEWLINE = 0x0a;
 
 /** Characters scanned between chances for the event loop to run other work. */

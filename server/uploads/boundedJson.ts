@@ -24,13 +24,14 @@ export class JsonRefused extends Error {
   }
 }
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const OPEN_OBJECT = 0x7b;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_OBJECT = 0x7d;
-const CLOSE_ARRAY = 0x5d;
+/** The characters of JSON's structure, as byte or UTF-16 code (the same below 0x80). */
+export const QUOTE = 0x22;
+export const BACKSLASH = 0x5c;
+export const COMMA = 0x2c;
+export const OPEN_OBJECT = 0x7b;
+export const OPEN_ARRAY = 0x5b;
+export const CLOSE_OBJECT = 0x7d;
+export const CLOSE_ARRAY = 0x5d;
 
 /**
  * Checks a UTF-8 document's nesting and size without building it: strings are skipped (a bracket
