@@ -8,7 +8,8 @@
  *
  * `--root DIR` runs the server of another checkout (the code before a change, for its figures);
  * `--built` runs its build (`dist-server/main.js`, as `npm start` does) instead of its sources;
- * `--only a,b` runs only the named cases.
+ * `--only a,b` runs only the named cases. With `IMPORT_LOAD_PROFILE=DIR` in the environment the
+ * server writes a CPU profile there (`node --cpu-prof`), to find what held it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -11,10 +11,10 @@ import type { AccessTokenClaims, AccessTokenVerifier } from '../login/accessToke
 import { KeysUnavailable, TokenRejected } from '../login/idToken';
 import { leaveBodyUnread, readRequestBody, RequestAborted } from './requestBody';
 import { accessCheck, type AccessCheck } from './accessCheck';
-
-export { leaveBodyUnread } from './requestBody';
 import { Refusal, reply, type AppContext, type AppEnv } from './appEnv';
 import { refusalOf } from './domainErrors';
+
+export { leaveBodyUnread } from './requestBody';
 
 type Middleware = MiddlewareHandler<AppEnv>;
 
