@@ -63,14 +63,13 @@ export function createMessageRoutes({
         rateLimited(limiter, 'messages'),
         async (c) => {
           const inbox = c.get('inbox');
-          const result = validateContact(parseJsonBody(c.get('body'), 'message'));
+          const sent = parseJsonBody(c.get('body'), 'message');
+          const result = validateContact(sent);
           if (!result.ok) {
             if (!result.spam) throw fieldsToFix(result.errors);
             // A bot that filled the hidden field is answered as a person would be, so it has no
             // reason to adapt (see server/inbox/honeypot.ts); nothing is kept.
-            const checked = validateContact(
-              withoutHoneypot(parseJsonBody(c.get('body'), 'message')),
-            );
+            const checked = validateContact(withoutHoneypot(sent));
             if (!checked.ok) throw fieldsToFix(checked.errors);
             return reply(201, { id: await inbox.decoyId('messages') });
           }

@@ -88,14 +88,13 @@ export function createRemovalRoutes({
 
   async function ask(c: Context<AppEnv>): Promise<Response> {
     const inbox = c.get('inbox');
-    const result = validateRemovalRequest(parseJsonBody(c.get('body'), 'request'));
+    const sent = parseJsonBody(c.get('body'), 'request');
+    const result = validateRemovalRequest(sent);
     if (!result.ok) {
       if (!result.spam) throw fieldsToFix(result.errors);
       // A bot that filled the hidden field is answered as a person would be, so it has no reason
       // to adapt (see server/inbox/honeypot.ts); nothing is kept.
-      const checked = validateRemovalRequest(
-        withoutHoneypot(parseJsonBody(c.get('body'), 'request')),
-      );
+      const checked = validateRemovalRequest(withoutHoneypot(sent));
       if (!checked.ok) throw fieldsToFix(checked.errors);
       const node = await inbox.getNode(checked.request.node_id);
       if (node === null || node.deleted) throw fieldsToFix(notListed);

@@ -99,14 +99,13 @@ export function createSubmissionRoutes({
 
   async function submit(c: Context<AppEnv>): Promise<Response> {
     const inbox = c.get('inbox');
-    const result = validateSubmission(parseJsonBody(c.get('body'), 'submission'));
+    const sent = parseJsonBody(c.get('body'), 'submission');
+    const result = validateSubmission(sent);
     if (!result.ok) {
       if (!result.spam) throw fieldsToFix(result.errors);
       // A bot that filled the hidden field is answered as a person would be, so it has no reason
       // to adapt (see server/inbox/honeypot.ts); nothing is kept.
-      const checked = validateSubmission(
-        withoutHoneypot(parseJsonBody(c.get('body'), 'submission')),
-      );
+      const checked = validateSubmission(withoutHoneypot(sent));
       if (!checked.ok) throw fieldsToFix(checked.errors);
       if (uploadsOfImages(media, checked.submission.images) === null) {
         throw fieldsToFix(uploadAgain);
