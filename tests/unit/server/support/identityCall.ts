@@ -7,12 +7,15 @@ import { readConfig } from '../../../../server/config/serverConfig';
 import { startServer, type RunningServer, type StartOptions } from '../../../../server/node/http';
 import type { LocalIdentity } from '../../../../server/dev/identity/localIdentity';
 
-/** A raw call to an identity front at `endpoint`, as amazon-cognito-identity-js makes it. */
-export async function identityCall(
+/**
+ * A raw call to an identity front at `endpoint`, as amazon-cognito-identity-js makes it, with the
+ * answer's headers.
+ */
+export async function identityAnswer(
   endpoint: string,
   action: string,
   body: unknown,
-): Promise<{ status: number; body: unknown }> {
+): Promise<{ status: number; headers: Headers; body: unknown }> {
   const res = await fetch(endpoint, {
     method: 'POST',
     headers: {
@@ -21,7 +24,17 @@ export async function identityCall(
     },
     body: JSON.stringify(body),
   });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, headers: res.headers, body: await res.json() };
+}
+
+/** The same call's status and body, as tests compare them whole. */
+export async function identityCall(
+  endpoint: string,
+  action: string,
+  body: unknown,
+): Promise<{ status: number; body: unknown }> {
+  const { status, body: answer } = await identityAnswer(endpoint, action, body);
+  return { status, body: answer };
 }
 
 /**

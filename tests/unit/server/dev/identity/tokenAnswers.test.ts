@@ -11,7 +11,7 @@ import {
   SEEDED_ACCOUNTS,
 } from '../../../../../server/dev/identity/localPool';
 import { memoryStorage } from '../../../support/memoryStorage';
-import { serveIdentityFront } from '../../support/identityCall';
+import { identityAnswer, serveIdentityFront } from '../../support/identityCall';
 
 /**
  * The local identity server's answers are never kept by a cache (issue 45): tokens, sign-in
@@ -63,15 +63,8 @@ afterAll(async () => {
 });
 
 async function call(action: string, body: unknown) {
-  const res = await fetch(endpoint, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-amz-json-1.1',
-      'X-Amz-Target': `AWSCognitoIdentityProviderService.${action}`,
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, cache: res.headers.get('cache-control'), body: await res.json() };
+  const { status, headers, body: answer } = await identityAnswer(endpoint, action, body);
+  return { status, cache: headers.get('cache-control'), body: answer };
 }
 
 describe("the local identity server's token answers", () => {
