@@ -6,9 +6,9 @@
  * names. Pure: a request's arguments and the repository in, the XML answer out.
  */
 import { SITE_NAME } from '@/lib/constants';
-import { LICENSES } from '@/lib/license';
 import type { NodeInput } from '@/lib/nodeSchema';
-import { licenseUrlOf, pageOf } from '@/lib/openData';
+import { STORED_FIELDS } from '@/lib/itemFields';
+import { DC_ELEMENTS, type DcElement } from '@/lib/itemFieldSpec';
 import {
   keyBefore,
   positionOfToken,
@@ -114,28 +114,24 @@ function header(item: OaiItem, repositoryId: string): string {
   return `<header>${identity}${item.setSpecs.map((spec) => element('setSpec', spec)).join('')}</header>`;
 }
 
-/** An item's Dublin Core: what it is, who made it, about what, when, where, and on what terms. */
+/**
+ * An item's Dublin Core: what it is, who made it, about what, when, where, and on what terms; each
+ * field gives its element as its declaration says (`@/lib/itemFields`), in Dublin Core's order.
+ */
 export function dublinCoreOf(node: NodeInput, siteUrl: string): string {
-  const fields: string[] = [element('dc:title', node.title)];
-  if (node.credit) fields.push(element('dc:creator', node.credit));
-  for (const category of node.categories) fields.push(element('dc:subject', category));
-  if (node.description) fields.push(element('dc:description', node.description));
-  fields.push(element('dc:publisher', SITE_NAME));
-  if (node.date) fields.push(element('dc:date', node.date));
-  // DCMI Type vocabulary.
-  fields.push(element('dc:type', node.type === 'video' ? 'MovingImage' : 'StillImage'));
-  fields.push(element('dc:identifier', pageOf(node, siteUrl)));
-  if (node.youtube_url) fields.push(element('dc:relation', node.youtube_url));
-  // DCMI Point: the place the item shows.
-  fields.push(element('dc:coverage', `east=${node.lng}; north=${node.lat}; projection=WGS84`));
-  fields.push(
-    element(
-      'dc:rights',
-      node.license === null
-        ? 'Rights not stated: ask the archive before reusing it.'
-        : `${LICENSES[node.license].name}: ${licenseUrlOf(node, siteUrl) ?? ''}`,
-    ),
-  );
+  const values = node as unknown as Record<string, unknown>;
+  const elements: { element: DcElement; text: string }[] = [
+    { element: 'publisher', text: SITE_NAME },
+  ];
+  for (const [name, spec] of STORED_FIELDS) {
+    const dc = spec.stored.dc;
+    if (dc === undefined || values[name] === undefined) continue;
+    for (const text of dc.values(values[name], node, siteUrl))
+      elements.push({ element: dc.element, text });
+  }
+  // A stable sort: within one element, the fields' own order.
+  elements.sort((a, b) => DC_ELEMENTS.indexOf(a.element) - DC_ELEMENTS.indexOf(b.element));
+  const fields = elements.map(({ element: name, text }) => element(`dc:${name}`, text));
   return `<oai_dc:dc xmlns:oai_dc="${OAI_DC_NS}" xmlns:dc="http://purl.org/dc/elements/1.1/" xsi:schemaLocation="${OAI_DC_NS} http://www.openarchives.org/OAI/2.0/oai_dc.xsd">${fields.join('')}</oai_dc:dc>`;
 }
 

@@ -9,6 +9,7 @@
  * the archive or of the file.
  */
 import { normalizeArchive, normalizeArchiveSteps, type MediaNode } from '@/lib/nodeModel';
+import { COMPARED_FIELDS, STORED_FIELDS } from '@/lib/itemFields';
 import { validateNode, type NodeInput } from '@/lib/nodeSchema';
 import type { StoredNode } from '@/lib/archiveRecords';
 import { runSteps, type Steps } from '@/lib/steps';
@@ -117,39 +118,18 @@ export interface ImportEntry extends RowLocation {
   refused?: string[];
 }
 
-/** The fields an import writes, in the form's order (each compared for "what will change"). */
-const FIELDS: readonly (keyof NodeInput)[] = [
-  'type',
-  'title',
-  'description',
-  'youtube_id',
-  'images',
-  'categories',
-  'links',
-  'lat',
-  'lng',
-  'date',
-  'credit',
-  'license',
-];
+/** The fields an import writes and compares (`@/lib/itemFields`). */
+const FIELDS = COMPARED_FIELDS as readonly (keyof NodeInput)[];
 
-/** A normalised node as the editor's form would send it (all but `youtube_url`, which the schema makes). */
-function candidateOf(node: MediaNode): Omit<NodeInput, 'youtube_url'> {
-  return {
-    video_id: node.video_id,
-    type: node.type,
-    title: node.title,
-    description: node.description,
-    youtube_id: node.youtube_id,
-    images: node.images,
-    categories: node.categories.map((category) => category.name),
-    links: node.links,
-    lat: node.lat,
-    lng: node.lng,
-    date: node.date,
-    credit: node.credit,
-    license: node.license,
-  };
+/** A normalised node as the editor's form would send it (without the fields the schema makes). */
+function candidateOf(node: MediaNode): Record<string, unknown> {
+  const values = node as unknown as Record<string, unknown>;
+  const candidate: Record<string, unknown> = {};
+  for (const [name, spec] of STORED_FIELDS) {
+    if (spec.stored.derived || values[name] === undefined) continue;
+    candidate[name] = spec.stored.input(values[name]);
+  }
+  return candidate;
 }
 
 /** A normalised node as the form would save it (a node the schema refuses: as it reads). */

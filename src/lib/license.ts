@@ -119,3 +119,9 @@ export function readLicenseId(value: unknown): LicenseId | null {
 
 /** The words "Rights not stated" stand for an item without a credit or a licence. */
 export const RIGHTS_NOT_STATED = 'Rights not stated';
+
+/** Where a licence is explained, absolute: the archive's own terms on `siteUrl` (a path when unknown). */
+export function licenseUrl(license: LicenseId, siteUrl: string | null): string {
+  const deed = LICENSES[license].deed;
+  return deed.startsWith('/') ? `${siteUrl ?? ''}${deed}` : deed;
+}

@@ -5,32 +5,28 @@
  * of whatever an archive already holds.
  */
 import { z } from 'zod';
-import { CAPTURE_FORMATS } from '@/lib/capture';
-import { readItemDate } from '@/lib/itemDate';
-import { CREDIT_MAX, readLicenseId, type LicenseId } from '@/lib/license';
+import { STORED_FIELDS, type ItemInput } from '@/lib/itemFields';
+import type { NodeImage } from '@/lib/itemReaders';
 import type { MediaType } from '@/lib/mediaType';
-import type { NodeImage } from '@/lib/nodeModel';
-import { slugify } from '@/lib/slug';
 import { storableTextErrors } from '@/lib/storableText';
-import { safeUrl } from '@/lib/url';
 import { extractYouTubeId, isYouTubeId, youtubeWatchUrl } from '@/lib/youtube';
 
-/** Limits of an editor's submission. */
-export const NODE_TITLE_MAX = 200;
-export const NODE_DESCRIPTION_MAX = 5000;
-export const NODE_CATEGORIES_MAX = 20;
-export const NODE_CATEGORY_NAME_MAX = 60;
-export const NODE_IMAGES_MAX = 100;
-export const NODE_LINKS_MAX = 100;
-export const NODE_ID_MAX = 100;
-
-/**
- * Ids are what URLs (`/video/{id}`) and links carry: letters, digits, `-` and `_`, starting with a
- * letter or digit. Upper case and `_` are allowed so that ids already in an archive stay editable.
- */
-export const NODE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
-/** Ids the service's own paths use (`/nodes/journal`), so no node may take them. */
-export const RESERVED_NODE_IDS: readonly string[] = ['journal'];
+export {
+  captureSchema,
+  itemDateField,
+  NODE_CATEGORIES_MAX,
+  NODE_CATEGORY_NAME_MAX,
+  NODE_DESCRIPTION_MAX,
+  NODE_ID_MAX,
+  NODE_ID_PATTERN,
+  NODE_IMAGES_MAX,
+  NODE_LINKS_MAX,
+  NODE_TITLE_MAX,
+  RESERVED_NODE_IDS,
+  singleLine,
+  uniqueCategories,
+  withoutControls,
+} from '@/lib/itemChecks';
 
 /**
  * One gallery image as stored: every URL checked by `safeUrl` (the model's own shape), the
@@ -39,28 +35,10 @@ export const RESERVED_NODE_IDS: readonly string[] = ['journal'];
 export type NodeImageInput = NodeImage;
 
 /**
- * A node as the service stores it after validation: every field present and in its final form.
- * A type alias, not an interface, so it is assignable to a store's `Record<string, unknown>`.
+ * A node as the service stores it after validation: every field present and in its final form
+ * (an optional field not stated left out). Its fields are declared in `@/lib/itemFields`.
  */
-export type NodeInput = {
-  video_id: string;
-  type: MediaType;
-  title: string;
-  description: string;
-  youtube_id: string | null;
-  youtube_url: string | null;
-  images: NodeImageInput[];
-  categories: string[];
-  links: string[];
-  lat: number;
-  lng: number;
-  /** When it was recorded: an ISO 8601 day, time or range (`@/lib/itemDate`), or null. */
-  date: string | null;
-  /** Who made it, as credited ("Anonymous" when they asked not to be named), or null. */
-  credit: string | null;
-  /** Its licence (`@/lib/license`), or null when not stated. */
-  license: LicenseId | null;
-};
+export type NodeInput = ItemInput;
 
 /** A refusal for one field: `path` is dotted (`images.0.thumbUrl`), empty for the whole node. */
 export interface FieldError {
@@ -70,36 +48,6 @@ export interface FieldError {
 
 /** What `validateNode` answers. */
 export type NodeValidation = { ok: true; node: NodeInput } | { ok: false; errors: FieldError[] };
-
-// Control characters are never meaningful in a title or a name; tab and newline are kept in text.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-// eslint-disable-next-line no-control-regex
-const LINE_CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/g;
-
-/** One line of text: trimmed, controls removed, runs of white space made one space. */
-export function singleLine(text: string): string {
-  return text.replace(LINE_CONTROL_CHARS, ' ').replace(/\s+/g, ' ').trim();
-}
-
-/** Text of several lines: control characters removed, tabs and newlines kept. */
-export function withoutControls(text: string): string {
-  return text.replace(CONTROL_CHARS, '');
-}
-
-/**
- * Category names, one per slug (SPEC §3: two names with one slug are one category), keeping the
- * first spelling; names without a letter or digit are dropped.
- */
-export function uniqueCategories(names: readonly string[] | null | undefined): string[] {
-  const seen = new Set<string>();
-  return (names ?? []).filter((name) => {
-    const slug = slugify(name);
-    if (slug === '' || seen.has(slug)) return false;
-    seen.add(slug);
-    return true;
-  });
-}
 
 /**
  * One error per field path, first message first, from zod's issues and a schema's cross-field
@@ -123,126 +71,6 @@ export function collectFieldErrors(
   }
   return errors;
 }
-
-const nodeId = (what: string) =>
-  z
-    .string({ error: `${what} must be text.` })
-    .trim()
-    .min(1, { error: `${what} is required.` })
-    .max(NODE_ID_MAX, { error: `${what} must be at most ${NODE_ID_MAX} characters.` })
-    .regex(NODE_ID_PATTERN, {
-      error: `${what} may use only letters, digits, "-" and "_", starting with a letter or digit.`,
-    });
-
-const optionalText = z
-  .string({ error: 'Must be text.' })
-  .nullish()
-  .transform((value) => (value ?? '').trim());
-
-const imageUrl = z
-  .string({ error: 'An image link must be text.' })
-  .nullish()
-  .refine((value) => value == null || value.trim() === '' || safeUrl(value) !== null, {
-    error: 'An image link must be an http(s) address or a path on this site.',
-  })
-  .transform((value) => (value == null ? null : safeUrl(value)));
-
-/**
- * A gallery entry's 3D capture: its file's link and format (see `@/lib/capture`); also what a
- * visitor's submitted image may carry.
- */
-export const captureSchema = z
-  .object(
-    {
-      url: z
-        .string({ error: 'A 3D capture needs a link.' })
-        .refine((value) => safeUrl(value) !== null, {
-          error: 'A 3D capture link must be an http(s) address or a path on this site.',
-        })
-        .transform((value) => safeUrl(value) as string),
-      format: z.enum(CAPTURE_FORMATS, { error: 'A 3D capture is a glb, ply, splat or spz file.' }),
-    },
-    { error: 'A 3D capture is a link and a format.' },
-  )
-  .nullish();
-
-const image = z
-  .object(
-    // The card-sized copy is optional and stands in for nothing: without it a card shows the
-    // thumbnail. It is checked by the same rule as the others.
-    { thumbUrl: imageUrl, fullUrl: imageUrl, cardUrl: imageUrl, capture: captureSchema },
-    { error: 'Each image must have a thumbnail or full-size link.' },
-  )
-  .transform(({ thumbUrl, fullUrl, cardUrl, capture: model }, ctx): NodeImageInput => {
-    const thumb = thumbUrl ?? fullUrl;
-    const full = fullUrl ?? thumbUrl;
-    if (thumb === null || full === null) {
-      ctx.addIssue({ code: 'custom', message: 'Give the image a link.' });
-      return z.NEVER;
-    }
-    return {
-      thumbUrl: thumb,
-      fullUrl: full,
-      ...(cardUrl === null ? {} : { cardUrl }),
-      ...(model ? { capture: model } : {}),
-    };
-  });
-
-const category = z
-  .string({ error: 'A category must be a name.' })
-  .transform(singleLine)
-  .pipe(
-    z
-      .string()
-      .min(1, { error: 'A category needs a name.' })
-      .max(NODE_CATEGORY_NAME_MAX, {
-        error: `A category name must be at most ${NODE_CATEGORY_NAME_MAX} characters.`,
-      })
-      .refine((name) => slugify(name) !== '', {
-        error: 'A category name needs a letter or a digit.',
-      }),
-  );
-
-/**
- * An optional recording date (`@/lib/itemDate`): empty or absent is none; anything else must read
- * as a day, a time with its offset or a range, no later than tomorrow. Shared by the forms.
- */
-export const itemDateField = z
-  .string({ error: 'The date must be text.' })
-  .nullish()
-  .transform((value, ctx): string | null => {
-    if (value === null || value === undefined || value.trim() === '') return null;
-    const reading = readItemDate(value);
-    if (reading.ok) return reading.date.text;
-    ctx.addIssue({ code: 'custom', message: reading.message });
-    return z.NEVER;
-  });
-
-/** A credit line: one line of at most `CREDIT_MAX` characters; empty or absent is none. */
-export const creditField = z
-  .string({ error: 'The credit must be text.' })
-  .nullish()
-  .transform((value) => singleLine(value ?? ''))
-  .pipe(z.string().max(CREDIT_MAX, { error: `A credit must be at most ${CREDIT_MAX} characters.` }))
-  .transform((value) => (value === '' ? null : value));
-
-/** A licence by its id (`@/lib/license`); empty or absent is none, an unknown one is refused. */
-export const licenseField = z
-  .string({ error: 'Choose a licence from the list.' })
-  .nullish()
-  .transform((value, ctx): LicenseId | null => {
-    if (value === undefined || value === null || value.trim() === '') return null;
-    const license = readLicenseId(value);
-    if (license !== null) return license;
-    ctx.addIssue({ code: 'custom', message: 'Choose a licence from the list.' });
-    return z.NEVER;
-  });
-
-const coordinate = (name: string, limit: number) =>
-  z
-    .number({ error: `${name} must be a number between -${limit} and ${limit}.` })
-    .min(-limit, { error: `${name} must be between -${limit} and ${limit}.` })
-    .max(limit, { error: `${name} must be between -${limit} and ${limit}.` });
 
 /** The fields the cross-field rules read, as far as they can be read from any input. */
 interface CrossFieldInput {
@@ -319,81 +147,30 @@ function crossFieldErrors(input: unknown): FieldError[] {
   return errors;
 }
 
+/** Each stored field's check (`@/lib/itemFields`), in the table's order. */
 const nodeSchema = z
-  .object(
-    {
-      video_id: nodeId('The id').refine((id) => !RESERVED_NODE_IDS.includes(id), {
-        error: 'This id is reserved; choose another.',
-      }),
-      type: z
-        .enum(['video', 'gallery'], { error: 'The type must be video or gallery.' })
-        .nullish()
-        .transform((type): MediaType => type ?? 'video'),
-      title: z
-        .string({ error: 'The title is required.' })
-        .transform((title) => singleLine(title))
-        .pipe(
-          z
-            .string()
-            .min(1, { error: 'The title is required.' })
-            .max(NODE_TITLE_MAX, {
-              error: `The title must be at most ${NODE_TITLE_MAX} characters.`,
-            }),
-        ),
-      description: optionalText.transform(withoutControls).pipe(
-        z.string().max(NODE_DESCRIPTION_MAX, {
-          error: `The description must be at most ${NODE_DESCRIPTION_MAX.toLocaleString('en')} characters.`,
-        }),
-      ),
-      youtube_url: optionalText,
-      youtube_id: optionalText,
-      images: z
-        .array(image, { error: 'Images must be a list.' })
-        .max(NODE_IMAGES_MAX, { error: `A gallery holds at most ${NODE_IMAGES_MAX} images.` })
-        .nullish()
-        .transform((images) => images ?? []),
-      categories: z
-        .array(category, { error: 'Categories must be a list of names.' })
-        .max(NODE_CATEGORIES_MAX, {
-          error: `Choose at most ${NODE_CATEGORIES_MAX} categories.`,
-        })
-        .nullish()
-        .transform(uniqueCategories),
-      links: z
-        .array(nodeId('A related item'), { error: 'Related items must be a list of ids.' })
-        .max(NODE_LINKS_MAX, { error: `Link at most ${NODE_LINKS_MAX} related items.` })
-        .nullish()
-        .transform((links) => [...new Set(links ?? [])]),
-      lat: coordinate('Latitude', 90),
-      lng: coordinate('Longitude', 180),
-      date: itemDateField,
-      credit: creditField,
-      license: licenseField,
-    },
-    { error: 'The item must be a JSON object.' },
-  )
+  .object(Object.fromEntries(STORED_FIELDS.map(([name, spec]) => [name, spec.stored.check])), {
+    error: 'The item must be a JSON object.',
+  })
   .transform((raw, ctx): NodeInput => {
-    const youtube_id = raw.type === 'video' ? youtubeIdOf(raw) : null;
+    const type = raw.type as MediaType;
+    const youtube_id =
+      type === 'video'
+        ? youtubeIdOf(raw as { youtube_id?: string | null; youtube_url?: string | null })
+        : null;
     for (const issue of crossFieldErrors(raw)) {
       ctx.addIssue({ code: 'custom', path: issue.path.split('.'), message: issue.message });
     }
-    return {
-      video_id: raw.video_id,
-      type: raw.type,
-      title: raw.title,
-      description: raw.description,
-      youtube_id,
-      youtube_url: youtube_id === null ? null : youtubeWatchUrl(youtube_id),
-      // A video shows its provider thumbnail; images belong to galleries only.
-      images: raw.type === 'gallery' ? raw.images : [],
-      categories: raw.categories,
-      links: raw.links,
-      lat: raw.lat,
-      lng: raw.lng,
-      date: raw.date,
-      credit: raw.credit,
-      license: raw.license,
-    };
+    const node: Record<string, unknown> = {};
+    for (const [name] of STORED_FIELDS) {
+      // An optional field not stated is left out (`@/lib/itemFields`).
+      if (raw[name] !== undefined) node[name] = raw[name];
+    }
+    node.youtube_id = youtube_id;
+    node.youtube_url = youtube_id === null ? null : youtubeWatchUrl(youtube_id);
+    // A video shows its provider thumbnail; images belong to galleries only.
+    if (type !== 'gallery') node.images = [];
+    return node as NodeInput;
   });
 
 /**

@@ -10,9 +10,12 @@
 import Papa from 'papaparse';
 import { csvRowOfNode, ARCHIVE_CSV_COLUMNS } from '@/lib/archiveCsv';
 import { SITE_NAME, SITE_TITLE } from '@/lib/constants';
-import { LICENSES } from '@/lib/license';
-import { nodeRoute } from '@/lib/nodeModel';
+import { STORED_FIELDS } from '@/lib/itemFields';
+import { pageOf } from '@/lib/itemFieldSpec';
+import { licenseUrl } from '@/lib/license';
 import type { NodeInput } from '@/lib/nodeSchema';
+
+export { pageOf } from '@/lib/itemFieldSpec';
 
 /** The licence of the files' descriptive data. */
 export const OPEN_DATA_LICENSE = {
@@ -20,19 +23,27 @@ export const OPEN_DATA_LICENSE = {
   url: 'https://creativecommons.org/publicdomain/zero/1.0/',
 } as const;
 
-/** An item's page: absolute when the site's address is known, else a path on it. */
-export function pageOf(node: Pick<NodeInput, 'type' | 'video_id'>, siteUrl: string | null): string {
-  return `${siteUrl ?? ''}${nodeRoute(node)}`;
-}
-
 /** Where an item's licence is explained (absolute), or null when it states none. */
 export function licenseUrlOf(
   node: Pick<NodeInput, 'license'>,
   siteUrl: string | null,
 ): string | null {
-  if (node.license === null) return null;
-  const deed = LICENSES[node.license].deed;
-  return deed.startsWith('/') ? `${siteUrl ?? ''}${deed}` : deed;
+  return node.license === null ? null : licenseUrl(node.license, siteUrl);
+}
+
+/** One item as the open data lists it: each field as its declaration says (`@/lib/itemFields`). */
+function openDataItem(node: NodeInput, siteUrl: string | null): Record<string, unknown> {
+  const values = node as unknown as Record<string, unknown>;
+  const item: Record<string, unknown> = {};
+  for (const [name, spec] of STORED_FIELDS) {
+    const value = values[name];
+    if (value === undefined) continue;
+    Object.assign(
+      item,
+      spec.stored.openData ? spec.stored.openData(value, node, siteUrl) : { [name]: value },
+    );
+  }
+  return item;
 }
 
 /** The JSON file. */
@@ -50,24 +61,7 @@ export function openDataJson(
     rights:
       'The descriptive data is dedicated to the public domain (CC0 1.0). Each item’s video or photos keep the licence its "license" names; an item without one may not be reused without asking its maker.',
     count: nodes.length,
-    items: nodes.map((node) => ({
-      id: node.video_id,
-      type: node.type,
-      title: node.title,
-      description: node.description,
-      page: pageOf(node, siteUrl),
-      youtube_url: node.youtube_url,
-      images: node.images.map(({ fullUrl, thumbUrl }) => ({ fullUrl, thumbUrl })),
-      categories: node.categories,
-      links: node.links,
-      lat: node.lat,
-      lng: node.lng,
-      date: node.date,
-      credit: node.credit,
-      license: node.license,
-      license_name: node.license === null ? null : LICENSES[node.license].name,
-      license_url: licenseUrlOf(node, siteUrl),
-    })),
+    items: nodes.map((node) => openDataItem(node, siteUrl)),
   };
 }
 

@@ -5,47 +5,31 @@
  * shared link's document; the app keeps it in step as items open and close.
  */
 import { SITE_NAME } from '@/lib/constants';
-import { itemDateOf } from '@/lib/itemDate';
-import { LICENSES } from '@/lib/license';
-import { nodeRoute, nodeThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
+import { ITEM_FIELD_LIST } from '@/lib/itemFields';
+import { licenseUrl } from '@/lib/license';
+import { nodeThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
 
 /** A URL of the item's, absolute on `siteUrl` (paths are the site's). */
 function absolute(url: string, siteUrl: string): string {
   return new URL(url, `${siteUrl}/`).href;
 }
 
-/** The start of an item's date as schema.org's Date or DateTime, and a range whole as `temporalCoverage`. */
-function datesOf(node: MediaNode): Record<string, string> {
-  const date = itemDateOf(node.date);
-  if (date === null) return {};
-  const [start = date.text] = date.text.split('/');
-  return date.end === null
-    ? { dateCreated: start }
-    : { dateCreated: start, temporalCoverage: date.text };
+/** What every item's description says, each field as its declaration says (`@/lib/itemFields`). */
+function commonJsonLd(node: MediaNode, siteUrl: string): Record<string, unknown> {
+  const values = node as unknown as Record<string, unknown>;
+  const common: Record<string, unknown> = { '@context': 'https://schema.org' };
+  for (const [name, spec] of ITEM_FIELD_LIST) {
+    if (spec.jsonLd && values[name] !== undefined)
+      Object.assign(common, spec.jsonLd(values[name], node, siteUrl));
+  }
+  common.isPartOf = { '@type': 'WebSite', name: SITE_NAME, url: absolute('/', siteUrl) };
+  return common;
 }
 
 /** The item's schema.org description, as a JSON-LD object. */
 export function itemJsonLd(node: MediaNode, siteUrl: string): Record<string, unknown> {
-  const page = absolute(nodeRoute(node), siteUrl);
-  const licence = node.license === null ? null : absolute(LICENSES[node.license].deed, siteUrl);
-  const common = {
-    '@context': 'https://schema.org',
-    '@id': page,
-    url: page,
-    name: node.title,
-    description:
-      node.description ||
-      `${node.type === 'video' ? 'A video' : 'Photos'} of the St. Louis tornado of 16 May 2025.`,
-    ...datesOf(node),
-    contentLocation: {
-      '@type': 'Place',
-      geo: { '@type': 'GeoCoordinates', latitude: node.lat, longitude: node.lng },
-    },
-    ...(node.categories.length > 0 ? { keywords: node.categories.map((c) => c.name) } : {}),
-    ...(licence === null ? {} : { license: licence }),
-    ...(node.credit === null ? {} : { creditText: node.credit }),
-    isPartOf: { '@type': 'WebSite', name: SITE_NAME, url: absolute('/', siteUrl) },
-  };
+  const licence = node.license === null ? null : licenseUrl(node.license, siteUrl);
+  const common = commonJsonLd(node, siteUrl);
   if (node.type === 'video') {
     return {
       ...common,

@@ -17,6 +17,7 @@ import {
   uniqueCategories,
   withoutControls,
 } from '@/lib/nodeSchema';
+import { VISITOR_FIELDS } from '@/lib/itemFields';
 import { ANONYMOUS_CREDIT, CREDIT_MAX, SUBMIT_LICENSE_IDS, type LicenseId } from '@/lib/license';
 import { storableTextErrors } from '@/lib/storableText';
 import { CURRENT_TERMS } from '@/lib/terms';
@@ -390,19 +391,15 @@ export function nodeDraftOfSubmission(
   submission: SubmissionInput,
   videoId: string,
 ): Record<string, unknown> {
+  const values = submission as unknown as Record<string, unknown>;
   return {
     video_id: videoId,
     type: submission.kind === 'video' ? 'video' : 'gallery',
-    title: submission.title,
-    description: submission.description,
-    youtube_url: submission.youtube_url,
-    youtube_id: submission.youtube_id,
-    images: submission.images,
-    categories: submission.categories,
+    // What the visitor said of it (`@/lib/itemFields`: the fields a submission carries).
+    ...Object.fromEntries(VISITOR_FIELDS.map((name) => [name, values[name] ?? null])),
     links: [],
     lat: submission.place?.lat ?? null,
     lng: submission.place?.lng ?? null,
-    date: submission.date ?? null,
     credit: submission.rights?.credit ?? null,
     license: submission.rights?.license ?? null,
   };

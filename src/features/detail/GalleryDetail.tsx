@@ -3,6 +3,7 @@ import { CaptureViewer } from '@/features/detail/CaptureViewer';
 import { RecordedDate } from '@/components/RecordedDate';
 import { DetailActions } from '@/features/detail/DetailActions';
 import { AskForRemoval } from '@/features/detail/askForRemoval';
+import { ItemFacts } from '@/features/detail/ItemFacts';
 import { ItemRights } from '@/features/detail/ItemRights';
 import type { MediaNode } from '@/lib/nodeModel';
 
@@ -70,6 +71,7 @@ export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props
             Recorded <RecordedDate date={node.date} />
           </p>
         )}
+        <ItemFacts node={node} />
       </header>
       {count === 0 ? (
         <p>This gallery has no images yet.</p>

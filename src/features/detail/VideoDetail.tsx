@@ -4,6 +4,7 @@ import { useAnalytics } from '@/app/hooks';
 import { RecordedDate } from '@/components/RecordedDate';
 import { DetailActions } from '@/features/detail/DetailActions';
 import { AskForRemoval } from '@/features/detail/askForRemoval';
+import { ItemFacts } from '@/features/detail/ItemFacts';
 import { ItemRights } from '@/features/detail/ItemRights';
 import { useVideoReports } from '@/features/detail/useVideoReports';
 import { nodeRoute, nodeThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
@@ -61,6 +62,7 @@ export function VideoDetail({ node, related, colours, onBack }: Props) {
             Recorded <RecordedDate date={node.date} />
           </p>
         )}
+        <ItemFacts node={node} />
       </header>
       <DetailActions categories={node.categories} colours={colours} onBack={onBack} />
       {node.description && <p className="detail__text">{node.description}</p>}

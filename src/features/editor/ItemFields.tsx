@@ -10,15 +10,10 @@ import { RelatedPicker } from '@/features/editor/RelatedPicker';
 import type { PhotoSource } from '@/features/editor/useWaitingPhotos';
 import type { NodeCapture } from '@/lib/capture';
 import { sortedByName } from '@/lib/compareNames';
-import { CREDIT_MAX, LICENSE_IDS, LICENSES, readLicenseId } from '@/lib/license';
+import { FORM_ORDER, ITEM_FIELDS } from '@/lib/itemFields';
+import type { FormControl } from '@/lib/itemFieldSpec';
 import type { MediaNode } from '@/lib/nodeModel';
-import {
-  NODE_CATEGORIES_MAX,
-  NODE_DESCRIPTION_MAX,
-  NODE_IMAGES_MAX,
-  NODE_TITLE_MAX,
-  type NodeImageInput,
-} from '@/lib/nodeSchema';
+import { NODE_CATEGORIES_MAX, NODE_IMAGES_MAX, type NodeImageInput } from '@/lib/nodeSchema';
 import { extractYouTubeId, isYouTubeId } from '@/lib/youtube';
 
 interface Props {
@@ -41,6 +36,14 @@ interface Props {
   photoActions?: (image: NodeImageInput, index: number, entry: string) => ReactNode;
 }
 
+/** What a field's control needs: the form's props and the field's first error. */
+type ControlProps = Props & { error: string | undefined };
+
+/** The first error of a field: its own, or one of its parts' (`images.0.thumbUrl`). */
+function errorOf(errors: Readonly<Record<string, string>>, name: string): string | undefined {
+  return errors[name] ?? Object.entries(errors).find(([path]) => path.startsWith(`${name}.`))?.[1];
+}
+
 /** What the YouTube field reads out of what was pasted (SPEC §5 id rule). */
 function YouTubeReading({ value }: { value: string }) {
   if (value.trim() === '') return null;
@@ -56,181 +59,220 @@ function YouTubeReading({ value }: { value: string }) {
   );
 }
 
-/** Every field of SPEC §3's media node, with its error beside it. */
-export function ItemFields({
-  draft,
-  onChange,
-  errors,
-  items,
-  isNew,
-  upload,
-  uploadCapture,
-  onCaptureBusy,
-  photoSrc,
-  photoActions,
-}: Props) {
-  const knownCategories = sortedByName(
+function TypeChoice({ draft, onChange, error }: ControlProps) {
+  return (
+    <FieldSet legend={ITEM_FIELDS.type.label} error={error}>
+      <div className="choice-row">
+        {(['video', 'gallery'] as const).map((type) => (
+          <label key={type} className="field__choice">
+            <input
+              type="radio"
+              name="type"
+              value={type}
+              checked={draft.type === type}
+              onChange={() => onChange({ type })}
+            />
+            {type === 'video' ? 'Video (YouTube)' : 'Photo gallery'}
+          </label>
+        ))}
+      </div>
+    </FieldSet>
+  );
+}
+
+function IdField({ draft, onChange, error, isNew }: ControlProps) {
+  return (
+    <TextField
+      label={ITEM_FIELDS.video_id.label}
+      name="video_id"
+      value={draft.video_id}
+      error={error}
+      hint={
+        isNew
+          ? 'Used in the item’s address (/video/{id}); made from the title unless you change it. It cannot change after saving.'
+          : 'The item’s address; it does not change.'
+      }
+      onChange={(video_id) => isNew && onChange({ video_id })}
+      after={!isNew ? <span className="visually-hidden">(read-only)</span> : undefined}
+    />
+  );
+}
+
+function YouTubeField({ draft, onChange, errors }: ControlProps) {
+  if (draft.type !== 'video') return null;
+  return (
+    <TextField
+      label={ITEM_FIELDS.youtube_url.label}
+      name="youtube_url"
+      type="url"
+      required
+      value={draft.youtube_url}
+      error={errors.youtube_url ?? errors.youtube_id}
+      hint="A watch link (youtube.com/watch?v=…), a short link (youtu.be/…) or the 11-character id."
+      onChange={(youtube_url) => onChange({ youtube_url })}
+      after={<YouTubeReading value={draft.youtube_url} />}
+    />
+  );
+}
+
+function PhotosField(props: ControlProps) {
+  const { draft, onChange, error, upload, uploadCapture, onCaptureBusy, photoSrc } = props;
+  if (draft.type !== 'gallery') return null;
+  return (
+    <ImageListField
+      label={ITEM_FIELDS.images.label}
+      name="images"
+      images={draft.images}
+      max={NODE_IMAGES_MAX}
+      upload={upload}
+      uploadCapture={uploadCapture}
+      onBusy={onCaptureBusy}
+      previewOf={(image) => photoSrc(image.thumbUrl)}
+      {...(props.photoActions ? { actionsOf: props.photoActions } : {})}
+      error={error}
+      hint="The first 8 show on the globe card, in this order."
+      onChange={(images) => onChange({ images })}
+    />
+  );
+}
+
+function CategoriesField({ draft, onChange, error, items }: ControlProps) {
+  const known = sortedByName(
     [...new Map(items.flatMap((item) => item.categories).map((c) => [c.slug, c.name])).values()],
     (name) => name,
   );
-  const position = positionOfDraft(draft);
-  const licence = readLicenseId(draft.license);
-  const error = (...paths: string[]) =>
-    paths.map((path) => errors[path]).find((message) => message !== undefined);
-  const imageError = Object.entries(errors).find(([path]) => path.startsWith('images'))?.[1];
+  return (
+    <CategoryPicker
+      label={ITEM_FIELDS.categories.label}
+      name="categories"
+      value={draft.categories}
+      known={known}
+      max={NODE_CATEGORIES_MAX}
+      error={error}
+      onChange={(categories) => onChange({ categories })}
+    />
+  );
+}
 
+function PositionField({ draft, onChange, errors }: ControlProps) {
+  return (
+    <FieldSet
+      legend="Position on the globe"
+      className="position-field"
+      hint="Click the globe, or type the latitude and longitude in degrees."
+    >
+      <PositionPicker
+        label="Globe preview: click to place the item"
+        value={positionOfDraft(draft)}
+        onChange={({ lat, lng }) => onChange({ lat: String(lat), lng: String(lng) })}
+      />
+      <div className="position-field__numbers">
+        {(['lat', 'lng'] as const).map((name) => (
+          <TextField
+            key={name}
+            label={ITEM_FIELDS[name].label}
+            name={name}
+            inputMode="decimal"
+            value={draft[name]}
+            error={errors[name]}
+            onChange={(value) => onChange({ [name]: value })}
+          />
+        ))}
+      </div>
+    </FieldSet>
+  );
+}
+
+/** The fields whose control is their own component (the rest are drawn from their declaration). */
+const OWN_CONTROLS: Partial<Record<keyof ItemDraft, (props: ControlProps) => ReactNode>> = {
+  type: TypeChoice,
+  video_id: IdField,
+  date: ({ draft, onChange, error }) => (
+    <DateField value={draft.date} error={error} onChange={(date) => onChange({ date })} />
+  ),
+  youtube_url: YouTubeField,
+  images: PhotosField,
+  categories: CategoriesField,
+  links: ({ draft, onChange, error, items }) => (
+    <RelatedPicker
+      value={draft.links}
+      items={items}
+      selfId={draft.video_id}
+      error={error}
+      onChange={(links) => onChange({ links })}
+    />
+  ),
+  // Latitude and longitude are one place: drawn together with the globe to click on.
+  lat: PositionField,
+  lng: () => null,
+};
+
+/** A text field's control as its declaration says (`@/lib/itemFields`). */
+function DeclaredControl({
+  name,
+  label,
+  form,
+  value,
+  error,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  form: Exclude<FormControl, { kind: 'own' }>;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const common = { label, name, value, error, onChange };
+  if (form.kind === 'textarea') return <TextAreaField {...common} maxLength={form.maxLength} />;
+  if (form.kind === 'text') {
+    return (
+      <TextField
+        {...common}
+        {...(form.required ? { required: true } : {})}
+        {...(form.maxLength === undefined ? {} : { maxLength: form.maxLength })}
+        {...(form.hint === undefined ? {} : { hint: form.hint })}
+      />
+    );
+  }
+  const known = form.options.some((option) => option.value === value);
+  return (
+    <SelectField
+      {...common}
+      hint={form.hintOf(value)}
+      options={[
+        ...form.options,
+        // A stored value the archive does not know stays shown, for the schema to refuse.
+        ...(known ? [] : [{ value, label: form.unknownLabel(value) }]),
+      ]}
+    />
+  );
+}
+
+/** Every field of an item (`@/lib/itemFields`), in the form's order, with its error beside it. */
+export function ItemFields(props: Props) {
+  const { draft, onChange, errors } = props;
   return (
     <>
-      <FieldSet legend="Type" error={error('type')}>
-        <div className="choice-row">
-          {(['video', 'gallery'] as const).map((type) => (
-            <label key={type} className="field__choice">
-              <input
-                type="radio"
-                name="type"
-                value={type}
-                checked={draft.type === type}
-                onChange={() => onChange({ type })}
-              />
-              {type === 'video' ? 'Video (YouTube)' : 'Photo gallery'}
-            </label>
-          ))}
-        </div>
-      </FieldSet>
-      <TextField
-        label="Title"
-        name="title"
-        required
-        maxLength={NODE_TITLE_MAX}
-        value={draft.title}
-        error={error('title')}
-        onChange={(title) => onChange({ title })}
-      />
-      <TextField
-        label="Id"
-        name="video_id"
-        value={draft.video_id}
-        error={error('video_id')}
-        hint={
-          isNew
-            ? 'Used in the item’s address (/video/{id}); made from the title unless you change it. It cannot change after saving.'
-            : 'The item’s address; it does not change.'
-        }
-        onChange={(video_id) => isNew && onChange({ video_id })}
-        after={!isNew ? <span className="visually-hidden">(read-only)</span> : undefined}
-      />
-      <TextAreaField
-        label="Description"
-        name="description"
-        maxLength={NODE_DESCRIPTION_MAX}
-        value={draft.description}
-        error={error('description')}
-        onChange={(description) => onChange({ description })}
-      />
-      <DateField value={draft.date} error={error('date')} onChange={(date) => onChange({ date })} />
-      {draft.type === 'video' ? (
-        <TextField
-          label="YouTube link"
-          name="youtube_url"
-          type="url"
-          required
-          value={draft.youtube_url}
-          error={error('youtube_url', 'youtube_id')}
-          hint="A watch link (youtube.com/watch?v=…), a short link (youtu.be/…) or the 11-character id."
-          onChange={(youtube_url) => onChange({ youtube_url })}
-          after={<YouTubeReading value={draft.youtube_url} />}
-        />
-      ) : (
-        <ImageListField
-          label="Photos"
-          name="images"
-          images={draft.images}
-          max={NODE_IMAGES_MAX}
-          upload={upload}
-          uploadCapture={uploadCapture}
-          onBusy={onCaptureBusy}
-          previewOf={(image) => photoSrc(image.thumbUrl)}
-          {...(photoActions ? { actionsOf: photoActions } : {})}
-          error={imageError}
-          hint="The first 8 show on the globe card, in this order."
-          onChange={(images) => onChange({ images })}
-        />
-      )}
-      <TextField
-        label="Credit"
-        name="credit"
-        maxLength={CREDIT_MAX}
-        value={draft.credit}
-        error={error('credit')}
-        hint="Who made it, as the item credits them; “Anonymous” for a contributor who asked not to be named."
-        onChange={(credit) => onChange({ credit })}
-      />
-      <SelectField
-        label="Licence"
-        name="license"
-        value={draft.license}
-        error={error('license')}
-        hint={licence ? LICENSES[licence].allows : 'The item will say “Rights not stated”.'}
-        options={[
-          { value: '', label: 'Not stated' },
-          ...LICENSE_IDS.map((id) => ({ value: id, label: LICENSES[id].name })),
-          // A stored value the archive does not know stays shown, for the schema to refuse.
-          ...(draft.license !== '' && licence === null
-            ? [
-                {
-                  value: draft.license,
-                  label: `${draft.license} (not a licence this archive knows)`,
-                },
-              ]
-            : []),
-        ]}
-        onChange={(license) => onChange({ license })}
-      />
-      <CategoryPicker
-        label="Categories"
-        name="categories"
-        value={draft.categories}
-        known={knownCategories}
-        max={NODE_CATEGORIES_MAX}
-        error={Object.entries(errors).find(([path]) => path.startsWith('categories'))?.[1]}
-        onChange={(categories) => onChange({ categories })}
-      />
-      <RelatedPicker
-        value={draft.links}
-        items={items}
-        selfId={draft.video_id}
-        error={Object.entries(errors).find(([path]) => path.startsWith('links'))?.[1]}
-        onChange={(links) => onChange({ links })}
-      />
-      <FieldSet
-        legend="Position on the globe"
-        className="position-field"
-        hint="Click the globe, or type the latitude and longitude in degrees."
-      >
-        <PositionPicker
-          label="Globe preview: click to place the item"
-          value={position}
-          onChange={({ lat, lng }) => onChange({ lat: String(lat), lng: String(lng) })}
-        />
-        <div className="position-field__numbers">
-          <TextField
-            label="Latitude"
-            name="lat"
-            inputMode="decimal"
-            value={draft.lat}
-            error={errors.lat}
-            onChange={(lat) => onChange({ lat })}
+      {FORM_ORDER.map((name) => {
+        const error = errorOf(errors, name);
+        const Own = OWN_CONTROLS[name];
+        if (Own) return <Own key={name} {...props} error={error} />;
+        const spec = ITEM_FIELDS[name];
+        const form = 'form' in spec ? (spec.form as FormControl) : undefined;
+        if (form === undefined || form.kind === 'own') return null;
+        return (
+          <DeclaredControl
+            key={name}
+            name={name}
+            label={spec.label}
+            form={form}
+            value={String(draft[name])}
+            error={error}
+            onChange={(value) => onChange({ [name]: value })}
           />
-          <TextField
-            label="Longitude"
-            name="lng"
-            inputMode="decimal"
-            value={draft.lng}
-            error={errors.lng}
-            onChange={(lng) => onChange({ lng })}
-          />
-        </div>
-      </FieldSet>
+        );
+      })}
     </>
   );
 }
