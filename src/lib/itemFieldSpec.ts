@@ -121,7 +121,7 @@ export const textCell = <T extends string | null>(name: string): CsvCell<T> => (
   read: (cell) => ({ [name]: cell }),
 });
 /** A cell the archive writes itself (an id, a date, a licence): never a formula. */
-export const plainCell = <T extends string | null>(name: string): CsvCell<T> => ({
+export const plainCell = <T extends string | null | undefined>(name: string): CsvCell<T> => ({
   write: (value) => value ?? '',
   read: (cell) => ({ [name]: cell }),
 });

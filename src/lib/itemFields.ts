@@ -75,6 +75,7 @@ import {
   textCell,
   type ItemFieldSpec,
 } from '@/lib/itemFieldSpec';
+import { LANGUAGE_CHOICES, languageCheck, languageName, readLanguage } from '@/lib/language';
 import type { MediaType } from '@/lib/mediaType';
 import { youtubeWatchUrl } from '@/lib/youtube';
 /** Every field of an item, in the order records, CSV columns and the open data list them. */
@@ -364,6 +365,26 @@ export const ITEM_FIELDS = {
       unknownLabel: (value) => `${value} (not a licence this archive knows)`,
     },
   }),
+  /** The language the media speaks or is written in (`@/lib/language`), when the archive says. */
+  language: field({
+    label: 'Language',
+    read: readLanguage,
+    stored: {
+      check: languageCheck,
+      input: same,
+      csv: plainCell('language'),
+      dc: { element: 'language', values: (tag) => (tag ? [tag] : []) },
+    },
+    jsonLd: (tag) => (tag ? { inLanguage: tag } : {}),
+    draft: draftOfText('language', noneWhenBlank),
+    form: {
+      kind: 'select',
+      options: [{ value: '', label: 'Not stated' }, ...LANGUAGE_CHOICES],
+      hintOf: () => 'The language spoken or written in it.',
+      unknownLabel: (tag) => `${languageName(tag)} (${tag})`,
+    },
+    detail: (tag) => (tag ? `Language: ${languageName(tag)}` : null),
+  }),
 };
 
 /** The order of the editor's form. */
@@ -377,6 +398,7 @@ export const FORM_ORDER: readonly (keyof ItemDraft)[] = [
   'images',
   'credit',
   'license',
+  'language',
   'categories',
   'links',
   'lat',

@@ -281,6 +281,20 @@ describe('/editor', () => {
     });
   });
 
+  it('sets the language it speaks from the list, and clears it', async () => {
+    openEditor('/editor/items/clayton-morning');
+    const language = (await screen.findByLabelText('Language')) as HTMLSelectElement;
+    expect(language.value).toBe('');
+    await userEvent.selectOptions(language, 'bs');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText(/Saved \(version 2\)/);
+    expect((await store.getNode('clayton-morning'))?.node).toMatchObject({ language: 'bs' });
+    await userEvent.selectOptions(language, '');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText(/Saved \(version 3\)/);
+    expect((await store.getNode('clayton-morning'))?.node).not.toHaveProperty('language');
+  });
+
   it('sorts by the date recorded, either way, with the undated last', async () => {
     openEditor('/editor?sort=date-desc');
     const list = await screen.findByRole('list', { name: 'Items' });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
@@ -21,6 +21,7 @@ const [video, gallery] = normalizeArchive([
     date: '2025-05-16T14:52-05:00',
     credit: 'Dana Whitfield',
     license: 'CC-BY-4.0',
+    language: 'es',
   },
   { video_id: 'park-photos', type: 'gallery', title: 'Park photos', lat: 2, lng: 2 },
 ]).nodes;
@@ -50,6 +51,24 @@ describe('the video detail', () => {
     const line = screen.getByText(/^Recorded/);
     expect(line.textContent).toBe('Recorded Friday 16 May 2025, 2:52 pm');
     expect(line.querySelector('time')?.getAttribute('datetime')).toBe('2025-05-16T14:52-05:00');
+  });
+
+  it('says the language it speaks, and nothing for an item that does not say', () => {
+    if (!gallery) throw new Error('fixture');
+    renderVideo(noAnalytics);
+    expect(screen.getByText('Language: Spanish')).toBeTruthy();
+    cleanup();
+    render(
+      <MemoryRouter>
+        <VideoDetail
+          node={{ ...gallery, type: 'video' }}
+          related={[]}
+          colours={{}}
+          onBack={() => {}}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByText(/^Language:/)).toBeNull();
   });
 
   it('passes the filter and the search’s words it was opened under on to a related item', () => {

@@ -6,6 +6,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
+import { ARCHIVE_CSV_COLUMNS } from '@/lib/archiveCsv';
 import { planImportSteps } from '@/lib/archiveImport';
 import { readImportFile } from '../../../../server/imports/importFile';
 import { ImportFileRefused } from '../../../../server/imports/importLimits';
@@ -54,7 +55,7 @@ describe('a CSV file', () => {
   it('refuses a row of millions of cells before it is built, and a row longer than its header by row', async () => {
     const wide = await refusal('csv', `video_id,title\na,${','.repeat(2_000_000)}`);
     expect(wide.message).toBe(
-      'Row 2 holds more than 200 cells; a row of this archive has at most 13.',
+      `Row 2 holds more than 200 cells; a row of this archive has at most ${ARCHIVE_CSV_COLUMNS.length}.`,
     );
     const { entries } = await read('csv', 'video_id,title,lat,lng\na,A,1,2,extra\nb,B,1,2');
     expect(entries[0]).toMatchObject({

@@ -1,0 +1,76 @@
+/**
+ * The language an item's media speaks or is written in (issue 46): a BCP 47 tag such as `en`,
+ * `es` or `bs`, kept in its canonical spelling (`EN` is `en`, `sr-latn` is `sr-Latn`), and named
+ * for people in English by the browser's own list (`Intl.DisplayNames`).
+ */
+import { z } from 'zod';
+import { describe, type RawItem, type Reading } from '@/lib/itemReaders';
+
+/** The longest tag kept (language, script, region and a variant fit well within it). */
+export const LANGUAGE_TAG_MAX = 35;
+
+/**
+ * A language tag's shape: a two- or three-letter language, then subtags. Tags that name no
+ * language (private use `x-…`, the old `i-…` ones) are refused.
+ */
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/;
+
+/** The tag in its canonical spelling, or null when `text` is not a language tag. */
+export function canonicalLanguageTag(text: string): string | null {
+  const tag = text.trim();
+  if (tag.length > LANGUAGE_TAG_MAX || !LANGUAGE_TAG.test(tag)) return null;
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const NAMES = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
+
+/** The language's name in English ("Spanish", "Bosnian"), or its tag when it has none. */
+export function languageName(tag: string): string {
+  try {
+    return NAMES.of(tag) ?? tag;
+  } catch {
+    return tag;
+  }
+}
+
+/**
+ * The languages the editor's form offers: the archive's own three first (English, and the
+ * Spanish and Bosnian of the city's neighbours), then others spoken in St. Louis, by name. A
+ * stored tag that is not among them is still shown and kept.
+ */
+export const LANGUAGE_CHOICES: readonly { value: string; label: string }[] = [
+  'en',
+  'es',
+  'bs',
+  ...['ase', 'ar', 'zh', 'vi', 'so', 'ne', 'fr', 'de', 'ko', 'tl', 'sw', 'ru'].sort((a, b) =>
+    languageName(a).localeCompare(languageName(b), 'en'),
+  ),
+].map((tag) => ({ value: tag, label: languageName(tag) }));
+
+/** The archive's reading: a tag it understands, else nothing (and a note). */
+export function readLanguage(raw: RawItem, notes: Reading): string | undefined {
+  const value = raw.language;
+  if (value === undefined || value === null || value === '') return undefined;
+  const tag = typeof value === 'string' ? canonicalLanguageTag(value) : null;
+  if (tag === null) notes.add(`language ${describe(value)} is not a language tag, dropped`);
+  return tag ?? undefined;
+}
+
+/** The forms' check: empty or absent is none; anything else must be a language tag. */
+export const languageCheck = z
+  .string({ error: 'Choose a language from the list.' })
+  .nullish()
+  .transform((value, ctx): string | undefined => {
+    if (value === undefined || value === null || value.trim() === '') return undefined;
+    const tag = canonicalLanguageTag(value);
+    if (tag !== null) return tag;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Give the language as a tag such as en, es or bs.',
+    });
+    return z.NEVER;
+  });
