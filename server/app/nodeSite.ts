@@ -90,30 +90,17 @@ function rawPath(c: Context<AppEnv>): string {
   return new URL(c.req.url).pathname;
 }
 
-/** Creates the listener for `node:http`'s `createServer`. */
-export function createSiteListener({
-  api,
-  staticFiles,
-  identity,
-  csp,
-  log,
-  uploadsFolder,
-  trustProxy,
-  sharedItem,
-  siteUrl = () => null,
-  preparedAnswers,
-}: SiteParts) {
-  const pageHeaders = { 'Content-Security-Policy': csp };
-  const site = new Hono<AppEnv>();
-  site.use('*', securityHeaders());
-
-  // TRACE and its kin are nowhere implemented (and fetch's Request refuses to carry them on to
-  // the API): said so, with the page's headers, before any route looks at them.
+/** TRACE and its kin, which nothing implements, answered 501 before any route looks at them. */
+function refuseUnimplementedMethods(site: Hono<AppEnv>): void {
+  // Said so with the page's headers: fetch's Request also refuses to carry them on to the API.
   site.use('*', async (c, next) => {
     if (!UNIMPLEMENTED_METHODS.has(c.req.method)) return next();
     return text(501, `${c.req.method} is not supported by this server.`);
   });
+}
 
+/** Hands `/api` (under its own paths) and the root's robots.txt and sitemap.xml to the API. */
+function mountApi(site: Hono<AppEnv>, api: Hono<AppEnv>): void {
   // The API sees its own paths; its body is read from the socket, never from this request.
   const toApi = (c: Context<AppEnv>) => {
     const url = new URL(c.req.url);
@@ -132,89 +119,108 @@ export function createSiteListener({
       );
     });
   }
+}
 
-  if (identity !== null) {
-    // Its answers are written on the socket, past the middleware: the same headers, set by hand.
-    const identityHeaders = securityHeaderValues();
-    const toIdentity = async (c: Context<AppEnv>) => {
-      const { incoming, outgoing } = c.env;
-      if (!incoming || !outgoing) return text(500, 'Internal server error.');
-      for (const [name, value] of Object.entries(await identityHeaders)) {
-        outgoing.setHeader(name, value);
-      }
-      // The front sees the path below its mount: `/` for the API, `/{poolId}/.well-known/…`.
-      const rest = (incoming.url ?? '').slice(IDENTITY_PREFIX.length).replace(/^\/?/, '/');
-      await identity.handler(incoming, outgoing, rest);
-      return RESPONSE_ALREADY_SENT;
-    };
-    site.all(IDENTITY_PREFIX, toIdentity);
-    site.all(`${IDENTITY_PREFIX}/*`, toIdentity);
-  }
-  if (uploadsFolder !== null) {
-    site.all(`${UPLOADS_PATH}/*`, async (c) =>
-      responseOf(await serveUpload(uploadsFolder, c.req.method, rawPath(c))),
-    );
-  }
-  /** The app's document as `status`, compressed as the client takes it. */
-  async function documentResponse(
-    c: Context<AppEnv>,
-    status: 200 | 404,
-    html: string,
-  ): Promise<Response> {
-    const page = Buffer.from(html);
-    const coding = negotiateEncoding(c.req.header('accept-encoding'));
-    const body = coding === null ? page : await compress(page, coding);
-    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), {
-      status,
-      headers: {
-        ...pageHeaders,
-        'Content-Type': 'text/html; charset=utf-8',
-        // The title follows the archive: asked again on every load, as index.html is.
-        'Cache-Control': 'no-cache',
-        Vary: 'Accept-Encoding',
-        'Content-Length': String(body.length),
-        ...(coding === null ? {} : { 'Content-Encoding': coding }),
-      },
-    });
-  }
-
-  /**
-   * A shared link's document (issue 45): the item's own page naming it (200); for an id the
-   * archive does not show (unknown, deleted, hidden) the app's document as built with 404, where
-   * the app says "Item not found", so search engines see no soft 404; for an item under the other
-   * type's path (`/gallery/{a video's id}`, which the app opens all the same) a redirect to its
-   * one address. Null when the archive cannot be read in time: the built document is then sent
-   * with 200, as before, since a slow archive must never delist a real item.
-   */
-  async function sharedItemPage(files: StaticFiles, c: Context<AppEnv>): Promise<Response | null> {
-    const method = c.req.method;
-    const route = sharedItemRoute(rawPath(c));
-    if (!sharedItem || route === null || (method !== 'GET' && method !== 'HEAD')) return null;
-    const html = files.indexHtml();
-    let item: SharedItem | null;
-    try {
-      item = await sharedItem(route.id);
-    } catch {
-      return null;
+/** Hands `/identity` to the local identity server, which writes its answers on the socket. */
+function mountIdentity(site: Hono<AppEnv>, identity: MountedIdentity): void {
+  // Its answers are written on the socket, past the middleware: the same headers, set by hand.
+  const identityHeaders = securityHeaderValues();
+  const toIdentity = async (c: Context<AppEnv>) => {
+    const { incoming, outgoing } = c.env;
+    if (!incoming || !outgoing) return text(500, 'Internal server error.');
+    for (const [name, value] of Object.entries(await identityHeaders)) {
+      outgoing.setHeader(name, value);
     }
-    if (item !== null && item.type !== route.type) {
-      const { search } = new URL(c.req.url);
-      return new Response(null, {
-        status: 301,
-        headers: {
-          Location: `${nodeRoute({ type: item.type, video_id: item.id })}${search}`,
-          // An editor may change an item's type: the redirect is asked again, never kept.
-          'Cache-Control': 'no-cache',
-        },
-      });
-    }
-    const document = await html;
-    if (document === null) return null;
-    return item === null
-      ? documentResponse(c, 404, document)
-      : documentResponse(c, 200, withSharedItem(document, item, { siteUrl: siteUrl() }));
-  }
+    // The front sees the path below its mount: `/` for the API, `/{poolId}/.well-known/…`.
+    const rest = (incoming.url ?? '').slice(IDENTITY_PREFIX.length).replace(/^\/?/, '/');
+    await identity.handler(incoming, outgoing, rest);
+    return RESPONSE_ALREADY_SENT;
+  };
+  site.all(IDENTITY_PREFIX, toIdentity);
+  site.all(`${IDENTITY_PREFIX}/*`, toIdentity);
+}
 
+/** What a shared link's page is made with: the archive's item, the site's address, the CSP. */
+interface SharedItemPages {
+  pageHeaders: Record<string, string>;
+  sharedItem: SiteParts['sharedItem'];
+  siteUrl: () => string | null;
+}
+
+/** The app's document as `status`, compressed as the client takes it. */
+async function documentResponse(
+  c: Context<AppEnv>,
+  pageHeaders: Record<string, string>,
+  status: 200 | 404,
+  html: string,
+): Promise<Response> {
+  const page = Buffer.from(html);
+  const coding = negotiateEncoding(c.req.header('accept-encoding'));
+  const body = coding === null ? page : await compress(page, coding);
+  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), {
+    status,
+    headers: {
+      ...pageHeaders,
+      'Content-Type': 'text/html; charset=utf-8',
+      // The title follows the archive: asked again on every load, as index.html is.
+      'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding',
+      'Content-Length': String(body.length),
+      ...(coding === null ? {} : { 'Content-Encoding': coding }),
+    },
+  });
+}
+
+/** The permanent redirect of an item asked for under the other type's path to its one address. */
+function redirectToItem(c: Context<AppEnv>, item: SharedItem): Response {
+  const { search } = new URL(c.req.url);
+  return new Response(null, {
+    status: 301,
+    headers: {
+      Location: `${nodeRoute({ type: item.type, video_id: item.id })}${search}`,
+      // An editor may change an item's type: the redirect is asked again, never kept.
+      'Cache-Control': 'no-cache',
+    },
+  });
+}
+
+/**
+ * A shared link's document (issue 45): the item's own page naming it (200); for an id the
+ * archive does not show (unknown, deleted, hidden) the app's document as built with 404, where
+ * the app says "Item not found", so search engines see no soft 404; for an item under the other
+ * type's path (`/gallery/{a video's id}`, which the app opens all the same) a redirect to its
+ * one address. Null when the archive cannot be read in time: the built document is then sent
+ * with 200, as before, since a slow archive must never delist a real item.
+ */
+async function sharedItemPage(
+  { pageHeaders, sharedItem, siteUrl }: SharedItemPages,
+  files: StaticFiles,
+  c: Context<AppEnv>,
+): Promise<Response | null> {
+  const method = c.req.method;
+  const route = sharedItemRoute(rawPath(c));
+  if (!sharedItem || route === null || (method !== 'GET' && method !== 'HEAD')) return null;
+  const html = files.indexHtml();
+  let item: SharedItem | null;
+  try {
+    item = await sharedItem(route.id);
+  } catch {
+    return null;
+  }
+  if (item !== null && item.type !== route.type) return redirectToItem(c, item);
+  const document = await html;
+  if (document === null) return null;
+  return item === null
+    ? documentResponse(c, pageHeaders, 404, document)
+    : documentResponse(c, pageHeaders, 200, withSharedItem(document, item, { siteUrl: siteUrl() }));
+}
+
+/** Everything else: a shared link's page, or the built app's files (none when STATIC_DIR is none). */
+function mountApp(
+  site: Hono<AppEnv>,
+  staticFiles: StaticFiles | null,
+  pages: SharedItemPages,
+): void {
   site.all('*', async (c) => {
     if (staticFiles === null) {
       return text(
@@ -222,11 +228,18 @@ export function createSiteListener({
         `This server serves only the API (${API_PREFIX}/nodes); STATIC_DIR is none.`,
       );
     }
-    const shared = await sharedItemPage(staticFiles, c);
+    const shared = await sharedItemPage(pages, staticFiles, c);
     if (shared !== null) return shared;
     const headers = Object.fromEntries(c.req.raw.headers);
-    return responseOf(await staticFiles.serve(c.req.method, rawPath(c), headers), pageHeaders);
+    return responseOf(
+      await staticFiles.serve(c.req.method, rawPath(c), headers),
+      pages.pageHeaders,
+    );
   });
+}
+
+/** Logs a failed request and answers 500. */
+function answerFailures(site: Hono<AppEnv>, log: (line: string) => void): void {
   site.onError((error, c) => {
     const what = `${c.req.method} ${c.req.url}`;
     // A client that leaves mid-request is no server fault: one line says so, with no stack.
@@ -237,7 +250,17 @@ export function createSiteListener({
     }
     return text(500, 'Internal server error.');
   });
+}
 
+/**
+ * The site as a `node:http` listener: each request carries its client's address, and the
+ * prepared answers (the list's) are kept as the API gives them and sent again past the site.
+ */
+function nodeListener(
+  site: Hono<AppEnv>,
+  trustProxy: TrustProxy,
+  preparedAnswers: PreparedAnswers | undefined,
+) {
   const clientKeyOf = createClientAddressResolver(trustProxy);
   const preparedPath = preparedAnswers ? `${API_PREFIX}${preparedAnswers.path}` : null;
   const listener = getRequestListener(
@@ -259,4 +282,33 @@ export function createSiteListener({
   return preparedAnswers && preparedPath
     ? answeringPrepared(listener, preparedPath, preparedAnswers)
     : listener;
+}
+
+/** Creates the listener for `node:http`'s `createServer`. */
+export function createSiteListener({
+  api,
+  staticFiles,
+  identity,
+  csp,
+  log,
+  uploadsFolder,
+  trustProxy,
+  sharedItem,
+  siteUrl = () => null,
+  preparedAnswers,
+}: SiteParts) {
+  const pageHeaders = { 'Content-Security-Policy': csp };
+  const site = new Hono<AppEnv>();
+  site.use('*', securityHeaders());
+  refuseUnimplementedMethods(site);
+  mountApi(site, api);
+  if (identity !== null) mountIdentity(site, identity);
+  if (uploadsFolder !== null) {
+    site.all(`${UPLOADS_PATH}/*`, async (c) =>
+      responseOf(await serveUpload(uploadsFolder, c.req.method, rawPath(c))),
+    );
+  }
+  mountApp(site, staticFiles, { pageHeaders, sharedItem, siteUrl });
+  answerFailures(site, log);
+  return nodeListener(site, trustProxy, preparedAnswers);
 }

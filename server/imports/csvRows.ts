@@ -101,36 +101,20 @@ function delimiterOf(text: string): string {
   return CSV_DELIMITERS.find((candidate) => firstLine.includes(candidate)) ?? ',';
 }
 
-/** The rows of a CSV import, each an entry for `planImport`, and notes on the file as a whole. */
-export async function readCsvRows(
-  text: string,
-  slicer: Slicer,
-): Promise<{ entries: ImportEntry[]; notes: string[] }> {
-  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  if (body.trim() === '') throw new ImportFileRefused(400, 'The file is empty.');
-  const bytes = Buffer.from(body, 'utf8');
-  const lines = new LineCounter(bytes);
-  const broken = isStorableText(body) ? [] : loneSurrogateOffsets(body);
-  let nextBroken = 0;
+/** The columns a row's cells are read from; any other column is ignored (with a note). */
+const KNOWN_COLUMNS: ReadonlySet<string> = new Set<string>(ARCHIVE_CSV_COLUMNS);
 
-  let refusal: ImportFileRefused | null = null;
-  let names: string[] | null = null;
-  const entries: ImportEntry[] = [];
-  let dataRows = 0;
-  const known = new Set<string>(ARCHIVE_CSV_COLUMNS);
-
-  // Where the parser is, kept as it parses (each record's place is known the moment it ends):
-  // rows so far as a spreadsheet numbers them, and where the last one ended, bytes.
-  let rows = 0;
-  let ended = 0;
-  /** Where the row being parsed starts: past the empty lines after the last one. */
-  function nextRow(): Located {
-    const { empty } = lines.skipEmptyLines(ended);
-    return { row: rows + empty + 1, line: lines.line };
-  }
-
-  const options: Options<ParsedRow, string[]> = {
-    delimiter: delimiterOf(body),
+/**
+ * csv-parse's settings for an import file: `nextRow` says where the row being parsed starts
+ * (for a refusal naming it), and `recordEnded` makes each record a row that says where it is.
+ */
+function parserOptions(
+  delimiter: string,
+  nextRow: () => Located,
+  recordEnded: (record: string[], bytes: number) => ParsedRow,
+): Options<ParsedRow, string[]> {
+  return {
+    delimiter,
     // A spreadsheet's quote inside an unquoted cell (`5" tall`) is text, as it shows it.
     relax_quotes: true,
     // A short row is a row with empty cells at its end; a long one is refused below, by row.
@@ -147,61 +131,110 @@ export async function readCsvRows(
       return value;
     },
     // Called as each record ends: its place, before the next one moves the parser on.
-    on_record: (record, context) => {
-      const at = nextRow();
-      rows = at.row;
-      ended = context.bytes;
-      return { record, at, end: ended };
-    },
+    on_record: (record, context) => recordEnded(record, context.bytes),
   };
+}
+
+/** The refusal of a header row that does not name video_id, or null when it does. */
+function headerRefusal(names: string[]): ImportFileRefused | null {
+  if (names.includes('video_id')) return null;
+  return new ImportFileRefused(
+    400,
+    `The first row must name the columns, among them video_id (it names ${names.slice(0, 5).join(', ') || 'none'}).`,
+  );
+}
+
+/**
+ * A data row as an import entry, its cells named by the header's `names`: refused when it has
+ * more cells than the header names; `repaired` when a character that cannot be stored was
+ * replaced in it, which the entry notes for each cell it touched.
+ */
+function entryOfRow(names: string[], { record, at }: ParsedRow, repaired: boolean): ImportEntry {
+  const label = { row: `Row ${at.row}`, line: at.line };
+  if (record.length > names.length) {
+    return {
+      ...label,
+      entry: null,
+      refused: [
+        `This row has ${record.length} cells where the header names ${names.length}: a separator or a quote may be missing.`,
+      ],
+    };
+  }
+  const cells: Record<string, string> = {};
+  names.forEach((name, column) => {
+    if (KNOWN_COLUMNS.has(name) && cells[name] === undefined) cells[name] = record[column] ?? '';
+  });
+  const notes = repaired
+    ? Object.keys(cells)
+        .filter((name) => cells[name]?.includes('\uFFFD'))
+        .map((name) => `${name} had a character that cannot be stored, replaced`)
+    : [];
+  return { ...label, entry: csvEntryOf(cells), ...(notes.length > 0 ? { notes } : {}) };
+}
+
+/** The notes on a header's columns that are no field of an item. */
+function ignoredColumnNotes(header: string[]): string[] {
+  return [...new Set(header.filter((name) => name !== '' && !KNOWN_COLUMNS.has(name)))].map(
+    (column) => `The column "${column}" is not a field of an item: ignored.`,
+  );
+}
+
+/** The rows of a CSV import, each an entry for `planImport`, and notes on the file as a whole. */
+export async function readCsvRows(
+  text: string,
+  slicer: Slicer,
+): Promise<{ entries: ImportEntry[]; notes: string[] }> {
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  if (body.trim() === '') throw new ImportFileRefused(400, 'The file is empty.');
+  const bytes = Buffer.from(body, 'utf8');
+  const lines = new LineCounter(bytes);
+  const broken = isStorableText(body) ? [] : loneSurrogateOffsets(body);
+  let nextBroken = 0;
+
+  let refusal: ImportFileRefused | null = null;
+  let names: string[] | null = null;
+  const entries: ImportEntry[] = [];
+  let dataRows = 0;
+
+  // Where the parser is, kept as it parses (each record's place is known the moment it ends):
+  // rows so far as a spreadsheet numbers them, and where the last one ended, bytes.
+  let rows = 0;
+  let ended = 0;
+  /** Where the row being parsed starts: past the empty lines after the last one. */
+  function nextRow(): Located {
+    const { empty } = lines.skipEmptyLines(ended);
+    return { row: rows + empty + 1, line: lines.line };
+  }
+
+  const options = parserOptions(delimiterOf(body), nextRow, (record, bytes) => {
+    const at = nextRow();
+    rows = at.row;
+    ended = bytes;
+    return { record, at, end: ended };
+  });
   // The typings know one shape of record for the whole pipeline; this one turns it into another.
   const parser = parse(options as unknown as Options);
 
   /** One parsed row into an entry (or a refusal of the file). */
-  function take({ record, at, end }: ParsedRow) {
+  function take(row: ParsedRow) {
     let repaired = false;
-    while (nextBroken < broken.length && (broken[nextBroken] ?? 0) < end) {
+    while (nextBroken < broken.length && (broken[nextBroken] ?? 0) < row.end) {
       repaired = true;
       nextBroken += 1;
     }
     if (names === null) {
-      names = record.map((name) => name.trim().toLowerCase());
-      if (!names.includes('video_id')) {
-        refusal = new ImportFileRefused(
-          400,
-          `The first row must name the columns, among them video_id (it names ${names.slice(0, 5).join(', ') || 'none'}).`,
-        );
-      }
+      names = row.record.map((name) => name.trim().toLowerCase());
+      refusal = headerRefusal(names);
       return;
     }
     // A row of nothing but separators or spaces is a blank row of the spreadsheet: no item.
-    if (record.every((cell) => cell.trim() === '')) return;
+    if (row.record.every((cell) => cell.trim() === '')) return;
     dataRows += 1;
     if (dataRows > IMPORT_MAX_ROWS) {
       refusal = tooManyRows();
       return;
     }
-    const label = { row: `Row ${at.row}`, line: at.line };
-    if (record.length > names.length) {
-      entries.push({
-        ...label,
-        entry: null,
-        refused: [
-          `This row has ${record.length} cells where the header names ${names.length}: a separator or a quote may be missing.`,
-        ],
-      });
-      return;
-    }
-    const cells: Record<string, string> = {};
-    names.forEach((name, column) => {
-      if (known.has(name) && cells[name] === undefined) cells[name] = record[column] ?? '';
-    });
-    const notes = repaired
-      ? Object.keys(cells)
-          .filter((name) => cells[name]?.includes('\uFFFD'))
-          .map((name) => `${name} had a character that cannot be stored, replaced`)
-      : [];
-    entries.push({ ...label, entry: csvEntryOf(cells), ...(notes.length > 0 ? { notes } : {}) });
+    entries.push(entryOfRow(names, row, repaired));
   }
 
   // Rows the parser has handed over, taken in the loop below a slice at a time: the stream hands
@@ -247,12 +280,7 @@ export async function readCsvRows(
   if (refusal) throw refusal;
   if (names === null) throw new ImportFileRefused(400, 'The file has no header row.');
   const header: string[] = names;
-  return {
-    entries,
-    notes: [...new Set(header.filter((name) => name !== '' && !known.has(name)))].map(
-      (column) => `The column "${column}" is not a field of an item: ignored.`,
-    ),
-  };
+  return { entries, notes: ignoredColumnNotes(header) };
 }
 
 /** Resolves once a stream has taken what was written (or failed, or closed). */

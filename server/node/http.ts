@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../app/appEnv';
@@ -10,10 +10,15 @@ import type { LoginConfig } from '../config/loginConfig';
 import { createEditorTokenVerifier, resolvePool } from '../config/poolSettings';
 import { createServerLogin } from './serverLogin';
 import { API_PREFIX, createSiteListener, IDENTITY_PREFIX } from '../app/nodeSite';
-import { createNodesHandler, type WarmUpResult } from '../nodesHandler';
+import {
+  createNodesHandler,
+  type NodesHandler,
+  type NodesHandlerOptions,
+  type WarmUpResult,
+} from '../nodesHandler';
 import { inlineScriptHashes } from '../app/firstPaintPage';
 import { contentSecurityPolicy } from '../app/securityHeaders';
-import { createStaticFiles } from '../app/staticFiles';
+import { createStaticFiles, type StaticFiles } from '../app/staticFiles';
 import { storeOpener } from './storeOpener';
 import type { MediaStorage } from '../uploads/mediaStorage';
 import { openMediaStorage } from '../uploads/openMediaStorage';
@@ -132,21 +137,22 @@ function formatUrl(host: string, port: number): string {
   return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
 }
 
-/**
- * Starts the local services: the nodes-service under `/api` and, unless `staticDir` is null, the
- * built app. It resolves once the store is open, so the printed URL answers at once; if the store
- * cannot be opened the server still starts and `/api/nodes` explains the problem with a 503.
- *
- * @throws ArchiveFileError when `archiveFile` is set and unusable; StartError when the port is taken.
- */
-export async function startServer(
-  config: ServerConfig,
-  options: StartOptions = {},
-): Promise<RunningServer> {
-  const log = options.log ?? ((line: string) => console.error(line));
-  const startedAt = new Date();
-  const { open, source } = await storeOpener(config, log, options.pgliteTemplateDir);
+/** Where this server is reached, known once it listens (null before). */
+interface ServerAddresses {
+  /** This server's own address, for its calls to the identity front. */
+  own: string | null;
+  /** The address this server is reached at, as printed. */
+  shown: string | null;
+}
 
+/**
+ * The built app this server serves (none when `STATIC_DIR` is none), and the hashes of its
+ * document's inline script, which the pages' Content-Security-Policy allows.
+ */
+async function readBuiltApp(
+  config: ServerConfig,
+  log: (line: string) => void,
+): Promise<{ staticFiles: StaticFiles | null; scriptHashes: string[] }> {
   const staticFiles = config.staticDir === null ? null : createStaticFiles(config.staticDir);
   if (config.staticDir !== null && !existsSync(join(config.staticDir, 'index.html'))) {
     log(`Warning: ${displayPath(config.staticDir)}/index.html is missing; run npm run build.`);
@@ -154,24 +160,36 @@ export async function startServer(
   // The document's inline script (it names the first view before anything loads) is allowed by
   // its hash, read from the build this server serves: a rebuild needs a restart, as npm start does.
   const scriptHashes = inlineScriptHashes((await staticFiles?.indexHtml()) ?? '');
-  const identity = await startIdentity(config, log);
-  let media: MediaStorage;
-  try {
-    media = await openMediaStorage(config.uploads);
-  } catch (error) {
-    await identity?.stop();
-    throw error;
-  }
-  /** This server's own address, for its calls to the identity front (set once it listens). */
-  let ownUrl: string | null = null;
-  /** The address this server is reached at, as printed (set once it listens). */
-  let shownUrl: string | null = null;
+  return { staticFiles, scriptHashes };
+}
+
+/** What the API is composed of on this server: its store, photo storage and identity server. */
+interface ApiParts {
+  config: ServerConfig;
+  options: StartOptions;
+  log: (line: string) => void;
+  openStore: NodesHandlerOptions['openStore'];
+  media: MediaStorage;
+  identity: MountedIdentity | null;
+  addresses: ServerAddresses;
+}
+
+/** The service's application as this server mounts it at `/api`, its /login function included. */
+function createApi({
+  config,
+  options,
+  log,
+  openStore,
+  media,
+  identity,
+  addresses,
+}: ApiParts): NodesHandler {
   const pools = {
     login: options.login?.config ?? null,
     identity,
     identityFront: () => {
-      if (ownUrl === null) throw new Error('The server is not listening yet.');
-      return `${ownUrl}${IDENTITY_PREFIX}/`;
+      if (addresses.own === null) throw new Error('The server is not listening yet.');
+      return `${addresses.own}${IDENTITY_PREFIX}/`;
     },
     allowList: options.login?.allowList ?? [],
     appOrigins: config.appOrigins,
@@ -180,8 +198,8 @@ export async function startServer(
   // identity server's); with neither, the nodes-service is read-only.
   const pool = resolvePool(pools);
   const login = createServerLogin({ ...pools, log });
-  const handler = createNodesHandler({
-    openStore: open,
+  return createNodesHandler({
+    openStore,
     appOrigins: config.appOrigins,
     log,
     verifyEditor: pool
@@ -194,25 +212,22 @@ export async function startServer(
     uploadQuotas: config.uploadQuotas,
     routes: login ? [login] : [],
     // The site's links to itself: SITE_URL, else the address this server prints.
-    siteUrl: () => config.siteUrl ?? shownUrl,
+    siteUrl: () => config.siteUrl ?? addresses.shown,
     adminEmail: config.adminEmail,
     ...(options.storeTimeoutMs !== undefined ? { timeoutMs: options.storeTimeoutMs } : {}),
   });
-  const server = createServer(
-    createSiteListener({
-      api: handler.app,
-      staticFiles,
-      identity,
-      csp: contentSecurityPolicy(config, scriptHashes),
-      sharedItem: (id) => handler.sharedItem(id, SHARED_ITEM_WAIT_MS),
-      siteUrl: () => config.siteUrl ?? shownUrl,
-      log,
-      uploadsFolder: media.folder,
-      trustProxy: config.trustProxy,
-      preparedAnswers: handler.listAnswers,
-    }),
-  );
+}
 
+/**
+ * Listens on the configured port; when it cannot, `stop` closes what was opened for it.
+ *
+ * @throws StartError when the port is taken.
+ */
+async function listenOrStop(
+  server: Server,
+  config: ServerConfig,
+  stop: () => Promise<void>,
+): Promise<void> {
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -222,9 +237,7 @@ export async function startServer(
       });
     });
   } catch (error) {
-    await handler.close();
-    await identity?.stop();
-    await media.close();
+    await stop();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
       throw new StartError(
@@ -234,8 +247,10 @@ export async function startServer(
     }
     throw error;
   }
+}
 
-  // Opened after listen: a taken port fails at once; early requests wait for the store (or 503).
+/** How opening the store went, or that it is still opening after `WARM_UP_LIMIT_MS`. */
+async function warmUpWithinLimit(handler: NodesHandler): Promise<WarmUpResult> {
   let timer: NodeJS.Timeout | undefined;
   const nodes = await Promise.race([
     handler.warmUp(),
@@ -247,12 +262,24 @@ export async function startServer(
     }),
   ]);
   clearTimeout(timer);
-  // What an interrupted run left (an approval's copies, an upload cut short) is finished, and
-  // visitors' photos nobody will publish are deleted, at start and hourly; unref'd, the timer
-  // never keeps a stopping process alive. The first run may take every unfinished upload as cut
-  // short when no other server writes this database (the embedded one is locked to this process,
-  // an ARCHIVE_FILE's is in memory); servers sharing PostgreSQL wait out the longest an upload
-  // may take, as another may be storing one.
+  return nodes;
+}
+
+/**
+ * Sweeps uploads at start and hourly; `stop` ends the sweeps once the running one has finished.
+ * What an interrupted run left (an approval's copies, an upload cut short) is finished, and
+ * visitors' photos nobody will publish are deleted; unref'd, the timer never keeps a stopping
+ * process alive. The first run may take every unfinished upload as cut short when no other
+ * server writes this database (the embedded one is locked to this process, an ARCHIVE_FILE's is
+ * in memory); servers sharing PostgreSQL wait out the longest an upload may take, as another may
+ * be storing one.
+ */
+function startUploadSweeps(
+  handler: NodesHandler,
+  config: ServerConfig,
+  startedAt: Date,
+  log: (line: string) => void,
+): { stop(): Promise<void> } {
   const exclusive = config.databaseUrl === null;
   const sweep = (unfinishedBefore?: Date) =>
     handler.sweepUploads(unfinishedBefore ? { unfinishedBefore } : {}).then(
@@ -269,10 +296,78 @@ export async function startServer(
     sweeping = sweep();
   }, SWEEP_EVERY_MS);
   sweeper.unref();
+  return {
+    async stop() {
+      clearInterval(sweeper);
+      // A sweep still running finishes before its store and storage close under it.
+      await sweeping;
+    },
+  };
+}
+
+/** Stops accepting connections and waits for the open ones, ending them past `CLOSE_GRACE_MS`. */
+async function closeConnections(server: Server): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+  await closed;
+  clearTimeout(force);
+}
+
+/**
+ * Starts the local services: the nodes-service under `/api` and, unless `staticDir` is null, the
+ * built app. It resolves once the store is open, so the printed URL answers at once; if the store
+ * cannot be opened the server still starts and `/api/nodes` explains the problem with a 503.
+ *
+ * @throws ArchiveFileError when `archiveFile` is set and unusable; StartError when the port is taken.
+ */
+export async function startServer(
+  config: ServerConfig,
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  const log = options.log ?? ((line: string) => console.error(line));
+  const startedAt = new Date();
+  const { open, source } = await storeOpener(config, log, options.pgliteTemplateDir);
+  const { staticFiles, scriptHashes } = await readBuiltApp(config, log);
+  const identity = await startIdentity(config, log);
+  let media: MediaStorage;
+  try {
+    media = await openMediaStorage(config.uploads);
+  } catch (error) {
+    await identity?.stop();
+    throw error;
+  }
+  const addresses: ServerAddresses = { own: null, shown: null };
+  const handler = createApi({ config, options, log, openStore: open, media, identity, addresses });
+  const server = createServer(
+    createSiteListener({
+      api: handler.app,
+      staticFiles,
+      identity,
+      csp: contentSecurityPolicy(config, scriptHashes),
+      sharedItem: (id) => handler.sharedItem(id, SHARED_ITEM_WAIT_MS),
+      siteUrl: () => config.siteUrl ?? addresses.shown,
+      log,
+      uploadsFolder: media.folder,
+      trustProxy: config.trustProxy,
+      preparedAnswers: handler.listAnswers,
+    }),
+  );
+  /** Closes what the server opened besides its connections: the store, identity server, photos. */
+  const closeServices = async () => {
+    await handler.close();
+    await identity?.stop();
+    await media.close();
+  };
+  await listenOrStop(server, config, closeServices);
+
+  // Opened after listen: a taken port fails at once; early requests wait for the store (or 503).
+  const nodes = await warmUpWithinLimit(handler);
+  const sweeps = startUploadSweeps(handler, config, startedAt, log);
   const { port, address } = server.address() as AddressInfo;
   const url = formatUrl(config.host, port);
-  ownUrl = ownAddress(address, port);
-  shownUrl = url;
+  addresses.own = ownAddress(address, port);
+  addresses.shown = url;
   let closing: Promise<void> | null = null;
   return {
     url,
@@ -285,17 +380,9 @@ export async function startServer(
     api: handler.app,
     close() {
       closing ??= (async () => {
-        clearInterval(sweeper);
-        // A sweep still running finishes before its store and storage close under it.
-        await sweeping;
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
-        const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
-        await closed;
-        clearTimeout(force);
-        await handler.close();
-        await identity?.stop();
-        await media.close();
+        await sweeps.stop();
+        await closeConnections(server);
+        await closeServices();
       })();
       return closing;
     },

@@ -143,206 +143,245 @@ async function soonOrNull<T>(promise: Promise<T>, ms: number): Promise<T | null>
   }
 }
 
-/** Creates the list. */
-export function createNodeList({
-  connection,
-  timeoutMs,
-  retryAfterSeconds,
-  cors,
-  log,
-}: NodeListOptions): NodeList {
-  let current: Representation | null = null;
-  let building: { revision: string; promise: Promise<Representation> } | null = null;
+/** A representation being read and compressed after a change, and the revision it is of. */
+interface Building {
+  revision: string;
+  promise: Promise<Representation>;
+}
+
+/** The list as it stands between requests, and what it was created with. */
+interface ListState extends NodeListOptions {
+  /** The representation served. */
+  current: Representation | null;
+  /** The representation being read after a change, if any. */
+  building: Building | null;
   /** The answers `get` made, with their representation and key, until `keep` sees them. */
-  const made = new WeakMap<Response, { rep: Representation; key: string }>();
+  made: WeakMap<Response, { rep: Representation; key: string }>;
+}
 
-  /** The current list, serialised once per revision and shared by concurrent requests. */
-  async function representation({ fresh = false } = {}): Promise<Representation> {
-    const store = await connection.get();
-    try {
-      // Known without asking when nothing was written since it was read: also while a write's
-      // transaction holds the embedded database, whose committed list is still the one read.
-      const revision = store.knownRevision?.() ?? (await store.revision());
-      if (current?.revision === revision) return current;
-      if (building?.revision !== revision) {
-        // Each new list is compressed at once, Brotli (what browsers take) first and gzip after
-        // it, in Node's thread pool; it is ready once its Brotli is.
-        const promise = build(store, revision).then(async (rep) => {
-          if (rep.identity.length < MIN_COMPRESS_BYTES) return rep;
-          const brotli = encodedBody(rep, 'br');
-          void brotli.then(
-            () => encodedBody(rep, 'gzip'),
-            () => undefined,
-          );
-          await brotli;
-          return rep;
-        });
-        const entry = { revision, promise };
-        building = entry;
-        promise.then(
-          (rep) => {
-            current = rep;
-            if (building === entry) building = null;
-          },
-          () => {
-            if (building === entry) building = null;
-          },
-        );
-      }
-      // A list takes a moment to read and compress after a change (half a second at 10,000
-      // items): a reader waits for it 0.15 s at most, then is answered the list
-      // served until then. Whoever wrote does not read that: a write is answered once the new
-      // list is ready (`refresh`).
-      const ready = building.promise;
-      if (current === null || fresh) return await ready;
-      return (await soonOrNull(ready, REBUILD_WAIT_MS)) ?? current;
-    } catch (error) {
-      log(`nodes-service: reading the archive failed: ${errorMessage(error)}`);
-      const message = 'The archive database could not be read; try again shortly.';
-      connection.discard(store, message);
-      throw new Unavailable(message);
+/** The body of `rep` in `coding`, compressed once and shared by every request that takes it. */
+function encodedBody(rep: Representation, coding: ContentCoding | null): Promise<Buffer> {
+  if (coding === null) return Promise.resolve(rep.identity);
+  let body = rep.encoded.get(coding);
+  if (!body) {
+    body = compress(rep.identity, coding);
+    rep.encoded.set(coding, body);
+  }
+  return body;
+}
+
+/**
+ * Starts reading the list of `revision`, which becomes the one served once ready. Each new list
+ * is compressed at once, Brotli (what browsers take) first and gzip after it, in Node's thread
+ * pool; it is ready once its Brotli is.
+ */
+function startBuilding(state: ListState, store: NodeStore, revision: string): Building {
+  const promise = build(store, revision).then(async (rep) => {
+    if (rep.identity.length < MIN_COMPRESS_BYTES) return rep;
+    const brotli = encodedBody(rep, 'br');
+    void brotli.then(
+      () => encodedBody(rep, 'gzip'),
+      () => undefined,
+    );
+    await brotli;
+    return rep;
+  });
+  const entry = { revision, promise };
+  state.building = entry;
+  promise.then(
+    (rep) => {
+      state.current = rep;
+      if (state.building === entry) state.building = null;
+    },
+    () => {
+      if (state.building === entry) state.building = null;
+    },
+  );
+  return entry;
+}
+
+/** The current list, serialised once per revision and shared by concurrent requests. */
+async function representation(state: ListState, { fresh = false } = {}): Promise<Representation> {
+  const { connection, log } = state;
+  const store = await connection.get();
+  try {
+    // Known without asking when nothing was written since it was read: also while a write's
+    // transaction holds the embedded database, whose committed list is still the one read.
+    const revision = store.knownRevision?.() ?? (await store.revision());
+    if (state.current?.revision === revision) return state.current;
+    const building =
+      state.building?.revision === revision
+        ? state.building
+        : startBuilding(state, store, revision);
+    // A list takes a moment to read and compress after a change (half a second at 10,000
+    // items): a reader waits for it 0.15 s at most, then is answered the list
+    // served until then. Whoever wrote does not read that: a write is answered once the new
+    // list is ready (`refresh`).
+    const ready = building.promise;
+    if (state.current === null || fresh) return await ready;
+    return (await soonOrNull(ready, REBUILD_WAIT_MS)) ?? state.current;
+  } catch (error) {
+    log(`nodes-service: reading the archive failed: ${errorMessage(error)}`);
+    const message = 'The archive database could not be read; try again shortly.';
+    connection.discard(store, message);
+    throw new Unavailable(message);
+  }
+}
+
+function codingOf(rep: Representation, acceptEncoding: string | undefined) {
+  return rep.identity.length >= MIN_COMPRESS_BYTES ? negotiateEncoding(acceptEncoding) : null;
+}
+
+/** The CORS headers the application's middleware adds for this `Origin`, as a key. */
+function grantOf(cors: CorsPolicy, origin: string | undefined): string {
+  return JSON.stringify(cors.headers(origin));
+}
+
+/**
+ * The representation served, when it is known to be current without waiting: the store is open
+ * and knows its revision without asking its database (`NodeStore.knownRevision`); else null.
+ */
+function currentNow({ connection, current, building }: ListState): Representation | null {
+  const store = connection.openStore;
+  if (current === null || building !== null || store === null) return null;
+  return store.knownRevision?.() === current.revision ? current : null;
+}
+
+/** The answer kept of `rep` for a request with these headers, if any. */
+function keptAnswer(
+  cors: CorsPolicy,
+  rep: Representation,
+  header: (name: string) => string | undefined,
+): PreparedAnswer | null {
+  const coding = codingOf(rep, header('accept-encoding'));
+  const notModified = matchesIfNoneMatch(header('if-none-match'), rep.tag);
+  return rep.answers.get(answerKey(coding, notModified, grantOf(cors, header('origin')))) ?? null;
+}
+
+/** The representation to answer with, or the 503 that says why there is none in time. */
+async function representationInTime(state: ListState): Promise<Representation | Response> {
+  const { connection, timeoutMs, log } = state;
+  try {
+    return await withTimeout(representation(state), timeoutMs, () => {
+      // A read that hangs must not hold every later request of this revision hostage.
+      state.building = null;
+      return new Unavailable(
+        connection.opening
+          ? 'The archive is still opening; try again shortly.'
+          : `The archive database did not answer within ${timeoutMs / 1000} s.`,
+      );
+    });
+  } catch (error) {
+    const message = error instanceof Unavailable ? error.message : 'The archive is unavailable.';
+    if (!(error instanceof Unavailable)) log(`nodes-service: ${errorMessage(error)}`);
+    return reply(503, { error: message }, { 'Retry-After': state.retryAfterSeconds });
+  }
+}
+
+/** `GET /nodes`: the list in the coding the client takes, or 304 when it holds it already. */
+const getList =
+  (state: ListState): Handler<AppEnv> =>
+  async (c) => {
+    const rep = await representationInTime(state);
+    if (rep instanceof Response) return rep;
+    const coding = codingOf(rep, c.req.header('accept-encoding'));
+    const notModified = matchesIfNoneMatch(c.req.header('if-none-match'), rep.tag);
+    const key = answerKey(coding, notModified, grantOf(state.cors, c.req.header('origin')));
+    const common = {
+      ETag: codingTag(rep.tag, coding),
+      // Revalidate on every load so a published change shows on the next visit; 304s keep it cheap.
+      'Cache-Control': 'no-cache',
+      Vary: state.cors.vary('Accept-Encoding'),
+      'X-Content-Type-Options': 'nosniff',
+    };
+    let response: Response;
+    if (notModified) {
+      response = new Response(null, { status: 304, headers: common });
+    } else {
+      const body = await encodedBody(rep, coding);
+      response = bufferResponse(body, {
+        status: 200,
+        headers: {
+          ...common,
+          'Content-Type': 'application/json; charset=utf-8',
+          'Content-Length': String(body.length),
+          ...(coding ? { 'Content-Encoding': coding } : {}),
+        },
+      });
     }
-  }
+    state.made.set(response, { rep, key });
+    return response;
+  };
 
-  function codingOf(rep: Representation, acceptEncoding: string | undefined) {
-    return rep.identity.length >= MIN_COMPRESS_BYTES ? negotiateEncoding(acceptEncoding) : null;
-  }
+/** The list's answers kept whole, for the Node server to send again. */
+function preparedAnswers(state: ListState): PreparedAnswers {
+  return {
+    path: '/nodes',
+    find(header) {
+      // Only when the store knows its revision without asking (PGlite, the memory store): a
+      // store shared with other servers (PostgreSQL) is asked by `get` on every request, with
+      // its timeout and its 503, as before.
+      const now = currentNow(state);
+      return now === null ? null : keptAnswer(state.cors, now, header);
+    },
+    keep(response) {
+      const answer = state.made.get(response);
+      // A HEAD's answer is another Response (without the body): never kept as a GET's.
+      if (answer === undefined || answer.rep !== state.current) return;
+      const body = response.status === 304 ? null : (bufferOf(response) ?? null);
+      if (response.status !== 304 && body === null) return;
+      answer.rep.answers.set(answer.key, {
+        status: response.status,
+        headers: Object.fromEntries(response.headers),
+        body,
+      });
+    },
+  };
+}
 
-  /** The CORS headers the application's middleware adds for this `Origin`, as a key. */
-  function grantOf(origin: string | undefined): string {
-    return JSON.stringify(cors.headers(origin));
-  }
+/** The archive of `rep` as the app shows it, by id. */
+function itemsOf(rep: Representation): Map<string, SharedItem> {
+  return new Map(
+    normalizeArchive(JSON.parse(rep.identity.toString('utf8'))).nodes.map((node) => [
+      node.video_id,
+      {
+        id: node.video_id,
+        type: node.type,
+        title: node.title,
+        description: node.description,
+        node,
+      },
+    ]),
+  );
+}
 
-  /**
-   * The representation served, when it is known to be current without waiting: the store is open
-   * and knows its revision without asking its database (`NodeStore.knownRevision`); else null.
-   */
-  function currentNow(): Representation | null {
-    const store = connection.openStore;
-    if (current === null || building !== null || store === null) return null;
-    return store.knownRevision?.() === current.revision ? current : null;
-  }
-
-  /** The answer kept of `rep` for a request with these headers, if any. */
-  function keptAnswer(
-    rep: Representation,
-    header: (name: string) => string | undefined,
-  ): PreparedAnswer | null {
-    const coding = codingOf(rep, header('accept-encoding'));
-    const notModified = matchesIfNoneMatch(header('if-none-match'), rep.tag);
-    return rep.answers.get(answerKey(coding, notModified, grantOf(header('origin')))) ?? null;
-  }
-
-  function encodedBody(rep: Representation, coding: ContentCoding | null): Promise<Buffer> {
-    if (coding === null) return Promise.resolve(rep.identity);
-    let body = rep.encoded.get(coding);
-    if (!body) {
-      body = compress(rep.identity, coding);
-      rep.encoded.set(coding, body);
-    }
-    return body;
-  }
+/** Creates the list. */
+export function createNodeList(options: NodeListOptions): NodeList {
+  const state: ListState = { ...options, current: null, building: null, made: new WeakMap() };
 
   return {
-    async get(c) {
-      let rep: Representation;
-      try {
-        rep = await withTimeout(representation(), timeoutMs, () => {
-          // A read that hangs must not hold every later request of this revision hostage.
-          building = null;
-          return new Unavailable(
-            connection.opening
-              ? 'The archive is still opening; try again shortly.'
-              : `The archive database did not answer within ${timeoutMs / 1000} s.`,
-          );
-        });
-      } catch (error) {
-        const message =
-          error instanceof Unavailable ? error.message : 'The archive is unavailable.';
-        if (!(error instanceof Unavailable)) log(`nodes-service: ${errorMessage(error)}`);
-        return reply(503, { error: message }, { 'Retry-After': retryAfterSeconds });
-      }
-      const coding = codingOf(rep, c.req.header('accept-encoding'));
-      const notModified = matchesIfNoneMatch(c.req.header('if-none-match'), rep.tag);
-      const key = answerKey(coding, notModified, grantOf(c.req.header('origin')));
-      const common = {
-        ETag: codingTag(rep.tag, coding),
-        // Revalidate on every load so a published change shows on the next visit; 304s keep it cheap.
-        'Cache-Control': 'no-cache',
-        Vary: cors.vary('Accept-Encoding'),
-        'X-Content-Type-Options': 'nosniff',
-      };
-      let response: Response;
-      if (notModified) {
-        response = new Response(null, { status: 304, headers: common });
-      } else {
-        const body = await encodedBody(rep, coding);
-        response = bufferResponse(body, {
-          status: 200,
-          headers: {
-            ...common,
-            'Content-Type': 'application/json; charset=utf-8',
-            'Content-Length': String(body.length),
-            ...(coding ? { 'Content-Encoding': coding } : {}),
-          },
-        });
-      }
-      made.set(response, { rep, key });
-      return response;
-    },
+    get: getList(state),
     async warmUp() {
       try {
-        const rep = await representation();
+        const rep = await representation(state);
         return { ok: true, count: rep.count, revision: rep.revision };
       } catch (error) {
         return { ok: false, message: errorMessage(error) };
       }
     },
     forget() {
-      current = null;
+      state.current = null;
     },
     async refresh() {
-      await withTimeout(representation({ fresh: true }), timeoutMs, () => {
-        building = null;
+      await withTimeout(representation(state, { fresh: true }), state.timeoutMs, () => {
+        state.building = null;
         return new Unavailable('The archive was not read again in time.');
       });
     },
-    prepared: {
-      path: '/nodes',
-      find(header) {
-        // Only when the store knows its revision without asking (PGlite, the memory store): a
-        // store shared with other servers (PostgreSQL) is asked by `get` on every request, with
-        // its timeout and its 503, as before.
-        const now = currentNow();
-        return now === null ? null : keptAnswer(now, header);
-      },
-      keep(response) {
-        const answer = made.get(response);
-        // A HEAD's answer is another Response (without the body): never kept as a GET's.
-        if (answer === undefined || answer.rep !== current) return;
-        const body = response.status === 304 ? null : (bufferOf(response) ?? null);
-        if (response.status !== 304 && body === null) return;
-        answer.rep.answers.set(answer.key, {
-          status: response.status,
-          headers: Object.fromEntries(response.headers),
-          body,
-        });
-      },
-    },
+    prepared: preparedAnswers(state),
     async item(id, waitMs) {
-      const rep = await withTimeout(representation(), waitMs, () => new Unavailable('slow'));
-      rep.items ??= new Map(
-        normalizeArchive(JSON.parse(rep.identity.toString('utf8'))).nodes.map((node) => [
-          node.video_id,
-          {
-            id: node.video_id,
-            type: node.type,
-            title: node.title,
-            description: node.description,
-            node,
-          },
-        ]),
-      );
+      const rep = await withTimeout(representation(state), waitMs, () => new Unavailable('slow'));
+      rep.items ??= itemsOf(rep);
       return rep.items.get(id) ?? null;
     },
   };

@@ -51,76 +51,113 @@ function recordOf({
   return { ...record };
 }
 
-/**
- * An upload ledger in memory; `decisionOf` reads the inbox's submissions for the sweep, and
- * `inTurn` keeps settling storage apart from decisions, as SQL's row locks do.
- */
-export function createMemoryUploads(decisionOf: DecisionOf, inTurn: InTurn): MemoryUploads {
-  const rows = new Map<string, Row>();
+/** The uploads by public key. */
+type Rows = Map<string, Row>;
 
-  function usage(client: string, since: Date): UploadUsage {
-    let clientBytes = 0;
-    let clientOldest: Date | null = null;
-    let pendingBytes = 0;
-    for (const row of rows.values()) {
-      const created = new Date(row.createdAt);
-      if (row.client === client && created > since) {
-        clientBytes += row.bytes;
-        if (clientOldest === null || created < clientOldest) clientOldest = created;
-      }
-      if (row.publishedAt === null) pendingBytes += row.bytes;
-    }
-    return { clientBytes, clientOldest, pendingBytes };
-  }
-
-  function expired(row: Row, cutoffs: Parameters<UploadLedger['expiredUploads']>[0]): boolean {
+/** A client's bytes within the window from `since`, and every upload's not yet published. */
+function usage(rows: Rows, client: string, since: Date): UploadUsage {
+  let clientBytes = 0;
+  let clientOldest: Date | null = null;
+  let pendingBytes = 0;
+  for (const row of rows.values()) {
     const created = new Date(row.createdAt);
-    if (row.settling) return false;
-    if (row.publishedAt !== null) return created < cutoffs.publishedBefore;
-    if (row.submissionId === null) return created < cutoffs.unclaimedBefore;
-    const decidedAt = decisionOf(row.submissionId)?.decidedAt ?? null;
-    return decidedAt !== null && new Date(decidedAt) < cutoffs.decidedBefore;
+    if (row.client === client && created > since) {
+      clientBytes += row.bytes;
+      if (clientOldest === null || created < clientOldest) clientOldest = created;
+    }
+    if (row.publishedAt === null) pendingBytes += row.bytes;
   }
+  return { clientBytes, clientOldest, pendingBytes };
+}
 
-  const ledger: UploadLedger = {
+/** Whether the sweep may delete the upload: past the cutoff its state has. */
+function expired(
+  row: Row,
+  cutoffs: Parameters<UploadLedger['expiredUploads']>[0],
+  decisionOf: DecisionOf,
+): boolean {
+  const created = new Date(row.createdAt);
+  if (row.settling) return false;
+  if (row.publishedAt !== null) return created < cutoffs.publishedBefore;
+  if (row.submissionId === null) return created < cutoffs.unclaimedBefore;
+  const decidedAt = decisionOf(row.submissionId)?.decidedAt ?? null;
+  return decidedAt !== null && new Date(decidedAt) < cutoffs.decidedBefore;
+}
+
+/** The first `limit` uploads that `keep` keeps, oldest first, as records. */
+function oldestFirst(rows: Rows, keep: (row: Row) => boolean, limit: number): UploadRecord[] {
+  return [...rows.values()]
+    .filter(keep)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+    .slice(0, Math.max(0, Math.floor(limit)))
+    .map(recordOf);
+}
+
+/** Marks uploads' storage as in line with their records. */
+function markSettled(rows: Rows, publicKeys: readonly string[]): void {
+  for (const key of publicKeys) {
+    const row = rows.get(key);
+    if (row) row.settling = false;
+  }
+}
+
+/** Records a visitor's upload when the limits admit it, and says whether they did. */
+function recordUpload(
+  rows: Rows,
+  upload: Parameters<UploadLedger['recordUpload']>[0],
+  limits: Parameters<UploadLedger['recordUpload']>[1],
+) {
+  const admission = admissionOf(
+    usage(rows, upload.client, new Date(upload.at.getTime() - limits.windowMs)),
+    upload,
+    limits,
+  );
+  if (admission.ok) {
+    rows.set(upload.publicKey, {
+      publicKey: upload.publicKey,
+      pendingKey: upload.pendingKey,
+      client: upload.client,
+      bytes: upload.bytes,
+      createdAt: upload.at.toISOString(),
+      submissionId: null,
+      publishedAt: null,
+      stored: upload.storing !== true,
+      settling: false,
+    });
+  }
+  return admission;
+}
+
+/** Whether a pending submission may claim the upload: stored, and nobody's yet. */
+function isClaimable(row: Row, decision: ReturnType<DecisionOf>): boolean {
+  return (
+    row.stored &&
+    row.submissionId === null &&
+    row.publishedAt === null &&
+    decision !== null &&
+    decision.decidedAt === null
+  );
+}
+
+/** The ledger over `rows`; `decisionOf` and `inTurn` as `createMemoryUploads` takes them. */
+function memoryLedger(rows: Rows, decisionOf: DecisionOf, inTurn: InTurn): UploadLedger {
+  return {
     async uploadAdmission(upload, limits) {
       return admissionOf(
-        usage(upload.client, new Date(upload.at.getTime() - limits.windowMs)),
+        usage(rows, upload.client, new Date(upload.at.getTime() - limits.windowMs)),
         upload,
         limits,
       );
     },
     async recordUpload(upload, limits) {
-      const admission = admissionOf(
-        usage(upload.client, new Date(upload.at.getTime() - limits.windowMs)),
-        upload,
-        limits,
-      );
-      if (admission.ok) {
-        rows.set(upload.publicKey, {
-          publicKey: upload.publicKey,
-          pendingKey: upload.pendingKey,
-          client: upload.client,
-          bytes: upload.bytes,
-          createdAt: upload.at.toISOString(),
-          submissionId: null,
-          publishedAt: null,
-          stored: upload.storing !== true,
-          settling: false,
-        });
-      }
-      return admission;
+      return recordUpload(rows, upload, limits);
     },
     async findUpload(publicKey) {
       const row = rows.get(publicKey);
       return row ? recordOf(row) : null;
     },
     async expiredUploads(cutoffs, limit) {
-      return [...rows.values()]
-        .filter((row) => expired(row, cutoffs))
-        .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-        .slice(0, Math.max(0, Math.floor(limit)))
-        .map(recordOf);
+      return oldestFirst(rows, (row) => expired(row, cutoffs, decisionOf), limit);
     },
     async forgetUploads(publicKeys) {
       for (const key of publicKeys) rows.delete(key);
@@ -134,17 +171,7 @@ export function createMemoryUploads(decisionOf: DecisionOf, inTurn: InTurn): Mem
       // In turn with decisions, as SQL's update waits for an approval's locks.
       return inTurn(async () => {
         const row = rows.get(publicKey);
-        const decision = decisionOf(submissionId);
-        if (
-          !row ||
-          !row.stored ||
-          row.submissionId !== null ||
-          row.publishedAt !== null ||
-          decision === null ||
-          decision.decidedAt !== null
-        ) {
-          return false;
-        }
+        if (!row || !isClaimable(row, decisionOf(submissionId))) return false;
         row.submissionId = submissionId;
         return true;
       });
@@ -154,11 +181,7 @@ export function createMemoryUploads(decisionOf: DecisionOf, inTurn: InTurn): Mem
       if (row) row.stored = true;
     },
     async unfinishedUploads(before, limit) {
-      return [...rows.values()]
-        .filter((row) => !row.stored && new Date(row.createdAt) < before)
-        .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-        .slice(0, Math.max(0, Math.floor(limit)))
-        .map(recordOf);
+      return oldestFirst(rows, (row) => !row.stored && new Date(row.createdAt) < before, limit);
     },
     settleUploads(limit, settle) {
       return inTurn(async () => {
@@ -170,39 +193,49 @@ export function createMemoryUploads(decisionOf: DecisionOf, inTurn: InTurn): Mem
         if (records.length === 0) return { found: 0, settled: [] };
         const done = new Set(await settle(records));
         const settled = records.filter((record) => done.has(record.publicKey));
-        markSettled(settled.map((record) => record.publicKey));
+        markSettled(
+          rows,
+          settled.map((record) => record.publicKey),
+        );
         return { found: records.length, settled };
       });
     },
   };
+}
 
-  function markSettled(publicKeys: readonly string[]): void {
-    for (const key of publicKeys) {
-      const row = rows.get(key);
-      if (row) row.settling = false;
-    }
+/** Makes the uploads of `claim` the submission's, all or none (see `MemoryUploads.claim`). */
+function claimUploads(
+  rows: Rows,
+  submissionId: string,
+  { publicKeys, claimableSince }: UploadClaim,
+): void {
+  const wanted = [...new Set(publicKeys)];
+  const unavailable = wanted.filter((key) => {
+    const row = rows.get(key);
+    return (
+      !row ||
+      !row.stored ||
+      row.submissionId !== null ||
+      row.publishedAt !== null ||
+      new Date(row.createdAt) <= claimableSince
+    );
+  });
+  if (unavailable.length > 0) throw new UploadsUnavailable(unavailable);
+  for (const key of wanted) {
+    const row = rows.get(key);
+    if (row) row.submissionId = submissionId;
   }
+}
 
+/**
+ * An upload ledger in memory; `decisionOf` reads the inbox's submissions for the sweep, and
+ * `inTurn` keeps settling storage apart from decisions, as SQL's row locks do.
+ */
+export function createMemoryUploads(decisionOf: DecisionOf, inTurn: InTurn): MemoryUploads {
+  const rows: Rows = new Map();
   return {
-    ledger,
-    claim(submissionId, { publicKeys, claimableSince }) {
-      const wanted = [...new Set(publicKeys)];
-      const unavailable = wanted.filter((key) => {
-        const row = rows.get(key);
-        return (
-          !row ||
-          !row.stored ||
-          row.submissionId !== null ||
-          row.publishedAt !== null ||
-          new Date(row.createdAt) <= claimableSince
-        );
-      });
-      if (unavailable.length > 0) throw new UploadsUnavailable(unavailable);
-      for (const key of wanted) {
-        const row = rows.get(key);
-        if (row) row.submissionId = submissionId;
-      }
-    },
+    ledger: memoryLedger(rows, decisionOf, inTurn),
+    claim: (submissionId, claim) => claimUploads(rows, submissionId, claim),
     unpublished(publicKeys) {
       return [...new Set(publicKeys)].sort().flatMap((key) => {
         const row = rows.get(key);
@@ -218,6 +251,6 @@ export function createMemoryUploads(decisionOf: DecisionOf, inTurn: InTurn): Mem
         }
       }
     },
-    markSettled,
+    markSettled: (publicKeys) => markSettled(rows, publicKeys),
   };
 }

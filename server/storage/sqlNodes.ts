@@ -11,8 +11,10 @@ import {
   NodeNotFound,
   VersionConflict,
   type EditableNodeStore,
+  type ImportChanges,
   type JournalAction,
   type JournalEntry,
+  type JournalQuery,
   type StoredNode,
 } from './nodeStore';
 import { isoTime, jsonParam, rowBefore, rowLimit, withoutNul } from './postgresValues';
@@ -157,6 +159,131 @@ function batchesOf<T>(items: readonly T[]): T[][] {
   return batches;
 }
 
+/** The stored rows of the items an import names, by id (the first of duplicates), locked. */
+async function lockImported(tx: SqlSession, ids: string[]): Promise<Map<string, NodeRow>> {
+  // No other write until this one is done: ids cannot be taken, nor versions move, meanwhile.
+  await tx.query('lock table nodes in share row exclusive mode');
+  const { rows } = await tx.query<NodeRow & { video_id: string }>(
+    `select seq, video_id, data, version, deleted_at is not null as deleted from nodes
+      where video_id in (select jsonb_array_elements_text($1::jsonb)) order by seq`,
+    [JSON.stringify(ids)],
+  );
+  const found = new Map<string, NodeRow>();
+  for (const row of rows) if (!found.has(row.video_id)) found.set(row.video_id, row);
+  return found;
+}
+
+/** Adds an import's new items and journals them, a batch at a time. */
+async function insertImported(
+  tx: SqlSession,
+  creates: ImportChanges['creates'],
+  who: string,
+  reason: string,
+): Promise<void> {
+  for (const batch of batchesOf(creates)) {
+    await nextTurn();
+    await tx.query(
+      `insert into nodes (data)
+         select value from jsonb_array_elements($1::jsonb) with ordinality as t(value, n)
+         order by n`,
+      [jsonParam(batch)],
+    );
+    await tx.query(
+      `insert into node_journal (node_id, action, who, before, after, reason)
+         select value->>'video_id', 'create', $2, null, value, $3
+           from jsonb_array_elements($1::jsonb) with ordinality as t(value, n) order by n`,
+      [jsonParam(batch), who, withoutNul(reason)],
+    );
+  }
+}
+
+/** Replaces the items an import changes and journals them, a batch at a time. */
+async function updateImported(
+  tx: SqlSession,
+  updates: ImportChanges['updates'],
+  found: Map<string, NodeRow>,
+  who: string,
+  reason: string,
+): Promise<void> {
+  const changed = updates.map(({ node }) => {
+    const row = found.get(node.video_id) as NodeRow;
+    return { seq: row.seq, id: node.video_id, before: row.data, after: node };
+  });
+  for (const batch of batchesOf(changed)) {
+    await nextTurn();
+    await tx.query(
+      `update nodes set data = u.value->'after', version = nodes.version + 1,
+              updated_at = now()
+         from jsonb_array_elements($1::jsonb) as u(value)
+        where nodes.seq = (u.value->>'seq')::bigint`,
+      [jsonParam(batch)],
+    );
+    await tx.query(
+      `insert into node_journal (node_id, action, who, before, after, reason)
+         select value->>'id', 'update', $2, value->'before', value->'after', $3
+           from jsonb_array_elements($1::jsonb) with ordinality as t(value, n) order by n`,
+      [jsonParam(batch), who, withoutNul(reason)],
+    );
+  }
+}
+
+/**
+ * Writes an import inside the caller's transaction, refused whole (ImportConflict) when any of
+ * its items moved since it was planned.
+ */
+async function importNodes(
+  tx: SqlSession,
+  { creates, updates }: ImportChanges,
+  who: string,
+  reason: string,
+): Promise<{ created: number; updated: number }> {
+  const ids = [...creates, ...updates.map((update) => update.node)].map((n) => n.video_id);
+  const found = await lockImported(tx, ids);
+  const conflicts = importConflicts({ creates, updates }, (id) => found.get(id));
+  if (conflicts.length > 0) throw new ImportConflict(conflicts);
+  // Statements of a batch of rows each, in file order, giving way between them: the
+  // embedded database runs on the server's own thread, where one statement of 10,000 rows
+  // would hold every other request for seconds (issue 45).
+  await insertImported(tx, creates, who, reason);
+  await updateImported(tx, updates, found, who, reason);
+  return { created: creates.length, updated: updates.length };
+}
+
+/** The journal's entries, newest first, a page at a time (a node's, or every node's). */
+async function readJournal(
+  db: SqlDatabase,
+  { nodeId, limit, before }: JournalQuery,
+): Promise<JournalEntry[]> {
+  const { rows } = await db.query<{
+    id: string;
+    node_id: string;
+    action: JournalAction;
+    who: string;
+    at: Date | string;
+    before: unknown;
+    after: unknown;
+    reason: string;
+  }>(
+    // Qualified: a bare `id` in order by names the text column above, which sorts "9" after
+    // "10", so past entry 999 the newest ones would never come first.
+    `select id::text as id, node_id, action, who, at, before, after, reason from node_journal
+       where ($1::text is null or node_id = $1)
+         and ($3::bigint is null or node_journal.id < $3)
+       order by node_journal.id desc limit $2`,
+    [nodeId ?? null, rowLimit(limit), rowBefore(before)],
+  );
+  return rows.map((row): JournalEntry => ({
+    id: Number(row.id),
+    nodeId: row.node_id,
+    action: row.action,
+    who: row.who,
+    at: isoTime(row.at),
+    before: row.before,
+    after: row.after,
+    reason: row.reason,
+  }));
+}
+
 /** The public list, its revision, and the editors' reads and writes over `db`. */
 export function sqlNodeOperations(db: SqlDatabase): Omit<EditableNodeStore, 'close'> {
   return {
@@ -239,90 +366,9 @@ export function sqlNodeOperations(db: SqlDatabase): Omit<EditableNodeStore, 'clo
       );
       return rows.map((row) => ({ ...storedOf(row), changedAt: isoTime(row.changed_at) }));
     },
-    importNodes({ creates, updates }, who, reason) {
-      return db.transaction(async (tx) => {
-        // No other write until this one is done: ids cannot be taken, nor versions move, meanwhile.
-        await tx.query('lock table nodes in share row exclusive mode');
-        const ids = [...creates, ...updates.map((update) => update.node)].map((n) => n.video_id);
-        const { rows } = await tx.query<NodeRow & { video_id: string }>(
-          `select seq, video_id, data, version, deleted_at is not null as deleted from nodes
-            where video_id in (select jsonb_array_elements_text($1::jsonb)) order by seq`,
-          [JSON.stringify(ids)],
-        );
-        const found = new Map<string, NodeRow>();
-        for (const row of rows) if (!found.has(row.video_id)) found.set(row.video_id, row);
-        const conflicts = importConflicts({ creates, updates }, (id) => found.get(id));
-        if (conflicts.length > 0) throw new ImportConflict(conflicts);
-        // Statements of a batch of rows each, in file order, giving way between them: the
-        // embedded database runs on the server's own thread, where one statement of 10,000 rows
-        // would hold every other request for seconds (issue 45).
-        for (const batch of batchesOf(creates)) {
-          await nextTurn();
-          await tx.query(
-            `insert into nodes (data)
-               select value from jsonb_array_elements($1::jsonb) with ordinality as t(value, n)
-               order by n`,
-            [jsonParam(batch)],
-          );
-          await tx.query(
-            `insert into node_journal (node_id, action, who, before, after, reason)
-               select value->>'video_id', 'create', $2, null, value, $3
-                 from jsonb_array_elements($1::jsonb) with ordinality as t(value, n) order by n`,
-            [jsonParam(batch), who, withoutNul(reason)],
-          );
-        }
-        const changed = updates.map(({ node }) => {
-          const row = found.get(node.video_id) as NodeRow;
-          return { seq: row.seq, id: node.video_id, before: row.data, after: node };
-        });
-        for (const batch of batchesOf(changed)) {
-          await nextTurn();
-          await tx.query(
-            `update nodes set data = u.value->'after', version = nodes.version + 1,
-                    updated_at = now()
-               from jsonb_array_elements($1::jsonb) as u(value)
-              where nodes.seq = (u.value->>'seq')::bigint`,
-            [jsonParam(batch)],
-          );
-          await tx.query(
-            `insert into node_journal (node_id, action, who, before, after, reason)
-               select value->>'id', 'update', $2, value->'before', value->'after', $3
-                 from jsonb_array_elements($1::jsonb) with ordinality as t(value, n) order by n`,
-            [jsonParam(batch), who, withoutNul(reason)],
-          );
-        }
-        return { created: creates.length, updated: updates.length };
-      });
+    importNodes(changes, who, reason) {
+      return db.transaction((tx) => importNodes(tx, changes, who, reason));
     },
-    async journal({ nodeId, limit, before }) {
-      const { rows } = await db.query<{
-        id: string;
-        node_id: string;
-        action: JournalAction;
-        who: string;
-        at: Date | string;
-        before: unknown;
-        after: unknown;
-        reason: string;
-      }>(
-        // Qualified: a bare `id` in order by names the text column above, which sorts "9" after
-        // "10", so past entry 999 the newest ones would never come first.
-        `select id::text as id, node_id, action, who, at, before, after, reason from node_journal
-           where ($1::text is null or node_id = $1)
-             and ($3::bigint is null or node_journal.id < $3)
-           order by node_journal.id desc limit $2`,
-        [nodeId ?? null, rowLimit(limit), rowBefore(before)],
-      );
-      return rows.map((row): JournalEntry => ({
-        id: Number(row.id),
-        nodeId: row.node_id,
-        action: row.action,
-        who: row.who,
-        at: isoTime(row.at),
-        before: row.before,
-        after: row.after,
-        reason: row.reason,
-      }));
-    },
+    journal: (query) => readJournal(db, query),
   };
 }

@@ -44,6 +44,147 @@ const errorTypeOf = (reply: CognitoReply) =>
 const limitExceeded = () => cognitoError('LimitExceededException', ATTEMPT_LIMIT_EXCEEDED);
 const codeMismatch = () => cognitoError('CodeMismatchException', CODE_MISMATCH);
 
+/** Cognito's refusal of a new password (in `field`) the pool's policy does not allow. */
+function policyRefusal(
+  policy: PasswordPolicy,
+  input: Record<string, unknown>,
+  field: string,
+): CognitoReply | null {
+  const password = stringField(input, field);
+  const violation = password === undefined ? null : passwordPolicyViolation(password, policy);
+  return violation ? cognitoError('InvalidPasswordException', violation) : null;
+}
+
+/** The account a call is about: its own name, and whether the pool has it. */
+interface NamedAccount {
+  name: string;
+  known: boolean;
+}
+
+/**
+ * The account a username-naming call is about: its own name and whether the pool has it; or
+ * Cognito's refusal of a call that names no username, or a client the pool does not have.
+ */
+async function accountOf(
+  directory: AccountCodesOptions['directory'],
+  input: Record<string, unknown>,
+): Promise<NamedAccount | CognitoReply> {
+  const clientId = stringField(input, 'ClientId') ?? '';
+  const username = stringField(input, 'Username') ?? '';
+  if (username === '') {
+    return cognitoError('InvalidParameterException', 'Missing required parameter Username');
+  }
+  if (!(await directory.findClient(clientId))) {
+    return cognitoError(
+      'ResourceNotFoundException',
+      `User pool client ${clientId} does not exist.`,
+    );
+  }
+  const user = await directory.findUser(clientId, username);
+  return { name: user?.username ?? username, known: user !== null };
+}
+
+const isReply = (value: object): value is CognitoReply => 'status' in value;
+
+/** A code answered for `account`: counted when wrong; an unknown account's is always wrong. */
+async function codeAnswered(
+  { lockout, pass }: AccountCodesOptions,
+  request: ForwardedRequest,
+  account: NamedAccount,
+): Promise<CognitoReply> {
+  if (lockout.isLocked(account.name)) return limitExceeded();
+  if (!account.known) {
+    lockout.failed(account.name, false);
+    return codeMismatch();
+  }
+  const reply = await pass(request);
+  if (errorTypeOf(reply) === 'CodeMismatchException') {
+    lockout.failed(account.name, true);
+    return codeMismatch();
+  }
+  return reply;
+}
+
+/** A masked delivery answer for `destination`, or the simulated one of an unknown username. */
+const delivered = (destination: string) =>
+  jsonReply({
+    CodeDeliveryDetails: {
+      AttributeName: 'email',
+      DeliveryMedium: 'EMAIL',
+      Destination: destination,
+    },
+  });
+
+/**
+ * cognito-local's answer to a known account's ForgotPassword as Cognito gives it: the address
+ * the code went to masked as Cognito masks it (cognito-local answers it whole), and an account
+ * without an e-mail refused in Cognito's words (cognito-local calls it unsupported).
+ */
+function forgotPasswordReply(reply: CognitoReply): CognitoReply {
+  if (reply.status === 200) {
+    const answer = parseObject(reply.body);
+    const details = answer?.CodeDeliveryDetails as Record<string, unknown> | undefined;
+    const destination = stringField(details, 'Destination');
+    if (!answer || !details || destination === undefined) return reply;
+    return jsonReply({
+      ...answer,
+      CodeDeliveryDetails: { ...details, Destination: maskedDestination(destination) },
+    });
+  }
+  if (!/ForgotPassword without email/.test(String(reply.body))) return reply;
+  return cognitoError(
+    'InvalidParameterException',
+    'Cannot reset password for the user as there is no registered/verified email or phone_number',
+  );
+}
+
+/** ChangePassword for the access token's holder: a wrong current password counts against them. */
+async function changePassword(
+  options: AccountCodesOptions,
+  request: ForwardedRequest,
+  input: Record<string, unknown>,
+): Promise<CognitoReply> {
+  const { lockout } = options;
+  const holder = await options.tokenHolder(stringField(input, 'AccessToken'));
+  if (typeof holder !== 'string') return holder;
+  const refusal = policyRefusal(options.passwordPolicy, input, 'ProposedPassword');
+  if (refusal) return refusal;
+  if (lockout.isLocked(holder)) return limitExceeded();
+  const reply = await options.pass(request);
+  // A wrong current password, which Cognito answers as a wrong password at sign-in;
+  // cognito-local calls it an invalid (new) password.
+  const wrongCurrent =
+    reply.status === 400 && stringField(parseObject(reply.body), 'message') === 'Invalid password';
+  if (!wrongCurrent) return reply;
+  lockout.failed(holder, true);
+  return cognitoError('NotAuthorizedException', INCORRECT_CREDENTIALS);
+}
+
+/**
+ * ResendConfirmationCode, which cognito-local does not offer: a new code for an unconfirmed
+ * user, delivered as the first (printed), and where it went, masked as Cognito masks it.
+ */
+async function resendConfirmationCode(
+  { directory }: AccountCodesOptions,
+  input: Record<string, unknown>,
+): Promise<CognitoReply> {
+  const account = await accountOf(directory, input);
+  if (isReply(account)) return account;
+  const clientId = stringField(input, 'ClientId') ?? '';
+  // Nobody by that name: answered as the accounts the app's sign-up makes (with no e-mail
+  // address, their codes go to the console) are, so the answer says nothing of who exists.
+  const sent = account.known
+    ? await directory.newConfirmationCode(clientId, account.name)
+    : { sentTo: null };
+  if (sent === null) return jsonReply({ CodeDeliveryDetails: {} });
+  if (sent === 'confirmed') {
+    return cognitoError('InvalidParameterException', 'User is already confirmed.');
+  }
+  return sent.sentTo === null
+    ? jsonReply({ CodeDeliveryDetails: {} })
+    : delivered(maskedDestination(sent.sentTo));
+}
+
 /**
  * The calls in which a person proves something with a code or their current password, outside
  * sign-in: confirming a sign-up, resetting a password, verifying an e-mail address, changing the
@@ -57,78 +198,18 @@ const codeMismatch = () => cognitoError('CodeMismatchException', CODE_MISMATCH);
 export function createAccountCodes(options: AccountCodesOptions): Record<string, ActionHandler> {
   const { directory, lockout, pass } = options;
 
-  /** Cognito's refusal of a new password (in `field`) the pool's policy does not allow. */
-  function policyRefusal(input: Record<string, unknown>, field: string): CognitoReply | null {
-    const password = stringField(input, field);
-    const violation =
-      password === undefined ? null : passwordPolicyViolation(password, options.passwordPolicy);
-    return violation ? cognitoError('InvalidPasswordException', violation) : null;
-  }
-
-  /**
-   * The account a username-naming call is about: its own name and whether the pool has it; or
-   * Cognito's refusal of a call that names no username, or a client the pool does not have.
-   */
-  async function accountOf(
-    input: Record<string, unknown>,
-  ): Promise<{ name: string; known: boolean } | CognitoReply> {
-    const clientId = stringField(input, 'ClientId') ?? '';
-    const username = stringField(input, 'Username') ?? '';
-    if (username === '') {
-      return cognitoError('InvalidParameterException', 'Missing required parameter Username');
-    }
-    if (!(await directory.findClient(clientId))) {
-      return cognitoError(
-        'ResourceNotFoundException',
-        `User pool client ${clientId} does not exist.`,
-      );
-    }
-    const user = await directory.findUser(clientId, username);
-    return { name: user?.username ?? username, known: user !== null };
-  }
-
-  const isReply = (value: object): value is CognitoReply => 'status' in value;
-
-  /** A code answered for `account`: counted when wrong; an unknown account's is always wrong. */
-  async function codeAnswered(
-    request: ForwardedRequest,
-    account: { name: string; known: boolean },
-  ): Promise<CognitoReply> {
-    if (lockout.isLocked(account.name)) return limitExceeded();
-    if (!account.known) {
-      lockout.failed(account.name, false);
-      return codeMismatch();
-    }
-    const reply = await pass(request);
-    if (errorTypeOf(reply) === 'CodeMismatchException') {
-      lockout.failed(account.name, true);
-      return codeMismatch();
-    }
-    return reply;
-  }
-
-  /** A masked delivery answer for `destination`, or the simulated one of an unknown username. */
-  const delivered = (destination: string) =>
-    jsonReply({
-      CodeDeliveryDetails: {
-        AttributeName: 'email',
-        DeliveryMedium: 'EMAIL',
-        Destination: destination,
-      },
-    });
-
   return {
     async ConfirmSignUp(request, input) {
-      const account = await accountOf(input);
-      return isReply(account) ? account : codeAnswered(request, account);
+      const account = await accountOf(directory, input);
+      return isReply(account) ? account : codeAnswered(options, request, account);
     },
 
     async ConfirmForgotPassword(request, input) {
-      const refusal = policyRefusal(input, 'Password');
+      const refusal = policyRefusal(options.passwordPolicy, input, 'Password');
       if (refusal) return refusal;
-      const account = await accountOf(input);
+      const account = await accountOf(directory, input);
       if (isReply(account)) return account;
-      const reply = await codeAnswered(request, account);
+      const reply = await codeAnswered(options, request, account);
       // The owner proved the address and chose a new password: earlier failures are moot.
       if (reply.status === 200) lockout.succeeded(account.name);
       return reply;
@@ -137,25 +218,10 @@ export function createAccountCodes(options: AccountCodesOptions): Record<string,
     async VerifyUserAttribute(request, input) {
       const holder = await options.tokenHolder(stringField(input, 'AccessToken'));
       if (typeof holder !== 'string') return holder;
-      return codeAnswered(request, { name: holder, known: true });
+      return codeAnswered(options, request, { name: holder, known: true });
     },
 
-    async ChangePassword(request, input) {
-      const holder = await options.tokenHolder(stringField(input, 'AccessToken'));
-      if (typeof holder !== 'string') return holder;
-      const refusal = policyRefusal(input, 'ProposedPassword');
-      if (refusal) return refusal;
-      if (lockout.isLocked(holder)) return limitExceeded();
-      const reply = await pass(request);
-      // A wrong current password, which Cognito answers as a wrong password at sign-in;
-      // cognito-local calls it an invalid (new) password.
-      const wrongCurrent =
-        reply.status === 400 &&
-        stringField(parseObject(reply.body), 'message') === 'Invalid password';
-      if (!wrongCurrent) return reply;
-      lockout.failed(holder, true);
-      return cognitoError('NotAuthorizedException', INCORRECT_CREDENTIALS);
-    },
+    ChangePassword: (request, input) => changePassword(options, request, input),
 
     /**
      * ForgotPassword: a known account's code goes to its e-mail, whose address is masked as
@@ -163,47 +229,12 @@ export function createAccountCodes(options: AccountCodesOptions): Record<string,
      * answer (cognito-local calls it unsupported).
      */
     async ForgotPassword(request, input) {
-      const account = await accountOf(input);
+      const account = await accountOf(directory, input);
       if (isReply(account)) return account;
       if (!account.known) return delivered(simulatedDestination(options.decoySecret, account.name));
-      const reply = await pass(request);
-      if (reply.status === 200) {
-        const answer = parseObject(reply.body);
-        const details = answer?.CodeDeliveryDetails as Record<string, unknown> | undefined;
-        const destination = stringField(details, 'Destination');
-        if (!answer || !details || destination === undefined) return reply;
-        return jsonReply({
-          ...answer,
-          CodeDeliveryDetails: { ...details, Destination: maskedDestination(destination) },
-        });
-      }
-      if (!/ForgotPassword without email/.test(String(reply.body))) return reply;
-      return cognitoError(
-        'InvalidParameterException',
-        'Cannot reset password for the user as there is no registered/verified email or phone_number',
-      );
+      return forgotPasswordReply(await pass(request));
     },
 
-    /**
-     * ResendConfirmationCode, which cognito-local does not offer: a new code for an unconfirmed
-     * user, delivered as the first (printed), and where it went, masked as Cognito masks it.
-     */
-    async ResendConfirmationCode(_request, input) {
-      const account = await accountOf(input);
-      if (isReply(account)) return account;
-      const clientId = stringField(input, 'ClientId') ?? '';
-      // Nobody by that name: answered as the accounts the app's sign-up makes (with no e-mail
-      // address, their codes go to the console) are, so the answer says nothing of who exists.
-      const sent = account.known
-        ? await directory.newConfirmationCode(clientId, account.name)
-        : { sentTo: null };
-      if (sent === null) return jsonReply({ CodeDeliveryDetails: {} });
-      if (sent === 'confirmed') {
-        return cognitoError('InvalidParameterException', 'User is already confirmed.');
-      }
-      return sent.sentTo === null
-        ? jsonReply({ CodeDeliveryDetails: {} })
-        : delivered(maskedDestination(sent.sentTo));
-    },
+    ResendConfirmationCode: (_request, input) => resendConfirmationCode(options, input),
   };
 }

@@ -6,8 +6,15 @@ import {
   stringField,
   type CognitoReply,
 } from './cognitoProtocol';
+import {
+  answerDeviceCall,
+  deviceNotFound,
+  deviceOf,
+  invalidParameter,
+  type IssuedDevice,
+} from './deviceCalls';
 import { ExpiringMap } from './expiringMap';
-import type { IdentityDirectory, StoredDevice } from './identityDirectory';
+import type { IdentityDirectory } from './identityDirectory';
 import { INCORRECT_CREDENTIALS, SESSION_EXPIRED } from './passwordVerifier';
 import { InvalidSrpAError, isPasswordClaimValid, startDeviceVerifier } from './srp';
 import { totpCode } from './totp';
@@ -28,18 +35,10 @@ import { totpCode } from './totp';
  * - ListDevices, GetDevice, UpdateDeviceStatus and ForgetDevice act on the token holder's devices.
  */
 
-/** Cognito's answer for a device key it does not know (the client's cue to drop it). */
-export const DEVICE_NOT_FOUND = 'Device does not exist.';
-/** The most devices kept per user; past it, the longest unused are dropped. */
-export const MAX_DEVICES = 100;
-/** Cognito's largest ListDevices page. */
-const MAX_PAGE = 60;
+export { DEVICE_NOT_FOUND, MAX_DEVICES } from './deviceCalls';
+
 /** The second steps a remembered device stands in for. */
 const SECOND_STEPS = new Set(['SOFTWARE_TOKEN_MFA', 'SELECT_MFA_TYPE', 'SMS_MFA']);
-/** Longest DeviceName Cognito takes. */
-const MAX_NAME_LENGTH = 1024;
-/** A base64 SRP number of 3072 bits is 512 characters; anything far past it is not one. */
-const MAX_VERIFIER_LENGTH = 2048;
 
 /** A sign-in held at its second step while the device proves itself. */
 interface HeldSignIn {
@@ -112,311 +111,240 @@ export const DEVICE_ACTIONS = new Set([
   'ForgetDevice',
 ]);
 
-const seconds = (ms: number) => Math.floor(ms / 1000);
-
-/** A device as Cognito's `DeviceType`. */
-function deviceType(device: StoredDevice) {
-  return {
-    DeviceKey: device.key,
-    DeviceAttributes: [
-      { Name: 'device_status', Value: 'valid' },
-      { Name: 'device_name', Value: device.name },
-      {
-        Name: 'dev:device_remembered_status',
-        Value: device.remembered ? 'remembered' : 'not_remembered',
-      },
-    ],
-    DeviceCreateDate: seconds(device.createdMs),
-    DeviceLastModifiedDate: seconds(device.modifiedMs),
-    DeviceLastAuthenticatedDate: seconds(device.lastAuthenticatedMs),
-  };
+/** The devices a pool's sign-ins go through: its settings and what it keeps between requests. */
+interface SignInDevices {
+  options: DeviceTrackingOptions;
+  /** Devices given to a client in `NewDeviceMetadata`, until it confirms them. */
+  issued: ExpiringMap<IssuedDevice>;
+  /** Sign-ins held while their device proves itself, by the session given to the client. */
+  held: ExpiringMap<HeldSignIn>;
 }
 
-const notFound = () => cognitoError('ResourceNotFoundException', DEVICE_NOT_FOUND);
-const invalid = (message: string) => cognitoError('InvalidParameterException', message);
+/** Notes that the user's device `key` was just signed in with. */
+async function touch({ options }: SignInDevices, username: string, key: string): Promise<void> {
+  const { directory } = options;
+  const devices = await directory.devicesOf(username);
+  const at = options.now();
+  await directory.saveDevices(
+    username,
+    devices.map((device) => (device.key === key ? { ...device, lastAuthenticatedMs: at } : device)),
+  );
+}
 
-/** Whether `text` is base64 of at most `max` characters. */
-const isBase64 = (text: string | undefined, max: number): text is string =>
-  text !== undefined &&
-  text.length > 0 &&
-  text.length <= max &&
-  /^[A-Za-z0-9+/]+={0,2}$/.test(text);
+/** A new device for the client to confirm, in the tokens' answer. */
+function withNewDevice(
+  { options, issued }: SignInDevices,
+  answer: Record<string, unknown>,
+  username: string,
+): CognitoReply {
+  const key = `${options.region}_${randomUUID()}`;
+  const groupKey = `-${randomBytes(9).toString('base64url')}`;
+  issued.set(key, { username, groupKey });
+  const result = answer.AuthenticationResult as Record<string, unknown>;
+  return jsonReply({
+    ...answer,
+    AuthenticationResult: {
+      ...result,
+      NewDeviceMetadata: { DeviceKey: key, DeviceGroupKey: groupKey },
+    },
+  });
+}
 
+/**
+ * The answer to the held second step `name`, as the person would give it with their
+ * authenticator; null for a step only the person can answer.
+ */
+async function secondStepResponses(
+  { options }: SignInDevices,
+  sign: HeldSignIn,
+  name: string,
+): Promise<Record<string, string> | null> {
+  const responses: Record<string, string> = { USERNAME: sign.username };
+  if (name === 'SELECT_MFA_TYPE') {
+    responses.ANSWER = 'SOFTWARE_TOKEN_MFA';
+    return responses;
+  }
+  if (name !== 'SOFTWARE_TOKEN_MFA') return null;
+  const secret = await options.directory.authenticatorSecretOf(sign.username);
+  if (secret === null) return null;
+  responses.SOFTWARE_TOKEN_MFA_CODE = totpCode(secret, options.now());
+  return responses;
+}
+
+/** Answers the held second step upstream, as the person would with their authenticator. */
+async function finishHeld(devices: SignInDevices, sign: HeldSignIn): Promise<CognitoReply> {
+  let { name, session } = sign.upstream;
+  for (let step = 0; step < 2; step += 1) {
+    const responses = await secondStepResponses(devices, sign, name);
+    if (responses === null) break;
+    const reply = await devices.options.answerUpstream(
+      {
+        ClientId: sign.clientId,
+        ChallengeName: name,
+        Session: session,
+        ChallengeResponses: responses,
+      },
+      sign.clientId,
+    );
+    const answer = parseObject(reply.body);
+    if (reply.status !== 200 || answer?.AuthenticationResult) {
+      if (reply.status === 200) await touch(devices, sign.username, sign.deviceKey);
+      return reply;
+    }
+    name = stringField(answer, 'ChallengeName') ?? '';
+    session = stringField(answer, 'Session') ?? '';
+  }
+  // Only an authenticator's step can be answered for the person here (the local pool has no
+  // text messages): anything else is a sign-in this device cannot finish.
+  return cognitoError(
+    'NotAuthorizedException',
+    'The remembered device cannot finish this sign-in.',
+  );
+}
+
+/** DEVICE_SRP_AUTH: the device's SRP start, answered with the secret block it must sign. */
+async function deviceSrpAuth(
+  { options, held }: SignInDevices,
+  clientId: string,
+  input: Record<string, unknown>,
+): Promise<CognitoReply> {
+  const session = stringField(input, 'Session') ?? '';
+  const sign = held.take(session);
+  const responses = input.ChallengeResponses;
+  if (
+    !sign ||
+    sign.proof !== undefined ||
+    sign.clientId !== clientId ||
+    stringField(responses, 'USERNAME') !== sign.username ||
+    stringField(responses, 'DEVICE_KEY') !== sign.deviceKey
+  ) {
+    return cognitoError('NotAuthorizedException', SESSION_EXPIRED);
+  }
+  const srpA = stringField(responses, 'SRP_A');
+  if (!srpA) return invalidParameter('Missing required parameter SRP_A');
+  const { device } = await deviceOf(options.directory, sign.username, sign.deviceKey);
+  if (!device?.remembered) return deviceNotFound();
+  let started;
+  try {
+    started = startDeviceVerifier(device.verifier, device.salt, srpA);
+  } catch (error) {
+    if (error instanceof InvalidSrpAError) return invalidParameter(error.message);
+    throw error;
+  }
+  const secretBlock = randomBytes(96).toString('base64');
+  const next = randomBytes(32).toString('base64url');
+  held.set(next, { ...sign, proof: { key: started.key, secretBlock } });
+  return jsonReply({
+    ChallengeName: 'DEVICE_PASSWORD_VERIFIER',
+    Session: next,
+    ChallengeParameters: {
+      USERNAME: sign.username,
+      DEVICE_KEY: sign.deviceKey,
+      SRP_B: started.srpB,
+      SALT: started.salt,
+      SECRET_BLOCK: secretBlock,
+    },
+  });
+}
+
+/** DEVICE_PASSWORD_VERIFIER: the device's signature checked, then the held sign-in finished. */
+async function devicePasswordVerifier(
+  devices: SignInDevices,
+  clientId: string,
+  input: Record<string, unknown>,
+): Promise<CognitoReply> {
+  const session = stringField(input, 'Session') ?? '';
+  const sign = devices.held.take(session);
+  const responses = input.ChallengeResponses;
+  const field = (name: string) => stringField(responses, name) ?? '';
+  if (
+    !sign?.proof ||
+    sign.clientId !== clientId ||
+    field('USERNAME') !== sign.username ||
+    field('DEVICE_KEY') !== sign.deviceKey
+  ) {
+    return cognitoError('NotAuthorizedException', SESSION_EXPIRED);
+  }
+  const secretBlock = field('PASSWORD_CLAIM_SECRET_BLOCK');
+  const { device } = await deviceOf(devices.options.directory, sign.username, sign.deviceKey);
+  if (!device?.remembered) return deviceNotFound();
+  const proven =
+    secretBlock === sign.proof.secretBlock &&
+    isPasswordClaimValid(
+      sign.proof.key,
+      {
+        poolName: device.groupKey,
+        userId: device.key,
+        secretBlock,
+        timestamp: field('TIMESTAMP'),
+      },
+      field('PASSWORD_CLAIM_SIGNATURE'),
+    );
+  if (!proven) return cognitoError('NotAuthorizedException', INCORRECT_CREDENTIALS);
+  return finishHeld(devices, sign);
+}
+
+/** A sign-in step's answer, seen from the device (see `DeviceTracking.afterAnswer`). */
+async function afterAnswer(
+  devices: SignInDevices,
+  reply: CognitoReply,
+  { clientId, username, deviceKey }: SignInContext,
+): Promise<CognitoReply> {
+  if (reply.status !== 200) return reply;
+  const answer = parseObject(reply.body);
+  if (!answer) return reply;
+  const { device } = await deviceOf(devices.options.directory, username, deviceKey || undefined);
+  if (answer.AuthenticationResult && typeof answer.AuthenticationResult === 'object') {
+    if (!device) return withNewDevice(devices, answer, username);
+    await touch(devices, username, device.key);
+    return reply;
+  }
+  const challenge = stringField(answer, 'ChallengeName') ?? '';
+  const session = stringField(answer, 'Session');
+  if (!device?.remembered || !SECOND_STEPS.has(challenge) || session === undefined) {
+    return reply;
+  }
+  const next = randomBytes(32).toString('base64url');
+  devices.held.set(next, {
+    clientId,
+    username,
+    deviceKey: device.key,
+    upstream: { name: challenge, session },
+  });
+  return jsonReply({
+    ChallengeName: 'DEVICE_SRP_AUTH',
+    Session: next,
+    ChallengeParameters: {},
+  });
+}
+
+/** Device tracking for one pool, as the comment at the top of this file describes. */
 export function createDeviceTracking(options: DeviceTrackingOptions): DeviceTracking {
   const { directory, now } = options;
-  /** Devices given to a client in `NewDeviceMetadata`, until it confirms them. */
-  const issued = new ExpiringMap<{ username: string; groupKey: string }>(options.ttlMs * 5, now);
-  /** Sign-ins held while their device proves itself, by the session given to the client. */
-  const held = new ExpiringMap<HeldSignIn>(options.ttlMs, now);
-
-  async function deviceOf(username: string, key: string | undefined) {
-    if (key === undefined) return { devices: [], device: undefined };
-    const devices = await directory.devicesOf(username);
-    return { devices, device: devices.find((device) => device.key === key) };
-  }
-
-  async function touch(username: string, key: string) {
-    const devices = await directory.devicesOf(username);
-    const at = now();
-    await directory.saveDevices(
-      username,
-      devices.map((device) =>
-        device.key === key ? { ...device, lastAuthenticatedMs: at } : device,
-      ),
-    );
-  }
-
-  /** A new device for the client to confirm, in the tokens' answer. */
-  function withNewDevice(answer: Record<string, unknown>, username: string): CognitoReply {
-    const key = `${options.region}_${randomUUID()}`;
-    const groupKey = `-${randomBytes(9).toString('base64url')}`;
-    issued.set(key, { username, groupKey });
-    const result = answer.AuthenticationResult as Record<string, unknown>;
-    return jsonReply({
-      ...answer,
-      AuthenticationResult: {
-        ...result,
-        NewDeviceMetadata: { DeviceKey: key, DeviceGroupKey: groupKey },
-      },
-    });
-  }
-
-  /** Answers the held second step upstream, as the person would with their authenticator. */
-  async function finishHeld(sign: HeldSignIn): Promise<CognitoReply> {
-    let { name, session } = sign.upstream;
-    for (let step = 0; step < 2; step += 1) {
-      const responses: Record<string, string> = { USERNAME: sign.username };
-      if (name === 'SELECT_MFA_TYPE') {
-        responses.ANSWER = 'SOFTWARE_TOKEN_MFA';
-      } else if (name === 'SOFTWARE_TOKEN_MFA') {
-        const secret = await directory.authenticatorSecretOf(sign.username);
-        if (secret === null) break;
-        responses.SOFTWARE_TOKEN_MFA_CODE = totpCode(secret, now());
-      } else {
-        break;
-      }
-      const reply = await options.answerUpstream(
-        {
-          ClientId: sign.clientId,
-          ChallengeName: name,
-          Session: session,
-          ChallengeResponses: responses,
-        },
-        sign.clientId,
-      );
-      const answer = parseObject(reply.body);
-      if (reply.status !== 200 || answer?.AuthenticationResult) {
-        if (reply.status === 200) await touch(sign.username, sign.deviceKey);
-        return reply;
-      }
-      name = stringField(answer, 'ChallengeName') ?? '';
-      session = stringField(answer, 'Session') ?? '';
-    }
-    // Only an authenticator's step can be answered for the person here (the local pool has no
-    // text messages): anything else is a sign-in this device cannot finish.
-    return cognitoError(
-      'NotAuthorizedException',
-      'The remembered device cannot finish this sign-in.',
-    );
-  }
-
-  async function deviceSrpAuth(clientId: string, input: Record<string, unknown>) {
-    const session = stringField(input, 'Session') ?? '';
-    const sign = held.take(session);
-    const responses = input.ChallengeResponses;
-    if (
-      !sign ||
-      sign.proof !== undefined ||
-      sign.clientId !== clientId ||
-      stringField(responses, 'USERNAME') !== sign.username ||
-      stringField(responses, 'DEVICE_KEY') !== sign.deviceKey
-    ) {
-      return cognitoError('NotAuthorizedException', SESSION_EXPIRED);
-    }
-    const srpA = stringField(responses, 'SRP_A');
-    if (!srpA) return invalid('Missing required parameter SRP_A');
-    const { device } = await deviceOf(sign.username, sign.deviceKey);
-    if (!device?.remembered) return notFound();
-    let started;
-    try {
-      started = startDeviceVerifier(device.verifier, device.salt, srpA);
-    } catch (error) {
-      if (error instanceof InvalidSrpAError) return invalid(error.message);
-      throw error;
-    }
-    const secretBlock = randomBytes(96).toString('base64');
-    const next = randomBytes(32).toString('base64url');
-    held.set(next, { ...sign, proof: { key: started.key, secretBlock } });
-    return jsonReply({
-      ChallengeName: 'DEVICE_PASSWORD_VERIFIER',
-      Session: next,
-      ChallengeParameters: {
-        USERNAME: sign.username,
-        DEVICE_KEY: sign.deviceKey,
-        SRP_B: started.srpB,
-        SALT: started.salt,
-        SECRET_BLOCK: secretBlock,
-      },
-    });
-  }
-
-  async function devicePasswordVerifier(clientId: string, input: Record<string, unknown>) {
-    const session = stringField(input, 'Session') ?? '';
-    const sign = held.take(session);
-    const responses = input.ChallengeResponses;
-    const field = (name: string) => stringField(responses, name) ?? '';
-    if (
-      !sign?.proof ||
-      sign.clientId !== clientId ||
-      field('USERNAME') !== sign.username ||
-      field('DEVICE_KEY') !== sign.deviceKey
-    ) {
-      return cognitoError('NotAuthorizedException', SESSION_EXPIRED);
-    }
-    const secretBlock = field('PASSWORD_CLAIM_SECRET_BLOCK');
-    const { device } = await deviceOf(sign.username, sign.deviceKey);
-    if (!device?.remembered) return notFound();
-    const proven =
-      secretBlock === sign.proof.secretBlock &&
-      isPasswordClaimValid(
-        sign.proof.key,
-        {
-          poolName: device.groupKey,
-          userId: device.key,
-          secretBlock,
-          timestamp: field('TIMESTAMP'),
-        },
-        field('PASSWORD_CLAIM_SIGNATURE'),
-      );
-    if (!proven) return cognitoError('NotAuthorizedException', INCORRECT_CREDENTIALS);
-    return finishHeld(sign);
-  }
-
-  async function confirmDevice(holder: string, input: Record<string, unknown>) {
-    const key = stringField(input, 'DeviceKey') ?? '';
-    const config = input.DeviceSecretVerifierConfig;
-    const verifier = stringField(config, 'PasswordVerifier');
-    const salt = stringField(config, 'Salt');
-    const name = stringField(input, 'DeviceName') ?? '';
-    if (!isBase64(verifier, MAX_VERIFIER_LENGTH) || !isBase64(salt, MAX_VERIFIER_LENGTH)) {
-      return invalid('DeviceSecretVerifierConfig needs a base64 PasswordVerifier and Salt.');
-    }
-    if (name.length > MAX_NAME_LENGTH) {
-      return invalid(`DeviceName must be at most ${MAX_NAME_LENGTH} characters.`);
-    }
-    const pending = issued.get(key);
-    if (!pending || pending.username !== holder) return notFound();
-    issued.delete(key);
-    const at = now();
-    const devices = await directory.devicesOf(holder);
-    const device: StoredDevice = {
-      key,
-      groupKey: pending.groupKey,
-      name,
-      verifier,
-      salt,
-      remembered: false,
-      createdMs: at,
-      modifiedMs: at,
-      lastAuthenticatedMs: at,
-    };
-    // devicesOf answers newest first: past the cap, the longest unused go.
-    await directory.saveDevices(holder, [device, ...devices].slice(0, MAX_DEVICES));
-    return jsonReply({ UserConfirmationNecessary: true });
-  }
-
-  async function updateDeviceStatus(holder: string, input: Record<string, unknown>) {
-    const status = stringField(input, 'DeviceRememberedStatus');
-    if (status !== 'remembered' && status !== 'not_remembered') {
-      return invalid("DeviceRememberedStatus must be 'remembered' or 'not_remembered'.");
-    }
-    const key = stringField(input, 'DeviceKey');
-    const { devices, device } = await deviceOf(holder, key);
-    if (!device) return notFound();
-    const at = now();
-    await directory.saveDevices(
-      holder,
-      devices.map((each) =>
-        each.key === key ? { ...each, remembered: status === 'remembered', modifiedMs: at } : each,
-      ),
-    );
-    return jsonReply({});
-  }
-
-  function listDevices(devices: readonly StoredDevice[], input: Record<string, unknown>) {
-    const limit = input.Limit === undefined ? MAX_PAGE : input.Limit;
-    if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0 || limit > MAX_PAGE) {
-      return invalid(`Limit must be a whole number from 0 to ${MAX_PAGE}.`);
-    }
-    const token = stringField(input, 'PaginationToken');
-    const start = token === undefined ? 0 : devices.findIndex((device) => device.key === token);
-    if (start < 0) return invalid('The PaginationToken is not one this pool gave.');
-    const page = devices.slice(start, start + (limit || MAX_PAGE));
-    const rest = devices[start + page.length];
-    return jsonReply({
-      Devices: page.map(deviceType),
-      ...(rest ? { PaginationToken: rest.key } : {}),
-    });
-  }
+  const devices: SignInDevices = {
+    options,
+    issued: new ExpiringMap<IssuedDevice>(options.ttlMs * 5, now),
+    held: new ExpiringMap<HeldSignIn>(options.ttlMs, now),
+  };
 
   return {
     async unknownDevice(clientId, username, deviceKey) {
       if (deviceKey === undefined || deviceKey === '') return null;
       const user = await directory.findUser(clientId, username);
       if (!user) return null;
-      const { device } = await deviceOf(user.username, deviceKey);
-      return device ? null : notFound();
+      const { device } = await deviceOf(directory, user.username, deviceKey);
+      return device ? null : deviceNotFound();
     },
 
-    async afterAnswer(reply, { clientId, username, deviceKey }) {
-      if (reply.status !== 200) return reply;
-      const answer = parseObject(reply.body);
-      if (!answer) return reply;
-      const { device } = await deviceOf(username, deviceKey || undefined);
-      if (answer.AuthenticationResult && typeof answer.AuthenticationResult === 'object') {
-        if (!device) return withNewDevice(answer, username);
-        await touch(username, device.key);
-        return reply;
-      }
-      const challenge = stringField(answer, 'ChallengeName') ?? '';
-      const session = stringField(answer, 'Session');
-      if (!device?.remembered || !SECOND_STEPS.has(challenge) || session === undefined) {
-        return reply;
-      }
-      const next = randomBytes(32).toString('base64url');
-      held.set(next, {
-        clientId,
-        username,
-        deviceKey: device.key,
-        upstream: { name: challenge, session },
-      });
-      return jsonReply({
-        ChallengeName: 'DEVICE_SRP_AUTH',
-        Session: next,
-        ChallengeParameters: {},
-      });
-    },
+    afterAnswer: (reply, context) => afterAnswer(devices, reply, context),
 
     respond(challengeName, clientId, input) {
       return challengeName === 'DEVICE_SRP_AUTH'
-        ? deviceSrpAuth(clientId, input)
-        : devicePasswordVerifier(clientId, input);
+        ? deviceSrpAuth(devices, clientId, input)
+        : devicePasswordVerifier(devices, clientId, input);
     },
 
-    async call(action, holder, input) {
-      if (action === 'ConfirmDevice') return confirmDevice(holder, input);
-      if (action === 'UpdateDeviceStatus') return updateDeviceStatus(holder, input);
-      const devices = await directory.devicesOf(holder);
-      if (action === 'ListDevices') return listDevices(devices, input);
-      const key = stringField(input, 'DeviceKey');
-      const device = devices.find((each) => each.key === key);
-      if (!device) return notFound();
-      if (action === 'GetDevice') return jsonReply({ Device: deviceType(device) });
-      await directory.saveDevices(
-        holder,
-        devices.filter((each) => each.key !== key),
-      );
-      return jsonReply({});
-    },
+    call: (action, holder, input) =>
+      answerDeviceCall({ directory, issued: devices.issued, now }, action, holder, input),
   };
 }

@@ -22,7 +22,7 @@ import {
 } from './cognitoProtocol';
 import { createAccountCalls } from './accountCalls';
 import { createAccountCodes, type ActionHandler } from './accountCodes';
-import { createFrontContext, type SrpFrontOptions } from './frontContext';
+import { createFrontContext, type FrontContext, type SrpFrontOptions } from './frontContext';
 import { SESSION_EXPIRED } from './passwordVerifier';
 import { createSignInFlows } from './signInFlows';
 
@@ -89,6 +89,123 @@ function isSameOrigin(origin: string, host: string | undefined): boolean {
   }
 }
 
+/** Whether the request names a host this front answers for (see `anyHost`). */
+function ownHostCheck(options: SrpFrontOptions): (host: string | undefined) => boolean {
+  const appHosts = new Set(
+    (options.appOrigins ?? []).filter((origin) => origin !== '*').map((o) => new URL(o).hostname),
+  );
+  return (host) => {
+    if (options.anyHost) return true;
+    const name = hostNameOf(host);
+    return name !== null && (isLoopbackHost(name) || appHosts.has(name));
+  };
+}
+
+/** Checks what every call of `action` must hold before it is looked at further. */
+async function precondition(
+  { challenges, tokenHolder }: FrontContext,
+  action: string,
+  input: Record<string, unknown>,
+): Promise<CognitoReply | null> {
+  const token = stringField(input, 'AccessToken');
+  const tokenOrSession =
+    TOKEN_OR_SESSION_ACTIONS.has(action) && token === undefined && 'Session' in input;
+  if (tokenOrSession) {
+    const session = stringField(input, 'Session') ?? '';
+    // Only an authenticator's set-up takes a session in place of a token.
+    return challenges.peek(session)?.name === 'MFA_SETUP'
+      ? null
+      : cognitoError('NotAuthorizedException', SESSION_EXPIRED);
+  }
+  if (
+    ACCESS_TOKEN_ACTIONS.has(action) ||
+    TOKEN_OR_SESSION_ACTIONS.has(action) ||
+    input.AccessToken !== undefined
+  ) {
+    const holder = await tokenHolder(token);
+    if (typeof holder !== 'string') return holder;
+  }
+  return null;
+}
+
+/**
+ * Answers one Cognito call (a POST to `/`): its content type, `X-Amz-Target` and body checked,
+ * then handed to the front's handler of its action, or to cognito-local.
+ */
+async function answerCall(
+  context: FrontContext,
+  actions: Record<string, ActionHandler>,
+  req: IncomingMessage,
+): Promise<CognitoReply> {
+  if (!isCognitoJson(req.headers['content-type'])) {
+    return cognitoError(
+      'SerializationException',
+      'Send the request as application/x-amz-json-1.1.',
+      415,
+    );
+  }
+  const target = parseTarget(req.headers['x-amz-target']);
+  if (target.kind === 'iam') {
+    return cognitoError('MissingAuthenticationTokenException', 'Missing Authentication Token');
+  }
+  if (target.kind === 'unknown') {
+    return cognitoError(
+      'UnknownOperationException',
+      'The action or operation requested is invalid. Verify that the action is typed correctly.',
+    );
+  }
+  const body = await readBody(req, MAX_BODY_BYTES);
+  if (body === null) {
+    return cognitoError('SerializationException', 'The request body is too large.', 413);
+  }
+  const input = parseObject(body);
+  if (!input) {
+    return cognitoError('SerializationException', 'The request body is not a JSON object.');
+  }
+  const refusal = await precondition(context, target.action, input);
+  if (refusal) return refusal;
+  const request: ForwardedRequest = { action: target.action, body };
+  const handler = actions[target.action];
+  return handler ? handler(request, input) : context.pass(request);
+}
+
+/** The pool's keys and OpenID configuration, made from this installation's key. */
+function wellKnown(options: SrpFrontOptions, pathname: string): CognitoReply | null {
+  const document =
+    pathname === `/${options.poolId}/.well-known/jwks.json`
+      ? options.jwks
+      : pathname === `/${options.poolId}/.well-known/openid-configuration`
+        ? {
+            issuer: options.issuer,
+            jwks_uri: `${options.issuer}/.well-known/jwks.json`,
+            id_token_signing_alg_values_supported: ['RS256'],
+          }
+        : null;
+  if (document === null) return null;
+  const reply = jsonReply(document);
+  reply.headers['Content-Type'] = 'application/json';
+  return reply;
+}
+
+/** The front's answers to each Cognito action it handles itself, by action. */
+function frontActions(
+  options: SrpFrontOptions,
+  context: FrontContext,
+): Record<string, ActionHandler> {
+  return {
+    ...createSignInFlows(context),
+    ...createAccountCalls(context),
+    ...createAccountCodes({
+      directory: context.directory,
+      passwordPolicy: context.passwordPolicy,
+      lockout: context.lockout,
+      pass: (request) => context.pass(request),
+      tokenHolder: context.tokenHolder,
+      decoySecret: options.decoySecret ?? randomBytes(32).toString('base64url'),
+    }),
+  };
+}
+
 /**
  * Creates the SRP front: an HTTP handler that speaks Cognito's JSON protocol in front of
  * cognito-local, adding what cognito-local lacks and the app needs: USER_SRP_AUTH (the default
@@ -99,114 +216,13 @@ function isSameOrigin(origin: string, host: string | undefined): boolean {
  * Local development only: it checks passwords against the clear ones cognito-local stores.
  */
 export function createSrpFront(options: SrpFrontOptions): SrpFront {
-  const { poolId } = options;
   const context = createFrontContext(options);
-  const { challenges, pass, tokenHolder } = context;
   const cors = createCorsPolicy(
     (options.appOrigins ?? []).filter((origin) => origin !== '*'),
     { methods: 'POST, OPTIONS', requestHeaders: REQUEST_HEADERS },
   );
-  const appHosts = new Set(
-    (options.appOrigins ?? []).filter((origin) => origin !== '*').map((o) => new URL(o).hostname),
-  );
-  /** Whether the request names a host this front answers for (see `anyHost`). */
-  function isOwnHost(host: string | undefined): boolean {
-    if (options.anyHost) return true;
-    const name = hostNameOf(host);
-    return name !== null && (isLoopbackHost(name) || appHosts.has(name));
-  }
-  const keysPath = `/${poolId}/.well-known/jwks.json`;
-  const configurationPath = `/${poolId}/.well-known/openid-configuration`;
-
-  const actions: Record<string, ActionHandler> = {
-    ...createSignInFlows(context),
-    ...createAccountCalls(context),
-    ...createAccountCodes({
-      directory: context.directory,
-      passwordPolicy: context.passwordPolicy,
-      lockout: context.lockout,
-      pass: (request) => pass(request),
-      tokenHolder,
-      decoySecret: options.decoySecret ?? randomBytes(32).toString('base64url'),
-    }),
-  };
-
-  /** Checks what every call of `action` must hold before it is looked at further. */
-  async function precondition(
-    action: string,
-    input: Record<string, unknown>,
-  ): Promise<CognitoReply | null> {
-    const token = stringField(input, 'AccessToken');
-    const tokenOrSession =
-      TOKEN_OR_SESSION_ACTIONS.has(action) && token === undefined && 'Session' in input;
-    if (tokenOrSession) {
-      const session = stringField(input, 'Session') ?? '';
-      // Only an authenticator's set-up takes a session in place of a token.
-      return challenges.peek(session)?.name === 'MFA_SETUP'
-        ? null
-        : cognitoError('NotAuthorizedException', SESSION_EXPIRED);
-    }
-    if (
-      ACCESS_TOKEN_ACTIONS.has(action) ||
-      TOKEN_OR_SESSION_ACTIONS.has(action) ||
-      input.AccessToken !== undefined
-    ) {
-      const holder = await tokenHolder(token);
-      if (typeof holder !== 'string') return holder;
-    }
-    return null;
-  }
-
-  async function answerCall(req: IncomingMessage): Promise<CognitoReply> {
-    if (!isCognitoJson(req.headers['content-type'])) {
-      return cognitoError(
-        'SerializationException',
-        'Send the request as application/x-amz-json-1.1.',
-        415,
-      );
-    }
-    const target = parseTarget(req.headers['x-amz-target']);
-    if (target.kind === 'iam') {
-      return cognitoError('MissingAuthenticationTokenException', 'Missing Authentication Token');
-    }
-    if (target.kind === 'unknown') {
-      return cognitoError(
-        'UnknownOperationException',
-        'The action or operation requested is invalid. Verify that the action is typed correctly.',
-      );
-    }
-    const body = await readBody(req, MAX_BODY_BYTES);
-    if (body === null) {
-      return cognitoError('SerializationException', 'The request body is too large.', 413);
-    }
-    const input = parseObject(body);
-    if (!input) {
-      return cognitoError('SerializationException', 'The request body is not a JSON object.');
-    }
-    const refusal = await precondition(target.action, input);
-    if (refusal) return refusal;
-    const request: ForwardedRequest = { action: target.action, body };
-    const handler = actions[target.action];
-    return handler ? handler(request, input) : pass(request);
-  }
-
-  /** The pool's keys and OpenID configuration, made from this installation's key. */
-  function wellKnown(pathname: string): CognitoReply | null {
-    const document =
-      pathname === keysPath
-        ? options.jwks
-        : pathname === configurationPath
-          ? {
-              issuer: options.issuer,
-              jwks_uri: `${options.issuer}/.well-known/jwks.json`,
-              id_token_signing_alg_values_supported: ['RS256'],
-            }
-          : null;
-    if (document === null) return null;
-    const reply = jsonReply(document);
-    reply.headers['Content-Type'] = 'application/json';
-    return reply;
-  }
+  const isOwnHost = ownHostCheck(options);
+  const actions = frontActions(options, context);
 
   return async (req, res, path = req.url ?? '/') => {
     if (!isOwnHost(req.headers.host)) {
@@ -236,7 +252,7 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
     }
     const pathname = path.split('?')[0] ?? '/';
     if (req.method === 'GET' || req.method === 'HEAD') {
-      const document = wellKnown(pathname);
+      const document = wellKnown(options, pathname);
       sendReply(
         res,
         document ?? cognitoError('ResourceNotFoundException', 'Not found.', 404),
@@ -252,6 +268,9 @@ export function createSrpFront(options: SrpFrontOptions): SrpFront {
       );
       return;
     }
-    sendReply(res, await answerCall(req), { ...corsHeaders, ...API_ANSWER_HEADERS });
+    sendReply(res, await answerCall(context, actions, req), {
+      ...corsHeaders,
+      ...API_ANSWER_HEADERS,
+    });
   };
 }
