@@ -111,6 +111,122 @@ function splatCount(mesh: AbstractMesh): number {
   return typeof count === 'number' ? count : 0;
 }
 
+/** The viewer's WebGL engine, following the canvas's size unless the size is fixed. */
+function startEngine(canvas: HTMLCanvasElement, fixedSize: CaptureViewerOptions['fixedSize']) {
+  try {
+    return new Engine(
+      canvas,
+      true,
+      { preserveDrawingBuffer: false, stencil: true },
+      fixedSize === undefined,
+    );
+  } catch {
+    throw new CaptureViewerError(
+      'webgl',
+      'This browser cannot show 3D captures (WebGL is off or missing).',
+    );
+  }
+}
+
+/** A soft sky light and a sun from above. */
+function addLights(scene: Scene): void {
+  const sky = new HemisphericLight('sky', new Vector3(0.2, 1, 0.3), scene);
+  sky.intensity = 0.9;
+  sky.groundColor = new Color3(0.25, 0.25, 0.3);
+  const sun = new DirectionalLight('sun', new Vector3(-0.5, -1, -0.4), scene);
+  sun.intensity = 1.6;
+}
+
+/**
+ * The orbit camera, taking the visitor's input unless the viewer draws a poster: from in front and
+ * a little to the side (a glTF asset faces +Z, which the loader turns to Babylon's -Z... seen from
+ * the camera at alpha π/2).
+ */
+function createCaptureCamera(scene: Scene, takesInput: boolean): ArcRotateCamera {
+  const camera = new ArcRotateCamera('capture', Math.PI / 2 + 0.7, 1.15, 10, Vector3.Zero(), scene);
+  camera.wheelDeltaPercentage = 0.01;
+  camera.pinchDeltaPercentage = 0.01;
+  camera.useNaturalPinchZoom = true;
+  camera.minZ = 0.01;
+  if (takesInput) camera.attachControl(true);
+  const keyboard = camera.inputs.attached.keyboard as
+    { keysReset: number[]; keysZoomIn: number[]; keysZoomOut: number[] } | undefined;
+  if (keyboard) {
+    keyboard.keysReset = KEYS_RESET;
+    keyboard.keysZoomIn = KEYS_ZOOM_IN;
+    keyboard.keysZoomOut = KEYS_ZOOM_OUT;
+  }
+  return camera;
+}
+
+/** The meshes that draw something: with geometry, or splats. */
+function shownMeshes(meshes: readonly AbstractMesh[]): AbstractMesh[] {
+  return meshes.filter((mesh) => mesh.getTotalVertices() > 0 || splatCount(mesh) > 0);
+}
+
+/**
+ * Frames what loaded: the camera looks at its centre from `framing` times the distance at which
+ * its bounding sphere just fits, and keeps that as the view a reset goes back to.
+ */
+function frameMeshes(
+  meshes: readonly AbstractMesh[],
+  camera: ArcRotateCamera,
+  engine: Engine,
+  framing: number,
+): void {
+  const shown = shownMeshes(meshes);
+  if (shown.length === 0) return;
+  let min = new Vector3(Infinity, Infinity, Infinity);
+  let max = new Vector3(-Infinity, -Infinity, -Infinity);
+  for (const mesh of shown) {
+    mesh.computeWorldMatrix(true);
+    const box = mesh.getBoundingInfo().boundingBox;
+    min = Vector3.Minimize(min, box.minimumWorld);
+    max = Vector3.Maximize(max, box.maximumWorld);
+  }
+  const size = max.subtract(min).length() || 1;
+  camera.setTarget(min.add(max).scale(0.5));
+  // The bounding sphere fits the narrower of the two fields of view (a phone's is the width).
+  const aspect = engine.getAspectRatio(camera) || 1;
+  const horizontal = 2 * Math.atan(Math.tan(camera.fov / 2) * aspect);
+  const fov = Math.min(camera.fov, horizontal);
+  camera.radius = (size / 2 / Math.sin(fov / 2)) * framing;
+  camera.lowerRadiusLimit = size * 0.15;
+  camera.upperRadiusLimit = camera.radius * 3;
+  camera.storeState();
+}
+
+/**
+ * The capture as Babylon gets it: downloaded once and checked (see `captureFileProblem`), those
+ * same bytes handed over as a file, so its loaders read nothing the checks did not.
+ */
+async function checkedFile(
+  capture: CaptureSource,
+  onProgress: CaptureViewerOptions['onProgress'],
+): Promise<File> {
+  const extension = EXTENSIONS[capture.format];
+  const file =
+    'file' in capture
+      ? capture.file
+      : new File([await downloadCapture(capture.url, onProgress)], `capture${extension}`);
+  const problem = await captureFileProblem(file, capture.format);
+  if (problem !== null) throw new Error(`Not handed to the loader: ${problem}.`);
+  return file;
+}
+
+/** The next frame drawn, as a JPEG: read right after it is drawn, before the browser may clear it. */
+function nextFrameAsJpeg(engine: Engine, canvas: HTMLCanvasElement): Promise<Blob> {
+  return new Promise<Blob>((resolve, reject) => {
+    engine.onEndFrameObservable.addOnce(() =>
+      canvas.toBlob(
+        (blob) => (blob ? resolve(blob) : reject(new Error('The frame could not be read.'))),
+        'image/jpeg',
+        0.9,
+      ),
+    );
+  });
+}
+
 /**
  * Starts a viewer on `canvas` and loads `capture` into it: orbit by drag, zoom by wheel or pinch,
  * arrow keys to turn, + and - to zoom, 0 or Home to reset.
@@ -124,42 +240,12 @@ export function createCaptureViewer(
 ): CaptureViewer {
   const { fixedSize, framing = 1.05 } = options;
   refuseDownloadedDecoders();
-  let engine: Engine;
-  try {
-    engine = new Engine(
-      canvas,
-      true,
-      { preserveDrawingBuffer: false, stencil: true },
-      fixedSize === undefined,
-    );
-  } catch {
-    throw new CaptureViewerError(
-      'webgl',
-      'This browser cannot show 3D captures (WebGL is off or missing).',
-    );
-  }
+  const engine = startEngine(canvas, fixedSize);
   const scene = new Scene(engine);
+  // The globe's night-blue background.
   scene.clearColor = new Color4(0.043, 0.078, 0.149, 1);
-  // From in front and a little to the side: a glTF asset faces +Z, which the loader turns to
-  // Babylon's -Z... seen from the camera at alpha π/2.
-  const camera = new ArcRotateCamera('capture', Math.PI / 2 + 0.7, 1.15, 10, Vector3.Zero(), scene);
-  camera.wheelDeltaPercentage = 0.01;
-  camera.pinchDeltaPercentage = 0.01;
-  camera.useNaturalPinchZoom = true;
-  camera.minZ = 0.01;
-  if (fixedSize === undefined) camera.attachControl(true);
-  const keyboard = camera.inputs.attached.keyboard as
-    { keysReset: number[]; keysZoomIn: number[]; keysZoomOut: number[] } | undefined;
-  if (keyboard) {
-    keyboard.keysReset = KEYS_RESET;
-    keyboard.keysZoomIn = KEYS_ZOOM_IN;
-    keyboard.keysZoomOut = KEYS_ZOOM_OUT;
-  }
-  const sky = new HemisphericLight('sky', new Vector3(0.2, 1, 0.3), scene);
-  sky.intensity = 0.9;
-  sky.groundColor = new Color3(0.25, 0.25, 0.3);
-  const sun = new DirectionalLight('sun', new Vector3(-0.5, -1, -0.4), scene);
-  sun.intensity = 1.6;
+  const camera = createCaptureCamera(scene, fixedSize === undefined);
+  addLights(scene);
 
   let frames = 0;
   let disposed = false;
@@ -173,46 +259,7 @@ export function createCaptureViewer(
   if (fixedSize === undefined) resize.observe(canvas);
   else engine.setSize(fixedSize.width, fixedSize.height);
 
-  /** Frames everything loaded: the camera looks at its centre from a distance that fits it. */
-  function frame() {
-    const shown = meshes.filter((mesh) => mesh.getTotalVertices() > 0 || splatCount(mesh) > 0);
-    if (shown.length === 0) return;
-    let min = new Vector3(Infinity, Infinity, Infinity);
-    let max = new Vector3(-Infinity, -Infinity, -Infinity);
-    for (const mesh of shown) {
-      mesh.computeWorldMatrix(true);
-      const box = mesh.getBoundingInfo().boundingBox;
-      min = Vector3.Minimize(min, box.minimumWorld);
-      max = Vector3.Maximize(max, box.maximumWorld);
-    }
-    const size = max.subtract(min).length() || 1;
-    camera.setTarget(min.add(max).scale(0.5));
-    // The bounding sphere fits the narrower of the two fields of view (a phone's is the width).
-    const aspect = engine.getAspectRatio(camera) || 1;
-    const horizontal = 2 * Math.atan(Math.tan(camera.fov / 2) * aspect);
-    const fov = Math.min(camera.fov, horizontal);
-    camera.radius = (size / 2 / Math.sin(fov / 2)) * framing;
-    camera.lowerRadiusLimit = size * 0.15;
-    camera.upperRadiusLimit = camera.radius * 3;
-    camera.storeState();
-  }
-
-  /**
-   * The capture as Babylon gets it: downloaded once and checked (see `captureFileProblem`), those
-   * same bytes handed over as a file, so its loaders read nothing the checks did not.
-   */
-  async function checkedFile(): Promise<File> {
-    const extension = EXTENSIONS[capture.format];
-    const file =
-      'file' in capture
-        ? capture.file
-        : new File([await downloadCapture(capture.url, options.onProgress)], `capture${extension}`);
-    const problem = await captureFileProblem(file, capture.format);
-    if (problem !== null) throw new Error(`Not handed to the loader: ${problem}.`);
-    return file;
-  }
-
-  const loaded = checkedFile()
+  const loaded = checkedFile(capture, options.onProgress)
     .then((file) =>
       disposed
         ? null
@@ -224,7 +271,7 @@ export function createCaptureViewer(
     .then((result) => {
       if (disposed || result === null) return;
       meshes = result.meshes;
-      frame();
+      frameMeshes(meshes, camera, engine, framing);
       return new Promise<void>((resolve) =>
         scene.executeWhenReady(() => {
           ready = true;
@@ -241,19 +288,9 @@ export function createCaptureViewer(
   return {
     loaded,
     reset: () => camera.restoreState(),
-    snapshot: () =>
-      new Promise<Blob>((resolve, reject) => {
-        // Read right after a frame is drawn, before the browser may clear the drawing buffer.
-        engine.onEndFrameObservable.addOnce(() =>
-          canvas.toBlob(
-            (blob) => (blob ? resolve(blob) : reject(new Error('The frame could not be read.'))),
-            'image/jpeg',
-            0.9,
-          ),
-        );
-      }),
+    snapshot: () => nextFrameAsJpeg(engine, canvas),
     stats: () => ({
-      meshes: meshes.filter((mesh) => mesh.getTotalVertices() > 0 || splatCount(mesh) > 0).length,
+      meshes: shownMeshes(meshes).length,
       splats: meshes.reduce((sum, mesh) => sum + splatCount(mesh), 0),
       alpha: camera.alpha,
       beta: camera.beta,

@@ -3,6 +3,7 @@ import { Engine } from '@babylonjs/core/Engines/engine';
 import { SceneInstrumentation } from '@babylonjs/core/Instrumentation/sceneInstrumentation';
 import { Color4 } from '@babylonjs/core/Maths/math.color';
 import { Scene } from '@babylonjs/core/scene';
+import { ForcedFrames, FrameRecord } from '@/globe/frames';
 import { pageSurface, type GlobeSurface } from '@/globe/surface';
 import { RESIZE_DEBOUNCE_MS } from '@/lib/constants';
 
@@ -18,11 +19,6 @@ import { RESIZE_DEBOUNCE_MS } from '@/lib/constants';
  * It runs the same on the page's main thread (a canvas element) and in a worker (an
  * `OffscreenCanvas`): what it knows of the page comes through its surface (`surface.ts`).
  */
-
-/** Frame times kept for the median. */
-const FRAME_SAMPLES = 120;
-/** Frame time stamps kept for `recentFrames()`. */
-const RECENT_FRAMES = 240;
 
 /**
  * Creates the WebGL engine the globe and the position picker draw with. By default it follows the
@@ -161,13 +157,48 @@ export interface GlobeHost {
   dispose(): void;
 }
 
-function median(values: readonly number[]): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+/**
+ * The drawing buffer's size: the canvas's CSS size times `ratio`. A change is noted, and the loop
+ * applies it once the size has been still for RESIZE_DEBOUNCE_MS (a window dragged wider does not
+ * resize every frame). Every card, texture and the camera pose are kept.
+ */
+class BufferSizing {
+  /** Device pixels drawn per CSS pixel (`renderRatio`). */
+  ratio = 1;
+  /** The canvas's size in CSS pixels, as of the last resize. */
+  css = { width: 0, height: 0 };
+  private dueAt = Infinity;
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly surface: GlobeSurface,
+    private readonly software: boolean,
+  ) {
+    this.apply();
+  }
+
+  /** The canvas's size or the display's ratio changed: applied once it has been still. */
+  noteResized(): void {
+    this.dueAt = performance.now() + RESIZE_DEBOUNCE_MS;
+  }
+
+  /** Applies a noted change once it is due; answers whether it did. */
+  applyIfDue(): boolean {
+    if (performance.now() < this.dueAt) return false;
+    this.dueAt = Infinity;
+    this.apply();
+    return true;
+  }
+
+  private apply(): void {
+    this.ratio = renderRatio(this.surface.pixelRatio(), this.software);
+    const { clientWidth, clientHeight } = this.surface.element;
+    this.css = { width: Math.max(1, clientWidth), height: Math.max(1, clientHeight) };
+    this.engine.setSize(
+      Math.round(this.css.width * this.ratio),
+      Math.round(this.css.height * this.ratio),
+    );
+  }
 }
 
 export interface HostOptions {
@@ -201,36 +232,17 @@ export function createGlobeHost(
 
   const undo: (() => void)[] = [];
   const frameListeners = new Set<() => void>();
+  const record = new FrameRecord();
+  const forced = new ForcedFrames();
+  const sizing = new BufferSizing(engine, surface, software);
   let disposed = false;
   let renderRequested = true;
   let renderedOnce = false;
-  let forcedFrames = 0;
-  const forcedWaiters: { frames: number; resolve: () => void }[] = [];
-  const frameTimes: number[] = [];
-  const frameStamps: number[] = [];
-  const recent: number[] = [];
-  let drawCalls = 0;
-
-  // Sizing: the drawing buffer is the canvas's CSS size times `ratio`. A change is noted, and the
-  // loop applies it once the size has been still for RESIZE_DEBOUNCE_MS (a window dragged wider
-  // does not resize every frame). Every card, texture and the camera pose are kept.
-  let ratio = renderRatio(surface.pixelRatio(), software);
-  let css = { width: 0, height: 0 };
-  function applySize(): void {
-    ratio = renderRatio(surface.pixelRatio(), software);
-    const { clientWidth, clientHeight } = surface.element;
-    css = { width: Math.max(1, clientWidth), height: Math.max(1, clientHeight) };
-    engine.setSize(Math.round(css.width * ratio), Math.round(css.height * ratio));
-  }
-  applySize();
-  let resizeDueAt = Infinity;
   // Paused while nobody can see it: the canvas scrolled or laid out of view, or the tab hidden.
   let unseen = !surface.initiallySeen;
   undo.push(
     surface.watch({
-      resized() {
-        resizeDueAt = performance.now() + RESIZE_DEBOUNCE_MS;
-      },
+      resized: () => sizing.noteResized(),
       seen(seen) {
         unseen = !seen;
         if (seen) renderRequested = true;
@@ -240,37 +252,21 @@ export function createGlobeHost(
 
   function turn(hooks: FrameHooks, sinceLastMs: number): void {
     if (disposed || unseen) return;
-    if (performance.now() >= resizeDueAt) {
-      resizeDueAt = Infinity;
-      applySize();
+    if (sizing.applyIfDue()) {
       options.onResized?.();
       renderRequested = true;
     }
     const now = clock();
-    let needed = hooks.tick({ now, sinceLastMs }) || renderRequested || forcedFrames > 0;
+    let needed = hooks.tick({ now, sinceLastMs }) || renderRequested || forced.owed;
     if (host.holdFrames && renderedOnce) needed = false;
     if (!needed) return;
     renderedOnce = true;
     hooks.beforeRender(now);
     const before = performance.now();
     scene.render();
-    const after = performance.now();
-    frameTimes.push(after - before);
-    if (frameTimes.length > FRAME_SAMPLES) frameTimes.shift();
-    frameStamps.push(after);
-    recent.push(performance.timeOrigin + after);
-    if (recent.length > RECENT_FRAMES) recent.shift();
-    while (frameStamps.length > 0 && (frameStamps[0] as number) < after - 1000) frameStamps.shift();
-    drawCalls = instrumentation.drawCallsCounter.current;
+    record.add(before, performance.now(), instrumentation.drawCallsCounter.current);
     renderRequested = false;
-    if (forcedFrames > 0) forcedFrames--;
-    for (let i = forcedWaiters.length - 1; i >= 0; i--) {
-      const waiter = forcedWaiters[i] as { frames: number; resolve: () => void };
-      if (--waiter.frames <= 0) {
-        forcedWaiters.splice(i, 1);
-        waiter.resolve();
-      }
-    }
+    forced.drawn();
     hooks.afterRender();
     for (const listener of frameListeners) listener();
   }
@@ -280,7 +276,7 @@ export function createGlobeHost(
     scene,
     surface,
     get ratio() {
-      return ratio;
+      return sizing.ratio;
     },
     software,
     afterFrame(listener) {
@@ -293,11 +289,7 @@ export function createGlobeHost(
       renderRequested = true;
     },
     renderFrames(n) {
-      if (disposed) return Promise.resolve();
-      return new Promise<void>((resolve) => {
-        forcedFrames = Math.max(forcedFrames, n);
-        forcedWaiters.push({ frames: n, resolve });
-      });
+      return disposed ? Promise.resolve() : forced.ask(n);
     },
     start(hooks) {
       let lastTurn = performance.now();
@@ -322,19 +314,14 @@ export function createGlobeHost(
     get paused() {
       return unseen;
     },
-    recentFrames: () => [...recent],
-    frameStats: () => ({
-      frameTimeMs: median(frameTimes),
-      // Frames drawn in the last second as of now: the globe draws none while nothing moves.
-      fps: frameStamps.filter((at) => at >= performance.now() - 1000).length,
-      drawCalls,
-    }),
+    recentFrames: () => record.recentFrames(),
+    frameStats: () => record.stats(),
     renderSize: () => ({ width: engine.getRenderWidth(), height: engine.getRenderHeight() }),
-    cssSize: () => css,
+    cssSize: () => sizing.css,
     dispose() {
       if (disposed) return;
       disposed = true;
-      for (const waiter of forcedWaiters.splice(0)) waiter.resolve();
+      forced.releaseAll();
       for (const action of undo.splice(0).reverse()) action();
       instrumentation.dispose();
       scene.dispose();

@@ -4,19 +4,18 @@
  * visibility reported, and `window.__globe` answered from the worker's mirror. No Babylon code
  * loads on the page for it.
  */
-import { createEmitter } from '@/globe/events';
+import { createEmitter, type Emitter } from '@/globe/events';
+import { pageSurface, type GlobeSurface } from '@/globe/surface';
 import {
   GLOBE_WORKER_FAILED,
   type Globe,
-  type GlobeDiagnostics,
   type GlobeEvents,
   type GlobeOptions,
 } from '@/globe/types';
+import { Mirror, mirroredDiagnostics } from '@/globe/worker/mirror';
 import {
   forwardedEvent,
   type FromWorker,
-  type MirroredCard,
-  type Snapshot,
   type SurfaceState,
   type ToWorker,
 } from '@/globe/worker/protocol';
@@ -55,50 +54,72 @@ function workerFailed(message: string): Error {
   return error;
 }
 
-function surfaceOf(canvas: HTMLCanvasElement): SurfaceState {
-  const rect = canvas.getBoundingClientRect();
+/** Where the canvas is (CSS pixels) and the display's ratio, as the worker's stand-in takes them. */
+function surfaceStateOf(surface: GlobeSurface): SurfaceState {
+  const { element } = surface;
+  const rect = element.getBoundingClientRect();
   return {
     left: rect.left,
     top: rect.top,
-    width: canvas.clientWidth,
-    height: canvas.clientHeight,
-    pixelRatio: window.devicePixelRatio || 1,
+    width: element.clientWidth,
+    height: element.clientHeight,
+    pixelRatio: surface.pixelRatio(),
   };
 }
 
-/** Starts the globe in a worker on the canvas; resolves once its engine runs. */
-export function createWorkerGlobe(
-  canvas: HTMLCanvasElement,
-  options: GlobeOptions,
-): Promise<Globe> {
-  const worker = new Worker(new URL('./globe.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'globe',
-  });
-  const events = createEmitter<GlobeEvents>();
-  const calls = new Map<number, () => void>();
-  let nextCall = 1;
-  let disposed = false;
-  let snapshot: Snapshot | null = null;
-  let mirrorAsked = false;
-  let lastNodes: readonly MediaNode[] | null = null;
+/**
+ * The page's end of the messages: sends while open, numbers what may move the globe, and keeps
+ * each promise until the worker says it is kept.
+ */
+class WorkerChannel {
   /** The last numbered message sent (input, updates, flights): see `Snapshot.seq`. */
-  let seq = 0;
-  const undo: (() => void)[] = [];
+  seq = 0;
+  closed = false;
+  private readonly calls = new Map<number, () => void>();
+  private nextCall = 1;
 
-  const send = (message: ToWorker, transfer: Transferable[] = []) => {
-    if (!disposed) worker.postMessage(message, transfer);
-  };
-  const call = (message: (call: number) => ToWorker): Promise<void> =>
-    disposed
+  constructor(private readonly worker: Worker) {}
+
+  send(message: ToWorker, transfer: Transferable[] = []): void {
+    if (!this.closed) this.worker.postMessage(message, transfer);
+  }
+
+  /** The next number for a message that may move the globe. */
+  nextSeq(): number {
+    return ++this.seq;
+  }
+
+  /** Sends a message that the worker answers with `done` once what it asks has happened. */
+  call(message: (call: number) => ToWorker): Promise<void> {
+    return this.closed
       ? Promise.resolve()
       : new Promise((resolve) => {
-          const id = nextCall++;
-          calls.set(id, resolve);
-          send(message(id));
+          const id = this.nextCall++;
+          this.calls.set(id, resolve);
+          this.send(message(id));
         });
+  }
 
-  // ---- input: the canvas's events, as plain data -------------------------------------------------
+  /** The worker kept the promise of call `call`. */
+  done(call: number): void {
+    this.calls.get(call)?.();
+    this.calls.delete(call);
+  }
+
+  /** Sends nothing more; every promise still pending is resolved. */
+  close(): void {
+    this.closed = true;
+    for (const resolve of this.calls.values()) resolve();
+    this.calls.clear();
+  }
+}
+
+/**
+ * Forwards the canvas's pointer, wheel and camera keys to the worker as plain data, keeping the
+ * page from scrolling for them; returns the function that stops.
+ */
+function forwardCanvasInput(canvas: HTMLCanvasElement, channel: WorkerChannel): () => void {
+  const undo: (() => void)[] = [];
   const forward = (event: Event) => {
     const e = event as PointerEvent & WheelEvent & KeyboardEvent;
     if (e.type === 'wheel') e.preventDefault();
@@ -114,7 +135,7 @@ export function createWorkerGlobe(
         // The pointer is already gone.
       }
     }
-    send({ type: 'event', seq: ++seq, event: forwardedEvent(e) });
+    channel.send({ type: 'event', seq: channel.nextSeq(), event: forwardedEvent(e) });
   };
   const listen = (
     type: string,
@@ -127,102 +148,122 @@ export function createWorkerGlobe(
   for (const type of FORWARDED) listen(type, forward, type === 'wheel' ? { passive: false } : {});
   // A right-drag pans: no context menu over the globe.
   listen('contextmenu', (event) => event.preventDefault());
+  return () => {
+    for (const action of undo.splice(0).reverse()) action();
+  };
+}
 
-  // ---- where the canvas is and whether it is seen ------------------------------------------------
-  let offScreen = false;
-  const seen = () => !offScreen && document.visibilityState !== 'hidden';
-  const resized = new ResizeObserver(() => send({ type: 'surface', surface: surfaceOf(canvas) }));
-  resized.observe(canvas);
-  undo.push(() => resized.disconnect());
-  const onWindowResize = () => send({ type: 'surface', surface: surfaceOf(canvas) });
-  window.addEventListener('resize', onWindowResize);
-  undo.push(() => window.removeEventListener('resize', onWindowResize));
-  const visible = new IntersectionObserver((entries) => {
-    const last = entries[entries.length - 1];
-    if (!last) return;
-    offScreen = !last.isIntersecting;
-    send({ type: 'seen', seen: seen() });
+/**
+ * Reports where the canvas is and whether it is seen, as the page's surface hears it (its size,
+ * its place on screen, the tab's visibility), and where it moved with the window; returns the
+ * function that stops.
+ */
+function reportCanvasSurface(surface: GlobeSurface, channel: WorkerChannel): () => void {
+  const sendState = () => channel.send({ type: 'surface', surface: surfaceStateOf(surface) });
+  const stopWatching = surface.watch({
+    resized: sendState,
+    seen: (seen) => channel.send({ type: 'seen', seen }),
   });
-  visible.observe(canvas);
-  undo.push(() => visible.disconnect());
-  const onVisibility = () => send({ type: 'seen', seen: seen() });
-  document.addEventListener('visibilitychange', onVisibility);
-  undo.push(() => document.removeEventListener('visibilitychange', onVisibility));
+  window.addEventListener('resize', sendState);
+  return () => {
+    window.removeEventListener('resize', sendState);
+    stopWatching();
+  };
+}
 
-  // ---- window.__globe: the worker's mirror ---------------------------------------------------------
-  // The worker sends snapshots once the page first reads them (a visitor's page never does).
-  const read = (): Snapshot | null => {
-    if (!mirrorAsked) {
-      mirrorAsked = true;
-      send({ type: 'mirror' });
-    }
-    return snapshot;
-  };
-  const cardOf = (id: string): MirroredCard | null => read()?.cards[id] ?? null;
-  const diagnostics: GlobeDiagnostics = {
-    get ready() {
-      return read()?.ready ?? false;
+/** What the page does with the worker's answers. */
+interface PageSide {
+  events: Emitter<GlobeEvents>;
+  channel: WorkerChannel;
+  surface: GlobeSurface;
+  mirror: Mirror;
+  /** The engine runs. */
+  started(): void;
+  /** The worker could not start the engine. */
+  failed(message: string): void;
+}
+
+/** Takes one message from the worker. */
+function takeAnswer(message: FromWorker, page: PageSide): void {
+  switch (message.type) {
+    case 'started':
+      page.started();
+      break;
+    case 'failed':
+      page.failed(message.message);
+      break;
+    case 'event':
+      page.events.emit(message.name, message.payload as never);
+      break;
+    case 'done':
+      page.channel.done(message.call);
+      break;
+    case 'cursor':
+      page.surface.setCursor(message.cursor);
+      break;
+    case 'snapshot':
+      page.mirror.take(message.snapshot);
+      break;
+  }
+}
+
+/** Hands the canvas to the worker with the options it takes, its box and whether it is seen. */
+function handCanvasOver(
+  canvas: HTMLCanvasElement,
+  surface: GlobeSurface,
+  channel: WorkerChannel,
+  options: GlobeOptions,
+): void {
+  const offscreen = canvas.transferControlToOffscreen();
+  const { engine: _engine, inWorker: _inWorker, ...workerOptions } = options;
+  channel.send(
+    {
+      type: 'start',
+      canvas: offscreen,
+      options: workerOptions,
+      surface: surfaceStateOf(surface),
+      seen: surface.initiallySeen,
     },
-    stats() {
-      const s = read();
-      if (!s)
-        return {
-          cards: 0,
-          revealed: 0,
-          drawCalls: 0,
-          overlayDrawCalls: 0,
-          frameTimeMs: 0,
-          fps: 0,
-          textureBytes: 0,
-          faces: { none: 0, local: 0, fallback: 0, real: 0, loading: 0, queued: 0 },
-        };
-      // Frames drawn in the last second as of now: none a second after the last, unless input
-      // the worker has not handled yet may be moving it (then at least one).
-      const stale = performance.timeOrigin + performance.now() - s.lastFrameAt > 1000;
-      const pending = s.seq < seq;
-      return { ...s.stats, fps: Math.max(pending ? 1 : 0, stale ? 0 : s.stats.fps) };
-    },
-    project: (id) => cardOf(id)?.project ?? null,
-    card: (id) => cardOf(id)?.card ?? null,
-    clusterOf: (id) => cardOf(id)?.clusterOf ?? null,
-    camera: () => read()?.camera ?? { radius: 0, alpha: 0, beta: 0, fovDegrees: 0, flying: false },
-    links: () => read()?.links ?? { related: 0, category: 0 },
-    clusters: () =>
-      read()?.clusters ?? {
-        count: 0,
-        clustered: 0,
-        shown: 0,
-        spacing: 0,
-        badges: 0,
-        fanned: null,
-        list: [],
-      },
-    callout: () => read()?.callout ?? null,
-    renderer: () => ({
-      thread: 'worker',
-      software: snapshot?.renderer.software ?? false,
-      ratio: snapshot?.renderer.ratio ?? 0,
-    }),
-    recentFrames: () => [...(read()?.recentFrames ?? [])],
-    renderFrames: (n) => call((id) => ({ type: 'renderFrames', call: id, n })),
-  };
+    [offscreen],
+  );
+}
+
+/** Starts the globe in a worker on the canvas; resolves once its engine runs. */
+export function createWorkerGlobe(
+  canvas: HTMLCanvasElement,
+  options: GlobeOptions,
+): Promise<Globe> {
+  const worker = new Worker(new URL('./globe.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'globe',
+  });
+  const channel = new WorkerChannel(worker);
+  const surface = pageSurface(canvas);
+  const events = createEmitter<GlobeEvents>();
+  const mirror = new Mirror(
+    () => channel.send({ type: 'mirror' }),
+    () => channel.seq,
+  );
+  const diagnostics = mirroredDiagnostics(mirror, (n) =>
+    channel.call((id) => ({ type: 'renderFrames', call: id, n })),
+  );
+  const undo = [forwardCanvasInput(canvas, channel), reportCanvasSurface(surface, channel)];
+  let lastNodes: readonly MediaNode[] | null = null;
 
   const globe: Globe = {
     update(input) {
       const nodes = input.nodes === lastNodes ? undefined : input.nodes;
       lastNodes = input.nodes;
-      send({ type: 'update', seq: ++seq, input: { ...input, nodes } });
+      channel.send({ type: 'update', seq: channel.nextSeq(), input: { ...input, nodes } });
     },
-    focus: (id) => call((n) => ({ type: 'focus', seq: ++seq, call: n, id })),
-    turnTo: (id) => call((n) => ({ type: 'turnTo', seq: ++seq, call: n, id })),
+    focus: (id) => channel.call((n) => ({ type: 'focus', seq: channel.nextSeq(), call: n, id })),
+    turnTo: (id) => channel.call((n) => ({ type: 'turnTo', seq: channel.nextSeq(), call: n, id })),
     on: events.on,
     dispose() {
-      if (disposed) return;
-      send({ type: 'dispose' });
-      disposed = true;
+      if (channel.closed) return;
+      channel.send({ type: 'dispose' });
+      channel.close();
       for (const action of undo.splice(0).reverse()) action();
-      for (const resolve of calls.values()) resolve();
-      calls.clear();
       if (window.__globe === diagnostics) delete window.__globe;
       // The worker closes itself once the engine is released; this is the bound.
       setTimeout(() => worker.terminate(), 1000);
@@ -230,50 +271,28 @@ export function createWorkerGlobe(
   };
 
   return new Promise<Globe>((resolve, reject) => {
-    worker.onmessage = (event: MessageEvent<FromWorker>) => {
-      const message = event.data;
-      switch (message.type) {
-        case 'started':
-          window.__globe = diagnostics;
-          resolve(globe);
-          break;
-        case 'failed':
-          globe.dispose();
-          reject(workerFailed(message.message));
-          break;
-        case 'event':
-          events.emit(message.name, message.payload as never);
-          break;
-        case 'done':
-          calls.get(message.call)?.();
-          calls.delete(message.call);
-          break;
-        case 'cursor':
-          canvas.style.cursor = message.cursor;
-          break;
-        case 'snapshot':
-          snapshot = message.snapshot;
-          break;
-      }
+    const page: PageSide = {
+      events,
+      channel,
+      surface,
+      mirror,
+      started() {
+        window.__globe = diagnostics;
+        resolve(globe);
+      },
+      failed(message) {
+        globe.dispose();
+        reject(workerFailed(message));
+      },
     };
+    worker.onmessage = (event: MessageEvent<FromWorker>) => takeAnswer(event.data, page);
     worker.onerror = (event) => {
       console.error('The globe worker failed:', event.message);
-      if (!disposed) {
+      if (!channel.closed) {
         globe.dispose();
         reject(workerFailed(event.message || 'The globe worker could not start.'));
       }
     };
-    const offscreen = canvas.transferControlToOffscreen();
-    const { engine: _engine, inWorker: _inWorker, ...workerOptions } = options;
-    send(
-      {
-        type: 'start',
-        canvas: offscreen,
-        options: workerOptions,
-        surface: surfaceOf(canvas),
-        seen: document.visibilityState !== 'hidden',
-      },
-      [offscreen],
-    );
+    handCanvasOver(canvas, surface, channel, options);
   });
 }
