@@ -1,15 +1,10 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { CaptureAdder } from '@/components/CaptureAdder';
+import { ImageListEntries, UploadFailures } from '@/components/ImageListEntries';
+import { useImageUploads } from '@/components/useImageUploads';
 import type { NodeCapture } from '@/lib/capture';
 import type { NodeImageInput } from '@/lib/nodeSchema';
 import { safeUrl } from '@/lib/url';
-
-/** A photo being sent, or one the service refused (kept in view with its reason). */
-interface Pending {
-  key: number;
-  name: string;
-  failed: string | null;
-}
 
 interface Props {
   label: string;
@@ -40,8 +35,6 @@ interface Props {
 
 const thumbnailUrl = (image: NodeImageInput) => safeUrl(image.thumbUrl);
 
-let nextKey = 1;
-
 /**
  * Photos of a gallery or a submission: chosen (several at once), uploaded one by one as they are
  * chosen, shown as thumbnails that can be moved earlier or later and removed. A refused file stays
@@ -63,66 +56,12 @@ export function ImageListField({
   actionsOf,
 }: Props) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [pending, setPending] = useState<Pending[]>([]);
-  // Uploads finish out of order; each appends to the list as it is when it finishes.
-  const latest = useRef(images);
-  useEffect(() => {
-    latest.current = images;
-  }, [images]);
-
-  const room = max - images.length - pending.filter((p) => p.failed === null).length;
-
-  function append(image: NodeImageInput) {
-    const next = [...latest.current, image];
-    latest.current = next;
-    onChange(next);
-  }
-
-  async function send(key: number, file: File) {
-    try {
-      const image = await upload(file);
-      setPending((list) => list.filter((p) => p.key !== key));
-      append(image);
-    } catch (failure) {
-      const message = failure instanceof Error ? failure.message : 'The upload failed.';
-      setPending((list) => list.map((p) => (p.key === key ? { ...p, failed: message } : p)));
-    }
-  }
-
-  function choose(files: FileList | null) {
-    if (!files) return;
-    const chosen = [...files];
-    const accepted = chosen.slice(0, Math.max(0, room));
-    for (const file of chosen.slice(accepted.length)) {
-      setPending((list) => [
-        ...list,
-        { key: nextKey++, name: file.name, failed: `At most ${max} photos.` },
-      ]);
-    }
-    // One at a time, in the order chosen: the gallery keeps that order, and a phone on a slow
-    // line is not asked to push ten photos at once.
-    const queued = accepted.map((file) => ({ key: nextKey++, file }));
-    setPending((list) => [
-      ...list,
-      ...queued.map(({ key, file }) => ({ key, name: file.name, failed: null })),
-    ]);
-    void queued.reduce<Promise<void>>(
-      (queue, { key, file }) => queue.then(() => send(key, file)),
-      Promise.resolve(),
-    );
-    if (input.current) input.current.value = '';
-  }
-
-  function move(index: number, by: -1 | 1) {
-    const next = [...images];
-    const [item] = next.splice(index, 1);
-    if (!item) return;
-    next.splice(index + by, 0, item);
-    onChange(next);
-  }
-
-  const uploading = pending.filter((p) => p.failed === null).length;
+  const { input, room, uploading, failures, append, choose, dismiss } = useImageUploads({
+    images,
+    onChange,
+    upload,
+    max,
+  });
   return (
     <div className="field image-list" aria-describedby={error ? `${id}-error` : undefined}>
       <span className="image-list__label" id={`${id}-label`}>
@@ -130,57 +69,13 @@ export function ImageListField({
       </span>
       {hint && <p className="field__hint">{hint}</p>}
       {images.length > 0 && (
-        <ol className="image-list__items" aria-labelledby={`${id}-label`}>
-          {images.map((image, index) => {
-            const src = previewOf(image);
-            const entry = `${image.capture ? '3D capture' : 'Photo'} ${index + 1}`;
-            return (
-              <li key={`${image.fullUrl}-${index}`} className="image-list__item">
-                {src ? (
-                  <img src={src} alt={entry} loading="lazy" />
-                ) : (
-                  <span className="image-list__placeholder" role="img" aria-label={entry}>
-                    {entry}
-                  </span>
-                )}
-                {image.capture && (
-                  <span className="image-list__badge" aria-hidden="true">
-                    3D
-                  </span>
-                )}
-                <span className="image-list__actions">
-                  <button
-                    type="button"
-                    className="button-quiet"
-                    disabled={index === 0}
-                    aria-label={`Move ${entry.toLowerCase()} earlier`}
-                    onClick={() => move(index, -1)}
-                  >
-                    ←
-                  </button>
-                  <button
-                    type="button"
-                    className="button-quiet"
-                    disabled={index === images.length - 1}
-                    aria-label={`Move ${entry.toLowerCase()} later`}
-                    onClick={() => move(index, 1)}
-                  >
-                    →
-                  </button>
-                  <button
-                    type="button"
-                    className="button-quiet"
-                    aria-label={`Remove ${entry.toLowerCase()}`}
-                    onClick={() => onChange(images.filter((_, i) => i !== index))}
-                  >
-                    Remove
-                  </button>
-                  {actionsOf?.(image, index, entry)}
-                </span>
-              </li>
-            );
-          })}
-        </ol>
+        <ImageListEntries
+          labelledBy={`${id}-label`}
+          images={images}
+          onChange={onChange}
+          previewOf={previewOf}
+          actionsOf={actionsOf}
+        />
       )}
       <div className="image-list__add">
         <input
@@ -211,24 +106,7 @@ export function ImageListField({
           {...(onBusy ? { onBusy } : {})}
         />
       )}
-      {pending.some((p) => p.failed !== null) && (
-        <ul className="image-list__failures">
-          {pending
-            .filter((p) => p.failed !== null)
-            .map((p) => (
-              <li key={p.key} className="field__error" role="alert">
-                {p.name}: {p.failed}{' '}
-                <button
-                  type="button"
-                  className="button-quiet"
-                  onClick={() => setPending((list) => list.filter((q) => q.key !== p.key))}
-                >
-                  Dismiss
-                </button>
-              </li>
-            ))}
-        </ul>
-      )}
+      <UploadFailures failures={failures} onDismiss={dismiss} />
       {error && (
         <p className="field__error" id={`${id}-error`} role="alert">
           {error}

@@ -1,25 +1,27 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { focusFirstError } from '@/components/FormFields';
+import { useRef, type FormEvent } from 'react';
 import { BlurDialog } from '@/features/editor/BlurDialog';
-import { ConflictNotice, type Conflict } from '@/features/editor/ConflictNotice';
+import { ConflictNotice } from '@/features/editor/ConflictNotice';
 import type { EditorApi } from '@/features/editor/editorApi';
+import {
+  BlurButton,
+  DeleteQuestion,
+  ItemEditorActions,
+  ItemEditorNotices,
+} from '@/features/editor/ItemEditorParts';
 import { ItemFields } from '@/features/editor/ItemFields';
 import { ItemPreview, type DetailPreviewComponent } from '@/features/editor/ItemPreview';
-import { bodyOfDraft, draftOfNode, suggestId, type ItemDraft } from '@/features/editor/itemDraft';
+import { bodyOfDraft, type ItemDraft } from '@/features/editor/itemDraft';
 import { LeaveDialog } from '@/features/editor/LeaveDialog';
+import { useItemDeletion } from '@/features/editor/useItemDeletion';
+import { useItemForm, usePendingUploads, type EditorMode } from '@/features/editor/useItemForm';
+import { useItemSave } from '@/features/editor/useItemSave';
+import { usePhotoBlur } from '@/features/editor/usePhotoBlur';
 import { useUnsavedChanges } from '@/features/editor/useUnsavedChanges';
 import { photoUrlsOf, useWaitingPhotos } from '@/features/editor/useWaitingPhotos';
 import { normalizeArchive, nodeRoute, type MediaNode } from '@/lib/nodeModel';
-import type { BlurRegion } from '@/lib/blurRegions';
-import { validateNode, type NodeImageInput } from '@/lib/nodeSchema';
-import { errorsByPath, ServiceError } from '@/lib/serviceApi';
+import type { NodeImageInput } from '@/lib/nodeSchema';
 
-/** What the form saves as: a new item, an edit of a version, or an approved submission. */
-export type EditorMode =
-  | { kind: 'create' }
-  | { kind: 'edit'; version: number; deleted: boolean }
-  | { kind: 'approve'; submissionId: string };
+export type { EditorMode };
 
 interface Props {
   mode: EditorMode;
@@ -58,196 +60,38 @@ export function ItemEditor({
   onSaved,
   onDeletedChange,
 }: Props) {
-  const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
-  const [base, setBase] = useState(initial);
-  const [draft, setDraft] = useState(initial);
-  const [version, setVersion] = useState(mode.kind === 'edit' ? mode.version : 0);
-  const [deleted, setDeleted] = useState(mode.kind === 'edit' && mode.deleted);
-  const [idTouched, setIdTouched] = useState(mode.kind === 'edit' || initial.video_id !== '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<Conflict | null>(null);
-  const [busy, setBusy] = useState<'saving' | 'deleting' | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  // Photos and captures still on their way: a save now would go without them, and leaving the
-  // page would drop them.
-  const [uploading, setUploading] = useState(0);
-  // A save was asked for while they were: said at the photos and at the top until they are in.
-  const [toldToWait, setToldToWait] = useState(false);
-  const waiting = toldToWait && uploading > 0;
-  // A review's photos the submission sent (and blurred copies of them): each may be blurred.
-  const [ownPhotos, setOwnPhotos] = useState<ReadonlySet<string>>(
-    () =>
-      new Set(
-        mode.kind === 'approve'
-          ? initial.images.filter((image) => !image.capture).map((image) => image.fullUrl)
-          : [],
-      ),
-  );
-  const [blurring, setBlurring] = useState<{ image: NodeImageInput; entry: string } | null>(null);
-
-  const isNew = mode.kind !== 'edit';
-  const dirty = JSON.stringify(draft) !== JSON.stringify(base);
-  const blocker = useUnsavedChanges((dirty || uploading > 0) && busy === null);
-  const taken = new Set(items.map((item) => item.video_id));
-
-  function change(patch: Partial<ItemDraft>) {
-    setNotice(null);
-    if (patch.video_id !== undefined) setIdTouched(true);
-    setDraft((current) => {
-      const next = { ...current, ...patch };
-      if (isNew && !idTouched && patch.title !== undefined) {
-        next.video_id = suggestId(patch.title, taken);
-      }
-      return next;
-    });
-  }
-
-  /**
-   * Delete and Restore are far below the form's top, where their outcome shows: bring it into
-   * view and give it focus, so the editor sees (and a screen reader reads) what happened.
-   */
-  function showStatus() {
-    requestAnimationFrame(() =>
-      form.current?.querySelector<HTMLElement>('.item-editor__status')?.focus(),
-    );
-  }
-
-  function refuse(fieldErrors: Record<string, string>, message: string) {
-    setErrors(fieldErrors);
-    setProblem(message);
-    requestAnimationFrame(() => focusFirstError(form.current));
-  }
-
-  async function save(againstVersion = version) {
-    setToldToWait(uploading > 0);
-    if (uploading > 0) {
-      requestAnimationFrame(() => focusFirstError(form.current));
-      return;
-    }
-    const body = bodyOfDraft(draft);
-    const checked = validateNode(body);
-    if (!checked.ok) {
-      refuse(errorsByPath(checked.errors), 'Some fields need fixing before saving.');
-      return;
-    }
-    setBusy('saving');
-    setErrors({});
-    setProblem(null);
-    setConflict(null);
-    try {
-      if (mode.kind === 'edit') {
-        const saved = await api.updateNode(draft.video_id, body, againstVersion);
-        const savedDraft = draftOfNode(saved.node);
-        setBase(savedDraft);
-        setDraft(savedDraft);
-        setVersion(saved.version);
-        setNotice(`Saved (version ${saved.version}). Visitors see it on their next load.`);
-        onSaved?.(savedDraft, saved.version);
-      } else {
-        const saved =
-          mode.kind === 'approve'
-            ? await api.approve(mode.submissionId, body)
-            : await api.createNode(body);
-        // The form is saved: leaving it now must not ask about unsaved changes.
-        setBase(draft);
-        const id = String(saved.node.video_id);
-        await navigate(`/editor/items/${encodeURIComponent(id)}`, {
-          state: {
-            notice:
-              mode.kind === 'approve'
-                ? 'Approved: the item is published. Visitors see it on their next load.'
-                : 'Created: the item is published. Visitors see it on their next load.',
-          },
-        });
-      }
-    } catch (error) {
-      if (error instanceof ServiceError && error.status === 409 && 'current' in error.body) {
-        const current = error.body.current as Record<string, unknown>;
-        setConflict({
-          current: draftOfNode(current),
-          version: Number(error.body.version),
-          deleted: error.body.deleted === true,
-        });
-        requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('.conflict')?.focus());
-      } else if (error instanceof ServiceError) {
-        refuse(errorsByPath(error.errors), error.message);
-      } else {
-        refuse({}, 'The item could not be saved; try again.');
-      }
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function remove() {
-    setBusy('deleting');
-    setProblem(null);
-    try {
-      const result = await api.deleteNode(draft.video_id, version);
-      setDeleted(true);
-      setVersion(result.version);
-      setConfirmDelete(false);
-      setNotice('Deleted: the item no longer shows on the globe. You can restore it.');
-      showStatus();
-      onDeletedChange?.(true, result.version);
-    } catch (error) {
-      if (error instanceof ServiceError && error.status === 409 && 'current' in error.body) {
-        setConflict({
-          current: draftOfNode(error.body.current as Record<string, unknown>),
-          version: Number(error.body.version),
-          deleted: error.body.deleted === true,
-        });
-      } else {
-        setProblem(error instanceof Error ? error.message : 'The item could not be deleted.');
-      }
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  async function restore() {
-    setBusy('saving');
-    setProblem(null);
-    try {
-      const result = await api.restoreNode(draft.video_id);
-      setDeleted(false);
-      setVersion(result.version);
-      setNotice('Restored: the item shows on the globe again.');
-      showStatus();
-      onDeletedChange?.(false, result.version);
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : 'The item could not be restored.');
-    } finally {
-      setBusy(null);
-    }
-  }
-
-  /** Puts a blurred copy of `image` in its place in the form (see `BlurDialog`). */
-  async function blur(image: NodeImageInput, entry: string, regions: BlurRegion[]) {
-    if (mode.kind !== 'approve') return;
-    const copy = await api.blurPhoto(mode.submissionId, image.fullUrl, regions);
-    setOwnPhotos((current) => new Set(current).add(copy.fullUrl));
-    setDraft((current) => ({
-      ...current,
-      images: current.images.map((each) => (each.fullUrl === image.fullUrl ? copy : each)),
-    }));
-    setBlurring(null);
-    setNotice(
-      `${entry} is now a blurred copy. The photo as sent stays private and is never published.`,
-    );
-    showStatus();
-  }
+  const item = useItemForm(mode, initial, items);
+  const { draft, dirty, busy, deleted, conflict } = item;
+  const uploads = usePendingUploads();
+  const save = useItemSave({ mode, api, form, item, uploads, onSaved });
+  const deletion = useItemDeletion({ api, form, item, onDeletedChange });
+  const { ownPhotos, blurring, setBlurring, blur } = usePhotoBlur({
+    mode,
+    api,
+    form,
+    initial,
+    item,
+  });
+  const blocker = useUnsavedChanges((dirty || uploads.uploading > 0) && busy === null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     void save();
   }
 
+  /** A review's own photos can be blurred: a button beside each. */
+  const photoActions = (image: NodeImageInput, _index: number, entry: string) =>
+    ownPhotos.has(image.fullUrl) && !image.capture ? (
+      <BlurButton
+        entry={entry}
+        disabled={busy !== null}
+        onClick={() => setBlurring({ image, entry })}
+      />
+    ) : null;
+
   const preview = previewNode(draft);
-  const related = items.filter((item) => draft.links.includes(item.video_id));
+  const related = items.filter((each) => draft.links.includes(each.video_id));
   const photoSrc = useWaitingPhotos(
     api,
     mode.kind === 'approve' ? photoUrlsOf(draft.images) : NO_PHOTOS,
@@ -256,114 +100,57 @@ export function ItemEditor({
   return (
     <div className="item-editor">
       <form ref={form} className="item-editor__form" noValidate onSubmit={submit}>
-        {deleted && (
-          <div className="form-notice item-editor__deleted" role="status">
-            <p>This item is deleted: it is not on the public globe.</p>
-            <button type="button" onClick={() => void restore()} disabled={busy !== null}>
-              Restore item
-            </button>
-          </div>
-        )}
-        {notice && (
-          <p className="form-notice item-editor__status" role="status" tabIndex={-1}>
-            {notice}{' '}
-            {mode.kind === 'edit' && !deleted && preview && (
-              <Link to={nodeRoute(preview)}>View it on the globe</Link>
-            )}
-          </p>
-        )}
-        {(waiting || problem) && (
-          <p className="form-error" role="alert" tabIndex={-1}>
-            {waiting ? STILL_UPLOADING : problem}
-          </p>
-        )}
+        <ItemEditorNotices
+          deleted={deleted}
+          notice={item.notice}
+          viewRoute={mode.kind === 'edit' && !deleted && preview ? nodeRoute(preview) : null}
+          alert={uploads.waiting ? STILL_UPLOADING : item.problem}
+          busy={busy}
+          onRestore={() => void deletion.restore()}
+        />
         {conflict && (
           <ConflictNotice
             conflict={conflict}
-            base={base}
+            base={item.base}
             onOverwrite={() => {
               const against = conflict.version;
-              setVersion(against);
+              item.setVersion(against);
               void save(against);
             }}
             onTakeTheirs={() => {
-              setBase(conflict.current);
-              setDraft(conflict.current);
-              setVersion(conflict.version);
-              setConflict(null);
+              item.setBase(conflict.current);
+              item.setDraft(conflict.current);
+              item.setVersion(conflict.version);
+              item.setConflict(null);
             }}
           />
         )}
         <ItemFields
           draft={draft}
-          onChange={change}
-          errors={waiting ? { ...errors, images: STILL_UPLOADING } : errors}
+          onChange={item.change}
+          errors={uploads.waiting ? { ...item.errors, images: STILL_UPLOADING } : item.errors}
           items={items}
-          isNew={isNew}
-          upload={(file) => {
-            setUploading((n) => n + 1);
-            return api.upload(file).finally(() => setUploading((n) => n - 1));
-          }}
+          isNew={item.isNew}
+          upload={(file) => uploads.counting(() => api.upload(file))}
           uploadCapture={(file) => api.uploadCapture(file)}
-          onCaptureBusy={(on) => setUploading((n) => n + (on ? 1 : -1))}
+          onCaptureBusy={uploads.captureBusy}
           photoSrc={photoSrc}
-          {...(mode.kind === 'approve'
-            ? {
-                photoActions: (image: NodeImageInput, _index: number, entry: string) =>
-                  ownPhotos.has(image.fullUrl) && !image.capture ? (
-                    <button
-                      type="button"
-                      className="button-quiet"
-                      aria-label={`Blur part of ${entry.toLowerCase()}`}
-                      disabled={busy !== null}
-                      onClick={() => setBlurring({ image, entry })}
-                    >
-                      Blur…
-                    </button>
-                  ) : null,
-              }
-            : {})}
+          {...(mode.kind === 'approve' ? { photoActions } : {})}
         />
-        <div className="item-editor__actions">
-          <button type="submit" disabled={busy !== null || (!dirty && mode.kind === 'edit')}>
-            {busy === 'saving'
-              ? 'Saving…'
-              : mode.kind === 'approve'
-                ? 'Approve and publish'
-                : mode.kind === 'create'
-                  ? 'Create item'
-                  : 'Save changes'}
-          </button>
-          {dirty && <span className="field__hint">Unsaved changes</span>}
-          {mode.kind === 'edit' && !deleted && !confirmDelete && (
-            <button
-              type="button"
-              className="button-danger"
-              disabled={busy !== null}
-              onClick={() => setConfirmDelete(true)}
-            >
-              Delete item
-            </button>
-          )}
-        </div>
-        {confirmDelete && (
-          <div className="form-error" role="alertdialog" aria-labelledby="delete-question">
-            <p id="delete-question">
-              Delete “{draft.title}”? It leaves the public globe at once; you can restore it here or
-              from the journal.
-            </p>
-            <button
-              type="button"
-              className="button-danger"
-              disabled={busy !== null}
-              onClick={() => void remove()}
-            >
-              {busy === 'deleting' ? 'Deleting…' : 'Yes, delete it'}
-            </button>{' '}
-            <button type="button" className="button-quiet" onClick={() => setConfirmDelete(false)}>
-              Keep it
-            </button>
-          </div>
+        <ItemEditorActions
+          mode={mode}
+          busy={busy}
+          dirty={dirty}
+          canDelete={mode.kind === 'edit' && !deleted && !deletion.confirmDelete}
+          onDelete={() => deletion.setConfirmDelete(true)}
+        />
+        {deletion.confirmDelete && (
+          <DeleteQuestion
+            title={draft.title}
+            busy={busy}
+            onDelete={() => void deletion.remove()}
+            onKeep={() => deletion.setConfirmDelete(false)}
+          />
         )}
       </form>
       <ItemPreview

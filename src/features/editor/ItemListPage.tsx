@@ -1,21 +1,17 @@
-import { useId, useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import {
+  ItemFilters,
+  useItemChoices,
+  type ItemChoices,
+  type Sort,
+} from '@/features/editor/ItemFilters';
 import { useArchiveItems } from '@/features/editor/useEditorData';
 import { RecordedDate } from '@/components/RecordedDate';
 import { mediaCount } from '@/lib/capture';
 import { itemDateOf } from '@/lib/itemDate';
 import { sortedByName } from '@/lib/compareNames';
 import { nodeRoute, nodeThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
-
-const SORTS = {
-  'title-asc': 'Title A–Z',
-  'title-desc': 'Title Z–A',
-  type: 'Type, then title',
-  'date-asc': 'Date recorded, earliest first',
-  'date-desc': 'Date recorded, latest first',
-  archive: 'Archive order (newest last)',
-} as const;
-type Sort = keyof typeof SORTS;
 
 function sorted(items: MediaNode[], sort: Sort): MediaNode[] {
   const byTitle = () => sortedByName(items, (item) => item.title);
@@ -44,70 +40,18 @@ function sorted(items: MediaNode[], sort: Sort): MediaNode[] {
   }
 }
 
-/**
- * Every item of the archive: search by title (or id), filter by type and category, sort. The
- * choices live in the URL, so Back from an item returns to the same view.
- */
-export function ItemListPage() {
-  const [items, reload] = useArchiveItems();
-  const [params, setParams] = useSearchParams();
-  const ids = { q: useId(), type: useId(), category: useId(), sort: useId() };
-  const q = params.get('q') ?? '';
-  const type = params.get('type') ?? '';
-  const category = params.get('category') ?? '';
-  // An allow-list: `?sort=toString` names something every object has, not a sort.
-  const asked = params.get('sort') ?? '';
-  const sort: Sort = Object.hasOwn(SORTS, asked) ? (asked as Sort) : 'title-asc';
-
-  // Sorted once per archive and sort (10,000 titles: ~25 ms), not at every keystroke of the
-  // search: filtering keeps the order, so the filtered list is the sorted one narrowed.
-  const data = items.status === 'ready' ? items.data : null;
-  const ordered = useMemo(() => (data === null ? [] : sorted(data, sort)), [data, sort]);
-  const categories = useMemo(
-    () =>
-      sortedByName(
-        [
-          ...new Map(
-            (data ?? []).flatMap((item) => item.categories).map((c) => [c.slug, c.name]),
-          ).entries(),
-        ],
-        ([, name]) => name,
-      ),
-    [data],
+/** The archive's categories as [slug, name], by name, each once. */
+function categoriesOf(items: readonly MediaNode[]): [string, string][] {
+  return sortedByName(
+    [...new Map(items.flatMap((item) => item.categories).map((c) => [c.slug, c.name])).entries()],
+    ([, name]) => name,
   );
+}
 
-  const set = (key: string, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === '') next.delete(key);
-        else next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
-
-  if (items.status !== 'ready') {
-    return (
-      <div className="editor-page">
-        <h1>Items</h1>
-        {items.status === 'loading' ? (
-          <p role="status">Loading the archive…</p>
-        ) : (
-          <p className="form-error" role="alert">
-            The archive could not be loaded: {items.message}{' '}
-            <button type="button" onClick={reload}>
-              Try again
-            </button>
-          </p>
-        )}
-      </div>
-    );
-  }
-
-  const all = items.data;
+/** The items that match the search (in the title or the id), the type and the category. */
+function matching(ordered: readonly MediaNode[], { q, type, category }: ItemChoices) {
   const needle = q.trim().toLowerCase();
-  const shown = ordered.filter(
+  return ordered.filter(
     (item) =>
       (needle === '' ||
         item.title.toLowerCase().includes(needle) ||
@@ -115,7 +59,80 @@ export function ItemListPage() {
       (type === '' || item.type === type) &&
       (category === '' || item.categories.some((c) => c.slug === category)),
   );
+}
 
+/** One item of the list: its thumbnail, its link to edit it, what it is and when, and its place on the globe. */
+function ItemRow({ item }: { item: MediaNode }) {
+  return (
+    <li className="item-list__row">
+      <img src={nodeThumbnailUrl(item)} alt="" loading="lazy" />
+      <div>
+        <Link to={`/editor/items/${encodeURIComponent(item.video_id)}`}>{item.title}</Link>
+        <p className="field__hint">
+          {item.type === 'video' ? 'Video' : `Gallery · ${mediaCount(item.images)}`}
+          {item.date ? (
+            <>
+              {' · '}
+              <RecordedDate date={item.date} short />
+            </>
+          ) : (
+            ' · No date'
+          )}
+          {item.categories.length > 0 && ` · ${item.categories.map((c) => c.name).join(', ')}`}
+        </p>
+      </div>
+      <Link className="item-list__public" to={nodeRoute(item)}>
+        On the globe
+      </Link>
+    </li>
+  );
+}
+
+/** The page while the archive loads, or with why it could not and a way to try again. */
+function ArchiveNotReady({ message, onRetry }: { message: string | null; onRetry: () => void }) {
+  return (
+    <div className="editor-page">
+      <h1>Items</h1>
+      {message === null ? (
+        <p role="status">Loading the archive…</p>
+      ) : (
+        <p className="form-error" role="alert">
+          The archive could not be loaded: {message}{' '}
+          <button type="button" onClick={onRetry}>
+            Try again
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Every item of the archive: search by title (or id), filter by type and category, sort. The
+ * choices live in the URL, so Back from an item returns to the same view.
+ */
+export function ItemListPage() {
+  const [items, reload] = useArchiveItems();
+  const [choices, choose] = useItemChoices();
+  const { sort } = choices;
+
+  // Sorted once per archive and sort (10,000 titles: ~25 ms), not at every keystroke of the
+  // search: filtering keeps the order, so the filtered list is the sorted one narrowed.
+  const data = items.status === 'ready' ? items.data : null;
+  const ordered = useMemo(() => (data === null ? [] : sorted(data, sort)), [data, sort]);
+  const categories = useMemo(() => categoriesOf(data ?? []), [data]);
+
+  if (items.status !== 'ready') {
+    return (
+      <ArchiveNotReady
+        message={items.status === 'loading' ? null : items.message}
+        onRetry={reload}
+      />
+    );
+  }
+
+  const all = items.data;
+  const shown = matching(ordered, choices);
   return (
     <div className="editor-page">
       <div className="editor-page__heading">
@@ -124,51 +141,7 @@ export function ItemListPage() {
           New item
         </Link>
       </div>
-      <form className="item-filters" role="search" onSubmit={(event) => event.preventDefault()}>
-        <div className="field">
-          <label htmlFor={ids.q}>Search titles</label>
-          <input
-            id={ids.q}
-            type="search"
-            value={q}
-            autoComplete="off"
-            onChange={(event) => set('q', event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.type}>Type</label>
-          <select id={ids.type} value={type} onChange={(event) => set('type', event.target.value)}>
-            <option value="">All types</option>
-            <option value="video">Videos</option>
-            <option value="gallery">Galleries</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.category}>Category</label>
-          <select
-            id={ids.category}
-            value={category}
-            onChange={(event) => set('category', event.target.value)}
-          >
-            <option value="">All categories</option>
-            {categories.map(([slug, name]) => (
-              <option key={slug} value={slug}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.sort}>Sort</label>
-          <select id={ids.sort} value={sort} onChange={(event) => set('sort', event.target.value)}>
-            {Object.entries(SORTS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-      </form>
+      <ItemFilters choices={choices} categories={categories} onChoose={choose} />
       <p className="field__hint" aria-live="polite">
         {shown.length === all.length
           ? `${all.length} items`
@@ -176,28 +149,7 @@ export function ItemListPage() {
       </p>
       <ul className="item-list" aria-label="Items">
         {shown.map((item) => (
-          <li key={item.video_id} className="item-list__row">
-            <img src={nodeThumbnailUrl(item)} alt="" loading="lazy" />
-            <div>
-              <Link to={`/editor/items/${encodeURIComponent(item.video_id)}`}>{item.title}</Link>
-              <p className="field__hint">
-                {item.type === 'video' ? 'Video' : `Gallery · ${mediaCount(item.images)}`}
-                {item.date ? (
-                  <>
-                    {' · '}
-                    <RecordedDate date={item.date} short />
-                  </>
-                ) : (
-                  ' · No date'
-                )}
-                {item.categories.length > 0 &&
-                  ` · ${item.categories.map((c) => c.name).join(', ')}`}
-              </p>
-            </div>
-            <Link className="item-list__public" to={nodeRoute(item)}>
-              On the globe
-            </Link>
-          </li>
+          <ItemRow key={item.video_id} item={item} />
         ))}
       </ul>
       {shown.length === 0 && <p>No item matches these choices.</p>}

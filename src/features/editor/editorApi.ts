@@ -13,6 +13,7 @@ import {
   ServiceError,
   uploadCaptureFile,
   uploadImage,
+  type CallOptions,
   type ServiceAccess,
 } from '@/lib/serviceApi';
 import { uploadKeyOfUrl } from '@/lib/uploadKeys';
@@ -139,8 +140,31 @@ function pageOf<T>(items: T[] | undefined, older: unknown): Page<T> {
   return { items: items ?? [], older: typeof older === 'string' && older !== '' ? older : null };
 }
 
-/** The editor's API over a service access (the app's, or a test's). */
-export function createEditorApi(access: ServiceAccess, fetchImpl: typeof fetch = fetch): EditorApi {
+/** What an editor's JSON call may set; the token and the fetch are the request's own. */
+type RequestOptions = Pick<CallOptions, 'method' | 'body' | 'headers' | 'timeoutMs'>;
+
+/** What every group of the editor's calls shares: the service's address and the editor's token. */
+interface EditorRequest {
+  base: string;
+  fetchImpl: typeof fetch;
+  /**
+   * The signed-in editor's access token, fetched fresh.
+   *
+   * @throws ServiceError 401 when the sign-in has ended.
+   */
+  token(): Promise<string>;
+  /** A JSON call below the service's address, with the token; its answer's data. */
+  call<T>(url: string, options?: RequestOptions): Promise<T>;
+  /**
+   * A file the service sends (a waiting photo, an export), with the token, answered as it comes.
+   *
+   * @throws ServiceError 0 with `offline` when the service could not be reached in time.
+   */
+  download(url: string, timeoutMs: number, offline: string): Promise<Response>;
+}
+
+/** The request helper over a service access (the app's, or a test's). */
+function editorRequest(access: ServiceAccess, fetchImpl: typeof fetch): EditorRequest {
   const base = access.baseUrl;
 
   async function token(): Promise<string> {
@@ -150,15 +174,7 @@ export function createEditorApi(access: ServiceAccess, fetchImpl: typeof fetch =
     return current;
   }
 
-  async function call<T>(
-    url: string,
-    options: {
-      method?: string;
-      body?: unknown;
-      headers?: Record<string, string>;
-      timeoutMs?: number;
-    } = {},
-  ): Promise<T> {
+  async function call<T>(url: string, options: RequestOptions = {}): Promise<T> {
     const { data } = await callService<T>(`${base}${url}`, {
       ...options,
       token: await token(),
@@ -167,8 +183,31 @@ export function createEditorApi(access: ServiceAccess, fetchImpl: typeof fetch =
     return data;
   }
 
-  const ifMatch = (version: number) => ({ 'If-Match': `"${version}"` });
+  async function download(url: string, timeoutMs: number, offline: string): Promise<Response> {
+    try {
+      return await fetchImpl(`${base}${url}`, {
+        headers: { Authorization: `Bearer ${await token()}` },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch {
+      throw new ServiceError(offline, 0);
+    }
+  }
 
+  return { base, fetchImpl, token, call, download };
+}
+
+const ifMatch = (version: number) => ({ 'If-Match': `"${version}"` });
+
+/** The archive's items, each at its version, and the journal of their changes. */
+function itemCalls({
+  base,
+  fetchImpl,
+  call,
+}: EditorRequest): Pick<
+  EditorApi,
+  'listNodes' | 'getNode' | 'createNode' | 'updateNode' | 'deleteNode' | 'restoreNode' | 'journal'
+> {
   return {
     async listNodes() {
       const { data } = await callService<unknown>(`${base}/nodes`, {
@@ -192,6 +231,17 @@ export function createEditorApi(access: ServiceAccess, fetchImpl: typeof fetch =
       );
       return pageOf(data.entries, data.older);
     },
+  };
+}
+
+/** Files sent to the service (an editor's photos and captures) and visitors' waiting photos. */
+function uploadCalls({
+  base,
+  fetchImpl,
+  token,
+  download,
+}: EditorRequest): Pick<EditorApi, 'upload' | 'uploadCapture' | 'waitingPhoto'> {
+  return {
     async upload(file) {
       return (await uploadImage(base, file, await token(), fetchImpl)).image;
     },
@@ -201,15 +251,11 @@ export function createEditorApi(access: ServiceAccess, fetchImpl: typeof fetch =
     async waitingPhoto(url) {
       const key = uploadKeyOfUrl(url);
       if (key === null) return null;
-      let response: Response;
-      try {
-        response = await fetchImpl(`${base}/uploads/${key}`, {
-          headers: { Authorization: `Bearer ${await token()}` },
-          signal: AbortSignal.timeout(SERVICE_TIMEOUT_MS),
-        });
-      } catch {
-        throw new ServiceError('The photo could not be loaded; check your connection.', 0);
-      }
+      const response = await download(
+        `/uploads/${key}`,
+        SERVICE_TIMEOUT_MS,
+        'The photo could not be loaded; check your connection.',
+      );
       if (response.status === 404) return null;
       if (!response.ok) {
         throw new ServiceError(
@@ -219,6 +265,17 @@ export function createEditorApi(access: ServiceAccess, fetchImpl: typeof fetch =
       }
       return response.blob();
     },
+  };
+}
+
+/** The moderation queue: community submissions, reviewed, blurred, approved or rejected. */
+function submissionCalls({
+  call,
+}: EditorRequest): Pick<
+  EditorApi,
+  'submissions' | 'submission' | 'approve' | 'reject' | 'blurPhoto'
+> {
+  return {
     async submissions(status, before) {
       const params = pageParams(EDITOR_PAGE_SIZE, before);
       params.set('status', status);
@@ -234,6 +291,14 @@ export function createEditorApi(access: ServiceAccess, fetchImpl: typeof fetch =
         : (data as Submission);
     },
     approve: (id, body) => call(`/submissions/${path(id)}/approve`, { method: 'POST', body }),
+    async reject(id, reason) {
+      return (
+        await call<{ submission: Submission }>(`/submissions/${path(id)}/reject`, {
+          method: 'POST',
+          body: { reason },
+        })
+      ).submission;
+    },
     async blurPhoto(id, photo, regions) {
       try {
         return (
@@ -251,6 +316,15 @@ export function createEditorApi(access: ServiceAccess, fetchImpl: typeof fetch =
         throw error;
       }
     },
+  };
+}
+
+/** The whole archive in (an import, after its dry run) and out (an export to save). */
+function archiveCalls({
+  call,
+  download,
+}: EditorRequest): Pick<EditorApi, 'importDryRun' | 'importArchive' | 'exportArchive'> {
+  return {
     importDryRun: (file, places = {}) =>
       call('/imports', {
         method: 'POST',
@@ -264,18 +338,11 @@ export function createEditorApi(access: ServiceAccess, fetchImpl: typeof fetch =
         timeoutMs: IMPORT_TIMEOUT_MS,
       }),
     async exportArchive(format, journal) {
-      let response: Response;
-      try {
-        response = await fetchImpl(
-          `${base}/exports/archive.${format}${journal && format === 'json' ? '?journal=1' : ''}`,
-          {
-            headers: { Authorization: `Bearer ${await token()}` },
-            signal: AbortSignal.timeout(IMPORT_TIMEOUT_MS),
-          },
-        );
-      } catch {
-        throw new ServiceError('The export could not be downloaded; check your connection.', 0);
-      }
+      const response = await download(
+        `/exports/archive.${format}${journal && format === 'json' ? '?journal=1' : ''}`,
+        IMPORT_TIMEOUT_MS,
+        'The export could not be downloaded; check your connection.',
+      );
       if (!response.ok) {
         throw new ServiceError(
           `The export could not be made (${response.status}).`,
@@ -285,13 +352,23 @@ export function createEditorApi(access: ServiceAccess, fetchImpl: typeof fetch =
       const named = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '');
       return { blob: await response.blob(), fileName: named?.[1] ?? `globe-archive.${format}` };
     },
-    async reject(id, reason) {
-      return (
-        await call<{ submission: Submission }>(`/submissions/${path(id)}/reject`, {
-          method: 'POST',
-          body: { reason },
-        })
-      ).submission;
+  };
+}
+
+/** What the public asks of the editors: contact messages, and removal or correction requests. */
+function inboxCalls({
+  call,
+}: EditorRequest): Pick<
+  EditorApi,
+  'messages' | 'removalRequests' | 'hideForRemoval' | 'decideRemoval'
+> {
+  return {
+    async messages(before) {
+      const params = pageParams(EDITOR_PAGE_SIZE, before);
+      const data = await call<{ messages?: ContactMessage[]; older?: unknown }>(
+        `/messages?${params}`,
+      );
+      return pageOf(data.messages, data.older);
     },
     async removalRequests(status, before) {
       const params = pageParams(EDITOR_PAGE_SIZE, before);
@@ -317,12 +394,17 @@ export function createEditorApi(access: ServiceAccess, fetchImpl: typeof fetch =
         })
       ).request;
     },
-    async messages(before) {
-      const params = pageParams(EDITOR_PAGE_SIZE, before);
-      const data = await call<{ messages?: ContactMessage[]; older?: unknown }>(
-        `/messages?${params}`,
-      );
-      return pageOf(data.messages, data.older);
-    },
+  };
+}
+
+/** The editor's API over a service access (the app's, or a test's). */
+export function createEditorApi(access: ServiceAccess, fetchImpl: typeof fetch = fetch): EditorApi {
+  const request = editorRequest(access, fetchImpl);
+  return {
+    ...itemCalls(request),
+    ...uploadCalls(request),
+    ...submissionCalls(request),
+    ...archiveCalls(request),
+    ...inboxCalls(request),
   };
 }

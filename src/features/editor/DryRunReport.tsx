@@ -1,0 +1,218 @@
+import { useId } from 'react';
+import { PlaceRow } from '@/features/editor/PlaceRow';
+import type { PlacedRow, ReportStep } from '@/features/editor/useImportPlan';
+import { REPORT_VALUE_MAX, type ImportReportRow, type RowPlace } from '@/lib/archiveImport';
+
+/** Rows listed per group of the report; the counts say how many more there are. */
+const ROWS_SHOWN = 300;
+
+const GROUPS: { action: ImportReportRow['action']; title: string; open: boolean }[] = [
+  { action: 'refused', title: 'Refused', open: true },
+  { action: 'update', title: 'To change', open: true },
+  { action: 'create', title: 'To add', open: false },
+  { action: 'unchanged', title: 'Unchanged', open: false },
+];
+
+/** A count and its noun, as the import page writes it ("1 item", "1,200 rows"). */
+export const plural = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+
+/** Reasons as one sentence, as the archive file's warnings write them: "a; b." */
+const sentence = (reasons: readonly string[]) =>
+  `${reasons.map((reason) => reason.replace(/\.$/, '')).join('; ')}.`;
+
+const shortText = (text: string) =>
+  text.length > REPORT_VALUE_MAX ? `${text.slice(0, REPORT_VALUE_MAX - 1)}…` : text;
+
+/** What a row of the report can ask of the page: a place picked for it. */
+interface RowActions {
+  places: Readonly<Record<string, RowPlace>>;
+  onPlace: (row: PlacedRow) => void;
+}
+
+function RowDetails({ row, places, onPlace }: { row: ImportReportRow } & RowActions) {
+  switch (row.action) {
+    case 'refused':
+      return (
+        <>
+          {sentence(row.reasons)}
+          {row.needsPlace && (
+            <>
+              {' '}
+              <button
+                type="button"
+                className="button-quiet"
+                aria-label={`Pick a place for ${row.row}`}
+                onClick={() => onPlace(row)}
+              >
+                Pick a place
+              </button>
+            </>
+          )}
+        </>
+      );
+    case 'update':
+      return (
+        <ul className="import-report__changes">
+          {row.changes.map((change) => (
+            <li key={change.field}>
+              <strong>{change.field}</strong>: <del>{shortText(change.before) || '(empty)'}</del>
+              {' → '}
+              <ins>{shortText(change.after) || '(empty)'}</ins>
+            </li>
+          ))}
+          {row.notes.length > 0 && <li>Repaired: {sentence(row.notes)}</li>}
+        </ul>
+      );
+    case 'create': {
+      const place = Object.hasOwn(places, row.row) ? places[row.row] : undefined;
+      return (
+        <>
+          {row.title}
+          {place && (
+            <>
+              {' '}
+              (placed here at {place.lat.toFixed(4)}, {place.lng.toFixed(4)})
+            </>
+          )}
+          {row.notes.length > 0 && <> (repaired: {sentence(row.notes)})</>}
+        </>
+      );
+    }
+    default:
+      return <>No difference.</>;
+  }
+}
+
+function ReportGroup({
+  rows,
+  title,
+  open,
+  places,
+  onPlace,
+}: {
+  rows: readonly ImportReportRow[];
+  title: string;
+  open: boolean;
+} & RowActions) {
+  if (rows.length === 0) return null;
+  const shown = rows.slice(0, ROWS_SHOWN);
+  return (
+    <details className="import-report__group" open={open}>
+      <summary>
+        {title} ({rows.length.toLocaleString('en')})
+      </summary>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Row</th>
+            <th scope="col">Item</th>
+            <th scope="col">What happens</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((row) => (
+            <tr key={row.row}>
+              <td>
+                {row.row}
+                {row.line !== undefined && Number(/\d+/.exec(row.row)?.[0]) !== row.line && (
+                  <span className="import-report__line">, line {row.line}</span>
+                )}
+              </td>
+              <td>{row.id ?? '(no id)'}</td>
+              <td>
+                <RowDetails row={row} places={places} onPlace={onPlace} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {rows.length > shown.length && (
+        <p className="field__hint">
+          The first {ROWS_SHOWN} are listed; {plural(rows.length - shown.length, 'more', 'more')}.
+        </p>
+      )}
+    </details>
+  );
+}
+
+/** The confirm button's words: what the import would write, or that it is writing. */
+function importLabel(importing: boolean, toWrite: number): string {
+  if (importing) return 'Importing…';
+  return toWrite === 0 ? 'Nothing to import' : `Import ${plural(toWrite, 'item', 'items')}`;
+}
+
+interface Props {
+  step: ReportStep;
+  places: Readonly<Record<string, RowPlace>>;
+  /** The row being given a place, if any. */
+  placing: PlacedRow | null;
+  onPlacing: (row: PlacedRow | null) => void;
+  /** The place picked for the row being placed. */
+  onPlaced: (row: string, place: RowPlace) => void;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * A dry run's report: its counts and notes, the rows by what would happen to each (a place picked
+ * for a row that had none), and the buttons that import it or start over.
+ */
+export function DryRunReport({
+  step,
+  places,
+  placing,
+  onPlacing,
+  onPlaced,
+  onConfirm,
+  onCancel,
+}: Props) {
+  const id = useId();
+  const { report } = step;
+  const importing = step.step === 'importing';
+  const toWrite = report.counts.create + report.counts.update;
+  return (
+    <section className="import-report" aria-labelledby={`${id}-report`}>
+      <h3 id={`${id}-report`}>Dry run of {report.name}</h3>
+      <p role="status">
+        {plural(report.rows.length, 'row', 'rows')}: {report.counts.create.toLocaleString('en')} to
+        add, {report.counts.update.toLocaleString('en')} to change,{' '}
+        {report.counts.unchanged.toLocaleString('en')} unchanged,{' '}
+        {report.counts.refused.toLocaleString('en')} refused. Nothing is imported until you confirm.
+      </p>
+      {report.notes.length > 0 && (
+        <ul>
+          {report.notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      )}
+      {placing && (
+        <PlaceRow
+          key={placing.row}
+          row={placing}
+          onCancel={() => onPlacing(null)}
+          onUse={(place) => onPlaced(placing.row, place)}
+        />
+      )}
+      {GROUPS.map((group) => (
+        <ReportGroup
+          key={group.action}
+          title={group.title}
+          open={group.open}
+          rows={report.rows.filter((row) => row.action === group.action)}
+          places={places}
+          onPlace={onPlacing}
+        />
+      ))}
+      <div className="confirm-dialog__actions">
+        <button type="button" disabled={toWrite === 0 || importing} onClick={onConfirm}>
+          {importLabel(importing, toWrite)}
+        </button>
+        <button type="button" className="button-quiet" disabled={importing} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </section>
+  );
+}

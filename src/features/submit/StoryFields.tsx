@@ -1,0 +1,58 @@
+import { CategoryPicker } from '@/components/CategoryPicker';
+import { DateField } from '@/components/DateField';
+import { TextAreaField, TextField } from '@/components/FormFields';
+import type { SubmitDraft } from '@/features/submit/submitDraft';
+import { NODE_CATEGORIES_MAX, NODE_DESCRIPTION_MAX, NODE_TITLE_MAX } from '@/lib/nodeSchema';
+
+/** What a submission shows: its title, its description, when it was recorded, its categories. */
+export function StoryFields({
+  draft,
+  onChange,
+  errors,
+  knownCategories,
+}: {
+  draft: SubmitDraft;
+  onChange: <K extends keyof SubmitDraft>(field: K, value: SubmitDraft[K]) => void;
+  errors: Readonly<Record<string, string>>;
+  /** The archive's category names, offered first so one category keeps one spelling. */
+  knownCategories: readonly string[];
+}) {
+  return (
+    <>
+      <TextField
+        label="Title"
+        name="title"
+        required
+        maxLength={NODE_TITLE_MAX}
+        value={draft.title}
+        onChange={(value) => onChange('title', value)}
+        error={errors.title}
+        hint="A few words: what and where, e.g. “Volunteers clearing Page Avenue”."
+      />
+      <TextAreaField
+        label="Description"
+        name="description"
+        maxLength={NODE_DESCRIPTION_MAX}
+        value={draft.description}
+        onChange={(value) => onChange('description', value)}
+        error={errors.description}
+        hint="What it shows: who, what, and anything a visitor should know."
+      />
+      <DateField
+        value={draft.date}
+        onChange={(value) => onChange('date', value)}
+        error={errors.date}
+        allowText={false}
+      />
+      <CategoryPicker
+        label="Categories"
+        name="categories"
+        value={draft.categories}
+        onChange={(value) => onChange('categories', value)}
+        known={knownCategories}
+        max={NODE_CATEGORIES_MAX}
+        error={errors.categories}
+      />
+    </>
+  );
+}
