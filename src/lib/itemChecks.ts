@@ -5,30 +5,26 @@
  * with the rules that read several fields. Archive files are read leniently by `@/lib/itemReaders`.
  */
 import { z } from 'zod';
+import {
+  NODE_CATEGORIES_MAX,
+  NODE_CATEGORY_NAME_MAX,
+  NODE_DESCRIPTION_MAX,
+  NODE_ID_MAX,
+  NODE_ID_PATTERN,
+  NODE_IMAGES_MAX,
+  NODE_LINKS_MAX,
+  NODE_TITLE_MAX,
+  RESERVED_NODE_IDS,
+} from '@/lib/itemLimits';
 import { CAPTURE_FORMATS } from '@/lib/capture';
 import { readItemDate } from '@/lib/itemDate';
 import type { NodeImage } from '@/lib/itemReaders';
+import type { StoredFieldName } from '@/lib/itemFields';
+import { canonicalLanguageTag } from '@/lib/language';
 import { CREDIT_MAX, readLicenseId, type LicenseId } from '@/lib/license';
 import type { MediaType } from '@/lib/mediaType';
 import { slugify } from '@/lib/slug';
 import { safeUrl } from '@/lib/url';
-
-/** Limits of an editor's submission. */
-export const NODE_TITLE_MAX = 200;
-export const NODE_DESCRIPTION_MAX = 5000;
-export const NODE_CATEGORIES_MAX = 20;
-export const NODE_CATEGORY_NAME_MAX = 60;
-export const NODE_IMAGES_MAX = 100;
-export const NODE_LINKS_MAX = 100;
-export const NODE_ID_MAX = 100;
-
-/**
- * Ids are what URLs (`/video/{id}`) and links carry: letters, digits, `-` and `_`, starting with a
- * letter or digit. Upper case and `_` are allowed so that ids already in an archive stay editable.
- */
-export const NODE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
-/** Ids the service's own paths use (`/nodes/journal`), so no node may take them. */
-export const RESERVED_NODE_IDS: readonly string[] = ['journal'];
 
 // Control characters are never meaningful in a title or a name; tab and newline are kept in text.
 // eslint-disable-next-line no-control-regex
@@ -239,3 +235,41 @@ export const linksCheck = z
 
 export const latCheck = coordinate('Latitude', 90);
 export const lngCheck = coordinate('Longitude', 180);
+
+/** The forms' check of a language: empty or absent is none; anything else must be a language tag. */
+export const languageCheck = z
+  .string({ error: 'Choose a language from the list.' })
+  .nullish()
+  .transform((value, ctx): string | undefined => {
+    if (value === undefined || value === null || value.trim() === '') return undefined;
+    const tag = canonicalLanguageTag(value);
+    if (tag !== null) return tag;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Give the language as a tag such as en, es or bs.',
+    });
+    return z.NEVER;
+  });
+
+/**
+ * Each stored field's check (`@/lib/itemFields` declares the fields), here rather than in the
+ * table so that reading an archive, which the app does before its first frame, never loads the
+ * schema library. A stored field without a check is a type error.
+ */
+export const FIELD_CHECKS = {
+  video_id: videoIdCheck,
+  type: typeCheck,
+  title: titleCheck,
+  description: descriptionCheck,
+  youtube_id: youtubeTextCheck,
+  youtube_url: youtubeTextCheck,
+  images: imagesCheck,
+  categories: categoriesCheck,
+  links: linksCheck,
+  lat: latCheck,
+  lng: lngCheck,
+  date: itemDateField,
+  credit: creditField,
+  license: licenseField,
+  language: languageCheck,
+} satisfies Record<StoredFieldName, z.ZodType>;

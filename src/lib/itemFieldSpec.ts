@@ -3,7 +3,6 @@
  * field may give, and the small builders the table uses for the common kinds (a text cell, a text
  * field of the form, a coordinate).
  */
-import type { z } from 'zod';
 import { escapeCell } from '@/lib/csvCells';
 import { formNumber, formText, type RawItem, type Reading } from '@/lib/itemReaders';
 import type { MediaType } from '@/lib/mediaType';
@@ -58,7 +57,8 @@ export type FormControl =
   | { kind: 'textarea'; maxLength: number }
   | {
       kind: 'select';
-      options: readonly { value: string; label: string }[];
+      /** Its options (made when the form is drawn). */
+      options(): readonly { value: string; label: string }[];
       /** What the chosen option means (under the field). */
       hintOf(value: string): string;
       /** The option of a stored value that is not in the list, kept for the schema to name. */
@@ -76,8 +76,6 @@ export interface ItemFieldSpec<M, I, D> {
   read(raw: RawItem, reading: Reading, item: Readonly<Record<string, unknown>>): M;
   /** Absent for a field the archive keeps but no form edits (a local thumbnail). */
   stored?: {
-    /** The strict check of forms and the API. */
-    check: z.ZodType;
     /** The app's value as a form would send it. */
     input(value: NoInfer<M>): I;
     /** Made by `validateNode` from another field, so an import does not compare it. */

@@ -1,7 +1,7 @@
 /**
  * An item's fields, declared once (issue 46). Each entry says everything the archive needs to know
  * about one field: how an archive file is read leniently (`@/lib/itemReaders`) and how a form or
- * the API is checked strictly (`@/lib/itemChecks`), its CSV column, its Dublin Core element and
+ * the API is checked strictly (`@/lib/itemChecks`, kept there by name), its CSV column, its Dublin Core element and
  * its schema.org property, what the open data says of it, how the editor's form holds it and shows
  * it, how the detail view says it, whether a visitor's submission carries it, and how much a
  * search weighs it. From this table come:
@@ -25,23 +25,7 @@ import {
   listOfCell,
   numberOfCell,
 } from '@/lib/csvCells';
-import {
-  categoriesCheck,
-  creditField,
-  descriptionCheck,
-  imagesCheck,
-  itemDateField,
-  latCheck,
-  licenseField,
-  linksCheck,
-  lngCheck,
-  NODE_DESCRIPTION_MAX,
-  NODE_TITLE_MAX,
-  titleCheck,
-  typeCheck,
-  videoIdCheck,
-  youtubeTextCheck,
-} from '@/lib/itemChecks';
+import { NODE_DESCRIPTION_MAX, NODE_TITLE_MAX } from '@/lib/itemLimits';
 import { itemDateOf } from '@/lib/itemDate';
 import {
   MAX_DESCRIPTION_LENGTH,
@@ -75,7 +59,7 @@ import {
   textCell,
   type ItemFieldSpec,
 } from '@/lib/itemFieldSpec';
-import { LANGUAGE_CHOICES, languageCheck, languageName, readLanguage } from '@/lib/language';
+import { languageChoices, languageName, readLanguage } from '@/lib/language';
 import type { MediaType } from '@/lib/mediaType';
 import { youtubeWatchUrl } from '@/lib/youtube';
 /** Every field of an item, in the order records, CSV columns and the open data list them. */
@@ -85,7 +69,6 @@ export const ITEM_FIELDS = {
     required: true,
     read: readId,
     stored: {
-      check: videoIdCheck,
       input: same,
       csv: plainCell('video_id'),
       dc: { element: 'identifier', values: (_, item, siteUrl) => [pageOf(item, siteUrl)] },
@@ -99,7 +82,6 @@ export const ITEM_FIELDS = {
     label: 'Type',
     read: readType,
     stored: {
-      check: typeCheck,
       input: same,
       csv: { write: same, read: (cell) => ({ type: cell.trim().toLowerCase() }) },
       // DCMI Type vocabulary.
@@ -116,7 +98,6 @@ export const ITEM_FIELDS = {
     label: 'Title',
     read: readTitle,
     stored: {
-      check: titleCheck,
       input: same,
       csv: textCell('title'),
       dc: { element: 'title', values: (title) => [title] },
@@ -134,7 +115,6 @@ export const ITEM_FIELDS = {
     read: (raw, reading) =>
       readText(raw, 'description', MAX_DESCRIPTION_LENGTH, reading, { multiline: true }),
     stored: {
-      check: descriptionCheck,
       input: same,
       csv: textCell('description'),
       dc: { element: 'description', values: (text) => (text ? [text] : []) },
@@ -153,7 +133,7 @@ export const ITEM_FIELDS = {
   youtube_id: field({
     label: 'YouTube id',
     read: readYouTubeId,
-    stored: { check: youtubeTextCheck, input: same, openData: () => ({}) },
+    stored: { input: same, openData: () => ({}) },
     visitor: true,
   }),
   /** The standard watch link, in step with `youtube_id`. */
@@ -162,7 +142,6 @@ export const ITEM_FIELDS = {
     read: (_raw, _reading, item) =>
       typeof item.youtube_id === 'string' ? youtubeWatchUrl(item.youtube_id) : null,
     stored: {
-      check: youtubeTextCheck,
       input: same,
       derived: true,
       csv: {
@@ -187,7 +166,6 @@ export const ITEM_FIELDS = {
     label: 'Photos',
     read: readImages,
     stored: {
-      check: imagesCheck,
       input: same,
       csv: {
         write: (images, item) => (item.type === 'gallery' ? escapeCell(imagesCell(images)) : ''),
@@ -209,7 +187,6 @@ export const ITEM_FIELDS = {
     label: 'Categories',
     read: readCategories,
     stored: {
-      check: categoriesCheck,
       input: (categories: readonly CategoryRef[]) => categories.map((category) => category.name),
       csv: {
         write: (names) => escapeCell(listCell(names)),
@@ -229,7 +206,6 @@ export const ITEM_FIELDS = {
     label: 'Related items',
     read: readLinks,
     stored: {
-      check: linksCheck,
       input: same,
       csv: { write: listCell, read: (cell) => ({ links: listOfCell(cell) }) },
     },
@@ -248,7 +224,6 @@ export const ITEM_FIELDS = {
     required: true,
     read: (raw, reading) => readCoordinate(raw, 'lat', 90, reading),
     stored: {
-      check: latCheck,
       input: same,
       csv: { write: String, read: (cell) => ({ lat: numberOfCell(cell) }) },
       // DCMI Point: the place the item shows.
@@ -271,7 +246,6 @@ export const ITEM_FIELDS = {
     required: true,
     read: (raw, reading) => readCoordinate(raw, 'lng', 180, reading),
     stored: {
-      check: lngCheck,
       input: same,
       csv: { write: String, read: (cell) => ({ lng: numberOfCell(cell) }) },
     },
@@ -286,7 +260,6 @@ export const ITEM_FIELDS = {
     label: 'Date',
     read: readDate,
     stored: {
-      check: itemDateField,
       input: same,
       csv: plainCell('date'),
       dc: { element: 'date', values: (date) => (date ? [date] : []) },
@@ -309,7 +282,6 @@ export const ITEM_FIELDS = {
     label: 'Credit',
     read: readCredit,
     stored: {
-      check: creditField,
       input: same,
       csv: textCell('credit'),
       dc: { element: 'creator', values: (credit) => (credit ? [credit] : []) },
@@ -327,7 +299,6 @@ export const ITEM_FIELDS = {
     label: 'Licence',
     read: readLicense,
     stored: {
-      check: licenseField,
       input: same,
       csv: plainCell('license'),
       dc: {
@@ -354,7 +325,7 @@ export const ITEM_FIELDS = {
     },
     form: {
       kind: 'select',
-      options: [
+      options: () => [
         { value: '', label: 'Not stated' },
         ...LICENSE_IDS.map((id) => ({ value: id, label: LICENSES[id].name })),
       ],
@@ -370,7 +341,6 @@ export const ITEM_FIELDS = {
     label: 'Language',
     read: readLanguage,
     stored: {
-      check: languageCheck,
       input: same,
       csv: plainCell('language'),
       dc: { element: 'language', values: (tag) => (tag ? [tag] : []) },
@@ -379,7 +349,7 @@ export const ITEM_FIELDS = {
     draft: draftOfText('language', noneWhenBlank),
     form: {
       kind: 'select',
-      options: [{ value: '', label: 'Not stated' }, ...LANGUAGE_CHOICES],
+      options: () => [{ value: '', label: 'Not stated' }, ...languageChoices()],
       hintOf: () => 'The language spoken or written in it.',
       unknownLabel: (tag) => `${languageName(tag)} (${tag})`,
     },
@@ -407,6 +377,8 @@ export const FORM_ORDER: readonly (keyof ItemDraft)[] = [
 
 type Fields = typeof ITEM_FIELDS;
 export type ItemFieldName = keyof Fields;
+/** The fields the service stores (each has a check in `@/lib/itemChecks`). */
+export type StoredFieldName = StoredKeys;
 type ModelOf<K extends ItemFieldName> = ReturnType<Fields[K]['read']>;
 type StoredKeys = {
   [K in ItemFieldName]: Fields[K] extends { stored: object } ? K : never;

@@ -3,7 +3,6 @@
  * `es` or `bs`, kept in its canonical spelling (`EN` is `en`, `sr-latn` is `sr-Latn`), and named
  * for people in English by the browser's own list (`Intl.DisplayNames`).
  */
-import { z } from 'zod';
 import { describe, type RawItem, type Reading } from '@/lib/itemReaders';
 
 /** The longest tag kept (language, script, region and a variant fit well within it). */
@@ -26,12 +25,14 @@ export function canonicalLanguageTag(text: string): string | null {
   }
 }
 
-const NAMES = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
+/** Made when a name is first asked for, not while the app starts. */
+let names: Intl.DisplayNames | null = null;
 
 /** The language's name in English ("Spanish", "Bosnian"), or its tag when it has none. */
 export function languageName(tag: string): string {
   try {
-    return NAMES.of(tag) ?? tag;
+    names ??= new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
+    return names.of(tag) ?? tag;
   } catch {
     return tag;
   }
@@ -42,14 +43,11 @@ export function languageName(tag: string): string {
  * Spanish and Bosnian of the city's neighbours), then others spoken in St. Louis, by name. A
  * stored tag that is not among them is still shown and kept.
  */
-export const LANGUAGE_CHOICES: readonly { value: string; label: string }[] = [
-  'en',
-  'es',
-  'bs',
-  ...['ase', 'ar', 'zh', 'vi', 'so', 'ne', 'fr', 'de', 'ko', 'tl', 'sw', 'ru'].sort((a, b) =>
-    languageName(a).localeCompare(languageName(b), 'en'),
-  ),
-].map((tag) => ({ value: tag, label: languageName(tag) }));
+export function languageChoices(): { value: string; label: string }[] {
+  const others = ['ase', 'ar', 'zh', 'vi', 'so', 'ne', 'fr', 'de', 'ko', 'tl', 'sw', 'ru'];
+  others.sort((a, b) => languageName(a).localeCompare(languageName(b), 'en'));
+  return ['en', 'es', 'bs', ...others].map((tag) => ({ value: tag, label: languageName(tag) }));
+}
 
 /** The archive's reading: a tag it understands, else nothing (and a note). */
 export function readLanguage(raw: RawItem, notes: Reading): string | undefined {
@@ -59,18 +57,3 @@ export function readLanguage(raw: RawItem, notes: Reading): string | undefined {
   if (tag === null) notes.add(`language ${describe(value)} is not a language tag, dropped`);
   return tag ?? undefined;
 }
-
-/** The forms' check: empty or absent is none; anything else must be a language tag. */
-export const languageCheck = z
-  .string({ error: 'Choose a language from the list.' })
-  .nullish()
-  .transform((value, ctx): string | undefined => {
-    if (value === undefined || value === null || value.trim() === '') return undefined;
-    const tag = canonicalLanguageTag(value);
-    if (tag !== null) return tag;
-    ctx.addIssue({
-      code: 'custom',
-      message: 'Give the language as a tag such as en, es or bs.',
-    });
-    return z.NEVER;
-  });

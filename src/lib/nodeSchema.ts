@@ -5,6 +5,7 @@
  * of whatever an archive already holds.
  */
 import { z } from 'zod';
+import { FIELD_CHECKS } from '@/lib/itemChecks';
 import { STORED_FIELDS, type ItemInput } from '@/lib/itemFields';
 import type { NodeImage } from '@/lib/itemReaders';
 import type { MediaType } from '@/lib/mediaType';
@@ -14,6 +15,11 @@ import { extractYouTubeId, isYouTubeId, youtubeWatchUrl } from '@/lib/youtube';
 export {
   captureSchema,
   itemDateField,
+  singleLine,
+  uniqueCategories,
+  withoutControls,
+} from '@/lib/itemChecks';
+export {
   NODE_CATEGORIES_MAX,
   NODE_CATEGORY_NAME_MAX,
   NODE_DESCRIPTION_MAX,
@@ -23,10 +29,7 @@ export {
   NODE_LINKS_MAX,
   NODE_TITLE_MAX,
   RESERVED_NODE_IDS,
-  singleLine,
-  uniqueCategories,
-  withoutControls,
-} from '@/lib/itemChecks';
+} from '@/lib/itemLimits';
 
 /**
  * One gallery image as stored: every URL checked by `safeUrl` (the model's own shape), the
@@ -149,7 +152,7 @@ function crossFieldErrors(input: unknown): FieldError[] {
 
 /** Each stored field's check (`@/lib/itemFields`), in the table's order. */
 const nodeSchema = z
-  .object(Object.fromEntries(STORED_FIELDS.map(([name, spec]) => [name, spec.stored.check])), {
+  .object(Object.fromEntries(STORED_FIELDS.map(([name]) => [name, FIELD_CHECKS[name]])), {
     error: 'The item must be a JSON object.',
   })
   .transform((raw, ctx): NodeInput => {

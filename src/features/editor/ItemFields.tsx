@@ -235,13 +235,14 @@ function DeclaredControl({
       />
     );
   }
-  const known = form.options.some((option) => option.value === value);
+  const options = form.options();
+  const known = options.some((option) => option.value === value);
   return (
     <SelectField
       {...common}
       hint={form.hintOf(value)}
       options={[
-        ...form.options,
+        ...options,
         // A stored value the archive does not know stays shown, for the schema to refuse.
         ...(known ? [] : [{ value, label: form.unknownLabel(value) }]),
       ]}
