@@ -1,27 +1,29 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   AdminCreateUserCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import {
-  AuthenticationDetails,
-  CognitoRefreshToken,
-  CognitoUser,
-  CognitoUserPool,
-  type CognitoUserSession,
-} from 'amazon-cognito-identity-js';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../../../../server/config/serverConfig';
-import { startServer } from '../../../../../server/node/http';
 import {
   startLocalIdentity,
   type LocalIdentity,
 } from '../../../../../server/dev/identity/localIdentity';
 import { LOCAL_CLIENT_ID, LOCAL_POOL_ID } from '../../../../../server/dev/identity/localPool';
-import { memoryStorage } from '../../../support/memoryStorage';
+import {
+  completeNewPassword,
+  confirm,
+  globalSignOut,
+  refresh,
+  seeded,
+  sessionOf,
+  signIn,
+  signUp,
+  userOf,
+  userPool,
+} from '../../support/cognitoClient';
 import { identityCall, serveIdentityFront } from '../../support/identityCall';
 
 /**
@@ -50,84 +52,6 @@ afterAll(async () => {
   await identity?.stop();
   rmSync(temp, { recursive: true, force: true });
 });
-
-/** A seeded account, with the password the start-up output prints. */
-function seeded(local: LocalIdentity, username: string) {
-  const account = local.accounts.find((candidate) => candidate.username === username);
-  if (!account) throw new Error(`${username} is not seeded`);
-  return account;
-}
-
-function userPool(at = endpoint): CognitoUserPool {
-  return new CognitoUserPool({
-    UserPoolId: LOCAL_POOL_ID,
-    ClientId: LOCAL_CLIENT_ID,
-    endpoint: at,
-    Storage: memoryStorage(),
-  });
-}
-
-function userOf(pool: CognitoUserPool, username: string): CognitoUser {
-  return new CognitoUser({ Username: username, Pool: pool, Storage: memoryStorage() });
-}
-
-function signUp(pool: CognitoUserPool, username: string, password: string): Promise<void> {
-  return new Promise((resolve, reject) =>
-    // SPEC §7: sign-up sends an empty attribute list.
-    pool.signUp(username, password, [], [], (error) => (error ? reject(error) : resolve())),
-  );
-}
-
-function confirm(user: CognitoUser, code: string): Promise<void> {
-  return new Promise((resolve, reject) =>
-    user.confirmRegistration(code, true, (error) => (error ? reject(error) : resolve())),
-  );
-}
-
-type SignIn =
-  | { kind: 'session'; session: CognitoUserSession }
-  | { kind: 'newPasswordRequired'; userAttributes: Record<string, string> };
-
-/** The library's default sign-in: USER_SRP_AUTH. */
-function signIn(user: CognitoUser, password: string): Promise<SignIn> {
-  return new Promise((resolve, reject) =>
-    user.authenticateUser(
-      new AuthenticationDetails({ Username: user.getUsername(), Password: password }),
-      {
-        onSuccess: (session) => resolve({ kind: 'session', session }),
-        onFailure: reject,
-        newPasswordRequired: (userAttributes: Record<string, string>) =>
-          resolve({ kind: 'newPasswordRequired', userAttributes }),
-      },
-    ),
-  );
-}
-
-async function sessionOf(user: CognitoUser, password: string): Promise<CognitoUserSession> {
-  const result = await signIn(user, password);
-  if (result.kind !== 'session') throw new Error(`expected tokens, got ${result.kind}`);
-  return result.session;
-}
-
-function completeNewPassword(user: CognitoUser, password: string): Promise<CognitoUserSession> {
-  return new Promise((resolve, reject) =>
-    user.completeNewPasswordChallenge(password, {}, { onSuccess: resolve, onFailure: reject }),
-  );
-}
-
-function refresh(user: CognitoUser, token: string): Promise<CognitoUserSession> {
-  return new Promise((resolve, reject) =>
-    user.refreshSession(new CognitoRefreshToken({ RefreshToken: token }), (error, session) =>
-      error ? reject(error) : resolve(session as CognitoUserSession),
-    ),
-  );
-}
-
-function globalSignOut(user: CognitoUser): Promise<void> {
-  return new Promise((resolve, reject) =>
-    user.globalSignOut({ onSuccess: () => resolve(), onFailure: reject }),
-  );
-}
 
 /** A raw call to the front, as the library would make it. */
 const call = (action: string, body: unknown) => identityCall(endpoint, action, body);
@@ -163,7 +87,7 @@ describe('startLocalIdentity', () => {
   it(
     'signs up with no attributes, confirms with the fixed code and signs in with SRP',
     async () => {
-      const pool = userPool();
+      const pool = userPool(endpoint);
       await signUp(pool, 'new-reader', 'Reader-Pass-1!');
       await expect(confirm(userOf(pool, 'new-reader'), '654321')).rejects.toMatchObject({
         code: 'CodeMismatchException',
@@ -187,7 +111,7 @@ describe('startLocalIdentity', () => {
     "gives the seeded editor tokens that list the editor group and verify against the pool's keys",
     async () => {
       const editor = seeded(identity, 'editor');
-      const session = await sessionOf(userOf(userPool(), 'editor'), editor.password);
+      const session = await sessionOf(userOf(userPool(endpoint), 'editor'), editor.password);
       const keys = createRemoteJWKSet(new URL(`${endpoint}${LOCAL_POOL_ID}/.well-known/jwks.json`));
       const { payload: access } = await jwtVerify(session.getAccessToken().getJwtToken(), keys, {
         issuer: identity.issuer,
@@ -210,7 +134,7 @@ describe('startLocalIdentity', () => {
     'refuses a wrong password and an unknown user alike, as Cognito does',
     async () => {
       const visitor = seeded(identity, 'visitor');
-      const pool = userPool();
+      const pool = userPool(endpoint);
       const refused = {
         code: 'NotAuthorizedException',
         message: 'Incorrect username or password.',
@@ -254,7 +178,7 @@ describe('startLocalIdentity', () => {
       );
       admin.destroy();
 
-      const user = userOf(userPool(), 'invited');
+      const user = userOf(userPool(endpoint), 'invited');
       await expect(signIn(user, 'Temporary-2!')).rejects.toMatchObject({
         code: 'NotAuthorizedException',
       });
@@ -268,7 +192,7 @@ describe('startLocalIdentity', () => {
       expect(decodeJwt(session.getAccessToken().getJwtToken())).toMatchObject({
         username: 'invited',
       });
-      expect(await signIn(userOf(userPool(), 'invited'), 'Invited-Pass-1!')).toMatchObject({
+      expect(await signIn(userOf(userPool(endpoint), 'invited'), 'Invited-Pass-1!')).toMatchObject({
         kind: 'session',
       });
     },
@@ -279,7 +203,7 @@ describe('startLocalIdentity', () => {
     'refreshes with the refresh token until a global sign-out ends it',
     async () => {
       const visitor = seeded(identity, 'visitor');
-      const user = userOf(userPool(), 'visitor');
+      const user = userOf(userPool(endpoint), 'visitor');
       const session = await sessionOf(user, visitor.password);
       const refreshToken = session.getRefreshToken().getToken();
 
@@ -344,7 +268,7 @@ describe('startLocalIdentity', () => {
       status: 400,
       body: { __type: 'ResourceNotFoundException' },
     });
-    await expect(signUp(userPool(), 'weakling', 'alllowercase1!')).rejects.toMatchObject({
+    await expect(signUp(userPool(endpoint), 'weakling', 'alllowercase1!')).rejects.toMatchObject({
       code: 'InvalidPasswordException',
       message: 'Password did not conform with policy: Password must have uppercase characters',
     });
@@ -377,7 +301,7 @@ describe('startLocalIdentity', () => {
       // A new port, so a new issuer: sessions from before a restart are not accepted by /login.
       expect(identity.issuer).not.toBe(issuer);
 
-      const session = await sessionOf(userOf(userPool(), 'new-reader'), 'Reader-Pass-1!');
+      const session = await sessionOf(userOf(userPool(endpoint), 'new-reader'), 'Reader-Pass-1!');
       expect(decodeJwt(session.getIdToken().getJwtToken()).iss).toBe(identity.issuer);
       expect(logged.filter((line) => !line.startsWith('Identity: code'))).toEqual([]);
 
@@ -397,105 +321,4 @@ describe('startLocalIdentity', () => {
     },
     SLOW,
   );
-});
-
-describe('the local server', () => {
-  const archive = join(temp, 'archive.json');
-  const serverConfig = (env: Record<string, string>) =>
-    readConfig(
-      { PORT: '0', HOST: '127.0.0.1', STATIC_DIR: 'none', ARCHIVE_FILE: archive, ...env },
-      temp,
-    );
-
-  it(
-    'serves the front at /identity/, in a temporary folder it removes on stop',
-    async () => {
-      writeFileSync(archive, '[]');
-      const config = serverConfig({});
-      expect(config.identity).toEqual({
-        dir: null,
-        confirmationCode: '123456',
-        authFlow: 'USER_SRP_AUTH',
-      });
-      const server = await startServer(config, { log: (line) => logged.push(line) });
-      const local = server.identity;
-      try {
-        if (!local) throw new Error('IDENTITY=local should start the identity server');
-        expect(existsSync(local.dir)).toBe(true);
-        const keys = await fetch(`${server.url}/identity/${LOCAL_POOL_ID}/.well-known/jwks.json`);
-        expect(keys.status).toBe(200);
-        expect(keys.headers.get('x-content-type-options')).toBe('nosniff');
-
-        const editor = seeded(local, 'editor');
-        const pool = userPool(`${server.url}/identity/`);
-        const session = await sessionOf(userOf(pool, 'editor'), editor.password);
-        expect(decodeJwt(session.getAccessToken().getJwtToken())).toMatchObject({
-          iss: local.issuer,
-          'cognito:groups': ['editor'],
-        });
-      } finally {
-        await server.close();
-      }
-      expect(local && existsSync(local.dir)).toBe(false);
-    },
-    SLOW,
-  );
-
-  it(
-    "takes an editor's writes with a real access token, and refuses a visitor's",
-    async () => {
-      writeFileSync(archive, '[]');
-      const server = await startServer(serverConfig({}), { log: (line) => logged.push(line) });
-      try {
-        const local = server.identity;
-        if (!local) throw new Error('IDENTITY=local should start the identity server');
-        const pool = userPool(`${server.url}/identity/`);
-        const tokenOf = async (name: string) =>
-          (await sessionOf(userOf(pool, name), seeded(local, name).password))
-            .getAccessToken()
-            .getJwtToken();
-        const node = {
-          video_id: 'porch-talk',
-          title: 'On the porch <script>alert(1)</script>',
-          youtube_id: 'dQw4w9WgXcQ',
-          lat: 38.65,
-          lng: -90.25,
-        };
-        const post = (token: string | null) =>
-          fetch(`${server.url}/api/nodes`, {
-            method: 'POST',
-            headers: {
-              'Content-Type': 'application/json',
-              ...(token ? { Authorization: `Bearer ${token}` } : {}),
-            },
-            body: JSON.stringify(node),
-          });
-        expect((await post(null)).status).toBe(401);
-        expect((await post(await tokenOf('visitor'))).status).toBe(403);
-        const created = await post(await tokenOf('editor'));
-        expect(created.status).toBe(201);
-        const list = (await (await fetch(`${server.url}/api/nodes`)).json()) as {
-          video_id: string;
-          title: string;
-        }[];
-        expect(list.map((n) => [n.video_id, n.title])).toEqual([
-          ['porch-talk', 'On the porch <script>alert(1)</script>'],
-        ]);
-      } finally {
-        await server.close();
-      }
-    },
-    SLOW,
-  );
-
-  it('runs no identity server with IDENTITY=off', async () => {
-    const server = await startServer(serverConfig({ IDENTITY: 'off' }), { log: () => undefined });
-    try {
-      expect(server.identity).toBeNull();
-      const res = await fetch(`${server.url}/identity/`, { method: 'POST', body: '{}' });
-      expect(res.status).toBe(404);
-    } finally {
-      await server.close();
-    }
-  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeFrom } from '../../../scripts/bench/bundle';
+import { codeFrom } from '../../../../scripts/bench/bundle';
 
 /** The bench's attribution of built code to sources, through a source map's mappings (VLQ). */
 describe('codeFrom', () => {

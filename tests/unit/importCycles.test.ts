@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  * type-only imports included (issue 15). The rule must fail on a cycle and pass on the tree.
  */
 
-const ROOT = new URL('../../../', import.meta.url).pathname;
+const ROOT = new URL('../../', import.meta.url).pathname;
 const depcruise = (paths: string[]) =>
   spawnSync(
     process.execPath,

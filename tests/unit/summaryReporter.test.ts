@@ -1,6 +1,6 @@
 import type { TestModule } from 'vitest/node';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import SummaryReporter from '../../summaryReporter';
+import SummaryReporter from '../summaryReporter';
 
 afterEach(() => vi.restoreAllMocks());
 

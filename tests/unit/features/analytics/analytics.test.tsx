@@ -8,7 +8,7 @@ import {
   type Ga4Client,
 } from '@/features/analytics/ga4Analytics';
 import { CLICK, noAnalytics, visitorOptedOut } from '@/lib/analytics';
-import { recordingAnalytics, renderApp } from '../support/renderWithProviders';
+import { recordingAnalytics, renderApp } from '../../support/renderWithProviders';
 
 function fakeGa() {
   return {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { describeAuthError, type AuthError } from '@/features/auth/authErrors';
 import { createCognitoAuth, type AuthService } from '@/features/auth/cognitoAuth';
-import { memoryStorage } from '../support/memoryStorage';
+import { memoryStorage } from '../../support/memoryStorage';
 
 /**
  * The account calls of two-step sign-in and devices, against the identity library with the network

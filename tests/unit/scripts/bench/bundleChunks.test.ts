@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { measureBundle } from '../../../scripts/bench/bundle';
+import { measureBundle } from '../../../../scripts/bench/bundle';
 
 let dir: string | null = null;
 afterEach(() => {

@@ -7,9 +7,9 @@ import type { AuthService, SessionSummary } from '@/features/auth/cognitoAuth';
 import { EDITOR_PAGE_SIZE } from '@/features/editor/editorApi';
 import { draftOfNode, bodyOfDraft, suggestId, EMPTY_DRAFT } from '@/features/editor/itemDraft';
 import { NODE_IMAGES_MAX, validateNode } from '@/lib/nodeSchema';
-import { createNodesHandler, type NodesHandler } from '../../../server/nodesHandler';
-import { createMemoryStore } from '../../../server/storage/memoryStore';
-import { renderApp } from '../support/renderWithProviders';
+import { createNodesHandler, type NodesHandler } from '../../../../server/nodesHandler';
+import { createMemoryStore } from '../../../../server/storage/memoryStore';
+import { renderApp } from '../../support/renderWithProviders';
 
 const editor: SessionSummary = {
   username: 'editor',

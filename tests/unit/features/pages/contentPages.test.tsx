@@ -10,7 +10,7 @@ import { CONTENT, type ContentName } from '@/features/pages/contentSources';
 import { noAnalytics, type Analytics } from '@/lib/analytics';
 import { contentLinkUrl, fillContent, isEmailAddress, isSitePath } from '@/lib/content';
 import { isAppPath } from '@/lib/routes';
-import { recordingAnalytics } from '../support/renderWithProviders';
+import { recordingAnalytics } from '../../support/renderWithProviders';
 
 const CONTENT_DIR = join(process.cwd(), 'src/content');
 

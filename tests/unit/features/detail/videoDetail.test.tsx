@@ -7,7 +7,7 @@ import { AnalyticsContext } from '@/app/hooks';
 import { VideoDetail } from '@/features/detail/VideoDetail';
 import { noAnalytics, type Analytics } from '@/lib/analytics';
 import { normalizeArchive } from '@/lib/nodeModel';
-import { recordingAnalytics } from '../support/renderWithProviders';
+import { recordingAnalytics } from '../../support/renderWithProviders';
 
 const [video, gallery] = normalizeArchive([
   {

@@ -21,7 +21,7 @@ import { LOCAL_IDENTITY, readConfig } from '@/lib/config';
 import { unmetPasswordRules } from '@/lib/passwordRules';
 import { grantsEditor, groupsOf, isSessionValid } from '@/lib/session';
 import { makeStore } from '@/app/store';
-import { memoryStorage } from '../support/memoryStorage';
+import { memoryStorage } from '../../support/memoryStorage';
 
 const POOL = {
   userPoolId: 'us-east-2_Abc123',

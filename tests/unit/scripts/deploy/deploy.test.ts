@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { functionFiles } from '../../../scripts/deploy/functionsFolder';
-import { readDeployOptions } from '../../../scripts/deploy/options';
-import { siteFiles } from '../../../scripts/deploy/siteUpload';
-import { buildSettingsOf, readStackOutputs } from '../../../scripts/deploy/stackOutputs';
+import { functionFiles } from '../../../../scripts/deploy/functionsFolder';
+import { readDeployOptions } from '../../../../scripts/deploy/options';
+import { siteFiles } from '../../../../scripts/deploy/siteUpload';
+import { buildSettingsOf, readStackOutputs } from '../../../../scripts/deploy/stackOutputs';
 
 let folder: string;
 beforeAll(() => {

@@ -12,14 +12,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthAccess } from '@/features/auth/authAccess';
 import type { AuthService, SessionSummary } from '@/features/auth/cognitoAuth';
-import { createNodesHandler, type NodesHandler } from '../../../server/nodesHandler';
-import { createMemoryStore } from '../../../server/storage/memoryStore';
-import { serveUpload } from '../../../server/app/uploadFiles';
-import { createFolderStorage } from '../../../server/uploads/folderStorage';
-import { RIGHTS_ANSWERS } from '../server/support/communityHarness';
-import { callApp } from '../server/support/appRequest';
-import { cameraJpeg } from '../server/support/photoFixtures';
-import { renderApp } from '../support/renderWithProviders';
+import { createNodesHandler, type NodesHandler } from '../../../../server/nodesHandler';
+import { createMemoryStore } from '../../../../server/storage/memoryStore';
+import { serveUpload } from '../../../../server/app/uploadFiles';
+import { createFolderStorage } from '../../../../server/uploads/folderStorage';
+import { RIGHTS_ANSWERS } from '../../server/support/communityHarness';
+import { callApp } from '../../server/support/appRequest';
+import { cameraJpeg } from '../../server/support/photoFixtures';
+import { renderApp } from '../../support/renderWithProviders';
 
 const editor: SessionSummary = {
   username: 'editor',

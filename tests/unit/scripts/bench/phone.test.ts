@@ -8,15 +8,15 @@ import {
   spreadOf,
   tasksBefore,
   type LighthouseResultLike,
-} from '../../../scripts/bench/phoneFigures';
+} from '../../../../scripts/bench/phoneFigures';
 import {
   checkPhoneBudgets,
   fmtSpread,
   type PhoneResults,
-} from '../../../scripts/bench/phoneReport';
-import type { DragResult } from '../../../scripts/bench/drag';
-import type { LighthouseRun } from '../../../scripts/bench/lighthouse';
-import type { PhoneRun } from '../../../scripts/bench/phone';
+} from '../../../../scripts/bench/phoneReport';
+import type { DragResult } from '../../../../scripts/bench/drag';
+import type { LighthouseRun } from '../../../../scripts/bench/lighthouse';
+import type { PhoneRun } from '../../../../scripts/bench/phone';
 
 /** The phone and peer benchmark's pure helpers (issue 29). */
 describe('medianOf and spreadOf', () => {
