@@ -2,6 +2,8 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { noAuth, type AuthAccess } from '@/features/auth/authAccess';
 import { authReducer, type AuthThunkExtra } from '@/features/auth/authSlice';
 import { filterReducer } from '@/features/filter/filterSlice';
+import type { FilterThunkExtra } from '@/features/filter/routeVisited';
+import { createSearchService, type SearchService } from '@/features/filter/searchService';
 import { httpFetchArchive, type FetchArchive } from '@/features/nodes/nodesApi';
 import { nodesReducer, type NodesThunkExtra } from '@/features/nodes/nodesSlice';
 
@@ -14,7 +16,7 @@ const rootReducer = combineReducers({
 export type RootState = ReturnType<typeof rootReducer>;
 
 /** What thunks receive as their extra argument: the services the store talks to. */
-export type ThunkExtra = NodesThunkExtra & AuthThunkExtra;
+export type ThunkExtra = NodesThunkExtra & AuthThunkExtra & FilterThunkExtra;
 
 export interface StoreOptions {
   /** The nodes-service endpoint (SPEC §7). */
@@ -23,6 +25,8 @@ export interface StoreOptions {
   fetchArchive?: FetchArchive;
   /** The identity provider (accounts off by default, for tests). */
   auth?: AuthAccess;
+  /** The archive's full-text index (the real one, loaded when first wanted, by default). */
+  search?: SearchService;
   preloadedState?: Partial<RootState>;
 }
 
@@ -31,12 +35,14 @@ export function makeStore({
   nodesUrl = '/api/nodes',
   fetchArchive,
   auth = noAuth,
+  search = createSearchService(),
   preloadedState,
 }: StoreOptions = {}) {
   const extra: ThunkExtra = {
     fetchArchive: fetchArchive ?? httpFetchArchive(nodesUrl),
     inflight: new Map(),
     auth,
+    search,
   };
   return configureStore({
     reducer: rootReducer,

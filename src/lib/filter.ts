@@ -23,15 +23,28 @@ export interface ArchiveFilter {
 
 export const NO_FILTER: ArchiveFilter = { category: null, type: null };
 
+/** What the search's words found, besides the items (`FilterState.ids`, best first). */
+export interface SearchFound {
+  /** The words the ids answer: the route's, or the last ones while new words wait for theirs. */
+  q: string;
+  /**
+   * The index's words they matched (the words themselves, those the last one begins, those a
+   * typo away): the words marked in the matches' titles.
+   */
+  terms: string[];
+}
+
 /**
  * The filter as the store keeps it (plain data): the route's parts, and the ids the search's
- * words found (see `ArchiveFilter.ids`).
+ * words found (see `ArchiveFilter.ids`), best first.
  */
 export interface FilterState {
   category: string | null;
   type: MediaType | null;
   q: string | null;
   ids: string[] | null;
+  /** With `ids` once the search answered: which words they answer, and what else it found. */
+  found?: SearchFound;
   /** `?from=` and `?to=` as `rangeText` keeps them. */
   from: string | null;
   to: string | null;

@@ -161,7 +161,7 @@ describe('the globe while reading another page', () => {
 
 describe('the intro, played again', () => {
   it('Replay intro on /statement forgets it was seen and plays it again', async () => {
-    // (Over a globe already shown, the same: homeRouteGlobe.test.tsx.)
+    // (Over a globe already shown, the same: app/routes/homeRouteGlobe.test.tsx.)
     const page = await open('/statement', 'desktop');
     const seen = watchPage(page);
     await page.getByRole('button', { name: 'Replay intro' }).click();

@@ -1,15 +1,16 @@
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { lazy, memo, Suspense, useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useFirstPaint } from '@/app/firstPaint';
-import { useAppDispatch, useAppSelector, usePrefersReducedMotion } from '@/app/hooks';
+import { useAppSelector, usePrefersReducedMotion } from '@/app/hooks';
 import { useDetailTransition } from '@/app/routes/useDetailTransition';
 import { useHomeParams } from '@/app/routes/useHomeParams';
+import { useRouteFilter } from '@/app/routes/useRouteFilter';
+import { useTimelineFilter } from '@/app/routes/useTimelineFilter';
 import { useVisitPhase } from '@/app/routes/useVisitPhase';
 import { RemovalFormContext } from '@/features/detail/askForRemoval';
 import { DetailOverlay } from '@/features/detail/DetailOverlay';
 import { FilterTray } from '@/features/filter/FilterTray';
 import { SearchBox } from '@/features/filter/SearchBox';
-import { routeChanged } from '@/features/filter/filterSlice';
 import { GlobeCanvas, type GlobeHandle } from '@/features/globe/GlobeCanvas';
 import { Intro } from '@/features/intro/Intro';
 import { ArchiveItemsList } from '@/features/nodes/ArchiveItemsList';
@@ -23,12 +24,10 @@ import {
   selectNodesById,
   selectNodesStatus,
 } from '@/features/nodes/nodesSelectors';
-import { loadNodes } from '@/features/nodes/nodesSlice';
 import { Preloader } from '@/features/preloader/Preloader';
 import { isMobileUserAgent } from '@/lib/device';
 import { filterRoute, spanOfRange } from '@/lib/routes';
 
-/** The timeline comes after the globe is shown (its code is not needed before). */
 /** "Ask for removal or correction" on an item's page: the form loads when an item opens. */
 const RemovalRequestForm = lazy(() => import('@/features/submit/RemovalRequestForm'));
 const removalForm = (itemId: string) => (
@@ -36,9 +35,15 @@ const removalForm = (itemId: string) => (
     <RemovalRequestForm itemId={itemId} />
   </Suspense>
 );
+/**
+ * The timeline comes after the globe is shown (its code is not needed before). It and the list
+ * are drawn again for what they show, not for every address the home screen is drawn for (the
+ * words written as they are typed).
+ */
 const Timeline = lazy(() =>
-  import('@/features/filter/Timeline').then((module) => ({ default: module.Timeline })),
+  import('@/features/filter/Timeline').then((module) => ({ default: memo(module.Timeline) })),
 );
+const ItemsList = memo(ArchiveItemsList);
 
 /**
  * The home routes (`/`, `/video/:id`, `/gallery/:id`, `/category/:category`): one element for all
@@ -52,8 +57,8 @@ const Timeline = lazy(() =>
  * is instant, and /env can read the running globe's figures.
  */
 export function HomeRoute({ active = true }: { active?: boolean }) {
-  const dispatch = useAppDispatch();
   const { category, id, type, q, from, to, skipIntro } = useHomeParams(active);
+  useRouteFilter(active, { category, type, q, from, to });
   const [progress, setProgress] = useState({ percent: 0, cards: -1 });
   const [globeProblem, setGlobeProblem] = useState<string | null>(null);
   const [listOpen, setListOpen] = useState(false);
@@ -64,6 +69,7 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
   const nodesById = useAppSelector(selectNodesById);
   const colours = useAppSelector(selectCategoryColours);
   const filter = useAppSelector(selectFilter);
+  const timelineFilter = useTimelineFilter(filter);
   const matchingCount = useAppSelector(selectMatchingNodes).length;
   const globeRef = useRef<GlobeHandle>(null);
   const navigate = useNavigate();
@@ -71,18 +77,6 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
   const reducedMotion = usePrefersReducedMotion();
   const [mobile] = useState(() => isMobileUserAgent(navigator.userAgent));
   const firstPaint = useFirstPaint();
-
-  // Every visit to an address mirrors it into the filter (also one that leaves the route's parts
-  // as they were: the timeline's range may have run ahead of the address, see rangeMoved).
-  const { key } = useLocation();
-  const visit = active ? key : null;
-  useLayoutEffect(() => {
-    dispatch(routeChanged({ category, type, q, from, to }));
-  }, [dispatch, category, type, q, from, to, visit]);
-
-  useEffect(() => {
-    void dispatch(loadNodes());
-  }, [dispatch]);
 
   const { phase, percent, continueFromIntro } = useVisitPhase(
     {
@@ -154,11 +148,11 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
           <img className="corner-logo" src="/TPR-Logo.svg" alt="" width="56" height="56" />
           <div className="home-tools">
             <FilterTray categories={categories} matching={matchingCount} total={nodeCount} />
-            <SearchBox nodes={nodes} nodesById={nodesById} filter={filter} />
+            <SearchBox nodesById={nodesById} filter={filter} />
           </div>
           {status === 'loaded' && (
             <Suspense fallback={null}>
-              <Timeline nodes={nodes} filter={filter} />
+              <Timeline nodes={nodes} filter={timelineFilter} />
             </Suspense>
           )}
         </>
@@ -197,7 +191,7 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
         id="archive-panel"
         className={`archive-panel${listOpen || globeProblem !== null ? ' archive-panel--open' : ''}`}
       >
-        <ArchiveItemsList onItemFocus={turnTo} />
+        <ItemsList onItemFocus={turnTo} />
       </div>
     </div>
   );

@@ -1,12 +1,12 @@
-import type { CSSProperties } from 'react';
-import { useEffect, useId, useRef, useState } from 'react';
+import type { CSSProperties, RefObject } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAnalytics, useAppSelector } from '@/app/hooks';
+import { filtersOn, FilterSummary } from '@/features/filter/FilterSummary';
 import { CLICK } from '@/lib/analytics';
 import type { FilterState } from '@/lib/filter';
 import type { MediaType } from '@/lib/mediaType';
 import { filterRoute } from '@/lib/routes';
-import { rangeOfTexts, rangeWords } from '@/lib/timeRange';
 
 /** A category as the tray shows it. */
 export interface TrayCategory {
@@ -21,9 +21,85 @@ const TYPES: { type: MediaType | null; label: string }[] = [
   { type: 'gallery', label: 'Photos' },
 ];
 
-/** "34 of 812 items", "1 of 1 item". */
-function itemCountText(matching: number, total: number): string {
-  return `${matching.toLocaleString('en')} of ${total.toLocaleString('en')} ${total === 1 ? 'item' : 'items'}`;
+/** What a chip does: the route with its category and type, named for analytics. */
+type Choose = (category: string | null, type: MediaType | null, label: string) => void;
+
+/** Escape closes the open tray, the focus going back to its button. */
+function useEscapeCloses(open: boolean, close: () => void, button: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      close();
+      button.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, close, button]);
+}
+
+/** The tray's chips: All and each category in its colour, then the media types. */
+function FilterChips({
+  panelId,
+  categories,
+  filter,
+  choose,
+}: {
+  panelId: string;
+  categories: readonly TrayCategory[];
+  filter: FilterState;
+  choose: Choose;
+}) {
+  return (
+    <>
+      <h2 className="filter-tray__heading" id={`${panelId}-categories`}>
+        Category
+      </h2>
+      <ul className="filter-tray__chips" aria-labelledby={`${panelId}-categories`}>
+        <li>
+          <button
+            type="button"
+            className="chip"
+            aria-pressed={filter.category === null}
+            onClick={() => choose(null, filter.type, 'category:all')}
+          >
+            All
+          </button>
+        </li>
+        {categories.map((category) => (
+          <li key={category.slug}>
+            <button
+              type="button"
+              className="chip"
+              style={{ '--chip-colour': category.colour } as CSSProperties}
+              aria-pressed={filter.category === category.slug}
+              onClick={() => choose(category.slug, filter.type, `category:${category.slug}`)}
+            >
+              <span className="chip__dot" aria-hidden="true" />
+              {category.name}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <h2 className="filter-tray__heading" id={`${panelId}-types`}>
+        Media
+      </h2>
+      <ul className="filter-tray__chips" aria-labelledby={`${panelId}-types`}>
+        {TYPES.map(({ type, label }) => (
+          <li key={label}>
+            <button
+              type="button"
+              className="chip"
+              aria-pressed={filter.type === type}
+              onClick={() => choose(filter.category, type, `type:${type ?? 'all'}`)}
+            >
+              {label}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
 }
 
 /**
@@ -48,17 +124,8 @@ export function FilterTray({
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const analytics = useAnalytics();
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useEscapeCloses(open, close, buttonRef);
 
   // A chip keeps the search's words and the timeline's range; Clear returns home, without them.
   const choose = (
@@ -71,30 +138,7 @@ export function FilterTray({
     void navigate(clear ? '/' : filterRoute(category, type, filter.q, filter));
     setOpen(false);
   };
-  const timed = filter.from !== null || filter.to !== null;
-  const active = filter.category !== null || filter.type !== null || filter.q !== null || timed;
-  // Each filter on, and the route without it.
-  const span = { from: filter.from, to: filter.to };
-  const on: { label: string; without: string }[] = [];
-  if (filter.category !== null) {
-    const name = categories.find((c) => c.slug === filter.category)?.name ?? filter.category;
-    on.push({ label: name, without: filterRoute(null, filter.type, filter.q, span) });
-  }
-  if (filter.type !== null)
-    on.push({
-      label: filter.type === 'video' ? 'Videos' : 'Photos',
-      without: filterRoute(filter.category, null, filter.q, span),
-    });
-  if (filter.q !== null)
-    on.push({
-      label: `“${filter.q}”`,
-      without: filterRoute(filter.category, filter.type, null, span),
-    });
-  if (timed)
-    on.push({
-      label: rangeWords(rangeOfTexts(filter.from, filter.to)),
-      without: filterRoute(filter.category, filter.type, filter.q),
-    });
+  const on = filtersOn(filter, categories);
 
   return (
     <>
@@ -102,12 +146,12 @@ export function FilterTray({
         <button
           ref={buttonRef}
           type="button"
-          className={`filter-tray__toggle${active ? ' filter-tray__toggle--active' : ''}`}
+          className={`filter-tray__toggle${on.length > 0 ? ' filter-tray__toggle--active' : ''}`}
           aria-expanded={open}
           aria-controls={panelId}
           onClick={() => setOpen((o) => !o)}
         >
-          Filters{active ? ' (on)' : ''}
+          Filters{on.length > 0 ? ' (on)' : ''}
         </button>
         <div
           id={panelId}
@@ -119,52 +163,7 @@ export function FilterTray({
             if (event.pointerType === 'mouse') setOpen(false);
           }}
         >
-          <h2 className="filter-tray__heading" id={`${panelId}-categories`}>
-            Category
-          </h2>
-          <ul className="filter-tray__chips" aria-labelledby={`${panelId}-categories`}>
-            <li>
-              <button
-                type="button"
-                className="chip"
-                aria-pressed={filter.category === null}
-                onClick={() => choose(null, filter.type, 'category:all')}
-              >
-                All
-              </button>
-            </li>
-            {categories.map((category) => (
-              <li key={category.slug}>
-                <button
-                  type="button"
-                  className="chip"
-                  style={{ '--chip-colour': category.colour } as CSSProperties}
-                  aria-pressed={filter.category === category.slug}
-                  onClick={() => choose(category.slug, filter.type, `category:${category.slug}`)}
-                >
-                  <span className="chip__dot" aria-hidden="true" />
-                  {category.name}
-                </button>
-              </li>
-            ))}
-          </ul>
-          <h2 className="filter-tray__heading" id={`${panelId}-types`}>
-            Media
-          </h2>
-          <ul className="filter-tray__chips" aria-labelledby={`${panelId}-types`}>
-            {TYPES.map(({ type, label }) => (
-              <li key={label}>
-                <button
-                  type="button"
-                  className="chip"
-                  aria-pressed={filter.type === type}
-                  onClick={() => choose(filter.category, type, `type:${type ?? 'all'}`)}
-                >
-                  {label}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <FilterChips panelId={panelId} categories={categories} filter={filter} choose={choose} />
           <button
             type="button"
             className="filter-tray__clear"
@@ -174,29 +173,7 @@ export function FilterTray({
           </button>
         </div>
       </div>
-      {active && (
-        <div className="filter-summary">
-          <p className="filter-summary__count">{itemCountText(matching, total)}</p>
-          <ul className="filter-summary__list" aria-label="Filters on">
-            {on.map(({ label, without }) => (
-              <li key={without}>
-                <button
-                  type="button"
-                  className="filter-summary__item"
-                  aria-label={`Remove filter: ${label}`}
-                  onClick={() => {
-                    analytics.click(CLICK.filterChip, 'remove');
-                    void navigate(without);
-                  }}
-                >
-                  {label}
-                  <span aria-hidden="true"> ×</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      {on.length > 0 && <FilterSummary on={on} matching={matching} total={total} />}
     </>
   );
 }

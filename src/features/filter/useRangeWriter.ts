@@ -1,21 +1,23 @@
 /** useRangeWriter: moves the timeline's range, in the store at once, in the address at rest. */
 
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { useAnalytics, useAppDispatch } from '@/app/hooks';
 import { rangeMoved } from '@/features/filter/filterSlice';
-import { REPORT_AFTER_MS, URL_AFTER_MS } from '@/features/filter/timelineModel';
+import { REPORT_AFTER_MS } from '@/features/filter/timelineModel';
+import { useRangeAddress } from '@/features/filter/useRangeAddress';
 import { CLICK } from '@/lib/analytics';
-import { isHomePath, searchWithSpan, spanOfRange } from '@/lib/routes';
+import { isHomePath, spanOfRange } from '@/lib/routes';
 import type { TimeWindow } from '@/lib/timeline';
 import type { TimeRange } from '@/lib/timeRange';
 
 /**
  * The range's writer for the handles, Play and the bars: `setRange`, the same in a ref for
- * effects that outlive a render, and `inputAt`, where a handle's input event records its time.
+ * effects that outlive a render, `inputAt`, where a handle's input event records its time, and
+ * `pending`, the range the handles moved to while the address may not show it yet (the next key
+ * moves on from there, not from a range the address has not caught up with).
  */
 export function useRangeWriter(bounds: TimeWindow | null, range: TimeRange | null) {
-  const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const location = useLocation();
   const analytics = useAnalytics();
@@ -33,34 +35,21 @@ export function useRangeWriter(bounds: TimeWindow | null, range: TimeRange | nul
       performance.measure('timeline range', { start: at });
   }, [range?.from, range?.until]);
 
-  // The address the range is written into once the handles rest (read when the write comes).
-  const here = useRef(location);
-  useEffect(() => {
-    here.current = location;
-  });
-  const urlWrite = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const { movedTo, pending } = useRangeAddress();
   /**
    * Moves the range: the filter (and with it the globe and the list) at once, the address once
-   * the handles rest (replacing the entry: a drag is not a page of history). Routing every move
-   * through the address made the globe wait for the whole route to render again at each one.
+   * the handles rest (`useRangeAddress`). Routing every move through the address made the globe
+   * wait for the whole route to render again at each one.
    */
   const setRange = useCallback(
     (next: TimeRange, reported = true) => {
       if (!bounds || !isHomePath(location.pathname)) return;
-      const from = next.from === null || next.from <= bounds.start ? null : next.from;
-      const until = next.until === null || next.until >= bounds.end ? null : next.until;
-      const texts = spanOfRange({ from, until });
-      dispatch(rangeMoved(texts));
-      clearTimeout(urlWrite.current);
-      const written = location.key;
-      urlWrite.current = setTimeout(() => {
-        const now = here.current;
-        // The visitor went elsewhere meanwhile (Back, a link): that address stands.
-        if (now.key !== written || !isHomePath(now.pathname)) return;
-        const search = searchWithSpan(now.search, texts);
-        if (`?${search}` !== now.search && !(search === '' && now.search === ''))
-          void navigate({ pathname: now.pathname, search }, { replace: true });
-      }, URL_AFTER_MS);
+      const moved = {
+        from: next.from === null || next.from <= bounds.start ? null : next.from,
+        until: next.until === null || next.until >= bounds.end ? null : next.until,
+      };
+      dispatch(rangeMoved(spanOfRange(moved)));
+      movedTo(moved);
       if (reported) {
         clearTimeout(report.current);
         report.current = setTimeout(
@@ -69,18 +58,12 @@ export function useRangeWriter(bounds: TimeWindow | null, range: TimeRange | nul
         );
       }
     },
-    [bounds, location.pathname, location.key, dispatch, navigate, analytics],
+    [bounds, location.pathname, dispatch, movedTo, analytics],
   );
-  useEffect(
-    () => () => {
-      clearTimeout(report.current);
-      clearTimeout(urlWrite.current);
-    },
-    [],
-  );
+  useEffect(() => () => clearTimeout(report.current), []);
   const setRangeRef = useRef(setRange);
   useEffect(() => {
     setRangeRef.current = setRange;
   });
-  return { setRange, setRangeRef, inputAt };
+  return { setRange, setRangeRef, inputAt, pending };
 }

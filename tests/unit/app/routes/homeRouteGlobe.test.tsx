@@ -9,14 +9,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetIntroSeen } from '@/features/intro/introStorage';
 import type { GlobeInput } from '@/globe/types';
-import { renderApp } from '../support/renderWithProviders';
+import { renderApp } from '../../support/renderWithProviders';
 
 const engine = vi.hoisted(() => ({
   listeners: new Map<string, (event: unknown) => void>(),
   inputs: [] as GlobeInput[],
 }));
 vi.mock('@/globe/createGlobe', async () =>
-  (await import('./globeStandIn')).standInGlobe(engine, 2),
+  (await import('../globeStandIn')).standInGlobe(engine, 2),
 );
 
 const archive = [
@@ -36,6 +36,9 @@ const archive = [
     lng: -90.3,
   },
 ];
+
+// Every wait is on the page's state and ends as soon as it comes; a busy machine (the whole suite,
+// browsers beside it) takes seconds where an idle one takes a moment, so none gives up before 10 s.
 
 afterEach(() => {
   engine.listeners.clear();

@@ -7,14 +7,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GlobeInput } from '@/globe/types';
-import { recordingAnalytics, renderApp } from '../support/renderWithProviders';
+import { recordingAnalytics, renderApp } from '../../support/renderWithProviders';
 
 const engine = vi.hoisted(() => ({
   listeners: new Map<string, (event: unknown) => void>(),
   inputs: [] as GlobeInput[],
 }));
 vi.mock('@/globe/createGlobe', async () =>
-  (await import('./globeStandIn')).standInGlobe(engine, 3),
+  (await import('../globeStandIn')).standInGlobe(engine, 3),
 );
 
 const archive = [
@@ -148,6 +148,14 @@ describe('searching from the home screen', () => {
     await router.navigate('/?q=roof');
     await waitFor(() => expect(globeMatches()).toEqual(['tarps']), { timeout: 5_000 });
     expect(box()).toHaveProperty('value', 'roof');
+  });
+
+  it('narrows the globe to the words of a shared link while the intro plays, with no search box', async () => {
+    renderApp('/?q=roof', { fetchArchive: async () => archive, firstVisit: true });
+    await screen.findByRole('button', { name: 'Skip intro' }, { timeout: 10_000 });
+    // The route answers the words through the store: no search box is on the screen yet.
+    await waitFor(() => expect(globeMatches()).toEqual(['tarps']), { timeout: 5_000 });
+    expect(screen.queryByRole('searchbox')).toBeNull();
   });
 
   it('says so when nothing matches, and keeps hostile words as text', async () => {

@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderApp } from '../support/renderWithProviders';
+import { renderApp } from '../../support/renderWithProviders';
 
 const archive = [{ video_id: 'a', title: 'First', youtube_id: 'dQw4w9WgXcQ', lat: 1, lng: 1 }];
+
+// Every wait is on the page's state and ends as soon as it comes; a busy machine (the whole suite,
+// browsers beside it) takes seconds where an idle one takes a moment, so none gives up before 10 s.
 
 afterEach(() => window.localStorage.clear());
 

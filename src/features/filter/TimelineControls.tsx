@@ -1,0 +1,126 @@
+/** The timeline's buttons: Play (or Stop), Zoom in, Zoom out, Whole span. */
+
+import type { RefObject } from 'react';
+import { useAnalytics } from '@/app/hooks';
+import type { HandleEdges } from '@/features/filter/timelineHandles';
+import { ZOOM, type Play, type SetRange } from '@/features/filter/timelineModel';
+import { CLICK } from '@/lib/analytics';
+import {
+  floorToStep,
+  MIN_WINDOW_MS,
+  nextEdge,
+  zoomWindow,
+  type TimeStep,
+  type TimeWindow,
+} from '@/lib/timeline';
+
+/**
+ * The window zoomed in: to a chosen range much narrower than the window (with some time either
+ * side), else about the range's middle in sight (none chosen: the window's), by the buttons'
+ * factor.
+ */
+function zoomedIn(
+  view: TimeWindow,
+  bounds: TimeWindow,
+  edges: HandleEdges,
+  chosen: boolean,
+): TimeWindow {
+  const { from, until } = edges;
+  if (chosen && until - from < (view.end - view.start) / ZOOM) {
+    const pad = (until - from) * 0.15;
+    return zoomWindow({ start: from - pad, end: until + pad }, 1, (from + until) / 2, bounds);
+  }
+  const centre = chosen
+    ? (Math.max(from, view.start) + Math.min(until, view.end)) / 2
+    : (view.start + view.end) / 2;
+  return zoomWindow(view, 1 / ZOOM, centre, bounds);
+}
+
+/**
+ * The buttons over the track. Play sweeps the range's end from its start (or the window's) to the
+ * window's end, starting with the first bar; pressed again, it stops.
+ */
+export function TimelineControls({
+  view,
+  bounds,
+  step,
+  edges,
+  chosen,
+  play,
+  setPlay,
+  playRef,
+  setRange,
+  setZoomed,
+}: {
+  view: TimeWindow;
+  bounds: TimeWindow;
+  step: TimeStep;
+  /** Where the handles stand, and whether a range is chosen. */
+  edges: HandleEdges;
+  chosen: boolean;
+  /** Play's sweep (null when stopped), as `useTimelinePlay` keeps it. */
+  play: Play | null;
+  setPlay: (play: Play | null) => void;
+  playRef: RefObject<HTMLButtonElement | null>;
+  setRange: SetRange;
+  setZoomed: (window: TimeWindow | null) => void;
+}) {
+  const analytics = useAnalytics();
+  const whole = view.start <= bounds.start && view.end >= bounds.end;
+  const togglePlay = () => {
+    if (play) {
+      setPlay(null);
+      return;
+    }
+    analytics.click(CLICK.timeline, 'play');
+    const start = Math.max(edges.from, view.start);
+    const first = nextEdge(floorToStep(start, step), step);
+    setPlay({ from: start <= bounds.start ? null : start, first, end: view.end });
+    setRange({ from: start, until: first }, false);
+  };
+  const zoom = (how: 'zoom-in' | 'zoom-out' | 'whole-span') => () => {
+    analytics.click(CLICK.timeline, how);
+    if (how === 'zoom-in') setZoomed(zoomedIn(view, bounds, edges, chosen));
+    else if (how === 'zoom-out')
+      setZoomed(zoomWindow(view, ZOOM, (view.start + view.end) / 2, bounds));
+    else setZoomed(null);
+  };
+
+  return (
+    <div className="timeline__controls">
+      <button
+        ref={playRef}
+        type="button"
+        className="timeline__button"
+        aria-pressed={play !== null}
+        onClick={togglePlay}
+      >
+        {play ? 'Stop' : 'Play'}
+      </button>
+      <button
+        type="button"
+        className="timeline__button"
+        onClick={zoom('zoom-in')}
+        disabled={view.end - view.start <= MIN_WINDOW_MS}
+      >
+        Zoom in
+      </button>
+      <button
+        type="button"
+        className="timeline__button"
+        onClick={zoom('zoom-out')}
+        disabled={whole}
+      >
+        Zoom out
+      </button>
+      <button
+        type="button"
+        className="timeline__button"
+        onClick={zoom('whole-span')}
+        disabled={whole}
+      >
+        Whole span
+      </button>
+    </div>
+  );
+}
