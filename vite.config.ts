@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { appAfterFirstFrame } from './scripts/appAfterFirstFrame.ts';
 import { babylonChunkGroups } from './scripts/babylonChunks.ts';
 import { startChunkGroup } from './scripts/startChunk.ts';
+import { stylesheetsInScripts } from './scripts/stylesheetsInScripts.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 /**
@@ -29,8 +30,9 @@ const TIMED_E2E = [
 const devApiPort = Number(process.env.API_PORT ?? 5174);
 
 export default defineConfig({
-  // The built page paints its first frame before it loads the app (scripts/appAfterFirstFrame.ts).
-  plugins: [react(), appAfterFirstFrame()],
+  // The built page paints its first frame before it loads the app (scripts/appAfterFirstFrame.ts),
+  // and the app's stylesheets travel inside its scripts (scripts/stylesheetsInScripts.ts).
+  plugins: [react(), appAfterFirstFrame(), stylesheetsInScripts()],
   resolve: { alias: { '@': src } },
   envPrefix: 'VITE_',
   build: {
@@ -97,6 +99,9 @@ export default defineConfig({
           fileParallelism: true,
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // `expect.poll` waits on the page's state and ends when it arrives; its bound (1 s by
+          // default) only catches a page that never gets there, and a busy machine needs more.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {
@@ -110,6 +115,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // `expect.poll` waits on the page's state and ends when it arrives; its bound (1 s by
+          // default) only catches a page that never gets there, and a busy machine needs more.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

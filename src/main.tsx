@@ -1,3 +1,9 @@
+// The rules every screen shares, first: each component imports its own stylesheet, whose rules
+// come after these and win a tie. They travel in the app's script, not in a <link> of the
+// document's head, where they would hold the first paint back until they arrived: index.html
+// styles its first frame itself, and these rules apply before the app renders anything of its own
+// (scripts/stylesheetsInScripts.ts).
+import '@/styles.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
@@ -11,14 +17,6 @@ import { createAnalytics } from '@/features/analytics/ga4Analytics';
 import { AuthAccessContext, createAuthAccess } from '@/features/auth/authAccess';
 import { sessionChecked } from '@/features/auth/authSlice';
 import { serviceBaseUrl, type ServiceAccess } from '@/lib/serviceApi';
-// The app's stylesheet travels in this script rather than in a <link> of the document's head,
-// where it would hold the first paint back until it arrived: index.html styles its first frame
-// itself, and these rules apply before the app renders anything of its own.
-import styles from '@/styles.css?inline';
-
-const stylesheet = document.createElement('style');
-stylesheet.textContent = styles;
-document.head.append(stylesheet);
 
 const auth = createAuthAccess(config.cognito, config.loginFunctionUrl);
 const store = makeStore({ nodesUrl: config.nodesUrl, auth });

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import type { NodeCapture } from '@/lib/capture';
 import type { NodeImageInput } from '@/lib/nodeSchema';
 import { CAPTURE_FILE_ACCEPT, CAPTURE_FORMATS_TEXT, CAPTURE_MAX_BYTES } from '@/lib/uploadLimits';
+import './CaptureAdder.css';
 
 interface Props {
   /** Sends the capture file; rejects with an Error whose message is meant for the person. */

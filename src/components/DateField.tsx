@@ -6,6 +6,7 @@ import {
   inputsOfDate,
   type DateInputs,
 } from '@/lib/itemDate';
+import './DateField.css';
 
 interface Props {
   /** The date as stored: ISO 8601 text (`@/lib/itemDate`), '' for none. */

@@ -5,6 +5,7 @@ import { useImageUploads } from '@/components/useImageUploads';
 import type { NodeCapture } from '@/lib/capture';
 import type { NodeImageInput } from '@/lib/nodeSchema';
 import { safeUrl } from '@/lib/url';
+import './ImageListField.css';
 
 interface Props {
   label: string;

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import type { LatLng } from '@/globe/geo';
 import type { PositionPicker as PickerEngine } from '@/globe/types';
+import './PositionPicker.css';
 
 export interface PositionPickerProps {
   /** The position the form holds (null while its fields are empty or invalid). */

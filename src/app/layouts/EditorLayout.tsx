@@ -4,6 +4,7 @@ import { AccountControl } from '@/features/auth/AccountControl';
 import { selectIsEditor } from '@/features/auth/authSlice';
 import { useSessionChecked } from '@/features/auth/useSessionChecked';
 import { EditorNav } from '@/features/editor/EditorNav';
+import './EditorLayout.css';
 
 /**
  * The editor area's frame. SPEC §2 guard: entering it loads the stored session first (refreshed

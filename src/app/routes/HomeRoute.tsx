@@ -27,6 +27,7 @@ import {
 import { Preloader } from '@/features/preloader/Preloader';
 import { isMobileUserAgent } from '@/lib/device';
 import { filterRoute, spanOfRange } from '@/lib/routes';
+import './HomeRoute.css';
 
 /** "Ask for removal or correction" on an item's page: the form loads when an item opens. */
 const RemovalRequestForm = lazy(() => import('@/features/submit/RemovalRequestForm'));

@@ -5,6 +5,7 @@ import { useAuthAccess } from '@/features/auth/authAccess';
 import { describeAuthError, toAuthError } from '@/features/auth/authErrors';
 import { selectAuth, selectIsEditor, signedOut } from '@/features/auth/authSlice';
 import { ROUTES } from '@/lib/routes';
+import './AccountControl.css';
 
 /**
  * The header's account entry: Sign in, or who is signed in with Sign out (and Editor, except

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { unmetPasswordRules } from '@/lib/passwordRules';
 import { PasswordField } from '@/features/auth/PasswordField';
+import './auth.css';
 
 /** An account page's frame: its heading, or the plain word that accounts are off here. */
 export function AuthPage({

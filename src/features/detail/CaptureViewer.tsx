@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CaptureViewer as Viewer, CaptureViewerStats } from '@/capture/createCaptureViewer';
 import type { NodeCapture } from '@/lib/capture';
+import './CaptureViewer.css';
 
 declare global {
   interface Window {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useAnalytics } from '@/app/hooks';
 import { CLICK } from '@/lib/analytics';
+import './CopyLinkButton.css';
 
 /**
  * Copies the item's address, so a visitor can send it to a neighbour; says whether it worked. The

@@ -4,6 +4,7 @@ import { GalleryDetail } from '@/features/detail/GalleryDetail';
 import { useItemMeta } from '@/features/detail/useItemMeta';
 import { VideoDetail } from '@/features/detail/VideoDetail';
 import type { MediaNode } from '@/lib/nodeModel';
+import './DetailOverlay.css';
 
 interface Props {
   /** The item shown, or `null` when the route's id is not in the archive. */

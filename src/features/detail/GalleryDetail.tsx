@@ -6,6 +6,7 @@ import { AskForRemoval } from '@/features/detail/askForRemoval';
 import { ItemFacts } from '@/features/detail/ItemFacts';
 import { ItemRights } from '@/features/detail/ItemRights';
 import type { MediaNode } from '@/lib/nodeModel';
+import './detail.css';
 
 interface Props {
   node: MediaNode;

@@ -13,6 +13,7 @@ import { parseMediaType } from '@/lib/mediaType';
 import { itemInFilterRoute } from '@/lib/routes';
 import { rangeOfTexts, rangeText } from '@/lib/timeRange';
 import { youtubeEmbedUrl } from '@/lib/youtube';
+import './detail.css';
 
 interface Props {
   node: MediaNode;

@@ -3,6 +3,7 @@ import { BlurRegionList } from '@/features/editor/BlurRegionList';
 import { BlurStage } from '@/features/editor/BlurStage';
 import { useBlurRegions, useRegionDrawing } from '@/features/editor/useBlurRegions';
 import { BLUR_REGIONS_MAX, type BlurRegion } from '@/lib/blurRegions';
+import './BlurDialog.css';
 
 interface Props {
   /** The photo's name in the form ("Photo 2"). */

@@ -1,4 +1,5 @@
 import { changedFields, FIELD_LABELS, type ItemDraft } from '@/features/editor/itemDraft';
+import './editor.css';
 
 /** What a 409 carries: the item as it is now. */
 export interface Conflict {

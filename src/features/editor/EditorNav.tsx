@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router';
+import './EditorNav.css';
 
 const LINKS = [
   { to: '/editor', label: 'Items', end: true },

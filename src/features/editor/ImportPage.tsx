@@ -5,6 +5,7 @@ import { ExportSection } from '@/features/editor/ExportSection';
 import { useEditorApi } from '@/features/editor/useEditorData';
 import { useImportPlan } from '@/features/editor/useImportPlan';
 import { IMPORT_MAX_FILE_BYTES, IMPORT_MAX_ROWS, type ImportResult } from '@/lib/archiveImport';
+import './editor.css';
 
 /** What the import takes, said above its file input. */
 function ImportHelp() {

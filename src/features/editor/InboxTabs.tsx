@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import './editor.css';
 
 /**
  * The tabs of an editors' queue (`?status=`; the first tab is the address without it), and the

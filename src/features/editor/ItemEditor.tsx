@@ -20,6 +20,7 @@ import { useUnsavedChanges } from '@/features/editor/useUnsavedChanges';
 import { photoUrlsOf, useWaitingPhotos } from '@/features/editor/useWaitingPhotos';
 import { normalizeArchive, nodeRoute, type MediaNode } from '@/lib/nodeModel';
 import type { NodeImageInput } from '@/lib/nodeSchema';
+import './ItemEditor.css';
 
 export type { EditorMode };
 

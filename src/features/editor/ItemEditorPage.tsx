@@ -7,6 +7,7 @@ import type { DetailPreviewComponent } from '@/features/editor/ItemPreview';
 import { draftOfNode, EMPTY_DRAFT, suggestId, type ItemDraft } from '@/features/editor/itemDraft';
 import { useArchiveItems, useEditorApi, useLoaded } from '@/features/editor/useEditorData';
 import { nodeDraftOfSubmission, type SubmissionInput } from '@/lib/submissionSchema';
+import './editor.css';
 
 interface Props {
   /** Which item the route names: a new one, a stored one, or a submission to approve. */

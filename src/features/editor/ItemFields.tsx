@@ -15,6 +15,7 @@ import type { FormControl } from '@/lib/itemFieldSpec';
 import type { MediaNode } from '@/lib/nodeModel';
 import { NODE_CATEGORIES_MAX, NODE_IMAGES_MAX, type NodeImageInput } from '@/lib/nodeSchema';
 import { extractYouTubeId, isYouTubeId } from '@/lib/youtube';
+import './ItemFields.css';
 
 interface Props {
   draft: ItemDraft;

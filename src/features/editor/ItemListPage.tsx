@@ -12,6 +12,7 @@ import { mediaCount } from '@/lib/capture';
 import { itemDateOf } from '@/lib/itemDate';
 import { sortedByName } from '@/lib/compareNames';
 import { nodeRoute, nodeThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
+import './ItemListPage.css';
 
 function sorted(items: MediaNode[], sort: Sort): MediaNode[] {
   const byTitle = () => sortedByName(items, (item) => item.title);

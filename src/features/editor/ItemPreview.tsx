@@ -6,6 +6,7 @@ import {
   withPhotoSources,
   type PhotoSource,
 } from '@/features/editor/useWaitingPhotos';
+import './ItemPreview.css';
 
 /** How the app renders an item's detail view (the router passes the visitors' own). */
 export type DetailPreviewComponent = ComponentType<{

@@ -5,6 +5,7 @@ import { changedFields, draftOfNode, FIELD_LABELS } from '@/features/editor/item
 import { ShowOlder } from '@/features/editor/ShowOlder';
 import { useEditorApi } from '@/features/editor/useEditorData';
 import { usePagedList } from '@/features/editor/usePagedList';
+import './editor.css';
 
 const ACTIONS: Record<JournalEntry['action'], string> = {
   create: 'created',

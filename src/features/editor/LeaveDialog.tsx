@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Blocker } from 'react-router';
+import './editor.css';
 
 /** Asks before leaving a form with unsaved changes; Stay is the default and takes focus. */
 export function LeaveDialog({ blocker }: { blocker: Blocker }) {

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { ShowOlder } from '@/features/editor/ShowOlder';
 import { useEditorApi } from '@/features/editor/useEditorData';
 import { usePagedList } from '@/features/editor/usePagedList';
+import './editor.css';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });

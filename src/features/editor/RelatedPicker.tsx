@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { MediaNode } from '@/lib/nodeModel';
+import './RelatedPicker.css';
 
 interface Props {
   /** Ids of the related items, in order. */

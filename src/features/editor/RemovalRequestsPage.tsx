@@ -6,6 +6,7 @@ import { ShowOlder } from '@/features/editor/ShowOlder';
 import { useEditorApi } from '@/features/editor/useEditorData';
 import { usePagedList } from '@/features/editor/usePagedList';
 import { REMOVAL_REASON_WORDS } from '@/lib/removalSchema';
+import './editor.css';
 
 const TABS: Record<RemovalStatus, string> = {
   open: 'Waiting',

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { OlderLoad, PagedList } from '@/features/editor/usePagedList';
+import './editor.css';
 
 /** What a list holds, for its status line: ["message", "messages"]. */
 export type ListNoun = readonly [one: string, many: string];

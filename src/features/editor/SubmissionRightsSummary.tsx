@@ -2,6 +2,7 @@ import { TermsText } from '@/components/TermsText';
 import { LICENSES } from '@/lib/license';
 import { AGE_WORDS, PEOPLE_WORDS, type SubmissionInput } from '@/lib/submissionSchema';
 import { termsOfVersion } from '@/lib/terms';
+import './editor.css';
 
 /**
  * What the contributor agreed to (issue 31), for the editor deciding on a submission: the credit,

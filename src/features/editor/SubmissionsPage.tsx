@@ -11,6 +11,7 @@ import { useWaitingPhotos } from '@/features/editor/useWaitingPhotos';
 import { safeUrl } from '@/lib/url';
 import { youtubeThumbnailUrl } from '@/lib/youtube';
 import { mediaCount } from '@/lib/capture';
+import './editor.css';
 
 const TABS: Record<SubmissionStatus, string> = {
   pending: 'Waiting',

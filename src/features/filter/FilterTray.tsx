@@ -7,6 +7,7 @@ import { CLICK } from '@/lib/analytics';
 import type { FilterState } from '@/lib/filter';
 import type { MediaType } from '@/lib/mediaType';
 import { filterRoute } from '@/lib/routes';
+import './FilterTray.css';
 
 /** A category as the tray shows it. */
 export interface TrayCategory {

@@ -15,6 +15,7 @@ import { matchCountText, SearchMatches } from '@/features/filter/SearchMatches';
 import type { ArchiveFilter } from '@/lib/filter';
 import { nodeRoute, type MediaNode } from '@/lib/nodeModel';
 import { itemInFilterRoute } from '@/lib/routes';
+import './SearchBox.css';
 
 /** No words matched (no answer yet). */
 const NO_TERMS: readonly string[] = [];

@@ -11,6 +11,7 @@ import { useTimelineView } from '@/features/filter/useTimelineView';
 import type { ArchiveFilter } from '@/lib/filter';
 import type { MediaNode } from '@/lib/nodeModel';
 import { rangeWords } from '@/lib/timeRange';
+import './Timeline.css';
 
 /**
  * The timeline under the globe (issue 30): a histogram of when the items were recorded, zoomed

@@ -15,6 +15,7 @@ import { CLICK } from '@/lib/analytics';
 import { isMobileUserAgent } from '@/lib/device';
 import { nodeRoute } from '@/lib/nodeModel';
 import { itemInFilterRoute } from '@/lib/routes';
+import './GlobeCanvas.css';
 
 /** What the page may ask of the globe besides what the store and the route say. */
 export interface GlobeHandle {

@@ -4,6 +4,7 @@ import { Logo } from '@/components/Logo';
 import { CONTINUE_DELAY_MS, SPLASH_MS } from '@/lib/constants';
 import { documentPainted } from '@/lib/documentPainted';
 import { charactersShown, INTRO_TEXT, typingSchedule } from '@/lib/typingSchedule';
+import './Intro.css';
 
 type Stage = 'splash' | 'typing' | 'typed' | 'continue';
 

@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { forgetIntroSeen } from '@/features/intro/introStorage';
+import './ReplayIntro.css';
 
 /**
  * Plays the intro again: it forgets that the intro was seen (SPEC §4 "Clearing resets to not

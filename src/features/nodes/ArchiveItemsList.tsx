@@ -24,6 +24,7 @@ import { DEFAULT_THUMBNAIL_URL, LIST_PAGE_ITEMS } from '@/lib/constants';
 import { isFiltering } from '@/lib/filter';
 import { nodeRoute, nodeThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
 import { itemInFilterRoute } from '@/lib/routes';
+import './ArchiveItemsList.css';
 
 const TYPE_LABEL = { video: 'Video', gallery: 'Photo gallery' } as const;
 /**

@@ -1,6 +1,7 @@
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { selectNodesError, selectNodesStatus } from '@/features/nodes/nodesSelectors';
 import { loadNodes } from '@/features/nodes/nodesSlice';
+import './LoadFailure.css';
 
 /**
  * What a visitor sees when the archive cannot be loaded (the service is down, too slow, or

@@ -5,6 +5,7 @@ import { useAnalytics, useServiceAccess } from '@/app/hooks';
 import { CONTENT, type ContentName } from '@/features/pages/contentSources';
 import { contentLinkUrl, fillContent, isSitePath } from '@/lib/content';
 import { isAppPath } from '@/lib/routes';
+import './ContentPage.css';
 
 /** Markdown link text must not turn an address's `_` or `*` into emphasis. */
 const escapeMarkdown = (text: string) => text.replace(/[\\`*_[\]()<>#!|~]/g, '\\$&');

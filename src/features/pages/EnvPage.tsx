@@ -6,6 +6,7 @@ import { probeWebgl, type WebglSupport } from '@/features/pages/webglSupport';
 import type { AppConfig } from '@/lib/config';
 import { isMobileUserAgent } from '@/lib/device';
 import type { GlobeDiagnostics } from '@/lib/globeDiagnostics';
+import './EnvPage.css';
 
 type Row = [name: string, value: string];
 

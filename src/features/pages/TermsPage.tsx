@@ -2,6 +2,7 @@ import { useLayoutEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { TermsText } from '@/components/TermsText';
 import { CURRENT_TERMS, TERMS_VERSIONS, termsOfVersion } from '@/lib/terms';
+import './ContentPage.css';
 
 /** A version's day in words ("26 November 2026"). */
 function publishedOn(version: string): string {

@@ -20,6 +20,7 @@ import { HoneypotField } from '@/features/submit/HoneypotField';
 import { SendButton } from '@/features/submit/SendButton';
 import { useFormDraft } from '@/features/submit/useFormDraft';
 import { useFormSender } from '@/features/submit/useFormSender';
+import './communityForm.css';
 
 /** Where an unsent message is kept in this tab (session storage: it holds an e-mail address). */
 export const CONTACT_DRAFT_KEY = 'globe-archive:contact-draft';

@@ -14,6 +14,7 @@ import { FormProblemSummary } from '@/features/submit/FormProblemSummary';
 import { HoneypotField } from '@/features/submit/HoneypotField';
 import { SendButton } from '@/features/submit/SendButton';
 import { useFormSender } from '@/features/submit/useFormSender';
+import './communityForm.css';
 
 interface Draft {
   reason: string;

@@ -22,6 +22,7 @@ import {
 import { useFormDraft } from '@/features/submit/useFormDraft';
 import { useFormSender } from '@/features/submit/useFormSender';
 import { useSubmissionUploads } from '@/features/submit/useSubmissionUploads';
+import './communityForm.css';
 
 /** Where an unsent submission is kept in this tab (session storage: it may hold an e-mail address). */
 export const SUBMIT_DRAFT_KEY = 'globe-archive:submit-draft';

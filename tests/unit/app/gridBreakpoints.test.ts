@@ -14,10 +14,15 @@ let rules: { selectors: string[]; minWidth: number; style: CSSStyleDeclaration }
 beforeAll(() => {
   const style = document.createElement('style');
   // The page's rules: index.html's own (the first paint's, the :root variables among them), then
-  // the app's stylesheet.
+  // the app's shared stylesheet and the detail view's, in the order the app adds them.
   const html = readFileSync(join(process.cwd(), 'index.html'), 'utf8');
   const inline = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('\n');
-  style.textContent = `${inline}\n${readFileSync(join(process.cwd(), 'src/styles.css'), 'utf8')}`;
+  const stylesheets = [
+    'src/styles.css',
+    'src/features/detail/detail.css',
+    'src/features/detail/DetailOverlay.css',
+  ].map((file) => readFileSync(join(process.cwd(), file), 'utf8'));
+  style.textContent = [inline, ...stylesheets].join('\n');
   document.head.append(style);
   const sheet = style.sheet as CSSStyleSheet;
   const collect = (list: CSSRuleList, minWidth: number) => {
