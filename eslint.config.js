@@ -228,4 +228,13 @@ export default tseslint.config(
     files: ['scripts/**', 'tests/**', 'server/**'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // Rooms a reader can outline (issue 46): a function that does more is split into named parts
+    // that say what they do, a module that holds more into modules. Blank lines and comments count.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: false, skipComments: false }],
+      'max-lines': ['error', { max: 500, skipBlankLines: false, skipComments: false }],
+    },
+  },
 );
