@@ -19,17 +19,6 @@ export {
   uniqueCategories,
   withoutControls,
 } from '@/lib/itemChecks';
-export {
-  NODE_CATEGORIES_MAX,
-  NODE_CATEGORY_NAME_MAX,
-  NODE_DESCRIPTION_MAX,
-  NODE_ID_MAX,
-  NODE_ID_PATTERN,
-  NODE_IMAGES_MAX,
-  NODE_LINKS_MAX,
-  NODE_TITLE_MAX,
-  RESERVED_NODE_IDS,
-} from '@/lib/itemLimits';
 
 /**
  * One gallery image as stored: every URL checked by `safeUrl` (the model's own shape), the

@@ -4,13 +4,8 @@
  * form and the nodes-service, as the other public forms have.
  */
 import { z } from 'zod';
-import {
-  collectFieldErrors,
-  NODE_ID_MAX,
-  NODE_ID_PATTERN,
-  withoutControls,
-  type FieldError,
-} from '@/lib/nodeSchema';
+import { NODE_ID_MAX, NODE_ID_PATTERN } from '@/lib/itemLimits';
+import { collectFieldErrors, withoutControls, type FieldError } from '@/lib/nodeSchema';
 import { storableTextErrors } from '@/lib/storableText';
 import { filledHoneypot, optionalEmail } from '@/lib/submissionSchema';
 

@@ -6,13 +6,15 @@
 import { z } from 'zod';
 import type { FieldError, NodeImageInput } from '@/lib/nodeSchema';
 import {
-  captureSchema,
-  collectFieldErrors,
-  itemDateField,
   NODE_CATEGORIES_MAX,
   NODE_CATEGORY_NAME_MAX,
   NODE_DESCRIPTION_MAX,
   NODE_TITLE_MAX,
+} from '@/lib/itemLimits';
+import {
+  captureSchema,
+  collectFieldErrors,
+  itemDateField,
   singleLine,
   uniqueCategories,
   withoutControls,

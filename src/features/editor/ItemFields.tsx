@@ -13,7 +13,8 @@ import { sortedByName } from '@/lib/compareNames';
 import { FORM_ORDER, ITEM_FIELDS } from '@/lib/itemFields';
 import type { FormControl } from '@/lib/itemFieldSpec';
 import type { MediaNode } from '@/lib/nodeModel';
-import { NODE_CATEGORIES_MAX, NODE_IMAGES_MAX, type NodeImageInput } from '@/lib/nodeSchema';
+import { NODE_CATEGORIES_MAX, NODE_IMAGES_MAX } from '@/lib/itemLimits';
+import { type NodeImageInput } from '@/lib/nodeSchema';
 import { extractYouTubeId, isYouTubeId } from '@/lib/youtube';
 import './ItemFields.css';
 

@@ -2,7 +2,7 @@ import { CategoryPicker } from '@/components/CategoryPicker';
 import { DateField } from '@/components/DateField';
 import { TextAreaField, TextField } from '@/components/FormFields';
 import type { SubmitDraft } from '@/features/submit/submitDraft';
-import { NODE_CATEGORIES_MAX, NODE_DESCRIPTION_MAX, NODE_TITLE_MAX } from '@/lib/nodeSchema';
+import { NODE_CATEGORIES_MAX, NODE_DESCRIPTION_MAX, NODE_TITLE_MAX } from '@/lib/itemLimits';
 
 /** What a submission shows: its title, its description, when it was recorded, its categories. */
 export function StoryFields({
