@@ -270,7 +270,8 @@ function describeRun(result: RunResult): string {
     result.heap ? `heap ${fmt(result.heap.usedAfterGcBytes / MB, 1)} MB` : null,
     result.search
       ? `search ${fmt(result.search.medianMs, 1)} ms a keystroke (worst ${fmt(result.search.worstMs, 1)}, ` +
-        `${result.search.keystrokes} keys), index done in ${fmt(result.search.indexMs, 0)} ms (first answer ${fmt(result.search.firstAnswerMs, 0)} ms), its longest task ${fmt(result.search.indexLongestTaskMs, 0)} ms`
+        `${result.search.keystrokes} keys; a key every ${result.search.paced.everyMs} ms: ${fmt(result.search.paced.median, 1)}, worst ${fmt(result.search.paced.worst, 1)}), words → filter ${fmt(result.search.filteredMs.median, 1)} ms ` +
+        `(worst ${fmt(result.search.filteredMs.worst, 1)}, ${result.search.filteredMs.samples.length} pauses), index done in ${fmt(result.search.indexMs, 0)} ms (first answer ${fmt(result.search.firstAnswerMs, 0)} ms), its longest task ${fmt(result.search.indexLongestTaskMs, 0)} ms`
       : null,
     result.timeline
       ? `timeline handle: globe ${fmt(result.timeline.globeMedianMs, 1)} ms ` +

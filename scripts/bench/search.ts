@@ -1,8 +1,13 @@
 /**
  * The home screen's search as a visitor types into it (issue 30's budgets): the time from each
- * keystroke to its matches committed (the page's own "search results" measure, from the input
- * event's time stamp), and the longest main-thread task while the index was built (and its
- * commonest words asked, the page's "search index" measure).
+ * keystroke to its matches committed under the box (the page's own "search results" measure, from
+ * the input event's time stamp). Typed twice: each key as soon as the last one's matches are there,
+ * as issue 30 measured it (the budget's figure); then other words at a person's pace, so that the
+ * address, the filter and the home screen follow the words in the pauses as they do for a visitor
+ * (a key typed meanwhile can wait for them; the page's "search filtered" measure times them, from
+ * the words written to the address to the filter's answer committed). And the longest main-thread
+ * task while the index was built (and its commonest words asked, the page's "search index"
+ * measure).
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { LIST_PAGE_ITEMS } from '../../src/lib/constants';
@@ -14,6 +19,10 @@ export interface SearchFigures {
   samplesMs: number[];
   medianMs: number;
   worstMs: number;
+  /** Keystrokes at a person's pace (a key every `everyMs`), the address following in the pauses. */
+  paced: { everyMs: number; samples: number[]; median: number; worst: number };
+  /** From the words written to the address (typing paused) to the filter's answer committed. */
+  filteredMs: { samples: number[]; median: number; worst: number };
   /** The longest task (Long Tasks API) from focusing the box until the index was done. */
   indexLongestTaskMs: number;
   /** From focusing the box to the first word answered (the index loaded and built). */
@@ -29,6 +38,51 @@ const TYPO_TAIL = ['Backspace', 'Backspace', 'Backspace', 'v', 'i', 'd', 'e', 'o
 const ANSWER_TIMEOUT_MS = 60_000;
 const SETTLE_TIMEOUT_MS = 60_000;
 const KEY_TIMEOUT_MS = 5_000;
+/**
+ * A key every so often, as a quick typist types: longer than the box's pause before the address
+ * follows (150 ms), so the home screen is drawn again for the words between keys, where a key
+ * typed meanwhile can wait for it.
+ */
+const KEY_EVERY_MS = 180;
+/** What is typed at that pace: other words, each asked of the index afresh. */
+const PACED_WORDS = 'video generated 7';
+const PACED_KEYS = [...'vidoe', 'Backspace', 'Backspace', ...'eo generated 7'];
+
+const median = (values: readonly number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const rounded = (values: readonly number[]) => values.map((ms) => Math.round(ms * 10) / 10);
+
+/**
+ * Types `keys` into the focused box, a key every `everyMs` (0: as soon as the last key's matches
+ * are there), and reads each one's "search results" measure.
+ */
+async function typeKeys(page: Page, keys: readonly string[], everyMs: number): Promise<number[]> {
+  const durations: number[] = [];
+  for (const key of keys) {
+    const before = await page.evaluate(() => performance.getEntriesByName('search results').length);
+    const pressed = Date.now();
+    await page.keyboard.press(key === ' ' ? 'Space' : key);
+    // A key that leaves the words as they were (a trailing space) asks nothing new.
+    const answered = await page
+      .waitForFunction(
+        (count) => performance.getEntriesByName('search results').length > count,
+        before,
+        { timeout: KEY_TIMEOUT_MS },
+      )
+      .then(() => true)
+      .catch(() => false);
+    if (answered)
+      durations.push(
+        await page.evaluate(
+          () => performance.getEntriesByName('search results').at(-1)?.duration ?? 0,
+        ),
+      );
+    // The visitor's pace, not a wait for the page: the next key comes when it would.
+    const left = everyMs - (Date.now() - pressed);
+    if (left > 0) await page.waitForTimeout(left);
+  }
+  return durations;
+}
 
 interface SearchWindow {
   __searchLong?: number[];
@@ -101,33 +155,38 @@ async function typeAndRead(page: Page): Promise<SearchFigures> {
     return { ms: entry?.duration ?? Number.NaN, longest: Math.max(0, ...long) };
   });
 
-  const keys = [...REST.split(''), ...TYPO_TAIL];
-  const durations: number[] = [];
-  for (const key of keys) {
-    const before = await page.evaluate(() => performance.getEntriesByName('search results').length);
-    await page.keyboard.press(key === ' ' ? 'Space' : key);
-    // A key that leaves the words as they were (a trailing space) asks nothing new.
-    const answered = await page
-      .waitForFunction(
-        (count) => performance.getEntriesByName('search results').length > count,
-        before,
-        { timeout: KEY_TIMEOUT_MS },
-      )
-      .then(() => true)
-      .catch(() => false);
-    if (!answered) continue;
-    durations.push(
-      await page.evaluate(
-        () => performance.getEntriesByName('search results').at(-1)?.duration ?? 0,
-      ),
-    );
-  }
-  const sorted = [...durations].sort((a, b) => a - b);
+  // As issue 30 measured it: each key as soon as the last one's matches are there.
+  const quick = await typeKeys(page, [...REST.split(''), ...TYPO_TAIL], 0);
+  // At a person's pace, new words: the address and the filter follow in the pauses.
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('q') === null);
+  await page.evaluate(() => performance.clearMeasures('search filtered'));
+  const paced = await typeKeys(page, PACED_KEYS, KEY_EVERY_MS);
+  await page
+    .waitForFunction((q) => new URL(location.href).searchParams.get('q') === q, PACED_WORDS, {
+      timeout: KEY_TIMEOUT_MS,
+    })
+    .catch(() => undefined);
+  const filtered = await page.evaluate(() =>
+    performance.getEntriesByName('search filtered').map((entry) => entry.duration),
+  );
   return {
-    keystrokes: durations.length,
-    samplesMs: durations.map((ms) => Math.round(ms * 10) / 10),
-    medianMs: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN,
-    worstMs: sorted.at(-1) ?? Number.NaN,
+    keystrokes: quick.length,
+    samplesMs: rounded(quick),
+    medianMs: median(quick),
+    worstMs: Math.max(...quick),
+    paced: {
+      everyMs: KEY_EVERY_MS,
+      samples: rounded(paced),
+      median: median(paced),
+      worst: Math.max(...paced),
+    },
+    filteredMs: {
+      samples: rounded(filtered),
+      median: median(filtered),
+      worst: Math.max(...filtered),
+    },
     indexLongestTaskMs: index.longest,
     firstAnswerMs: firstEnd - started,
     indexMs: index.ms,

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { useAnalytics } from '@/app/hooks';
 import { CLICK } from '@/lib/analytics';
 import type { FilterState } from '@/lib/filter';
+import { countText } from '@/lib/numbers';
 import { filterRoute } from '@/lib/routes';
 import { rangeOfTexts, rangeWords } from '@/lib/timeRange';
 
@@ -13,7 +14,7 @@ interface FilterOn {
 
 /** "34 of 812 items", "1 of 1 item". */
 function itemCountText(matching: number, total: number): string {
-  return `${matching.toLocaleString('en')} of ${total.toLocaleString('en')} ${total === 1 ? 'item' : 'items'}`;
+  return `${countText(matching)} of ${countText(total)} ${total === 1 ? 'item' : 'items'}`;
 }
 
 /** Each filter on (category, media, words, time), and the route without it. */

@@ -3,16 +3,16 @@ import { useNavigate } from 'react-router';
 import { useAnalytics, useAppDispatch } from '@/app/hooks';
 import { searchWanted } from '@/features/filter/routeVisited';
 import {
+  useAnswerMeasure,
   useBoxMatches,
   useChoiceOnAnswer,
-  useResultsMeasure,
   useSearchReport,
   useSlashToFocus,
   useTypedWords,
   useWordsToAddress,
 } from '@/features/filter/searchBoxHooks';
 import { matchCountText, SearchMatches } from '@/features/filter/SearchMatches';
-import type { ArchiveFilter } from '@/lib/filter';
+import { searchWords, type ArchiveFilter } from '@/lib/filter';
 import { nodeRoute, type MediaNode } from '@/lib/nodeModel';
 import { itemInFilterRoute } from '@/lib/routes';
 import './SearchBox.css';
@@ -30,7 +30,8 @@ const NO_TERMS: readonly string[] = [];
  * The box writes the words to the address once typing pauses, and shows what the store answers
  * them (issue 46): the route asks the store's search service (`routeVisited`), which loads and
  * builds the index when a visitor focuses the box or arrives with words, in slices that leave the
- * page free.
+ * page free. Until the address has the typed words, the box lists the service's answer to each key
+ * (`useBoxMatches`), so its matches follow every key and the globe and the list follow the pause.
  */
 export function SearchBox({
   nodesById,
@@ -49,14 +50,15 @@ export function SearchBox({
   useSlashToFocus(input);
 
   const { text, setText, words, wordsSent } = useTypedWords(q);
-  const { found, shown, listed } = useBoxMatches(filter, nodesById);
-  const measureFrom = useResultsMeasure(found);
+  const { found, shown, listed, filteredQ } = useBoxMatches(filter, nodesById, words);
+  const measureKey = useAnswerMeasure('search results', found?.q);
+  const measureFiltered = useAnswerMeasure('search filtered', filteredQ);
   const sent = useCallback(
     (sending: string | null) => {
       wordsSent(sending);
-      measureFrom(sending);
+      measureFiltered(sending);
     },
-    [wordsSent, measureFrom],
+    [wordsSent, measureFiltered],
   );
   const writeNow = useWordsToAddress(words, { q, range: filter.range }, sent);
   const reportNow = useSearchReport(q, analytics);
@@ -85,7 +87,8 @@ export function SearchBox({
   });
   const onChoose = useCallback((node: MediaNode) => chooseNow.current(node), []);
 
-  const edit = (value: string) => {
+  const edit = (value: string, at?: number) => {
+    measureKey(searchWords(value), at);
     setText(value);
     setDismissed(false);
     setActive(-1);
@@ -147,7 +150,7 @@ export function SearchBox({
         aria-controls={ids.list}
         aria-activedescendant={open && listed[active] ? `${ids.list}-${active}` : undefined}
         aria-describedby={ids.status}
-        onChange={(event) => edit(event.target.value)}
+        onChange={(event) => edit(event.target.value, event.timeStamp)}
         onKeyDown={onKeyDown}
         onFocus={() => {
           setFocused(true);

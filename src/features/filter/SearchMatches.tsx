@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { RecordedDate } from '@/components/RecordedDate';
 import { highlightParts, type TextPart } from '@/lib/archiveSearchWords';
 import type { MediaNode } from '@/lib/nodeModel';
+import { countText } from '@/lib/numbers';
 
 function Marked({ parts }: { parts: TextPart[] }) {
   return parts.map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : part.text));
@@ -10,7 +11,7 @@ function Marked({ parts }: { parts: TextPart[] }) {
 /** "12 items match", "1 item matches", "No item matches". */
 export function matchCountText(count: number): string {
   if (count === 0) return 'No item matches';
-  return count === 1 ? '1 item matches' : `${count.toLocaleString('en')} items match`;
+  return count === 1 ? '1 item matches' : `${countText(count)} items match`;
 }
 
 /** One match under the box: its title with the words that matched marked, its kind, date and categories. */

@@ -3,11 +3,12 @@
  * mirrors the address into the filter slice and has the store's search service answer its words,
  * whether or not a search box is on the screen. A keystroke reaches the faded cards by one path:
  * the box writes the words to the address, the route dispatches this, the index answers, and the
- * globe, the list and the box show what the store holds.
+ * globe, the list and the box show what the store holds. While keys come quickly the box lists
+ * the service's answer to each (`typedWordsAnswer`), a read that writes nothing.
  */
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { routeChanged, searchAnswered, type RouteFilter } from '@/features/filter/filterSlice';
-import type { SearchService } from '@/features/filter/searchService';
+import type { SearchAnswer, SearchService } from '@/features/filter/searchService';
 import type { SearchableItem } from '@/lib/archiveSearch';
 import { searchWords, type FilterState } from '@/lib/filter';
 
@@ -61,6 +62,19 @@ export function routeWordsAnswered(): FilterThunk<Promise<void>> {
     if (answer === null || getState().filter.q !== q) return;
     const { ids, terms } = answer(q);
     dispatch(searchAnswered({ q, ids, terms }));
+  };
+}
+
+/**
+ * The store's search service's answer to words being typed, before the address has them: what the
+ * box lists under itself at each key while the filter (and with it the globe, the list and the
+ * timeline) waits for the typing to pause. The same kept answer the route stores for these words
+ * once the address carries them. Null while the index is not built (the route's answer comes then).
+ */
+export function typedWordsAnswer(q: string): FilterThunk<SearchAnswer | null> {
+  return (_dispatch, getState, { search }) => {
+    const { items } = getState().nodes;
+    return items.length > 0 ? (search.built(items)?.(q) ?? null) : null;
   };
 }
 

@@ -5,7 +5,8 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { typedWordsAnswer } from '@/features/filter/routeVisited';
 import type { Analytics } from '@/lib/analytics';
 import {
   isFiltering,
@@ -94,22 +95,42 @@ export interface BoxMatches {
   shown: readonly MediaNode[] | null;
   /** The first of them, listed under the box. */
   listed: readonly MediaNode[];
+  /** The words the filter's own answer is to (the address's, once answered). */
+  filteredQ: string | undefined;
 }
 
 /**
- * The matches the store holds for the search's words: under the box, those the other filters
- * leave (what choosing one opens among). The globe and the list narrow by every match, with those
- * filters on top.
+ * What the box lists for the typed words: the store's answer once the address (and with it the
+ * filter) has them; before, while keys come quickly, the store's search service's answer to
+ * them (`typedWordsAnswer`), where its index is built. Under the box, the matches the other
+ * filters (category, media, time) leave (what choosing one opens among). The globe and the list
+ * narrow by every match of the filter's words, with those filters on top.
  */
 export function useBoxMatches(
   filter: ArchiveFilter,
   nodesById: ReadonlyMap<string, MediaNode>,
+  words: string | null,
 ): BoxMatches {
-  const ids = useAppSelector((state) => state.filter.ids);
-  const found = useAppSelector((state) => state.filter.found);
+  const dispatch = useAppDispatch();
+  const items = useAppSelector((state) => state.nodes.items);
+  const storedIds = useAppSelector((state) => state.filter.ids);
+  const stored = useAppSelector((state) => state.filter.found);
+  // A read of the service that writes nothing; asked again for another archive's index.
+  const typed = useMemo(
+    () =>
+      words === null || words === stored?.q || items.length === 0
+        ? null
+        : dispatch(typedWordsAnswer(words)),
+    [dispatch, words, stored, items],
+  );
+  const found = useMemo(
+    () => (typed !== null && words !== null ? { q: words, terms: typed.terms } : stored),
+    [typed, words, stored],
+  );
+  const ids = typed !== null ? typed.ids : stored === undefined ? null : storedIds;
   const { category, type, range } = filter;
   const shown = useMemo(() => {
-    if (ids === null || found === undefined) return null;
+    if (ids === null || ids === undefined) return null;
     const others: ArchiveFilter = { category, type, range: range ?? null };
     const filtering = isFiltering(others);
     const nodes: MediaNode[] = [];
@@ -118,30 +139,33 @@ export function useBoxMatches(
       if (node !== undefined && (!filtering || matchesFilter(node, others))) nodes.push(node);
     }
     return nodes;
-  }, [ids, found, nodesById, category, type, range]);
+  }, [ids, nodesById, category, type, range]);
   const listed = useMemo(() => (shown ?? []).slice(0, LISTED), [shown]);
-  return { found, shown, listed };
+  return { found, shown, listed, filteredQ: stored?.q };
 }
 
 /**
- * "search results", for DevTools and `npm run bench`: from the words leaving the box for the
- * address (the end of the typing pause) to their matches committed under it, the whole way
- * through the route, the store's search service and the home screen drawn again.
+ * Times the way to an answer for DevTools and `npm run bench`: from a moment (`from(words, at)`)
+ * to the commit that shows the answer to those words (`answered`, the words it answers).
  *
- * @returns what the box calls as it writes words to the address
+ * - "search results": from the keystroke (its input event) to its matches committed under the box;
+ * - "search filtered": from the words written to the address (the typing paused) to the filter's
+ *   answer to them committed: the whole way through the route and the store's search service,
+ *   the home screen drawn again for them.
+ *
+ * @returns what starts the clock, for these words
  */
-export function useResultsMeasure(found: SearchFound | undefined) {
+export function useAnswerMeasure(name: string, answered: string | undefined) {
   const pending = useRef<{ words: string; at: number } | null>(null);
   // In the commit itself (a passive effect would wait for the paint, and so time the display).
   useLayoutEffect(() => {
-    const sent = pending.current;
-    if (found === undefined || sent === null || found.q !== sent.words) return;
+    const started = pending.current;
+    if (answered === undefined || started === null || answered !== started.words) return;
     pending.current = null;
-    if (typeof performance.measure === 'function')
-      performance.measure('search results', { start: sent.at });
-  }, [found]);
-  return useCallback((words: string | null) => {
-    pending.current = words === null ? null : { words, at: performance.now() };
+    if (typeof performance.measure === 'function') performance.measure(name, { start: started.at });
+  }, [name, answered]);
+  return useCallback((words: string | null, at = performance.now()) => {
+    pending.current = words === null ? null : { words, at };
   }, []);
 }
 

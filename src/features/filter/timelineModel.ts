@@ -3,6 +3,7 @@
 import { matchesFilter, type ArchiveFilter } from '@/lib/filter';
 import { describeItemDate } from '@/lib/itemDate';
 import type { MediaNode } from '@/lib/nodeModel';
+import { countText } from '@/lib/numbers';
 import { wholeSpan, type TimeWindow } from '@/lib/timeline';
 import { fromText, itemSpan, toText, type TimeRange } from '@/lib/timeRange';
 
@@ -23,7 +24,7 @@ export const URL_AFTER_MS = 200;
 
 /** "8 items have no date", "1 item has no date". */
 export function undatedText(count: number): string {
-  return count === 1 ? '1 item has no date' : `${count.toLocaleString('en')} items have no date`;
+  return count === 1 ? '1 item has no date' : `${countText(count)} items have no date`;
 }
 
 /** A handle's position in words for screen readers: the instant it stands on. */

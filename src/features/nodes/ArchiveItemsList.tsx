@@ -23,6 +23,7 @@ import { CLICK } from '@/lib/analytics';
 import { DEFAULT_THUMBNAIL_URL, LIST_PAGE_ITEMS } from '@/lib/constants';
 import { isFiltering } from '@/lib/filter';
 import { nodeRoute, nodeThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
+import { countText } from '@/lib/numbers';
 import { itemInFilterRoute } from '@/lib/routes';
 import './ArchiveItemsList.css';
 
@@ -238,8 +239,8 @@ export function ArchiveItemsList({
               {list}
               {items.length > cap && (
                 <p className="archive-items__more">
-                  The first {cap.toLocaleString('en')} of {items.length.toLocaleString('en')} are
-                  listed; the search, the filters and the timeline narrow them.{' '}
+                  The first {countText(cap)} of {countText(items.length)} are listed; the search,
+                  the filters and the timeline narrow them.{' '}
                   <button
                     type="button"
                     onClick={() => {
@@ -247,7 +248,7 @@ export function ArchiveItemsList({
                       setCap((shown) => shown + PAGE_ITEMS);
                     }}
                   >
-                    Show {Math.min(PAGE_ITEMS, items.length - cap).toLocaleString('en')} more
+                    Show {countText(Math.min(PAGE_ITEMS, items.length - cap))} more
                   </button>
                 </p>
               )}

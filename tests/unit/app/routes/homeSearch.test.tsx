@@ -97,6 +97,41 @@ describe('searching from the home screen', () => {
     expect(await screen.findByText('2 of 3 items match the filter')).toBeTruthy();
   });
 
+  it('lists the matches of each key from the store’s search service before the address has the words', async () => {
+    const { router } = await openHome();
+    await userEvent.type(box(), 'page');
+    await waitFor(() => expect(where(router)).toBe('/?q=page'));
+    const list = await screen.findByRole('listbox', { name: 'Matches' });
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(2), {
+      timeout: 5_000,
+    });
+    const titles = () =>
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.querySelector('.search-box__title')?.textContent);
+    const status = () =>
+      document.getElementById(box().getAttribute('aria-describedby') ?? '')?.textContent;
+    // What the page shows at the moment the address takes the new words (before it is drawn for
+    // them): the box has listed them already, the globe still shows the last words' matches.
+    let atAddress: { titles: unknown; status: unknown; globe: unknown } | null = null;
+    const unsubscribe = router.subscribe((state) => {
+      if (state.location.search === '?q=roof' && atAddress === null)
+        atAddress = { titles: titles(), status: status(), globe: globeMatches() };
+    });
+    await userEvent.type(box(), '{Backspace>4/}roof');
+    await waitFor(() => expect(where(router)).toBe('/?q=roof'));
+    unsubscribe();
+    expect(atAddress).toEqual({
+      titles: ['Tarps on the roofs'],
+      status: '1 item matches',
+      globe: ['cleanup', 'sky'],
+    });
+    expect(list.querySelector('mark')?.textContent).toBe('roofs');
+    // Then the globe and the list follow, through the route and the store.
+    await waitFor(() => expect(globeMatches()).toEqual(['tarps']), { timeout: 5_000 });
+    expect(titles()).toEqual(['Tarps on the roofs']);
+  });
+
   it('forgives a typo, and Enter alone opens the first match with the words kept', async () => {
     const { router, analytics } = await openHome();
     await userEvent.type(box(), 'evenning{Enter}');
