@@ -134,3 +134,20 @@ export function spanOfRange({ from, until }: TimeRange): FilterSpan {
 export function isHomePath(pathname: string): boolean {
   return /^\/$|^\/(video|gallery|category)\/[^/]+\/?$/.test(pathname);
 }
+
+/** The parts of a home address that narrow what it shows: a link with one shares a view. */
+const SHARED_VIEW_PARAMS = ['q', 'type', 'from', 'to'] as const;
+
+/**
+ * Whether arriving at this address is arriving by a shared link to a view of the globe: an item
+ * (`/video/{id}`, `/gallery/{id}`), a category, or the home screen with words, a media type or a
+ * time range. A first-time visitor who comes that way sees what was shared at once, with the
+ * intro offered beside it, not played first (issue 47); the intro still plays on a first visit to
+ * the plain home screen (SPEC §2). index.html's first-paint script says the same before the app.
+ */
+export function isSharedView(pathname: string, search: string): boolean {
+  if (!isHomePath(pathname)) return false;
+  if (pathname !== '/') return true;
+  const query = new URLSearchParams(search);
+  return SHARED_VIEW_PARAMS.some((name) => (query.get(name) ?? '') !== '');
+}

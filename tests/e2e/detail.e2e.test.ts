@@ -434,13 +434,41 @@ describe('sharing an item', () => {
 });
 
 describe('links to items', () => {
-  it('opens a shared link in a fresh tab once the archive has loaded, after the intro of a first visit', async () => {
-    const page = await open(nodeRoute(gallery), { returning: false });
-    await page.getByRole('button', { name: 'Skip intro' }).click();
+  it('opens a shared gallery link on the gallery for a first-time visitor on a phone, the intro one tap away', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    const seen = watchPage(page);
+    await page.goto(`${app.url}${nodeRoute(gallery)}`);
+    // No intro to sit through: the gallery's title and its photos, with no tap.
     await overlayShown(page);
-    expect(
-      await page.getByRole('dialog').getByRole('heading', { name: gallery.title }).count(),
-    ).toBe(1);
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByRole('heading', { name: gallery.title }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            [...document.querySelectorAll<HTMLImageElement>('.gallery__grid img')].filter(
+              (img) => img.complete && img.naturalWidth > 0,
+            ).length,
+        ),
+      )
+      .toBeGreaterThan(0);
+    expect(await page.locator('.intro').count()).toBe(0);
+    await screenshot(page, 'shared-gallery-first-visit-phone');
+    // The intro is offered, and plays when tapped; nothing is recorded before.
+    expect(await page.evaluate(() => localStorage.getItem('hasSeenIntro'))).toBeNull();
+    await page.getByRole('button', { name: 'Watch the intro' }).tap();
+    await page.getByRole('region', { name: 'Introduction' }).waitFor();
+    await page.getByRole('button', { name: 'Skip intro' }).tap();
+    await page.getByRole('region', { name: 'Introduction' }).waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(nodeRoute(gallery));
+    expect(await page.getByRole('button', { name: 'Watch the intro' }).count()).toBe(0);
+    expect(seen.pageErrors).toEqual([]);
   });
 
   it('says an unknown id is not found, with a way home', async () => {

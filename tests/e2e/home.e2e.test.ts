@@ -112,7 +112,7 @@ describe('the sample archive', () => {
       .waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Back' }).click();
     await page.waitForURL(`${app.url}/?q=chainsw`);
-    // The shared link, opened afresh (as a returning visitor: a first one gets the intro first).
+    // The shared link, opened afresh.
     await page.goto(`${app.url}/?skipIntro=true&q=chainsw`);
     await expect.poll(() => box.inputValue(), { timeout: 60_000 }).toBe('chainsw');
     const list = page.getByRole('list', { name: 'Archive items' });

@@ -5,6 +5,7 @@ import { useAppSelector, usePrefersReducedMotion } from '@/app/hooks';
 import { useDetailTransition } from '@/app/routes/useDetailTransition';
 import { useHomeParams } from '@/app/routes/useHomeParams';
 import { useRouteFilter } from '@/app/routes/useRouteFilter';
+import { useSharedArrival, type SharedArrival } from '@/app/routes/useSharedArrival';
 import { useTimelineFilter } from '@/app/routes/useTimelineFilter';
 import { useVisitPhase } from '@/app/routes/useVisitPhase';
 import { RemovalFormContext } from '@/features/detail/askForRemoval';
@@ -13,6 +14,7 @@ import { FilterTray } from '@/features/filter/FilterTray';
 import { SearchBox } from '@/features/filter/SearchBox';
 import { GlobeCanvas, type GlobeHandle } from '@/features/globe/GlobeCanvas';
 import { Intro } from '@/features/intro/Intro';
+import { IntroOffer } from '@/features/intro/IntroOffer';
 import { ArchiveItemsList } from '@/features/nodes/ArchiveItemsList';
 import { LoadFailure } from '@/features/nodes/LoadFailure';
 import {
@@ -45,6 +47,16 @@ const Timeline = lazy(() =>
   import('@/features/filter/Timeline').then((module) => ({ default: memo(module.Timeline) })),
 );
 const ItemsList = memo(ArchiveItemsList);
+
+/** The intro offered to a visitor who came by a shared link, until it is watched or declined. */
+function offerOf(arrival: SharedArrival, playIntro: () => void) {
+  if (!arrival.offered) return null;
+  const watch = () => {
+    arrival.close();
+    playIntro();
+  };
+  return <IntroOffer onWatch={watch} onDismiss={arrival.close} />;
+}
 
 /**
  * The home routes (`/`, `/video/:id`, `/gallery/:id`, `/category/:category`): one element for all
@@ -79,7 +91,10 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
   const [mobile] = useState(() => isMobileUserAgent(navigator.userAgent));
   const firstPaint = useFirstPaint();
 
-  const { phase, percent, continueFromIntro } = useVisitPhase(
+  // A first-time visitor who came by a shared link sees what it shares at once, the intro
+  // offered beside it (issue 47); the intro plays first only on the plain home screen.
+  const sharedArrival = useSharedArrival();
+  const { phase, percent, continueFromIntro, playIntro } = useVisitPhase(
     {
       dataLoaded: status === 'loaded',
       nodeCount,
@@ -87,8 +102,11 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
       globeUnavailable: globeProblem !== null,
     },
     // The document's own Skip, pressed before the app came, counts as the app's.
-    { skipIntro, skippedByDocument: firstPaint.introSkipped },
+    { skipIntro: skipIntro || sharedArrival.arrived, skippedByDocument: firstPaint.introSkipped },
   );
+
+  // Beside what the link shared: above the item where one is open, else under the tools.
+  const introOffer = offerOf(sharedArrival, playIntro);
 
   const detail = useDetailTransition({
     id,
@@ -150,6 +168,7 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
           <div className="home-tools">
             <FilterTray categories={categories} matching={matchingCount} total={nodeCount} />
             <SearchBox nodesById={nodesById} filter={filter} />
+            {detail.shownId === null && introOffer}
           </div>
           {status === 'loaded' && (
             <Suspense fallback={null}>
@@ -169,6 +188,7 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
             mobile={mobile}
             onClose={closeDetail}
             onFadedOut={detail.onFadedOut}
+            above={phase === 'shown' ? introOffer : null}
           />
         </RemovalFormContext>
       )}

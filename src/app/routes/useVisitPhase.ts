@@ -166,5 +166,8 @@ export function useVisitPhase(
     dispatch({ type: 'introContinued' });
   }, []);
 
-  return { phase, percent: preloaderPercent(report), continueFromIntro };
+  /** The intro played over what shows (offered beside a shared link's view). */
+  const playIntro = useCallback(() => dispatch({ type: 'introReplayed' }), []);
+
+  return { phase, percent: preloaderPercent(report), continueFromIntro, playIntro };
 }

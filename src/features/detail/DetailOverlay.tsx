@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { GalleryDetail } from '@/features/detail/GalleryDetail';
 import { useItemMeta } from '@/features/detail/useItemMeta';
@@ -21,6 +21,8 @@ interface Props {
    * transitions, an overlay that had not faded in).
    */
   onFadedOut?: () => void;
+  /** Shown above the item, inside its panel (the intro offered to a visitor who came by its link). */
+  above?: ReactNode;
 }
 
 /**
@@ -78,6 +80,7 @@ export function DetailOverlay({
   mobile,
   onClose,
   onFadedOut,
+  above,
 }: Props) {
   const overlayRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -156,6 +159,7 @@ export function DetailOverlay({
         aria-labelledby="detail-title"
         tabIndex={-1}
       >
+        {above}
         {node === null ? (
           <article className="detail">
             <h2 id="detail-title">Item not found</h2>

@@ -9,6 +9,7 @@ import { createAuthAccess } from '@/features/auth/authAccess';
 import { Intro } from '@/features/intro/Intro';
 import { forgetIntroSeen } from '@/features/intro/introStorage';
 import { LOCAL_IDENTITY } from '@/lib/config';
+import { isSharedView } from '@/lib/routes';
 import { SPLASH_MS } from '@/lib/constants';
 import { renderApp } from '../support/renderWithProviders';
 
@@ -81,13 +82,31 @@ afterEach(() => {
 });
 
 describe("index.html's first view, chosen before any script of the app", () => {
-  it('is the splash on a first visit to any globe route', async () => {
-    for (const url of ['/', '/video/a', '/gallery/b/', '/category/volunteers?type=video']) {
+  it('is the splash on a first visit to the plain home screen', async () => {
+    for (const url of ['/', '/?utm_source=newsletter', '/?q=']) {
       const doc = await loadDocument(url);
       expect(view(doc), url).toBe('intro');
       // The preloader stays, hidden, for a Skip pressed before the app comes.
       expect(parts(doc), url).toEqual(['frame', 'intro', 'loading']);
     }
+  });
+
+  it('is the preloader on a first visit by a shared link to an item, a category or a search', async () => {
+    for (const url of [
+      '/video/a',
+      '/gallery/b/',
+      '/category/volunteers?type=video',
+      '/?q=tarps',
+      '/?type=gallery',
+      '/?from=2025-05-16&to=2025-05-17',
+    ]) {
+      expect(parts(await loadDocument(url)), url).toEqual(['frame', 'loading']);
+      // As the app decides (isSharedView): it opens on the view, the intro offered beside it.
+      const { pathname, search } = new URL(url, 'http://localhost');
+      expect(isSharedView(pathname, search), url).toBe(true);
+    }
+    for (const url of ['/', '/?utm_source=newsletter', '/?q=', '/statement'])
+      expect(isSharedView(url.split('?')[0] ?? '', url.split('?')[1] ?? ''), url).toBe(false);
   });
 
   it('is the preloader for a returning visitor and with ?skipIntro=true, as the app decides', async () => {

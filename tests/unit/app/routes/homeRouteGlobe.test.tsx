@@ -4,7 +4,7 @@
  * real one is driven by the browser tests): an item opened from a filtered globe keeps the filter
  * (issue 18, point 7), and Replay intro plays the intro over a globe already shown (point 5).
  */
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetIntroSeen } from '@/features/intro/introStorage';
@@ -99,5 +99,48 @@ describe('Replay intro over a globe already shown', () => {
     await screen.findByRole('button', { name: 'Filters' });
     expect(document.querySelector('.globe-canvas')).toBe(canvas);
     expect(window.localStorage.getItem('hasSeenIntro')).toBe('true');
+  });
+});
+
+describe('a first-time visitor who came by a shared link (issue 47)', () => {
+  it('sees the shared item at once, the intro offered beside it, and the intro plays when asked', async () => {
+    const { router } = renderApp('/video/cleanup', {
+      fetchArchive: async () => archive,
+      firstVisit: true,
+    });
+    // The item, not the intro: its Back button (the detail view) and its title.
+    await screen.findByRole('button', { name: 'Back' }, { timeout: 10_000 });
+    expect(screen.getByRole('heading', { name: 'Clean-up on Page Avenue' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Introduction' })).toBeNull();
+    const offer = screen.getByRole('region', { name: 'New here?' });
+    // In the item's own panel, where a visitor reading it can reach it.
+    expect(screen.getByRole('dialog').contains(offer)).toBe(true);
+    // Nothing is recorded until the intro is watched: a first visit to / would still play it.
+    expect(window.localStorage.getItem('hasSeenIntro')).toBeNull();
+    await userEvent.click(within(offer).getByRole('button', { name: 'Watch the intro' }));
+    const intro = await screen.findByRole('region', { name: 'Introduction' });
+    expect(intro.getAttribute('data-stage')).toBe('splash');
+    await userEvent.click(screen.getByRole('button', { name: 'Skip intro' }));
+    await screen.findByRole('button', { name: 'Filters' });
+    expect(window.localStorage.getItem('hasSeenIntro')).toBe('true');
+    // Back where the link led, the offer gone.
+    expect(router.state.location.pathname).toBe('/video/cleanup');
+    expect(screen.queryByRole('region', { name: 'New here?' })).toBeNull();
+  });
+
+  it('opens a shared search at once too, and the offer goes when declined', async () => {
+    renderApp('/?q=sky', { fetchArchive: async () => archive, firstVisit: true });
+    const offer = await screen.findByRole('region', { name: 'New here?' }, { timeout: 10_000 });
+    expect(screen.queryByRole('region', { name: 'Introduction' })).toBeNull();
+    await waitFor(() => expect([...(engine.inputs.at(-1)?.filter.ids ?? [])]).toEqual(['sky']));
+    await userEvent.click(within(offer).getByRole('button', { name: 'No thanks, hide this' }));
+    expect(screen.queryByRole('region', { name: 'New here?' })).toBeNull();
+    expect(window.localStorage.getItem('hasSeenIntro')).toBeNull();
+  });
+
+  it('still plays the intro first on a first visit to the plain home screen, with no offer', async () => {
+    renderApp('/', { fetchArchive: async () => archive, firstVisit: true });
+    await screen.findByRole('region', { name: 'Introduction' }, { timeout: 10_000 });
+    expect(screen.queryByRole('region', { name: 'New here?' })).toBeNull();
   });
 });

@@ -185,9 +185,10 @@ describe('searching from the home screen', () => {
     expect(box()).toHaveProperty('value', 'roof');
   });
 
-  it('narrows the globe to the words of a shared link while the intro plays, with no search box', async () => {
-    renderApp('/?q=roof', { fetchArchive: async () => archive, firstVisit: true });
+  it('narrows the globe to the words of an address reached while the intro plays, with no search box', async () => {
+    const { router } = renderApp('/', { fetchArchive: async () => archive, firstVisit: true });
     await screen.findByRole('button', { name: 'Skip intro' }, { timeout: 10_000 });
+    await router.navigate('/?q=roof');
     // The route answers the words through the store: no search box is on the screen yet.
     await waitFor(() => expect(globeMatches()).toEqual(['tarps']), { timeout: 5_000 });
     expect(screen.queryByRole('searchbox')).toBeNull();
