@@ -10,6 +10,8 @@ import { Hono, type Context } from 'hono';
 import type { AccessCheck } from '../app/accessCheck';
 import { z } from 'zod';
 import { validateNode, type NodeInput } from '@/lib/nodeSchema';
+import { Reading, readCategories, type RawItem } from '@/lib/itemReaders';
+import { slugify } from '@/lib/slug';
 import { validateSubmission } from '@/lib/submissionSchema';
 import { reply, param, type AppEnv, type Step } from '../app/appEnv';
 import { editorOnly, failureSays, readBody } from '../app/middleware';
@@ -29,7 +31,7 @@ import {
 } from '../app/validation';
 import type { CorsPolicy } from '../app/cors';
 import type { SharedRateLimiter } from '../app/rateLimit';
-import { SubmissionNotFound } from '../storage/nodeStore';
+import { SubmissionNotFound, type NodeStore } from '../storage/nodeStore';
 import { UploadsUnavailable } from '../storage/uploadLedger';
 import type { MediaStorage } from '../uploads/mediaStorage';
 import { photoPublisher, uploadsOfImages } from '../uploads/photoPublishing';
@@ -76,6 +78,32 @@ export interface SubmissionRoutesOptions {
 /** The answer that asks a visitor to upload their photos again (gone, or not theirs). */
 const UPLOAD_AGAIN = [{ path: 'images', message: 'Upload the photos again.' }];
 
+/**
+ * What a category the archive does not have answers (issue 47): a visitor picks among the
+ * archive's categories; a new one is an editor's decision, made in the review.
+ */
+const NOT_A_CATEGORY =
+  'Choose categories from the archive’s list. If none fits, say so in the description.';
+
+/**
+ * `names` as the archive spells its categories (matched by slug, as the archive reads its records:
+ * `readCategories`), or null where one is none of them.
+ */
+async function inArchiveSpelling(
+  store: NodeStore,
+  names: readonly string[],
+): Promise<string[] | null> {
+  if (names.length === 0) return [];
+  const archive = new Map<string, string>();
+  for (const raw of await store.listNodes()) {
+    if (raw === null || typeof raw !== 'object') continue;
+    for (const { slug, name } of readCategories(raw as RawItem, new Reading()))
+      if (!archive.has(slug)) archive.set(slug, name);
+  }
+  const spelled = names.map((name) => archive.get(slugify(name)));
+  return spelled.every((name) => name !== undefined) ? spelled : null;
+}
+
 /** What the submission routes share. */
 interface SubmissionsContext {
   log: (line: string) => void;
@@ -109,16 +137,19 @@ async function submit({ media, now }: SubmissionsContext, c: Context<AppEnv>): P
     }
     return reply(201, { id: await inbox.decoyId('submissions'), status: 'pending' });
   }
+  const categories = await inArchiveSpelling(inbox, result.submission.categories);
+  if (categories === null) throw fieldsToFix([{ path: 'categories', message: NOT_A_CATEGORY }]);
+  const submission = { ...result.submission, categories };
   // Photos must be this visitor's uploads, waiting and unclaimed: a foreign URL could track
   // whoever opens the inbox, and another submission's photo is not this one's to send.
-  const uploads = uploadsOfImages(media, result.submission.images);
+  const uploads = uploadsOfImages(media, submission.images);
   if (uploads === null) throw fieldsToFix(UPLOAD_AGAIN);
   const claim = {
     publicKeys: uploads,
     claimableSince: new Date(now().getTime() - UNCLAIMED_UPLOAD_TTL_MS),
   };
   try {
-    const stored = await inbox.addSubmission(result.submission, claim);
+    const stored = await inbox.addSubmission(submission, claim);
     return reply(201, { id: stored.id, status: stored.status });
   } catch (error) {
     if (error instanceof UploadsUnavailable) throw fieldsToFix(UPLOAD_AGAIN);

@@ -1,6 +1,6 @@
-import { CategoryPicker } from '@/components/CategoryPicker';
 import { DateField } from '@/components/DateField';
 import { TextAreaField, TextField } from '@/components/FormFields';
+import { CategoryChoices } from '@/features/submit/CategoryChoices';
 import type { SubmitDraft } from '@/features/submit/submitDraft';
 import { NODE_CATEGORIES_MAX, NODE_DESCRIPTION_MAX, NODE_TITLE_MAX } from '@/lib/itemLimits';
 
@@ -14,7 +14,7 @@ export function StoryFields({
   draft: SubmitDraft;
   onChange: <K extends keyof SubmitDraft>(field: K, value: SubmitDraft[K]) => void;
   errors: Readonly<Record<string, string>>;
-  /** The archive's category names, offered first so one category keeps one spelling. */
+  /** The archive's category names: a visitor picks among them. */
   knownCategories: readonly string[];
 }) {
   return (
@@ -44,9 +44,7 @@ export function StoryFields({
         error={errors.date}
         allowText={false}
       />
-      <CategoryPicker
-        label="Categories"
-        name="categories"
+      <CategoryChoices
         value={draft.categories}
         onChange={(value) => onChange('categories', value)}
         known={knownCategories}

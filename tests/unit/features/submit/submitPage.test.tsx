@@ -4,7 +4,7 @@
  * confirmed, the archive's categories offered, a link checked live, hostile text kept as text, a
  * honeypot nobody can reach, and the whole form by keyboard alone.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CURRENT_TERMS } from '@/lib/terms';
@@ -42,8 +42,7 @@ describe('/submit', { timeout: 30_000 }, () => {
     await userEvent.type(field('Description'), 'Filmed the morning after.');
     await userEvent.type(field('Day'), '2025-05-17');
     await userEvent.type(field('Time (optional)'), '08:30');
-    await userEvent.type(field('Categories'), 'cleanup{Enter}');
-    await userEvent.type(field('Categories'), 'Roof damage{Enter}');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Cleanup' }));
     await userEvent.click(screen.getByRole('button', { name: 'Pick the place on the globe' }));
     expect(screen.getByText('Picked: 38.6736° N, 90.2447° W')).toBeTruthy();
     await userEvent.type(field('Or describe the place'), 'Page Ave and Kingshighway');
@@ -66,7 +65,7 @@ describe('/submit', { timeout: 30_000 }, () => {
       images: [],
       title: 'Volunteers on Page Avenue',
       description: 'Filmed the morning after.',
-      categories: ['Cleanup', 'Roof damage'],
+      categories: ['Cleanup'],
       place: SPOT,
       place_text: 'Page Ave and Kingshighway',
       // Read in St. Louis time, with its offset of that day.
@@ -91,14 +90,28 @@ describe('/submit', { timeout: 30_000 }, () => {
     expect(screen.queryByText(/What you wrote earlier/)).toBeNull();
   });
 
-  it('offers the archive’s categories, loaded for the form', async () => {
+  it('offers the archive’s categories to tick, loaded for the form, and no way to make one up', async () => {
     fakeCommunityService({});
-    const { container } = await openSubmit();
+    await openSubmit();
+    const group = await screen.findByRole('group', { name: 'Categories' });
     await waitFor(() =>
       expect(
-        [...container.querySelectorAll('datalist option')].map((o) => o.getAttribute('value')),
+        within(group)
+          .getAllByRole('checkbox')
+          .map((box) => box.getAttribute('value')),
       ).toEqual(['Cleanup', 'Volunteers']),
     );
+    // Typing a name and Enter made a public category of it (issue 47): there is nothing to type.
+    expect(within(group).queryByRole('textbox')).toBeNull();
+    expect(group.textContent).toMatch(/None of them\? Say what it is in the description/);
+    await userEvent.click(within(group).getByRole('checkbox', { name: 'Volunteers' }));
+    await userEvent.click(within(group).getByRole('checkbox', { name: 'Cleanup' }));
+    await userEvent.click(within(group).getByRole('checkbox', { name: 'Volunteers' }));
+    expect(
+      within(group)
+        .getAllByRole('checkbox', { checked: true })
+        .map((box) => box.getAttribute('value')),
+    ).toEqual(['Cleanup']);
   });
 
   it('shows why a link is not a YouTube link, live', async () => {
@@ -119,16 +132,15 @@ describe('/submit', { timeout: 30_000 }, () => {
     await userEvent.type(field(/YouTube link/), 'dQw4w9WgXcQ');
     await userEvent.type(field(/^Title/), '<script>alert(1)</script>');
     await userEvent.type(field('Description'), 'javascript:alert(1)');
-    await userEvent.type(field('Categories'), '<img src=x onerror=alert(1)>{Enter}');
+    await userEvent.type(field('Or describe the place'), '<img src=x onerror=alert(1)>');
     await fillRights('<b>Jo</b>');
     await userEvent.click(field(/I recorded this media/));
-    expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Send submission' }));
     expect(await screen.findByText('<b>x</b>')).toBeTruthy();
     expect(received[0]?.body).toMatchObject({
       title: '<script>alert(1)</script>',
       description: 'javascript:alert(1)',
-      categories: ['<img src=x onerror=alert(1)>'],
+      place_text: '<img src=x onerror=alert(1)>',
     });
     expect(document.querySelector('main script, img[src="x"], [onerror], b')).toBeNull();
     expect(document.querySelector('a[href^="javascript:"]')).toBeNull();

@@ -119,6 +119,30 @@ describe('POST /submissions (public)', () => {
     });
   });
 
+  it('takes only the archive’s categories: a new one is an editor’s decision', async () => {
+    const { call, store } = setup({ keys });
+    for (const categories of [['Vol'], ['Recovery', 'Made up'], [HOSTILE[0]]]) {
+      const refused = await call('POST', '/submissions', {
+        body: { ...VIDEO_SUBMISSION, categories },
+      });
+      expect(refused.status, categories.join()).toBe(400);
+      expect(refused.json).toMatchObject({
+        errors: [
+          {
+            path: 'categories',
+            message:
+              'Choose categories from the archive’s list. If none fits, say so in the description.',
+          },
+        ],
+      });
+    }
+    expect(await store.listSubmissions({ limit: 10 })).toEqual([]);
+    // Another spelling of one of them (its slug) is that category, kept as the archive spells it.
+    await submitOne(call, { ...VIDEO_SUBMISSION, categories: ['RECOVERY '] });
+    const [kept] = await store.listSubmissions({ limit: 1 });
+    expect(kept?.submission.categories).toEqual(['Recovery']);
+  });
+
   it('keeps markup and script URLs in text fields as inert text', async () => {
     for (const hostile of HOSTILE) {
       const { call, store } = setup({ keys });
@@ -126,7 +150,6 @@ describe('POST /submissions (public)', () => {
         ...VIDEO_SUBMISSION,
         title: hostile,
         description: hostile,
-        categories: [hostile],
         place_text: hostile,
         name: hostile,
       };
@@ -135,7 +158,6 @@ describe('POST /submissions (public)', () => {
       expect(stored?.submission).toMatchObject({
         title: hostile,
         description: hostile,
-        categories: [hostile],
         place_text: hostile,
         name: hostile,
       });

@@ -228,7 +228,15 @@ export interface SetupOptions {
 }
 
 export const SEED = [
-  { video_id: 'clayton', title: 'Clayton', youtube_id: 'dQw4w9WgXcQ', lat: 38.6, lng: -90.3 },
+  {
+    video_id: 'clayton',
+    title: 'Clayton',
+    youtube_id: 'dQw4w9WgXcQ',
+    lat: 38.6,
+    lng: -90.3,
+    // The category a visitor's submission picks (VIDEO_SUBMISSION): one the archive has.
+    categories: ['Recovery'],
+  },
 ];
 
 /** Builds a handler; call `cleanup` after the test (it removes the photo folder). */

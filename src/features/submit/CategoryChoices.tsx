@@ -1,0 +1,57 @@
+import { FieldSet } from '@/components/FormFields';
+import { slugify } from '@/lib/slug';
+
+/**
+ * A visitor's categories on /submit (issue 47): ticked from the archive's own list, never made
+ * up, so the public chips stay the editors' to add (the nodes-service refuses any other name).
+ * A visitor who finds none that fits says so in the description, and the review may add one.
+ */
+export function CategoryChoices({
+  value,
+  onChange,
+  known,
+  max,
+  error,
+}: {
+  /** The chosen names, in the order they were ticked. */
+  value: readonly string[];
+  onChange: (names: string[]) => void;
+  /** The archive's categories, by name. */
+  known: readonly string[];
+  max: number;
+  error?: string | undefined;
+}) {
+  const chosen = new Set(value.map(slugify));
+  const full = value.length >= max;
+  if (known.length === 0) return null;
+  return (
+    <FieldSet
+      legend="Categories"
+      className="category-choices"
+      error={error}
+      hint={`Tick up to ${max} that fit. None of them? Say what it is in the description: the editors add categories.`}
+    >
+      <div className="category-choices__options">
+        {known.map((name) => {
+          const slug = slugify(name);
+          const ticked = chosen.has(slug);
+          return (
+            <label key={slug} className="field__choice">
+              <input
+                type="checkbox"
+                name="categories"
+                value={name}
+                checked={ticked}
+                disabled={full && !ticked}
+                onChange={() =>
+                  onChange(ticked ? value.filter((c) => slugify(c) !== slug) : [...value, name])
+                }
+              />
+              {name}
+            </label>
+          );
+        })}
+      </div>
+    </FieldSet>
+  );
+}
