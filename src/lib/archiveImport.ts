@@ -10,6 +10,7 @@
  */
 import { normalizeArchive, normalizeArchiveSteps, type MediaNode } from '@/lib/nodeModel';
 import { COMPARED_FIELDS, STORED_FIELDS } from '@/lib/itemFields';
+import { NODE_TITLE_MAX } from '@/lib/itemLimits';
 import { validateNode, type NodeInput } from '@/lib/nodeSchema';
 import type { StoredNode } from '@/lib/archiveRecords';
 import { runSteps, type Steps } from '@/lib/steps';
@@ -55,10 +56,12 @@ export type ImportRow = RowLocation &
         changes: FieldChange[];
         notes: string[];
       }
-    | { id: string; action: 'unchanged'; version: number; notes: string[] }
+    | { id: string; action: 'unchanged'; title: string; version: number; notes: string[] }
     | {
         id: string | null;
         action: 'refused';
+        /** The row's title where it has one, so the editor knows the row by it. */
+        title?: string;
         reasons: string[];
         /** Refused only for want of a place: one picked for the row (`withPlaces`) lets it in. */
         needsPlace?: true;
@@ -85,9 +88,23 @@ export type ImportReportRow = RowLocation &
         changes: FieldChange[];
         notes: string[];
       }
-    | { id: string; action: 'unchanged'; version: number; notes: string[] }
-    | { id: string | null; action: 'refused'; reasons: string[]; needsPlace?: true }
+    | { id: string; action: 'unchanged'; title: string; version: number; notes: string[] }
+    | {
+        id: string | null;
+        action: 'refused';
+        title?: string;
+        reasons: string[];
+        needsPlace?: true;
+      }
   );
+
+/** A row the import takes in repaired: something in it was dropped or read another way. */
+export type RepairedRow = Exclude<ImportReportRow, { action: 'refused' }>;
+
+/** The rows the import takes in repaired, in the file's order. */
+export function repairedRows(rows: readonly ImportReportRow[]): RepairedRow[] {
+  return rows.filter((row): row is RepairedRow => row.action !== 'refused' && row.notes.length > 0);
+}
 
 /** What the dry run answers: the file's notes, the totals, each row, and the versions it read. */
 export interface ImportReport {
@@ -272,6 +289,7 @@ export function* planImportSteps(
         ...at,
         id: problem.id,
         action: 'refused',
+        ...titleOfEntry(entry),
         reasons: problem.reasons,
         ...(placeIsAllItLacks(entry) ? { needsPlace: true as const } : {}),
       });
@@ -284,6 +302,18 @@ export function* planImportSteps(
   const counts: Record<ImportAction, number> = { create: 0, update: 0, unchanged: 0, refused: 0 };
   for (const row of rows) counts[row.action]++;
   return { rows, counts };
+}
+
+/** A refused row's title as the file gives it (one line, cut to a title's length), if any. */
+function titleOfEntry(entry: unknown): { title?: string } {
+  if (entry === null || typeof entry !== 'object') return {};
+  const raw = (entry as Record<string, unknown>).title;
+  if (typeof raw !== 'string') return {};
+  const title = raw
+    .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return title === '' ? {} : { title: title.slice(0, NODE_TITLE_MAX) };
 }
 
 /** What a row the archive file's rules read does: its node checked as the form checks it. */
@@ -300,6 +330,7 @@ function rowOf(
       ...at,
       id: node.video_id,
       action: 'refused',
+      ...(node.title === '' ? {} : { title: node.title }),
       reasons: [...notes, ...result.errors.map((error) => error.message)],
     };
   }
@@ -311,6 +342,7 @@ function rowOf(
       ...at,
       id: node.video_id,
       action: 'refused',
+      ...(node.title === '' ? {} : { title: node.title }),
       reasons: [`A deleted item has the id "${node.video_id}"; restore it, or choose another id.`],
     };
   }
@@ -324,7 +356,14 @@ function rowOf(
         })).filter((change) => change.before !== change.after)
       : changesBetween(before, result.node);
   if (before !== null && changes.length === 0) {
-    return { ...at, id: node.video_id, action: 'unchanged', version: current.version, notes };
+    return {
+      ...at,
+      id: node.video_id,
+      action: 'unchanged',
+      title: node.title,
+      version: current.version,
+      notes,
+    };
   }
   return {
     ...at,

@@ -602,8 +602,10 @@ describe('import and export', () => {
   it('imports 50 rows of which 3 are refused after a dry run; again, nothing changes; an export imports back unchanged', async () => {
     const rows = ['video_id,title,youtube_url,lat,lng,categories,date,credit,license'];
     for (let n = 1; n <= 47; n++) {
+      // The last one's date is no date: it is dropped, and the import says so to the end.
+      const date = n === 47 ? 'the day after' : '2025-05-17';
       rows.push(
-        `imported-${n},"Block ${n}, the day after",https://youtu.be/dQw4w9WgXcQ,${(38.62 + n / 1000).toFixed(3)},${(-90.3 + n / 1000).toFixed(3)},Damage; Imported,2025-05-17,Volunteer ${n},CC-BY-4.0`,
+        `imported-${n},"Block ${n}, the day after",https://youtu.be/dQw4w9WgXcQ,${(38.62 + n / 1000).toFixed(3)},${(-90.3 + n / 1000).toFixed(3)},Damage; Imported,${date},Volunteer ${n},CC-BY-4.0`,
       );
     }
     rows.push('imported-no-place,No place,dQw4w9WgXcQ,,,,,,');
@@ -620,15 +622,24 @@ describe('import and export', () => {
     const summary = editor.locator('.import-report [role=status]');
     await summary.waitFor(WAIT);
     expect(await summary.textContent()).toBe(
-      '50 rows: 47 to add, 0 to change, 0 unchanged, 3 refused. Nothing is imported until you confirm.',
+      '50 rows: 47 to add, 0 to change, 0 unchanged, 3 refused, 1 row repaired (listed first). Nothing is imported until you confirm.',
+    );
+    // The repaired row, open above the rest, named by its title.
+    const repaired = editor.locator('details[open]', { hasText: 'Repaired on the way in (1)' });
+    expect(await repaired.getByRole('row').nth(1).textContent()).toMatch(
+      /^Row 48Block 47, the day after \(imported-47\)Added, repaired: date "the day after" dropped: .+\.$/,
     );
     const refused = editor.locator('details', { hasText: 'Refused (3)' });
-    for (const id of ['imported-no-place', 'imported-north-pole', 'imported-no-video']) {
-      await refused.getByRole('cell', { name: id, exact: true }).waitFor();
+    for (const name of [
+      'No place (imported-no-place)',
+      'Too far north (imported-north-pole)',
+      'Not a video (imported-no-video)',
+    ]) {
+      await refused.getByRole('cell', { name, exact: true }).waitFor();
     }
     // Rows are the file's lines: the header is line 1.
     expect(await refused.getByRole('row').nth(3).textContent()).toMatch(
-      /^Row 51imported-no-videoyoutube id "https:\/\/example\.org\/watch" is not an 11-character video id; .*[^.]\.$/,
+      /^Row 51Not a video \(imported-no-video\)youtube id "https:\/\/example\.org\/watch" is not an 11-character video id; .*[^.]\.$/,
     );
     expect(await axeViolations(editor)).toEqual([]);
     await screenshot(editor, 'editor-import-report');
@@ -638,6 +649,12 @@ describe('import and export', () => {
     await editor
       .getByText(/^Imported from volunteers-50\.csv: 47 items added, 0 items changed/)
       .waitFor(WAIT);
+    // The repair is said again at the end, where the editor reads the outcome.
+    expect(await editor.locator('.import-done__repaired li').allTextContents()).toEqual([
+      expect.stringMatching(
+        /^Row 48, Block 47, the day after \(imported-47\): date "the day after" dropped: ./,
+      ),
+    ]);
     const imported = (await publicNodes()).filter((node) => node.video_id.startsWith('imported-'));
     expect(imported).toHaveLength(47);
     // On the globe, every one of them.
@@ -657,19 +674,25 @@ describe('import and export', () => {
     // The same file again: nothing to import.
     await input.setInputFiles(file);
     await editor
-      .getByText('50 rows: 0 to add, 0 to change, 47 unchanged, 3 refused.', { exact: false })
+      .getByText('50 rows: 0 to add, 0 to change, 47 unchanged, 3 refused, 1 row repaired', {
+        exact: false,
+      })
       .waitFor(WAIT);
     expect(await editor.getByRole('button', { name: 'Nothing to import' }).isDisabled()).toBe(true);
     // The row without a place gets one in the dry run, and only that row is imported.
     await editor.getByRole('button', { name: 'Pick a place for Row 49' }).click();
-    const place = editor.getByRole('region', { name: 'Place Row 49 (imported-no-place)' });
+    const place = editor.getByRole('region', {
+      name: 'Place Row 49: No place (imported-no-place)',
+    });
     await place.getByLabel('Latitude').fill('38.6311');
     await place.getByLabel('Longitude').fill('-90.2405');
     expect(await axeViolations(editor)).toEqual([]);
     await screenshot(editor, 'editor-import-place');
     await place.getByRole('button', { name: 'Use this place' }).click();
     await editor
-      .getByText('50 rows: 1 to add, 0 to change, 47 unchanged, 2 refused.', { exact: false })
+      .getByText('50 rows: 1 to add, 0 to change, 47 unchanged, 2 refused, 1 row repaired', {
+        exact: false,
+      })
       .waitFor(WAIT);
     await editor.getByText('To add (1)', { exact: true }).click();
     await editor.getByText('(placed here at 38.6311, -90.2405)', { exact: false }).waitFor();

@@ -1,7 +1,12 @@
 import { useId } from 'react';
 import { PlaceRow } from '@/features/editor/PlaceRow';
 import type { PlacedRow, ReportStep } from '@/features/editor/useImportPlan';
-import { REPORT_VALUE_MAX, type ImportReportRow, type RowPlace } from '@/lib/archiveImport';
+import {
+  repairedRows,
+  REPORT_VALUE_MAX,
+  type ImportReportRow,
+  type RowPlace,
+} from '@/lib/archiveImport';
 
 /** Rows listed per group of the report; the counts say how many more there are. */
 const ROWS_SHOWN = 300;
@@ -24,13 +29,39 @@ const sentence = (reasons: readonly string[]) =>
 const shortText = (text: string) =>
   text.length > REPORT_VALUE_MAX ? `${text.slice(0, REPORT_VALUE_MAX - 1)}…` : text;
 
+/** A row's item as the editor knows it: by its title, with its id after it. */
+function ItemName({ row }: { row: ImportReportRow }) {
+  const title = 'title' in row && row.title ? row.title : null;
+  if (title === null) return <>{row.id ?? '(no title, no id)'}</>;
+  return (
+    <>
+      {title}
+      {row.id !== null && <span className="import-report__id"> ({row.id})</span>}
+    </>
+  );
+}
+
+/** What happens to a repaired row, and what was repaired. */
+const REPAIRED_ACTION = { create: 'Added', update: 'Changed', unchanged: 'Unchanged' } as const;
+
 /** What a row of the report can ask of the page: a place picked for it. */
 interface RowActions {
   places: Readonly<Record<string, RowPlace>>;
   onPlace: (row: PlacedRow) => void;
 }
 
-function RowDetails({ row, places, onPlace }: { row: ImportReportRow } & RowActions) {
+function RowDetails({
+  row,
+  places,
+  onPlace,
+  repairs,
+}: { row: ImportReportRow; repairs?: boolean } & RowActions) {
+  if (repairs && row.action !== 'refused')
+    return (
+      <>
+        {REPAIRED_ACTION[row.action]}, repaired: {sentence(row.notes)}
+      </>
+    );
   switch (row.action) {
     case 'refused':
       return (
@@ -68,7 +99,7 @@ function RowDetails({ row, places, onPlace }: { row: ImportReportRow } & RowActi
       const place = Object.hasOwn(places, row.row) ? places[row.row] : undefined;
       return (
         <>
-          {row.title}
+          New item
           {place && (
             <>
               {' '}
@@ -88,12 +119,15 @@ function ReportGroup({
   rows,
   title,
   open,
+  repairs,
   places,
   onPlace,
 }: {
   rows: readonly ImportReportRow[];
   title: string;
   open: boolean;
+  /** The group of repaired rows: what was repaired in each. */
+  repairs?: boolean;
 } & RowActions) {
   if (rows.length === 0) return null;
   const shown = rows.slice(0, ROWS_SHOWN);
@@ -119,9 +153,11 @@ function ReportGroup({
                   <span className="import-report__line">, line {row.line}</span>
                 )}
               </td>
-              <td>{row.id ?? '(no id)'}</td>
               <td>
-                <RowDetails row={row} places={places} onPlace={onPlace} />
+                <ItemName row={row} />
+              </td>
+              <td>
+                <RowDetails row={row} places={places} onPlace={onPlace} repairs={repairs} />
               </td>
             </tr>
           ))}
@@ -171,6 +207,7 @@ export function DryRunReport({
   const { report } = step;
   const importing = step.step === 'importing';
   const toWrite = report.counts.create + report.counts.update;
+  const repaired = repairedRows(report.rows);
   return (
     <section className="import-report" aria-labelledby={`${id}-report`}>
       <h3 id={`${id}-report`}>Dry run of {report.name}</h3>
@@ -178,7 +215,10 @@ export function DryRunReport({
         {plural(report.rows.length, 'row', 'rows')}: {report.counts.create.toLocaleString('en')} to
         add, {report.counts.update.toLocaleString('en')} to change,{' '}
         {report.counts.unchanged.toLocaleString('en')} unchanged,{' '}
-        {report.counts.refused.toLocaleString('en')} refused. Nothing is imported until you confirm.
+        {report.counts.refused.toLocaleString('en')} refused
+        {repaired.length > 0 &&
+          `, ${plural(repaired.length, 'row', 'rows')} repaired (listed first)`}
+        . Nothing is imported until you confirm.
       </p>
       {report.notes.length > 0 && (
         <ul>
@@ -195,6 +235,14 @@ export function DryRunReport({
           onUse={(place) => onPlaced(placing.row, place)}
         />
       )}
+      <ReportGroup
+        title="Repaired on the way in"
+        open
+        repairs
+        rows={repaired}
+        places={places}
+        onPlace={onPlacing}
+      />
       {GROUPS.map((group) => (
         <ReportGroup
           key={group.action}

@@ -4,7 +4,12 @@ import { DryRunReport, plural } from '@/features/editor/DryRunReport';
 import { ExportSection } from '@/features/editor/ExportSection';
 import { useEditorApi } from '@/features/editor/useEditorData';
 import { useImportPlan } from '@/features/editor/useImportPlan';
-import { IMPORT_MAX_FILE_BYTES, IMPORT_MAX_ROWS, type ImportResult } from '@/lib/archiveImport';
+import {
+  IMPORT_MAX_FILE_BYTES,
+  IMPORT_MAX_ROWS,
+  type ImportResult,
+  type RepairedRow,
+} from '@/lib/archiveImport';
 import './editor.css';
 
 /** What the import takes, said above its file input. */
@@ -25,16 +30,31 @@ function ImportHelp() {
   );
 }
 
-/** What an import did, with the way to the journal that records it. */
-function ImportDone({ result }: { result: ImportResult }) {
+/** What an import did, what it repaired on the way in, and the way to the journal. */
+function ImportDone({ result, repaired }: { result: ImportResult; repaired: RepairedRow[] }) {
   return (
-    <p className="form-notice" role="status">
-      Imported from {result.name}: {plural(result.created, 'item', 'items')} added,{' '}
-      {plural(result.updated, 'item', 'items')} changed ({result.unchanged.toLocaleString('en')}{' '}
-      unchanged, {result.refused.toLocaleString('en')} refused). The{' '}
-      <Link to="/editor/journal">journal</Link> records each one;{' '}
-      <Link to="/editor">all items</Link>.
-    </p>
+    <div className="form-notice" role="status">
+      <p>
+        Imported from {result.name}: {plural(result.created, 'item', 'items')} added,{' '}
+        {plural(result.updated, 'item', 'items')} changed ({result.unchanged.toLocaleString('en')}{' '}
+        unchanged, {result.refused.toLocaleString('en')} refused
+        {repaired.length > 0 && `, ${plural(repaired.length, 'row', 'rows')} repaired`}). The{' '}
+        <Link to="/editor/journal">journal</Link> records each one;{' '}
+        <Link to="/editor">all items</Link>.
+      </p>
+      {repaired.length > 0 && (
+        <>
+          <p>Repaired on the way in (check these items):</p>
+          <ul className="import-done__repaired">
+            {repaired.map((row) => (
+              <li key={row.row}>
+                {row.row}, {row.title} ({row.id}): {row.notes.join('; ')}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
   );
 }
 
@@ -75,7 +95,7 @@ export function ImportPage() {
             )}
           </div>
         )}
-        {state.step === 'done' && <ImportDone result={state.result} />}
+        {state.step === 'done' && <ImportDone result={state.result} repaired={state.repaired} />}
         {(state.step === 'report' || state.step === 'importing') && (
           <DryRunReport
             step={state}

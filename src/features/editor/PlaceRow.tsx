@@ -26,6 +26,7 @@ export function PlaceRow({
     <section className="import-report__place" aria-labelledby={`${id}-title`}>
       <h4 id={`${id}-title`}>
         Place {row.row}
+        {row.title ? `: ${row.title}` : ''}
         {row.id ? ` (${row.id})` : ''}
       </h4>
       <PositionPicker

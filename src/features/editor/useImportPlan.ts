@@ -3,8 +3,10 @@ import type { EditorApi, ImportFile } from '@/features/editor/editorApi';
 import {
   IMPORT_MAX_FILE_BYTES,
   IMPORT_MAX_ROWS,
+  repairedRows,
   type ImportReport,
   type ImportResult,
+  type RepairedRow,
   type RowPlace,
 } from '@/lib/archiveImport';
 import { ServiceError } from '@/lib/serviceApi';
@@ -15,7 +17,7 @@ export type ImportStep =
   | { step: 'reading'; file: ImportFile }
   | { step: 'report'; file: ImportFile; report: ImportReport }
   | { step: 'importing'; file: ImportFile; report: ImportReport }
-  | { step: 'done'; result: ImportResult };
+  | { step: 'done'; result: ImportResult; repaired: RepairedRow[] };
 
 /** A dry run's report on screen, to read or being imported. */
 export type ReportStep = Extract<ImportStep, { step: 'report' | 'importing' }>;
@@ -30,6 +32,8 @@ export interface ImportProblem {
 export interface PlacedRow {
   row: string;
   id: string | null;
+  /** The row's title, where it has one. */
+  title?: string | undefined;
 }
 
 /** The file as the service takes it: its text, and its format by its name or type. */
@@ -94,7 +98,7 @@ export function useImportPlan(api: EditorApi) {
     setProblem(null);
     try {
       const result = await api.importArchive(file, report.expected, places);
-      setState({ step: 'done', result });
+      setState({ step: 'done', result, repaired: repairedRows(report.rows) });
       setPlaces({});
       setInputKey((key) => key + 1);
     } catch (error) {

@@ -8,7 +8,7 @@ import './IntroOffer.css';
 export function IntroOffer({ onWatch, onDismiss }: { onWatch: () => void; onDismiss: () => void }) {
   return (
     <section className="intro-offer" aria-label="New here?">
-      <p className="intro-offer__text">New to the archive?</p>
+      <p className="intro-offer__text">New here?</p>
       <button type="button" className="intro-offer__watch" onClick={onWatch}>
         Watch the intro
       </button>

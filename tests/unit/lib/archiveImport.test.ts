@@ -205,7 +205,14 @@ describe('an import’s plan', () => {
     const plan = planImport(entries, existing);
     expect(plan.counts).toEqual({ create: 1, update: 1, unchanged: 1, refused: 4 });
     const [kept, edited, added, noPlace, twice, notRow, gone] = plan.rows;
-    expect(kept).toEqual({ row: '#1', id: 'kept', action: 'unchanged', version: 1, notes: [] });
+    expect(kept).toEqual({
+      row: '#1',
+      id: 'kept',
+      action: 'unchanged',
+      title: (ARCHIVE[0] as { title: string }).title,
+      version: 1,
+      notes: [],
+    });
     expect(edited).toMatchObject({
       action: 'update',
       version: 4,
@@ -223,7 +230,12 @@ describe('an import’s plan', () => {
       const { problems } = normalizeArchive([entry]);
       return problems[0]?.reasons;
     };
-    expect(noPlace).toMatchObject({ action: 'refused', reasons: archiveSays(entries[3]?.entry) });
+    // Named by the title the file gives it, as every refused row that has one.
+    expect(noPlace).toMatchObject({
+      action: 'refused',
+      title: 'No place',
+      reasons: archiveSays(entries[3]?.entry),
+    });
     expect(
       describeProblem({
         index: 3,
@@ -232,7 +244,11 @@ describe('an import’s plan', () => {
         reasons: noPlace?.action === 'refused' ? noPlace.reasons : [],
       }),
     ).toMatch(/lat/);
-    expect(twice).toMatchObject({ action: 'refused', reasons: ['duplicate video_id'] });
+    expect(twice).toMatchObject({
+      action: 'refused',
+      title: 'Twice',
+      reasons: ['duplicate video_id'],
+    });
     expect(notRow).toMatchObject({
       action: 'refused',
       reasons: ['not a node object ("not a row")'],

@@ -23,7 +23,7 @@ const CSV = [
   'video_id,title,youtube_url,lat,lng,categories,license,credit',
   'hail-page,Hail on Page,ScMzIvxBSi4,38.66,-90.25,Storm; Damage,CC-BY-4.0,Jo Kowalski',
   'porch,Porch,,38.65,-90.26,Volunteers,,',
-  'clayton,"Clayton, corrected",dQw4w9WgXcQ,38.6,-90.3,,,',
+  'clayton,"Clayton, corrected",dQw4w9WgXcQ,38.6,-90.3,Recovery,,',
 ].join('\n');
 
 interface Report {
