@@ -43,6 +43,26 @@ export interface RowLocation {
   line?: number;
 }
 
+/** A row the archive already holds as the file has it. */
+interface UnchangedRow {
+  id: string;
+  action: 'unchanged';
+  title: string;
+  version: number;
+  notes: string[];
+}
+
+/** A row the import refuses, and why. */
+interface RefusedRow {
+  id: string | null;
+  action: 'refused';
+  /** The row's title where it has one, so the editor knows the row by it. */
+  title?: string;
+  reasons: string[];
+  /** Refused only for want of a place: one picked for the row (`withPlaces`) lets it in. */
+  needsPlace?: true;
+}
+
 /** What one row of the file does. */
 export type ImportRow = RowLocation &
   (
@@ -56,16 +76,8 @@ export type ImportRow = RowLocation &
         changes: FieldChange[];
         notes: string[];
       }
-    | { id: string; action: 'unchanged'; title: string; version: number; notes: string[] }
-    | {
-        id: string | null;
-        action: 'refused';
-        /** The row's title where it has one, so the editor knows the row by it. */
-        title?: string;
-        reasons: string[];
-        /** Refused only for want of a place: one picked for the row (`withPlaces`) lets it in. */
-        needsPlace?: true;
-      }
+    | UnchangedRow
+    | RefusedRow
   );
 
 export type ImportAction = ImportRow['action'];
@@ -88,14 +100,8 @@ export type ImportReportRow = RowLocation &
         changes: FieldChange[];
         notes: string[];
       }
-    | { id: string; action: 'unchanged'; title: string; version: number; notes: string[] }
-    | {
-        id: string | null;
-        action: 'refused';
-        title?: string;
-        reasons: string[];
-        needsPlace?: true;
-      }
+    | UnchangedRow
+    | RefusedRow
   );
 
 /** A row the import takes in repaired: something in it was dropped or read another way. */
