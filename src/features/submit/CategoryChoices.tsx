@@ -23,7 +23,11 @@ export function CategoryChoices({
 }) {
   const chosen = new Set(value.map(slugify));
   const full = value.length >= max;
-  if (known.length === 0) return null;
+  // A name kept from an earlier visit's draft that the archive does not have (any more) stays
+  // listed, ticked, so that it can be unticked rather than refused out of sight.
+  const knownSlugs = new Set(known.map(slugify));
+  const names = [...known, ...value.filter((name) => !knownSlugs.has(slugify(name)))];
+  if (names.length === 0) return null;
   return (
     <FieldSet
       legend="Categories"
@@ -32,7 +36,7 @@ export function CategoryChoices({
       hint={`Tick up to ${max} that fit. None of them? Say what it is in the description: the editors add categories.`}
     >
       <div className="category-choices__options">
-        {known.map((name) => {
+        {names.map((name) => {
           const slug = slugify(name);
           const ticked = chosen.has(slug);
           return (

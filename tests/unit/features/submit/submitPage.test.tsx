@@ -114,6 +114,24 @@ describe('/submit', { timeout: 30_000 }, () => {
     ).toEqual(['Cleanup']);
   });
 
+  it('lists a category kept from an earlier draft that the archive lacks, ticked, so it can be unticked', async () => {
+    fakeCommunityService({});
+    window.sessionStorage.setItem(
+      'globe-archive:submit-draft',
+      JSON.stringify({ categories: ['Cleanup', 'Made up'] }),
+    );
+    await openSubmit();
+    const group = await screen.findByRole('group', { name: 'Categories' });
+    const madeUp = await within(group).findByRole('checkbox', { name: 'Made up' });
+    expect(madeUp).toHaveProperty('checked', true);
+    await userEvent.click(madeUp);
+    expect(within(group).queryByRole('checkbox', { name: 'Made up' })).toBeNull();
+    expect(within(group).getByRole('checkbox', { name: 'Cleanup' })).toHaveProperty(
+      'checked',
+      true,
+    );
+  });
+
   it('shows why a link is not a YouTube link, live', async () => {
     fakeCommunityService({});
     await openSubmit();
