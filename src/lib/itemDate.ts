@@ -272,6 +272,18 @@ function timeWords(point: DatePoint): string {
   return `${words} ${time.offset === 0 ? 'UTC' : `(UTC${offsetText(time.offset)})`}`;
 }
 
+/** A day's first and last minute, as the archive says them. */
+const DAY_START = '12:00 am';
+const DAY_END = '11:59 pm';
+
+/** "1:00–11:59 pm", "9:00 am–3:10 pm": the period said once where both times share it. */
+function hoursWords(from: string, to: string): string {
+  const period = / (am|pm)$/.exec(from)?.[1];
+  if (period !== undefined && to.endsWith(` ${period}`) && /^\d/.test(to))
+    return `${from.slice(0, -3)}–${to}`;
+  return `${from}–${to}`;
+}
+
 function pointWords(point: DatePoint, withWeekday: boolean): string {
   const day = dayWords(point, withWeekday);
   return point.time ? `${day}, ${timeWords(point)}` : day;
@@ -300,6 +312,10 @@ export function describeItemDate(text: string, { short = false } = {}): string {
   }
   if (start.time && end.time && sameDay(start, end))
     return `${pointWords(start, !short)} – ${timeWords(end)}`;
+  // From a time to the end of that day (a timeline range that starts in the afternoon), or from
+  // the day's start to a time: one day, said once, with the hours it covers.
+  if (sameDay(start, end))
+    return `${dayWords(start, !short)}, ${hoursWords(timeWords(start) || DAY_START, timeWords(end) || DAY_END)}`;
   return `${pointWords(start, false)} – ${pointWords(end, false)}`;
 }
 

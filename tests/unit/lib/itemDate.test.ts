@@ -119,6 +119,20 @@ describe('the date in words', () => {
     );
   });
 
+  it('says a range within one day once, with the hours it covers (issue 47)', () => {
+    // From a time to the end of the day: was "16 May 2025, 1:00 pm – 16 May 2025".
+    expect(describeItemDate('2025-05-16T13:00-05:00/2025-05-16', { short: true })).toBe(
+      '16 May 2025, 1:00–11:59 pm',
+    );
+    expect(describeItemDate('2025-05-16T09:30-05:00/2025-05-16')).toBe(
+      'Friday 16 May 2025, 9:30 am–11:59 pm',
+    );
+    // From the day's start to a time.
+    expect(describeItemDate('2025-05-16/2025-05-16T15:10-05:00', { short: true })).toBe(
+      '16 May 2025, 12:00 am–3:10 pm',
+    );
+  });
+
   it('gives back text that is not a date as it is', () => {
     expect(describeItemDate('soon')).toBe('soon');
   });
