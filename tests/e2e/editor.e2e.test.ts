@@ -531,7 +531,8 @@ describe('blurring a visitor’s photo', () => {
     await visitor.getByRole('button', { name: /send/i }).click();
     await visitor.getByRole('heading', { name: 'Thank you' }).waitFor(WAIT);
 
-    const editor = await newPage();
+    // A laptop's screen: the dialog's buttons must be in sight without scrolling.
+    const editor = await newPage({ width: 1366, height: 768 });
     await signInAsEditor(editor);
     await editor.goto(`${app.url}/editor/submissions`);
     const waiting = editor
@@ -570,6 +571,10 @@ describe('blurring a visitor’s photo', () => {
       expect(Math.abs((await percentOf(label)) - expected), label).toBeLessThan(1.5);
     }
     expect(await axeViolations(editor)).toEqual([]);
+    for (const name of ['Add a region', 'Blur and use this copy', 'Cancel']) {
+      const button = await dialog.getByRole('button', { name }).boundingBox();
+      expect(button && button.y >= 0 && button.y + button.height <= 768, name).toBe(true);
+    }
     await screenshot(editor, 'editor-blur');
     await dialog.getByRole('button', { name: 'Blur and use this copy' }).click();
     await editor.getByText(/Photo 1 is now a blurred copy/).waitFor(WAIT);

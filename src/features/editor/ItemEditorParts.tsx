@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { EditorMode, ItemBusy } from '@/features/editor/useItemForm';
 
@@ -81,7 +82,11 @@ export function ItemEditorActions({
   );
 }
 
-/** Asks before deleting the item, saying what a deletion does and how it is undone. */
+/**
+ * Asks before deleting the item, saying what a deletion does and how it is undone. It takes the
+ * focus to its safe answer, Keep it, as it opens (which brings it into sight where it opened below
+ * the fold); Escape keeps the item too.
+ */
 export function DeleteQuestion({
   title,
   busy,
@@ -93,8 +98,19 @@ export function DeleteQuestion({
   onDelete: () => void;
   onKeep: () => void;
 }) {
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => keep.current?.focus(), []);
   return (
-    <div className="form-error" role="alertdialog" aria-labelledby="delete-question">
+    <div
+      className="form-error"
+      role="alertdialog"
+      aria-labelledby="delete-question"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        onKeep();
+      }}
+    >
       <p id="delete-question">
         Delete “{title}”? It leaves the public globe at once; you can restore it here or from the
         journal.
@@ -102,7 +118,7 @@ export function DeleteQuestion({
       <button type="button" className="button-danger" disabled={busy !== null} onClick={onDelete}>
         {busy === 'deleting' ? 'Deleting…' : 'Yes, delete it'}
       </button>{' '}
-      <button type="button" className="button-quiet" onClick={onKeep}>
+      <button ref={keep} type="button" className="button-quiet" onClick={onKeep}>
         Keep it
       </button>
     </div>

@@ -91,7 +91,7 @@ function IdField({ draft, onChange, error, isNew }: ControlProps) {
       error={error}
       hint={
         isNew
-          ? 'Used in the item’s address (/video/{id}); made from the title unless you change it. It cannot change after saving.'
+          ? `Used in the item’s address (/${draft.type === 'gallery' ? 'gallery' : 'video'}/{id}); made from the title unless you change it. It cannot change after saving.`
           : 'The item’s address; it does not change.'
       }
       onChange={(video_id) => isNew && onChange({ video_id })}

@@ -6,6 +6,7 @@ import { ShowOlder } from '@/features/editor/ShowOlder';
 import { useEditorApi } from '@/features/editor/useEditorData';
 import { usePagedList } from '@/features/editor/usePagedList';
 import './editor.css';
+import { editorTimeText } from '@/lib/editorTime';
 
 const ACTIONS: Record<JournalEntry['action'], string> = {
   create: 'created',
@@ -31,9 +32,6 @@ function summary(entry: JournalEntry): string {
   );
   return fields.length === 0 ? 'no field changed' : fields.map((f) => FIELD_LABELS[f]).join(', ');
 }
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * Every change editors made, newest first: who, when, what, and the fields an edit touched. A
@@ -101,7 +99,7 @@ export function JournalPage() {
         <ol className="journal" aria-label="Changes, newest first">
           {entries.data.map((entry) => (
             <li key={entry.id} className={`journal__entry journal__entry--${entry.action}`}>
-              <time dateTime={entry.at}>{when(entry.at)}</time>
+              <time dateTime={entry.at}>{editorTimeText(entry.at)}</time>
               <span>
                 <strong>{entry.who}</strong> {ACTIONS[entry.action]}{' '}
                 <Link to={`/editor/items/${encodeURIComponent(entry.nodeId)}`}>

@@ -3,9 +3,7 @@ import { ShowOlder } from '@/features/editor/ShowOlder';
 import { useEditorApi } from '@/features/editor/useEditorData';
 import { usePagedList } from '@/features/editor/usePagedList';
 import './editor.css';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { editorTimeText } from '@/lib/editorTime';
 
 /** Messages sent with the contact form, newest first; every field shown as plain text. */
 export function MessagesPage() {
@@ -29,7 +27,7 @@ export function MessagesPage() {
             <li key={id} className="inbox__item">
               <p className="inbox__meta">
                 <strong>{message.name}</strong> · {message.email} ·{' '}
-                <time dateTime={receivedAt}>{when(receivedAt)}</time>
+                <time dateTime={receivedAt}>{editorTimeText(receivedAt)}</time>
               </p>
               <p className="inbox__text">{message.message}</p>
             </li>

@@ -7,6 +7,7 @@ import { useEditorApi } from '@/features/editor/useEditorData';
 import { usePagedList } from '@/features/editor/usePagedList';
 import { REMOVAL_REASON_WORDS } from '@/lib/removalSchema';
 import './editor.css';
+import { editorTimeText } from '@/lib/editorTime';
 
 const TABS: Record<RemovalStatus, string> = {
   open: 'Waiting',
@@ -20,9 +21,6 @@ const DECIDED: Record<Exclude<RemovalStatus, 'open'>, string> = {
   corrected: 'Marked corrected',
   declined: 'Declined',
 };
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 type Decision = 'hide' | 'corrected' | 'declined';
 
@@ -58,7 +56,7 @@ function RequestCard({
       </h2>
       <p className="inbox__meta">
         Item {request.node_id} · received{' '}
-        <time dateTime={entry.receivedAt}>{when(entry.receivedAt)}</time>
+        <time dateTime={entry.receivedAt}>{editorTimeText(entry.receivedAt)}</time>
         {request.email ? ` · answer to ${request.email}` : ' · no address given'}
       </p>
       <p className="inbox__text">{request.message}</p>
@@ -82,7 +80,7 @@ function RequestCard({
       ) : (
         <p className="inbox__meta">
           {DECIDED[entry.status]} by {entry.decidedBy ?? 'an editor'}
-          {entry.decidedAt && ` on ${when(entry.decidedAt)}`}
+          {entry.decidedAt && ` on ${editorTimeText(entry.decidedAt)}`}
           {entry.note && `: ${entry.note}`}
         </p>
       )}

@@ -12,15 +12,13 @@ import { safeUrl } from '@/lib/url';
 import { youtubeThumbnailUrl } from '@/lib/youtube';
 import { mediaCount } from '@/lib/capture';
 import './editor.css';
+import { editorTimeText } from '@/lib/editorTime';
 
 const TABS: Record<SubmissionStatus, string> = {
   pending: 'Waiting',
   approved: 'Approved',
   rejected: 'Rejected',
 };
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function SubmissionCard({
   entry,
@@ -43,7 +41,7 @@ function SubmissionCard({
       <h2 className="submission__title">{s.title}</h2>
       <p className="inbox__meta">
         {s.kind === 'video' ? 'Video link' : mediaCount(s.images)} · received{' '}
-        <time dateTime={entry.receivedAt}>{when(entry.receivedAt)}</time>
+        <time dateTime={entry.receivedAt}>{editorTimeText(entry.receivedAt)}</time>
         {s.name && ` · from ${s.name}`}
         {s.email && ` (${s.email})`}
       </p>
@@ -121,7 +119,7 @@ function SubmissionCard({
         <p className="inbox__meta">
           {entry.status === 'approved' ? 'Approved' : 'Rejected'} by{' '}
           {entry.decidedBy ?? 'an editor'}
-          {entry.decidedAt && ` on ${when(entry.decidedAt)}`}
+          {entry.decidedAt && ` on ${editorTimeText(entry.decidedAt)}`}
           {entry.reason && `: ${entry.reason}`}
           {entry.nodeId && (
             <>

@@ -192,6 +192,11 @@ describe('/editor', () => {
     expect((screen.getByLabelText('Id') as HTMLInputElement).value).toBe(
       'storm-over-b-forest-park-b',
     );
+    // The id's hint names the address of the kind of item being made.
+    expect(screen.getByText(/^Used in the item’s address \(\/video\/\{id\}\)/)).toBeTruthy();
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'gallery');
+    expect(screen.getByText(/^Used in the item’s address \(\/gallery\/\{id\}\)/)).toBeTruthy();
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'video');
     await userEvent.type(
       screen.getByLabelText(/^YouTube link/),
       'https://youtu.be/abcdefghijk?t=3',
@@ -347,6 +352,11 @@ describe('/editor', () => {
   it('deletes an item and restores it', async () => {
     openEditor('/editor/items/volunteer-day');
     await userEvent.click(await screen.findByRole('button', { name: 'Delete item' }));
+    // The question takes the focus to its safe answer (and so into sight); Escape keeps the item.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keep it' }));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete item' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes, delete it' }));
     await screen.findByText('This item is deleted: it is not on the public globe.');
     expect((await store.listNodes()).map((n) => (n as { video_id: string }).video_id)).toEqual([
@@ -430,6 +440,11 @@ describe('/editor', () => {
     openEditor('/editor/journal');
     const list = await screen.findByRole('list', { name: 'Changes, newest first' });
     expect(within(list).getByText('other')).toBeTruthy();
+    // When, as the archive writes dates ("27 Nov 2026, 7:14 am"), on St. Louis time.
+    const times = list.querySelectorAll('time');
+    expect(times.length).toBeGreaterThan(0);
+    for (const time of times)
+      expect(time.textContent).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [ap]m$/);
     await userEvent.click(within(list).getByRole('button', { name: 'Restore' }));
     await screen.findByText(/Restored “Volunteer day in the Ville”/);
     expect(await store.listNodes()).toHaveLength(2);
