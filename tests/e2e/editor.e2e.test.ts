@@ -360,7 +360,7 @@ describe('community submissions', () => {
     await visitor.getByLabel(/^Description/).fill('Recorded from my car at 2:40 pm.');
     await visitor.getByLabel(/describe the place/i).fill('Kingshighway and Page');
     await answerRights(visitor, 'Jo Kowalski', /^Creative Commons Attribution 4\.0/);
-    await visitor.getByRole('checkbox').check();
+    await visitor.getByRole('checkbox', { name: /^I recorded this media/ }).check();
     await visitor.getByRole('button', { name: /send/i }).click();
     await visitor.getByRole('heading', { name: 'Thank you' }).waitFor(WAIT);
     await screenshot(visitor, 'submit-confirmation');
@@ -452,7 +452,7 @@ describe('community submissions', () => {
     await visitor.getByLabel(/^Description/).fill('A scan from my phone the day after.');
     await visitor.getByLabel(/describe the place/i).fill('Cote Brilliante and Sarah');
     await answerRights(visitor, 'Anonymous', /^Shown in this archive only/);
-    await visitor.getByRole('checkbox').check();
+    await visitor.getByRole('checkbox', { name: /^I recorded this media/ }).check();
     await screenshot(visitor, 'submit-capture');
     await visitor.getByRole('button', { name: /send/i }).click();
     await visitor.getByRole('heading', { name: 'Thank you' }).waitFor(WAIT);
@@ -527,7 +527,7 @@ describe('blurring a visitor’s photo', () => {
     await visitor.getByLabel(/^Description/).fill('The morning after, on Page.');
     await visitor.getByLabel(/describe the place/i).fill('Page and Union');
     await answerRights(visitor, 'Ana Ruiz', /^Creative Commons Attribution 4\.0/);
-    await visitor.getByRole('checkbox').check();
+    await visitor.getByRole('checkbox', { name: /^I recorded this media/ }).check();
     await visitor.getByRole('button', { name: /send/i }).click();
     await visitor.getByRole('heading', { name: 'Thank you' }).waitFor(WAIT);
 

@@ -194,9 +194,9 @@ describe('/editor', () => {
     );
     // The id's hint names the address of the kind of item being made.
     expect(screen.getByText(/^Used in the item’s address \(\/video\/\{id\}\)/)).toBeTruthy();
-    await userEvent.selectOptions(screen.getByLabelText('Type'), 'gallery');
+    await userEvent.click(screen.getByRole('radio', { name: 'Photo gallery' }));
     expect(screen.getByText(/^Used in the item’s address \(\/gallery\/\{id\}\)/)).toBeTruthy();
-    await userEvent.selectOptions(screen.getByLabelText('Type'), 'video');
+    await userEvent.click(screen.getByRole('radio', { name: 'Video (YouTube)' }));
     await userEvent.type(
       screen.getByLabelText(/^YouTube link/),
       'https://youtu.be/abcdefghijk?t=3',
