@@ -77,7 +77,7 @@ const PAGES = [
   ['/resources', 'Resources', /Content to review\./],
   ['/terms', 'Terms for contributors', /Shown in this archive only/],
   ['/submit', 'Submit media', /An editor reviews every submission/],
-  ['/contact', 'Contact', /To take an item down/],
+  ['/contact', 'Contact', /To have an item taken down or corrected/],
   ['/env', 'Environment', /The globe, live/],
 ] as const;
 
