@@ -19,7 +19,8 @@ const PARTS = new Intl.DateTimeFormat('en-US', {
 export function editorTimeText(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
+  const parts = PARTS.formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) =>
-    PARTS.formatToParts(date).find((p) => p.type === type)?.value ?? '';
+    parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')} ${part('month')} ${part('year')}, ${part('hour')}:${part('minute')} ${part('dayPeriod').toLowerCase()}`;
 }
