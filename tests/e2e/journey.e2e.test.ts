@@ -1,13 +1,20 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type {
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  Locator,
+  Page,
+} from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTINUE_DELAY_MS, SPLASH_MS } from '@/lib/constants';
 import { charactersShown, INTRO_TEXT, typingSchedule } from '@/lib/typingSchedule';
 import { generateArchive } from '../fixtures/generateArchive';
 import {
   axeViolations,
+  coveredBy,
   launchBrowser,
   markIntroSeen,
   screenshot,
@@ -22,6 +29,14 @@ const sample = sampleNodes;
 const DESKTOP = { width: 1280, height: 800 };
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+/** The phone issue 47 was walked on: 390×844, touch. */
+const PHONE_390: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  userAgent: IPHONE,
+  hasTouch: true,
+  isMobile: true,
+  deviceScaleFactor: 1,
+};
 
 interface Mark {
   t: number;
@@ -432,5 +447,118 @@ describe('a phone', () => {
     expect(href).toMatch(/^\/(video|gallery)\/[^?]+$/);
     await first.tap();
     await page.waitForURL(`**${href}?category=${category.slug}`);
+  });
+
+  it('opens the list and items as solid sheets at 390×844, nothing over their first or last lines, Back at the top', async () => {
+    // A category with videos and galleries, so that the list holds both kinds.
+    const category = sample
+      .flatMap((n) => n.categories)
+      .find((c) => {
+        const kinds = new Set(
+          sample.filter((n) => n.categories.some((d) => d.slug === c.slug)).map((n) => n.type),
+        );
+        return kinds.has('video') && kinds.has('gallery');
+      }) as { slug: string; name: string };
+    const members = sample.filter((n) => n.categories.some((c) => c.slug === category.slug));
+    const page = await open(`/category/${category.slug}`, { options: PHONE_390 });
+    const seen = watchPage(page);
+    await globeReady(page);
+    const opaque = (locator: Locator) =>
+      locator.evaluate((element) => {
+        const colour = getComputedStyle(element).backgroundColor;
+        const alpha = /rgba?\([^)]*?,\s*([\d.]+)\)$/.exec(colour.replace(/ \/ /, ', '));
+        return colour.startsWith('rgb(') || (alpha !== null && Number(alpha[1]) === 1);
+      });
+
+    // The list: a solid sheet with its own heading and Close list at its top, over the tools
+    // (the filter is on: Filters (on), the search, the count).
+    await page.getByRole('button', { name: 'List', exact: true }).tap();
+    const panel = page.locator('#archive-panel');
+    await expect.poll(async () => (await panel.boundingBox())?.x).toBe(0);
+    expect(await opaque(panel)).toBe(true);
+    const links = page.getByRole('list', { name: 'Archive items' }).getByRole('link');
+    await expect.poll(() => links.count()).toBe(members.length);
+    expect(await coveredBy(page.getByRole('heading', { name: 'Archive items' }))).toBeNull();
+    expect(await coveredBy(page.getByRole('button', { name: 'Close list' }))).toBeNull();
+    expect(await coveredBy(links.first())).toBeNull();
+    expect(await page.getByRole('button', { name: 'List', exact: true }).count()).toBe(0);
+    await screenshot(page, 'phone-list');
+    // The last item scrolled to: whole, nothing floating over it.
+    await links.last().scrollIntoViewIfNeeded();
+    await expect.poll(() => coveredBy(links.last())).toBeNull();
+    expect(await coveredBy(page.getByRole('button', { name: 'Close list' }))).toBeNull();
+    await screenshot(page, 'phone-list-end');
+
+    // Each kind of item: an opaque sheet, Back in a bar at its top (there as it scrolls), the
+    // same row of buttons under the title, the id labelled under the rights, never above.
+    const dialog = page.getByRole('dialog');
+    const rowOrder = () =>
+      page.evaluate(() => {
+        const top = (selector: string) =>
+          document.querySelector(selector)?.getBoundingClientRect().top ?? null;
+        return {
+          bar: top('.detail-overlay__bar'),
+          title: top('#detail-title'),
+          row: top('.detail__buttons'),
+          images: top('.gallery__grid'),
+          rights: top('.detail__rights'),
+          id: top('.detail__id'),
+          buttons: [...document.querySelectorAll('.detail__buttons :is(button, a)')].map((b) =>
+            b.getAttribute('href') === null ? b.textContent : 'chip',
+          ),
+        };
+      });
+    const rows = new Map<string, string[]>();
+    for (const kind of ['video', 'gallery'] as const) {
+      const item = members.find((n) => n.type === kind) as (typeof members)[number];
+      await links.filter({ hasText: item.title }).tap();
+      await page.waitForURL(`**/${kind}/${item.video_id}?category=${category.slug}`);
+      await page.locator('.detail-overlay--shown').waitFor({ timeout: 60_000 });
+      expect(await opaque(page.locator('.detail-overlay'))).toBe(true);
+      expect(await opaque(dialog)).toBe(true);
+      const back = dialog.getByRole('button', { name: 'Back' });
+      expect(await coveredBy(back)).toBeNull();
+      expect((await back.boundingBox())?.y).toBeLessThan(20);
+      expect(await back.evaluate((b) => b.getBoundingClientRect().height)).toBeGreaterThanOrEqual(
+        44,
+      );
+      const order = await rowOrder();
+      expect(order.bar).toBeLessThan(order.title as number);
+      expect(order.title).toBeLessThan(order.row as number);
+      if (kind === 'gallery') expect(order.row).toBeLessThan(order.images as number);
+      expect(order.row).toBeLessThan(order.rights as number);
+      expect(order.rights).toBeLessThan(order.id as number);
+      rows.set(kind, order.buttons.slice(0, 2) as string[]);
+      expect(await dialog.getByText(`Archive ID: ${item.video_id}`, { exact: true }).count()).toBe(
+        1,
+      );
+      // Nothing above the title but the bar (and no bare id anywhere else).
+      expect(
+        await page.evaluate(
+          (id) =>
+            [
+              ...document.querySelectorAll('.detail-overlay :not(.detail__id, .detail__id *)'),
+            ].filter((element) =>
+              [...element.childNodes].some(
+                (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.includes(id),
+              ),
+            ).length,
+          item.video_id,
+        ),
+      ).toBe(0);
+      await screenshot(page, `phone-item-${kind}`);
+      // Scrolled to its end, Back is still at the top and the text is not see-through.
+      await page
+        .locator('.detail-overlay')
+        .evaluate((element) => element.scrollTo(0, element.scrollHeight));
+      await expect.poll(() => coveredBy(back)).toBeNull();
+      expect((await back.boundingBox())?.y).toBeLessThan(20);
+      await back.tap();
+      await page.waitForURL(`**/category/${category.slug}`);
+      await page.locator('.detail-overlay').waitFor({ state: 'detached' });
+    }
+    expect(rows.get('gallery')).toEqual(rows.get('video'));
+    expect(rows.get('video')).toEqual(['Copy link', 'chip']);
+    expect(seen.pageErrors).toEqual([]);
   });
 });

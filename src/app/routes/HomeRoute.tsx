@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useFirstPaint } from '@/app/firstPaint';
 import { useAppSelector, usePrefersReducedMotion } from '@/app/hooks';
@@ -59,6 +59,48 @@ function offerOf(arrival: SharedArrival, playIntro: () => void) {
 }
 
 /**
+ * The Archive items panel's state. **List** opens it and hides itself; the panel's own **Close
+ * list**, at its top beside its heading, closes it (nothing floats over its last item). Focus goes
+ * to the list when it opens and back to **List** when it closes, so a keyboard or a screen reader
+ * follows the panel.
+ */
+function useListPanel() {
+  const [open, setOpen] = useState(false);
+  const openerRef = useRef<HTMLButtonElement>(null);
+  const moveFocus = useRef<'list' | 'opener' | null>(null);
+  useEffect(() => {
+    const to = moveFocus.current;
+    moveFocus.current = null;
+    if (to === 'list') document.getElementById('archive-items')?.focus({ preventScroll: true });
+    else if (to === 'opener') openerRef.current?.focus();
+  }, [open]);
+  const show = useCallback(() => {
+    moveFocus.current = 'list';
+    setOpen(true);
+  }, []);
+  // There while the panel is open (a keyboard that slid it in through the skip link has List),
+  // and the same element from render to render, so that the list is not drawn again for it.
+  const closer = useMemo(
+    () =>
+      open && (
+        <button
+          type="button"
+          className="archive-panel__close"
+          aria-controls="archive-panel"
+          onClick={() => {
+            moveFocus.current = 'opener';
+            setOpen(false);
+          }}
+        >
+          Close list
+        </button>
+      ),
+    [open],
+  );
+  return { listOpen: open, showList: show, listCloser: closer, listOpenerRef: openerRef };
+}
+
+/**
  * The home routes (`/`, `/video/:id`, `/gallery/:id`, `/category/:category`): one element for all
  * of them, so moving between items never remounts the globe. The route drives the filter; this
  * component composes the visitor's journey around the globe from hooks that own its clocks: the
@@ -74,7 +116,7 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
   useRouteFilter(active, { category, type, q, from, to });
   const [progress, setProgress] = useState({ percent: 0, cards: -1 });
   const [globeProblem, setGlobeProblem] = useState<string | null>(null);
-  const [listOpen, setListOpen] = useState(false);
+  const { listOpen, showList, listCloser, listOpenerRef } = useListPanel();
   const status = useAppSelector(selectNodesStatus);
   const nodes = useAppSelector(selectNodes);
   const nodeCount = nodes.length;
@@ -199,20 +241,22 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
       )}
       {phase === 'shown' && globeProblem === null && (
         <button
+          ref={listOpenerRef}
           type="button"
           className="list-toggle"
           aria-expanded={listOpen}
           aria-controls="archive-panel"
-          onClick={() => setListOpen((open) => !open)}
+          hidden={listOpen}
+          onClick={showList}
         >
-          {listOpen ? 'Close list' : 'List'}
+          List
         </button>
       )}
       <div
         id="archive-panel"
         className={`archive-panel${listOpen || globeProblem !== null ? ' archive-panel--open' : ''}`}
       >
-        <ItemsList onItemFocus={turnTo} />
+        <ItemsList onItemFocus={turnTo} headerAction={globeProblem === null && listCloser} />
       </div>
     </div>
   );

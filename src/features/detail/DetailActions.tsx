@@ -2,7 +2,10 @@ import { CategoryChips } from '@/features/detail/CategoryChips';
 import { CopyLinkButton } from '@/features/detail/CopyLinkButton';
 import type { CategoryRef } from '@/lib/nodeModel';
 
-/** The row of buttons under an item: Back, Copy link and its category chips. */
+/**
+ * The row of buttons under an item's title, the same for every kind of item: Back, Copy link and
+ * its category chips. Back is left out (`onBack` null) where the sheet has it at its top (a phone).
+ */
 export function DetailActions({
   categories,
   colours,
@@ -10,13 +13,15 @@ export function DetailActions({
 }: {
   categories: readonly CategoryRef[];
   colours: Readonly<Record<string, string>>;
-  onBack: () => void;
+  onBack: (() => void) | null;
 }) {
   return (
     <div className="detail__buttons">
-      <button type="button" onClick={onBack}>
-        Back
-      </button>
+      {onBack && (
+        <button type="button" onClick={onBack}>
+          Back
+        </button>
+      )}
       <CopyLinkButton />
       <CategoryChips categories={categories} colours={colours} />
     </div>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { NARROW_SCREEN, useMediaQuery } from '@/app/hooks';
 import { GalleryDetail } from '@/features/detail/GalleryDetail';
 import { useItemMeta } from '@/features/detail/useItemMeta';
 import { VideoDetail } from '@/features/detail/VideoDetail';
@@ -70,7 +71,7 @@ export function clickCloses(target: EventTarget | null, x: number, y: number): b
  * The detail overlay over the globe. While open, Back, Escape, a click anywhere but on a control
  * or on what is there to read (see `clickCloses`) or (on desktop) a double-click there close it;
  * a gallery closes so on desktop only. Focus moves into it when it opens and back where it was
- * when it closes.
+ * when it closes. On a phone it is an opaque sheet over the whole screen, Back in a bar at its top.
  */
 export function DetailOverlay({
   node,
@@ -83,6 +84,9 @@ export function DetailOverlay({
   above,
 }: Props) {
   const overlayRef = useRef<HTMLDivElement>(null);
+  // On a phone the item is a sheet of its own, its Back at the top (issue 47).
+  const sheet = useMediaQuery(NARROW_SCREEN);
+  const backInRow = sheet ? null : onClose;
   const panelRef = useRef<HTMLDivElement>(null);
   useItemMeta(shown ? node : null);
   const lightboxOpen = useRef(false);
@@ -159,6 +163,13 @@ export function DetailOverlay({
         aria-labelledby="detail-title"
         tabIndex={-1}
       >
+        {sheet && (
+          <div className="detail-overlay__bar">
+            <button type="button" onClick={onClose}>
+              <span aria-hidden="true">← </span>Back
+            </button>
+          </div>
+        )}
         {above}
         {node === null ? (
           <article className="detail">
@@ -172,12 +183,12 @@ export function DetailOverlay({
             </p>
           </article>
         ) : node.type === 'video' ? (
-          <VideoDetail node={node} related={related} colours={colours} onBack={onClose} />
+          <VideoDetail node={node} related={related} colours={colours} onBack={backInRow} />
         ) : (
           <GalleryDetail
             node={node}
             colours={colours}
-            onBack={onClose}
+            onBack={backInRow}
             onLightboxChange={setLightbox}
           />
         )}

@@ -11,7 +11,8 @@ import './detail.css';
 interface Props {
   node: MediaNode;
   colours: Readonly<Record<string, string>>;
-  onBack: () => void;
+  /** Back in the row of buttons; null where the sheet has it at its top. */
+  onBack: (() => void) | null;
   /** Whether the lightbox is open, so Escape closes it before the gallery. */
   onLightboxChange: (open: boolean) => void;
 }
@@ -25,8 +26,9 @@ function markFailed(event: SyntheticEvent<HTMLImageElement>) {
 }
 
 /**
- * SPEC §2 gallery detail: the id, title, a grid of the full images (2 columns small, 4 tablet,
- * 8 wide), the description, category chips and Back. An image opens the lightbox: Previous,
+ * SPEC §2 gallery detail: the title, the row of buttons (Back, Copy link, category chips, in the
+ * video's order and place), a grid of the full images (2 columns small, 4 tablet, 8 wide), the
+ * description, and the id with the rights. An image opens the lightbox: Previous,
  * Next and Close; ArrowLeft / ArrowRight step, Escape closes it (a second Escape, the gallery).
  * A 3D capture shows its poster with a "3D" mark and opens in a viewer (see `CaptureViewer`).
  */
@@ -65,7 +67,6 @@ export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props
   return (
     <article className="detail detail--gallery" aria-labelledby="detail-title">
       <header className="detail__header">
-        <p className="detail__id">{node.video_id}</p>
         <h2 id="detail-title">{node.title}</h2>
         {node.date && (
           <p className="detail__date">
@@ -74,6 +75,7 @@ export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props
         )}
         <ItemFacts node={node} />
       </header>
+      <DetailActions categories={node.categories} colours={colours} onBack={onBack} />
       {count === 0 ? (
         <p>This gallery has no images yet.</p>
       ) : (
@@ -112,9 +114,8 @@ export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props
         </ul>
       )}
       {node.description && <p className="detail__text">{node.description}</p>}
-      <ItemRights credit={node.credit} license={node.license} />
+      <ItemRights credit={node.credit} license={node.license} id={node.video_id} />
       <AskForRemoval itemId={node.video_id} />
-      <DetailActions categories={node.categories} colours={colours} onBack={onBack} />
       {image && index !== null && (
         <div
           className="lightbox"

@@ -4,15 +4,30 @@ import { LICENSES, RIGHTS_NOT_STATED, type LicenseId } from '@/lib/license';
 /**
  * Who made an item and how it may be reused (issue 31): "© {credit}, {licence}", the licence
  * linked to its deed (or to the archive's terms, for one shown here only); "Rights not stated"
- * for an item that says neither. Credit and licence are the archive's data: shown as text.
+ * for an item that says neither. Under it, the item's id, labelled, for whoever cites it or asks
+ * about it (SPEC §2 shows the id; issue 47: never bare above the title). Credit, licence and id
+ * are the archive's data: shown as text.
  */
 export function ItemRights({
   credit,
   license,
+  id,
 }: {
   credit: string | null;
   license: LicenseId | null;
+  id: string;
 }) {
+  return (
+    <>
+      <Rights credit={credit} license={license} />
+      <p className="detail__id">
+        Archive ID: <span translate="no">{id}</span>
+      </p>
+    </>
+  );
+}
+
+function Rights({ credit, license }: { credit: string | null; license: LicenseId | null }) {
   if (credit === null && license === null)
     return <p className="detail__rights">{RIGHTS_NOT_STATED}</p>;
   const terms = license === null ? null : LICENSES[license];

@@ -19,12 +19,13 @@ interface Props {
   node: MediaNode;
   related: readonly MediaNode[];
   colours: Readonly<Record<string, string>>;
-  onBack: () => void;
+  /** Back in the row of buttons; null where the sheet has it at its top. */
+  onBack: (() => void) | null;
 }
 
 /**
- * SPEC §2 video detail: the video id, title, description, the embedded player, category chips, Back
- * and Related Media (3 columns on small screens, 5 on wide ones; page width at most 7xl).
+ * SPEC §2 video detail: the title, description, the embedded player, category chips, Back,
+ * the video id (labelled, with the rights) and Related Media (3 columns on small screens, 5 on wide ones; page width at most 7xl).
  */
 export function VideoDetail({ node, related, colours, onBack }: Props) {
   const analytics = useAnalytics();
@@ -56,7 +57,6 @@ export function VideoDetail({ node, related, colours, onBack }: Props) {
         )}
       </div>
       <header className="detail__header">
-        <p className="detail__id">{node.video_id}</p>
         <h2 id="detail-title">{node.title}</h2>
         {node.date && (
           <p className="detail__date">
@@ -67,7 +67,7 @@ export function VideoDetail({ node, related, colours, onBack }: Props) {
       </header>
       <DetailActions categories={node.categories} colours={colours} onBack={onBack} />
       {node.description && <p className="detail__text">{node.description}</p>}
-      <ItemRights credit={node.credit} license={node.license} />
+      <ItemRights credit={node.credit} license={node.license} id={node.video_id} />
       <AskForRemoval itemId={node.video_id} />
       {related.length > 0 && (
         <section aria-labelledby="related-heading">

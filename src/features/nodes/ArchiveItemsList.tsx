@@ -7,6 +7,7 @@ import {
   useRef,
   useState,
   type MouseEvent,
+  type ReactNode,
   type SyntheticEvent,
 } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -147,9 +148,12 @@ const ItemRow = memo(function ItemRow({
  */
 export function ArchiveItemsList({
   onItemFocus,
+  headerAction,
 }: {
   /** An item took the focus (its id), or the focus left the list (`null`). */
   onItemFocus?: (id: string | null) => void;
+  /** Beside the heading (the panel's Close list). */
+  headerAction?: ReactNode;
 }) {
   const status = useAppSelector(selectNodesStatus);
   const error = useAppSelector(selectNodesError);
@@ -218,7 +222,10 @@ export function ArchiveItemsList({
       tabIndex={-1}
       aria-labelledby="archive-items-heading"
     >
-      <h2 id="archive-items-heading">Archive items</h2>
+      <div className="archive-items__head">
+        <h2 id="archive-items-heading">Archive items</h2>
+        {headerAction}
+      </div>
       {status === 'failed' && error ? (
         <p>The archive could not be loaded: {error.message}</p>
       ) : status !== 'loaded' ? (

@@ -8,6 +8,7 @@ import {
   type Browser,
   type BrowserContext,
   type ConsoleMessage,
+  type Locator,
   type Page,
 } from 'playwright-core';
 import { normalizeArchive, type MediaNode } from '@/lib/nodeModel';
@@ -176,6 +177,34 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/**
+ * What keeps a person from seeing all of an element: `null` when it lies wholly in the window and
+ * nothing is drawn over it (the page's own hit test at its corners, inset past rounded ones, and
+ * its centre), else what is in the way ("off screen", or the covering element's tag and class).
+ */
+export function coveredBy(locator: Locator): Promise<string | null> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    if (box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth)
+      return `off screen (${Math.round(box.top)}-${Math.round(box.bottom)} of ${innerHeight})`;
+    const dx = Math.min(12, box.width / 4);
+    const dy = Math.min(12, box.height / 4);
+    const points = [
+      [box.left + dx, box.top + dy],
+      [box.right - dx, box.top + dy],
+      [box.left + dx, box.bottom - dy],
+      [box.right - dx, box.bottom - dy],
+      [box.left + box.width / 2, box.top + box.height / 2],
+    ] as const;
+    for (const [x, y] of points) {
+      const hit = document.elementFromPoint(x, y);
+      if (hit === null || !(hit === element || element.contains(hit)))
+        return hit === null ? 'nothing' : `${hit.tagName.toLowerCase()}.${hit.className}`;
+    }
+    return null;
+  });
 }
 
 /** Makes every page of `context` a returning visitor, who has already seen the intro. */

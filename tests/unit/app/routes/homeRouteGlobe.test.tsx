@@ -144,3 +144,27 @@ describe('a first-time visitor who came by a shared link (issue 47)', () => {
     expect(screen.queryByRole('region', { name: 'New here?' })).toBeNull();
   });
 });
+
+describe('the Archive items panel', () => {
+  it('opens from List, which steps aside for the panel’s own Close list, and gives the focus back', async () => {
+    renderApp('/?skipIntro=true', { fetchArchive: async () => archive });
+    const list = await screen.findByRole('button', { name: 'List' }, { timeout: 10_000 });
+    expect(list.getAttribute('aria-expanded')).toBe('false');
+    // Closed, the panel has no Close list (only a keyboard passing through it shows it).
+    expect(screen.queryByRole('button', { name: 'Close list' })).toBeNull();
+    await userEvent.click(list);
+    const close = screen.getByRole('button', { name: 'Close list' });
+    // In the panel, beside its heading; List is gone, so nothing floats over the items.
+    const panel = document.getElementById('archive-panel') as HTMLElement;
+    expect(panel.contains(close)).toBe(true);
+    expect(close.parentElement?.querySelector('h2')?.textContent).toBe('Archive items');
+    expect(panel.className).toContain('archive-panel--open');
+    expect(screen.queryByRole('button', { name: 'List' })).toBeNull();
+    await waitFor(() => expect(document.activeElement?.id).toBe('archive-items'));
+    await userEvent.click(close);
+    expect(panel.className).not.toContain('archive-panel--open');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'List' })),
+    );
+  });
+});
