@@ -33,7 +33,7 @@ export const CLICK = {
   related: 'Related media',
   /**
    * The timeline (label: `range` for a range chosen with the handles, `bar` for a bar clicked,
-   * `play`, `zoom-in`, `zoom-out`, `whole-span`).
+   * `play`, `zoom-in`, `zoom-out`, `whole-span`, `storm-day` for The day of the storm).
    */
   timeline: 'Timeline',
   /** Copy link on an item (label: the item's path, `/video/{id}`). */

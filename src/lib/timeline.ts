@@ -225,3 +225,67 @@ export function edgeLabel(edge: number, step: TimeStep): string {
   if (step.unit === 'month') return `${MONTHS[month - 1]} ${year}`;
   return String(year);
 }
+
+/**
+ * Where `length` of time holds the most of the counted items (issue 47: Zoom in without a range
+ * goes where the items are, not to the middle of the span): the placement, starting at a bar's
+ * edge, whose bars (those wholly inside it) count the most; of equal ones, the nearest to
+ * `near`. Null when the bars count nothing.
+ */
+export function densestWindow(
+  bars: Histogram,
+  length: number,
+  bounds: TimeWindow,
+  near: number,
+): TimeWindow | null {
+  const { edges, exact, loose } = bars;
+  let best: TimeWindow | null = null;
+  let most = 0;
+  let bestDistance = Infinity;
+  let last = 0;
+  let count = 0;
+  for (let first = 0; first < exact.length; first++) {
+    const start = edges[first] as number;
+    // The bars [first, last) lie wholly within [start, start + length].
+    if (last < first) {
+      last = first;
+      count = 0;
+    }
+    while (last < exact.length && (edges[last + 1] as number) <= start + length) {
+      count += (exact[last] as number) + (loose[last] as number);
+      last++;
+    }
+    const window = panWindow({ start, end: start + length }, 0, bounds);
+    const distance = Math.abs((window.start + window.end) / 2 - near);
+    if (count > most || (count === most && count > 0 && distance < bestDistance)) {
+      best = window;
+      most = count;
+      bestDistance = distance;
+    }
+    if (last > first) count -= (exact[first] as number) + (loose[first] as number);
+  }
+  return best;
+}
+
+/**
+ * The St. Louis day with the most items dated within it (in this archive, 16 May 2025: the day
+ * of the storm); of equal days, the first. Null when no item is dated to a day or less.
+ */
+export function busiestDay(
+  spans: readonly (readonly [number, number])[],
+  bounds: TimeWindow,
+): TimeWindow | null {
+  const day = TIME_STEPS.find((step) => step.unit === 'day') as TimeStep;
+  const bars = histogram(spans, barEdges(bounds, day));
+  let best = -1;
+  let most = 0;
+  bars.exact.forEach((count, i) => {
+    if (count > most) {
+      most = count;
+      best = i;
+    }
+  });
+  return best < 0
+    ? null
+    : { start: bars.edges[best] as number, end: bars.edges[best + 1] as number };
+}

@@ -8,6 +8,7 @@ import type {
   Locator,
   Page,
 } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTINUE_DELAY_MS, SPLASH_MS } from '@/lib/constants';
 import { charactersShown, INTRO_TEXT, typingSchedule } from '@/lib/typingSchedule';
@@ -18,6 +19,7 @@ import {
   launchBrowser,
   markIntroSeen,
   screenshot,
+  smallTargets,
   startApp,
   type RunningApp,
   watchPage,
@@ -559,6 +561,123 @@ describe('a phone', () => {
     }
     expect(rows.get('gallery')).toEqual(rows.get('video'));
     expect(rows.get('video')).toEqual(['Copy link', 'chip']);
+    expect(seen.pageErrors).toEqual([]);
+  });
+  it('narrows the timeline with a thumb: bars of 24 px, Zoom in stays on the items, a tapped bar is chosen, the day of the storm in one tap', async () => {
+    const page = await open('/?skipIntro=true', { options: PHONE_390 });
+    const seen = watchPage(page);
+    await globeReady(page);
+    const dated = sample.filter((n) => n.date).length;
+    /** The bars wholly on the track: width, height and what their title counts. */
+    const bars = () =>
+      page.evaluate(() => {
+        const track = document.querySelector('.timeline__track')?.getBoundingClientRect();
+        return [...document.querySelectorAll('.timeline__column')].flatMap((column) => {
+          const box = column.getBoundingClientRect();
+          if (!track || box.left < track.left - 0.5 || box.right > track.right + 0.5) return [];
+          const count = Number(/: (\d+)$/.exec(column.getAttribute('title') ?? '')?.[1] ?? 0);
+          const tall = [...column.children].reduce(
+            (h, c) => h + c.getBoundingClientRect().height,
+            0,
+          );
+          return [
+            { x: box.left + box.width / 2, y: box.bottom - 4, width: box.width, tall, count },
+          ];
+        });
+      });
+    const inSight = async () => (await bars()).reduce((sum, bar) => sum + bar.count, 0);
+    // Every bar between the window's ends is 24 px or wider; the two the ends cut short lie
+    // under the handles, whose 44 px targets pass a tap through to them.
+    const wide = async () => (await bars()).slice(1, -1).every((bar) => bar.width >= 23.5);
+    expect(await wide()).toBe(true);
+    const before = JSON.stringify(await bars());
+    // Zoom in twice: the window goes where the items are (the middle of the span is August).
+    for (let zoom = 0; zoom < 2; zoom++) {
+      const shown = JSON.stringify(await bars());
+      await page.getByRole('button', { name: 'Zoom in' }).tap();
+      await expect.poll(async () => JSON.stringify(await bars())).not.toBe(shown);
+      expect(await wide()).toBe(true);
+    }
+    expect(JSON.stringify(await bars())).not.toBe(before);
+    expect(await inSight()).toBeGreaterThanOrEqual(dated / 2);
+    // A tap on the tallest bar chooses it, whole (a handle beside it does not take the tap).
+    const tallest = (await bars()).reduce((a, b) => (b.tall > a.tall ? b : a));
+    await page.touchscreen.tap(tallest.x, tallest.y);
+    await expect.poll(() => new URL(page.url()).searchParams.get('to')).not.toBeNull();
+    expect(new URL(page.url()).searchParams.get('from')).not.toBeNull();
+    expect(await page.locator('.timeline__range').textContent()).not.toMatch(/^(From|Until) /);
+    // The day of the storm: one tap, said plainly.
+    await page.getByRole('button', { name: 'The day of the storm' }).tap();
+    const query = () => new URL(page.url()).searchParams;
+    await expect
+      .poll(() => `${query().get('from')}/${query().get('to')}`)
+      .toBe('2025-05-16/2025-05-16');
+    expect(await page.locator('.timeline__range').textContent()).toBe('16 May 2025');
+    expect(
+      await page.getByRole('button', { name: 'The day of the storm' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    await screenshot(page, 'phone-timeline-storm-day');
+    expect(seen.pageErrors).toEqual([]);
+  });
+
+  it('gives every control on the phone’s main screens a target of 44×44 px (WCAG 2.5.5)', async () => {
+    const page = await open('/?skipIntro=true', { options: PHONE_390 });
+    const seen = watchPage(page);
+    await globeReady(page);
+    const small: Record<string, string[]> = {};
+    const look = async (name: string) => {
+      small[name] = await smallTargets(page);
+    };
+    await look('home');
+    await page.getByRole('button', { name: /^Filters/ }).tap();
+    const tray = page.getByRole('group', { name: 'Filters' });
+    await look('filter tray');
+    await tray.getByRole('button', { name: 'Photos' }).tap();
+    await page.waitForURL('**/?type=gallery');
+    await page.getByRole('button', { name: 'Remove filter: Photos' }).waitFor();
+    await look('filtered');
+    await page.getByRole('button', { name: 'List', exact: true }).tap();
+    await look('list');
+    await page.getByRole('list', { name: 'Archive items' }).getByRole('link').first().tap();
+    await page.locator('.detail-overlay--shown').waitFor({ timeout: 60_000 });
+    await look('gallery');
+    await page.getByRole('button', { name: /^Open image 1 of/ }).tap();
+    await page.getByRole('button', { name: 'Next image' }).waitFor();
+    await look('lightbox');
+    await page.getByRole('button', { name: 'Close', exact: true }).tap();
+    await page.getByRole('dialog').getByRole('button', { name: 'Back' }).tap();
+    await page.locator('.detail-overlay').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Close list' }).tap();
+    await page.getByRole('searchbox').fill('tarp');
+    await page.locator('.search-box__count').waitFor();
+    await look('search');
+    // The form a visitor sends photos with, two photos in it (each with ←, → and Remove).
+    await page.getByRole('link', { name: 'Submit' }).tap();
+    await page.getByLabel('Photos', { exact: true }).check();
+    const photo = (shade: number) =>
+      sharp({
+        create: { width: 64, height: 48, channels: 3, background: { r: shade, g: 90, b: 60 } },
+      })
+        .png()
+        .toBuffer();
+    await page.locator('input[type=file][name=images]').setInputFiles([
+      { name: 'porch.png', mimeType: 'image/png', buffer: await photo(40) },
+      { name: 'street.png', mimeType: 'image/png', buffer: await photo(200) },
+    ]);
+    await page.getByRole('img', { name: 'Photo 2' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('img', { name: 'Photo 2' }).scrollIntoViewIfNeeded();
+    await look('submit');
+    await screenshot(page, 'phone-submit-photos');
+    expect(small).toEqual({
+      home: [],
+      'filter tray': [],
+      filtered: [],
+      list: [],
+      gallery: [],
+      lightbox: [],
+      search: [],
+      submit: [],
+    });
     expect(seen.pageErrors).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '@/components/Logo';
 import { AccountControl } from '@/features/auth/AccountControl';
@@ -10,16 +11,37 @@ const NAV = [
   { to: '/contact', label: 'Contact' },
 ];
 
+/**
+ * The header's height, kept in `--site-header-height` on the document: the home screen's tools sit
+ * under it wherever its links wrap (a narrow phone, a larger text size, 44 px tap targets).
+ */
+function useHeaderHeight() {
+  const headerRef = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const header = headerRef.current;
+    if (!header) return;
+    const root = document.documentElement.style;
+    const set = () => root.setProperty('--site-header-height', `${header.offsetHeight}px`);
+    set();
+    if (typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(set);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
+  return headerRef;
+}
+
 /** The public pages' frame: the site header with its navigation, and the page. */
 export function MainLayout() {
   const home = isHomePath(useLocation().pathname);
+  const headerRef = useHeaderHeight();
   return (
     <div className="layout">
       {/* On the globe, the list is the keyboard's way to the items; elsewhere, the page. */}
       <a className="skip-link" href={home ? '#archive-items' : '#main'}>
         {home ? 'Skip to the archive items' : 'Skip to content'}
       </a>
-      <header className="site-header">
+      <header ref={headerRef} className="site-header">
         <Link to="/" className="site-header__brand" aria-label="Globe Archive, home">
           {/* The same drawing index.html paints before any script. */}
           <Logo width={190} height={48} />

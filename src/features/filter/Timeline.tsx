@@ -1,15 +1,18 @@
-import { useId, useRef } from 'react';
+import { useId, useMemo, useRef } from 'react';
+import { useAnalytics } from '@/app/hooks';
 import { TimelineAxis } from '@/features/filter/TimelineBars';
 import { TimelineControls } from '@/features/filter/TimelineControls';
 import { handleEdges } from '@/features/filter/timelineHandles';
-import { undatedText, type Drag } from '@/features/filter/timelineModel';
+import { allDatedSpans, undatedText, type Drag } from '@/features/filter/timelineModel';
 import { TimelineTrack } from '@/features/filter/TimelineTrack';
 import { useWheelZoom } from '@/features/filter/trackHooks';
 import { useRangeWriter } from '@/features/filter/useRangeWriter';
 import { useTimelinePlay } from '@/features/filter/useTimelinePlay';
-import { useTimelineView } from '@/features/filter/useTimelineView';
+import { openingWindow, useTimelineView } from '@/features/filter/useTimelineView';
+import { CLICK } from '@/lib/analytics';
 import type { ArchiveFilter } from '@/lib/filter';
 import type { MediaNode } from '@/lib/nodeModel';
+import { busiestDay, wholeSpan } from '@/lib/timeline';
 import { rangeWords } from '@/lib/timeRange';
 import './Timeline.css';
 
@@ -43,6 +46,13 @@ export function Timeline({
   const { setRange, setRangeRef, inputAt, pending } = useRangeWriter(bounds, range);
   const [play, setPlay] = useTimelinePlay(step, setRangeRef, playRef);
   useWheelZoom(trackRef, bounds, view, setZoomed);
+  const analytics = useAnalytics();
+  // The day with the most items (16 May 2025), one tap away (issue 47).
+  const stormDay = useMemo(() => {
+    const spans = allDatedSpans(nodes);
+    const whole = wholeSpan(spans);
+    return whole && busiestDay(spans, whole);
+  }, [nodes]);
 
   if (!bounds || !view || !step || !bars) {
     return undated > 0 ? (
@@ -65,13 +75,31 @@ export function Timeline({
         <h2 id={headingId} className="timeline__heading">
           Timeline
         </h2>
-        <p className="timeline__range" aria-live="polite">
-          {rangeWords(range)}
-        </p>
+        <div className="timeline__when">
+          <p className="timeline__range" aria-live="polite">
+            {rangeWords(range)}
+          </p>
+          {stormDay && (
+            <button
+              type="button"
+              className="timeline__button timeline__storm"
+              aria-pressed={range?.from === stormDay.start && range.until === stormDay.end}
+              onClick={() => {
+                analytics.click(CLICK.timeline, 'storm-day');
+                const day = { from: stormDay.start, until: stormDay.end };
+                setRange(day, false, true);
+                setZoomed(openingWindow(day, bounds));
+              }}
+            >
+              The day of the storm
+            </button>
+          )}
+        </div>
         <TimelineControls
           view={view}
           bounds={bounds}
           step={step}
+          bars={bars}
           edges={handleEdges(range, bounds)}
           chosen={chosen}
           play={play}

@@ -6,34 +6,46 @@ import type { HandleEdges } from '@/features/filter/timelineHandles';
 import { ZOOM, type Play, type SetRange } from '@/features/filter/timelineModel';
 import { CLICK } from '@/lib/analytics';
 import {
+  densestWindow,
   floorToStep,
   MIN_WINDOW_MS,
   nextEdge,
+  panWindow,
   zoomWindow,
+  type Histogram,
   type TimeStep,
   type TimeWindow,
 } from '@/lib/timeline';
 
+/** A window of `length` centred on `centre`, kept within the bounds. */
+function centredOn(centre: number, length: number, bounds: TimeWindow): TimeWindow {
+  return panWindow({ start: centre - length / 2, end: centre + length / 2 }, 0, bounds);
+}
+
 /**
- * The window zoomed in: to a chosen range much narrower than the window (with some time either
- * side), else about the range's middle in sight (none chosen: the window's), by the buttons'
- * factor.
+ * The window zoomed in by the buttons' factor (issue 47): to a chosen range much narrower than the
+ * window (with some time either side); else centred on the range's part in sight; with no range,
+ * to where the items are (the stretch of the new length that holds the most of them), not the
+ * middle of the span.
  */
-function zoomedIn(
+export function zoomedIn(
   view: TimeWindow,
   bounds: TimeWindow,
   edges: HandleEdges,
   chosen: boolean,
+  bars: Histogram,
 ): TimeWindow {
   const { from, until } = edges;
-  if (chosen && until - from < (view.end - view.start) / ZOOM) {
+  const length = view.end - view.start;
+  if (chosen && until - from < length / ZOOM) {
     const pad = (until - from) * 0.15;
     return zoomWindow({ start: from - pad, end: until + pad }, 1, (from + until) / 2, bounds);
   }
-  const centre = chosen
-    ? (Math.max(from, view.start) + Math.min(until, view.end)) / 2
-    : (view.start + view.end) / 2;
-  return zoomWindow(view, 1 / ZOOM, centre, bounds);
+  const next = Math.min(length, Math.max(MIN_WINDOW_MS, length / ZOOM));
+  const middle = (view.start + view.end) / 2;
+  if (chosen)
+    return centredOn((Math.max(from, view.start) + Math.min(until, view.end)) / 2, next, bounds);
+  return densestWindow(bars, next, bounds, middle) ?? centredOn(middle, next, bounds);
 }
 
 /**
@@ -44,6 +56,7 @@ export function TimelineControls({
   view,
   bounds,
   step,
+  bars,
   edges,
   chosen,
   play,
@@ -55,6 +68,8 @@ export function TimelineControls({
   view: TimeWindow;
   bounds: TimeWindow;
   step: TimeStep;
+  /** What the bars in sight count (Zoom in goes where the items are). */
+  bars: Histogram;
   /** Where the handles stand, and whether a range is chosen. */
   edges: HandleEdges;
   chosen: boolean;
@@ -80,7 +95,7 @@ export function TimelineControls({
   };
   const zoom = (how: 'zoom-in' | 'zoom-out' | 'whole-span') => () => {
     analytics.click(CLICK.timeline, how);
-    if (how === 'zoom-in') setZoomed(zoomedIn(view, bounds, edges, chosen));
+    if (how === 'zoom-in') setZoomed(zoomedIn(view, bounds, edges, chosen, bars));
     else if (how === 'zoom-out')
       setZoomed(zoomWindow(view, ZOOM, (view.start + view.end) / 2, bounds));
     else setZoomed(null);

@@ -17,7 +17,8 @@ export function TimelineHandle({
   onKeyDown,
   onPointerDown,
   onPointerMove,
-  onPointerEnd,
+  onPointerUp,
+  onPointerCancel,
 }: {
   which: HandleName;
   edges: HandleEdges;
@@ -27,8 +28,9 @@ export function TimelineHandle({
   onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
   onPointerDown: (event: PointerEvent<HTMLDivElement>) => void;
   onPointerMove: (event: PointerEvent<HTMLDivElement>) => void;
-  /** The pointer let go (or was taken away). */
-  onPointerEnd: () => void;
+  onPointerUp: (event: PointerEvent<HTMLDivElement>) => void;
+  /** The pointer was taken away. */
+  onPointerCancel: () => void;
 }) {
   const value = which === 'from' ? edges.from : edges.until;
   const { min, max } = handleLimits(which, edges, bounds);
@@ -47,8 +49,8 @@ export function TimelineHandle({
       onKeyDown={onKeyDown}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
-      onPointerUp={onPointerEnd}
-      onPointerCancel={onPointerEnd}
+      onPointerUp={onPointerUp}
+      onPointerCancel={onPointerCancel}
     />
   );
 }

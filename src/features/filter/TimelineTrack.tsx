@@ -23,6 +23,9 @@ import {
 } from '@/lib/timeline';
 import type { TimeRange } from '@/lib/timeRange';
 
+/** How far a pointer moves before a press is a drag rather than a tap (px). */
+const TAP_SLOP_PX = 5;
+
 /**
  * The track under the timeline's buttons: dragging the bars pans the window and a click on a bar
  * chooses it; the handles (WAI-ARIA's multi-thumb slider) move by arrow keys, Page Up and Page
@@ -95,9 +98,24 @@ export function TimelineTrack({
   const onHandleMove = (event: PointerEvent<HTMLDivElement>) => {
     const current = dragRef.current;
     if (!current || current.kind === 'pan') return;
+    // A thumb that wobbles while it taps has not dragged.
+    if (!current.moved && Math.abs(event.clientX - current.x) < TAP_SLOP_PX) return;
     current.moved = true;
     inputAtRef.current = event.timeStamp;
     moveHandle(current.kind, nearestEdge(msAt(event.clientX), step), false);
+  };
+  /**
+   * A handle let go without a drag. One that stands at the end of the span (no range on its
+   * side) or past the window's edge is drawn over the first or last bar it does not stand for:
+   * the tap was meant for that bar, and chooses it (issue 47).
+   */
+  const onHandleUp = (which: HandleName) => (event: PointerEvent<HTMLDivElement>) => {
+    const current = dragRef.current;
+    dragRef.current = null;
+    if (!current || current.moved) return;
+    const value = which === 'from' ? edges.from : edges.until;
+    const open = (which === 'from' ? range?.from : range?.until) == null;
+    if (open || value < view.start || value > view.end) track.chooseBarAt(event.clientX);
   };
   const track = useTrackPointer({
     trackRef,
@@ -137,7 +155,8 @@ export function TimelineTrack({
           onKeyDown={onHandleKey(which)}
           onPointerDown={onHandleDown(which)}
           onPointerMove={onHandleMove}
-          onPointerEnd={() => (dragRef.current = null)}
+          onPointerUp={onHandleUp(which)}
+          onPointerCancel={() => (dragRef.current = null)}
         />
       ))}
     </div>
@@ -192,21 +211,24 @@ function useTrackPointer({
     const current = dragRef.current;
     if (!current || current.kind !== 'pan') return;
     const dx = event.clientX - current.x;
-    if (!current.moved && Math.abs(dx) < 5) return;
+    if (!current.moved && Math.abs(dx) < TAP_SLOP_PX) return;
     current.moved = true;
     const box = trackRef.current?.getBoundingClientRect();
     const length = view.end - view.start;
     if (box && box.width > 0)
       setZoomed(panWindow(current.view, (-dx / box.width) * length, bounds));
   };
+  /** A click or a tap on a bar chooses its stretch of time. */
+  const chooseBarAt = (clientX: number) => {
+    const start = floorToStep(msAt(clientX), step);
+    setRange({ from: start, until: nextEdge(start, step) }, false, true);
+    analytics.click(CLICK.timeline, 'bar');
+  };
   const onUp = (event: PointerEvent<HTMLDivElement>) => {
     const current = dragRef.current;
     dragRef.current = null;
     if (!current || current.kind !== 'pan' || current.moved) return;
-    // A click on a bar chooses its stretch of time.
-    const start = floorToStep(msAt(event.clientX), step);
-    setRange({ from: start, until: nextEdge(start, step) }, false);
-    analytics.click(CLICK.timeline, 'bar');
+    chooseBarAt(event.clientX);
   };
-  return { onDown, onMove, onUp };
+  return { onDown, onMove, onUp, chooseBarAt };
 }

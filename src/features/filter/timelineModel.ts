@@ -13,8 +13,11 @@ export const STEP_MS = 900;
 /** Zoom buttons' factor; the wheel's is gentler. */
 export const ZOOM = 2.5;
 export const WHEEL_ZOOM = 1.3;
-/** A bar is at least this wide; labels stand at least this far apart (px). */
-export const BAR_PX = 9;
+/**
+ * A bar is at least this wide, a target a thumb can tap (WCAG 2.5.8's 24 px; narrower ones are
+ * grouped into longer bars); labels stand at least this far apart (px).
+ */
+export const BAR_PX = 24;
 export const LABEL_PX = 84;
 /** Timeline use is reported once the visitor has left the range alone this long. */
 export const REPORT_AFTER_MS = 1000;
@@ -51,14 +54,19 @@ export interface Drag {
   moved: boolean;
 }
 
-/** The bounds: every dated item's span, whatever the other filters. */
-export function datedBounds(nodes: readonly MediaNode[]): TimeWindow | null {
+/** Every dated item's span, whatever the other filters. */
+export function allDatedSpans(nodes: readonly MediaNode[]): (readonly [number, number])[] {
   const spans: (readonly [number, number])[] = [];
   for (const node of nodes) {
     const span = itemSpan(node.date);
     if (span) spans.push(span);
   }
-  return wholeSpan(spans);
+  return spans;
+}
+
+/** The bounds: every dated item's span, whatever the other filters. */
+export function datedBounds(nodes: readonly MediaNode[]): TimeWindow | null {
+  return wholeSpan(allDatedSpans(nodes));
 }
 
 /** What the other filters leave: counted in the bars, or apart when undated. */
@@ -77,5 +85,9 @@ export function datedSpans(
   return { spans: counted, undated: without };
 }
 
-/** Moves the range; `reported` false for moves that are not the visitor's own (Play, a bar). */
-export type SetRange = (next: TimeRange, reported?: boolean) => void;
+/**
+ * Moves the range; `reported` false for moves that are not the visitor's own (Play, a bar);
+ * `whole` for a stretch chosen whole (a bar, the day of the storm), whose ends are kept where
+ * they fall on the span's ends.
+ */
+export type SetRange = (next: TimeRange, reported?: boolean, whole?: boolean) => void;

@@ -38,16 +38,20 @@ export function useRangeWriter(bounds: TimeWindow | null, range: TimeRange | nul
   const { movedTo, pending } = useRangeAddress();
   /**
    * Moves the range: the filter (and with it the globe and the list) at once, the address once
-   * the handles rest (`useRangeAddress`). Routing every move through the address made the globe
+   * the handles rest (`useRangeAddress`). `whole`: a stretch chosen whole, its ends kept. Routing every move through the address made the globe
    * wait for the whole route to render again at each one.
    */
   const setRange = useCallback(
-    (next: TimeRange, reported = true) => {
+    (next: TimeRange, reported = true, whole = false) => {
       if (!bounds || !isHomePath(location.pathname)) return;
-      const moved = {
-        from: next.from === null || next.from <= bounds.start ? null : next.from,
-        until: next.until === null || next.until >= bounds.end ? null : next.until,
-      };
+      // A handle moved to an end of the span leaves that side open ("Until 18 May"); a stretch
+      // chosen whole (a bar, the day of the storm) keeps both its ends ("16 May 2025").
+      const moved = whole
+        ? next
+        : {
+            from: next.from === null || next.from <= bounds.start ? null : next.from,
+            until: next.until === null || next.until >= bounds.end ? null : next.until,
+          };
       dispatch(rangeMoved(spanOfRange(moved)));
       movedTo(moved);
       if (reported) {

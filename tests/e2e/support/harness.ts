@@ -207,6 +207,44 @@ export function coveredBy(locator: Locator): Promise<string | null> {
   });
 }
 
+/**
+ * The controls in the window smaller than `min`×`min` CSS px (WCAG 2.5.5's target size: 44), each
+ * as `tag.class "name" W×H`. A checkbox or a radio is measured by its label; a link inside running
+ * text is exempt (as WCAG has it), as is what is hidden, inert or out of the window.
+ */
+export function smallTargets(page: Page, min = 44): Promise<string[]> {
+  return page.evaluate((least) => {
+    const small: string[] = [];
+    const controls = document.querySelectorAll(
+      'a[href], button, input, select, textarea, summary, [role="slider"], [role="button"], [tabindex="0"]',
+    );
+    for (const control of controls) {
+      if (control.closest('[inert], [hidden], [aria-hidden="true"]')) continue;
+      const style = getComputedStyle(control);
+      let box = control.getBoundingClientRect();
+      if (style.visibility === 'hidden' || style.display === 'none' || box.width * box.height === 0)
+        continue;
+      if (box.bottom <= 0 || box.top >= innerHeight || box.right <= 0 || box.left >= innerWidth)
+        continue;
+      if (control.matches('input[type="checkbox"], input[type="radio"]'))
+        box = control.closest('label')?.getBoundingClientRect() ?? box;
+      if (control.tagName === 'A' && style.display === 'inline') {
+        const block = control.parentElement?.closest('p, li, dd, td');
+        const own = control.textContent?.trim().length ?? 0;
+        if (block && (block.textContent?.trim().length ?? 0) > own + 2) continue;
+      }
+      if (box.width < least - 0.5 || box.height < least - 0.5) {
+        const name = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim();
+        const kind = `${control.tagName.toLowerCase()}.${String(control.className).split(' ')[0]}`;
+        small.push(
+          `${kind} "${name.slice(0, 40)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+        );
+      }
+    }
+    return small;
+  }, min);
+}
+
 /** Makes every page of `context` a returning visitor, who has already seen the intro. */
 export async function markIntroSeen(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {

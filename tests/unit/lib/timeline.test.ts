@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { zoomedIn } from '@/features/filter/TimelineControls';
 import {
   barEdges,
+  busiestDay,
+  densestWindow,
   edgeLabel,
   floorToStep,
   histogram,
@@ -236,5 +239,67 @@ describe('the histogram', () => {
         [at('2025-05-17T00:00-05:00'), at('2025-05-30T00:00-05:00') + 86_399_999],
       ]),
     ).toEqual({ start: at('2025-05-16T00:00-05:00'), end: at('2025-05-31T00:00-05:00') });
+  });
+});
+
+describe('where the timeline zooms (issue 47)', () => {
+  // The sample's shape: most items on the storm's day and the days after, a few for months after.
+  const day = (d: string, h = 12) => {
+    const t = at(`${d}T${String(h).padStart(2, '0')}:00-05:00`);
+    return [t, t] as const;
+  };
+  const spans = [
+    ...[9, 11, 14, 15, 16, 17, 18, 20].map((h) => day('2025-05-16', h)),
+    ...[9, 13].map((h) => day('2025-05-17', h)),
+    day('2025-05-19'),
+    day('2025-06-02'),
+    day('2025-07-14'),
+    day('2025-08-20'),
+    day('2025-10-04'),
+    day('2025-11-08'),
+  ];
+  const bounds = wholeSpan(spans) as { start: number; end: number };
+  const whole = (width = 350) => {
+    const barStep = stepFor(bounds, Math.floor(width / 24));
+    return { step: barStep, bars: histogram(spans, barEdges(bounds, barStep)) };
+  };
+  const none = { from: bounds.start, until: bounds.end };
+
+  it('zooms in where the items are, not the middle of the span, and keeps the storm in sight', () => {
+    let view = bounds;
+    for (let zoom = 0; zoom < 6; zoom++) {
+      const barStep = stepFor(view, Math.floor(350 / 24));
+      const bars = histogram(spans, barEdges(view, barStep));
+      const next = zoomedIn(view, bounds, none, false, bars);
+      expect(next.end - next.start).toBeLessThan(view.end - view.start);
+      // 16 May's afternoon stays in the window each time (the span's middle is in August).
+      expect(next.start).toBeLessThanOrEqual(at('2025-05-16T14:00-05:00'));
+      expect(next.end).toBeGreaterThan(at('2025-05-16T15:00-05:00'));
+      view = next;
+    }
+  });
+
+  it('zooms in about a chosen range that is too wide to fit, centred on it', () => {
+    const range = { from: at('2025-06-01T00:00-05:00'), until: at('2025-09-01T00:00-05:00') };
+    const next = zoomedIn(bounds, bounds, range, true, whole().bars);
+    expect((next.start + next.end) / 2).toBeCloseTo((range.from + range.until) / 2, -5);
+  });
+
+  it('finds the densest stretch of a length, and nothing where nothing is counted', () => {
+    const { bars } = whole(900);
+    const week = 7 * 24 * 3_600_000;
+    const densest = densestWindow(bars, week, bounds, (bounds.start + bounds.end) / 2);
+    expect(densest?.start).toBeLessThanOrEqual(at('2025-05-16T09:00-05:00'));
+    expect(densest?.end).toBeGreaterThanOrEqual(at('2025-05-19T12:00-05:00'));
+    const empty = histogram([], barEdges(bounds, whole().step));
+    expect(densestWindow(empty, week, bounds, bounds.start)).toBeNull();
+  });
+
+  it('finds the day with the most items: the day of the storm', () => {
+    expect(busiestDay(spans, bounds)).toEqual({
+      start: at('2025-05-16T00:00-05:00'),
+      end: at('2025-05-17T00:00-05:00'),
+    });
+    expect(busiestDay([], bounds)).toBeNull();
   });
 });

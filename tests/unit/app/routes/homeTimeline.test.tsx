@@ -5,7 +5,7 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GlobeInput } from '@/globe/types';
 import { matchesFilter } from '@/lib/filter';
 import { CLICK } from '@/lib/analytics';
@@ -41,7 +41,27 @@ const archive = [
 // Every wait is on the page's state and ends as soon as it comes; a busy machine (the whole suite,
 // browsers beside it) takes seconds where an idle one takes a moment, so none gives up before 10 s.
 
+/**
+ * A track as wide as a desktop's (1,500 px: bars of 24 px make an hour's window count in minutes);
+ * jsdom lays nothing out, and its tracks would otherwise keep their first guess of 600 px.
+ */
+class WideTrack {
+  constructor(private readonly report: ResizeObserverCallback) {}
+  observe() {
+    this.report(
+      [{ contentRect: { width: 1500 } } as ResizeObserverEntry],
+      this as unknown as ResizeObserver,
+    );
+  }
+  disconnect() {}
+  unobserve() {}
+}
+beforeEach(() => {
+  vi.stubGlobal('ResizeObserver', WideTrack);
+});
+
 afterEach(() => {
+  vi.unstubAllGlobals();
   engine.listeners.clear();
   engine.inputs.length = 0;
   window.localStorage.clear();
