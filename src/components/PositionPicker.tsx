@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { useMediaQuery } from '@/components/useMediaQuery';
 import type { LatLng } from '@/globe/geo';
 import type { PositionPicker as PickerEngine } from '@/globe/types';
 import './PositionPicker.css';
@@ -10,8 +11,10 @@ export interface PositionPickerProps {
   onChange(position: LatLng): void;
   /** The canvas's accessible name. */
   label?: string;
-  /** What to do with the globe, under it. */
+  /** What to do with the globe, under it (a mouse, a trackpad). */
   hint?: string;
+  /** The same on a touch screen, where one finger scrolls the page and Move the map turns it. */
+  touchHint?: string;
   /** What to do instead when the browser has no WebGL. */
   fallback?: string;
   className?: string;
@@ -26,13 +29,16 @@ const sameSpot = (a: LatLng | null, b: LatLng | null) =>
  * A globe preview for choosing a latitude and longitude by clicking the map: the bridge between
  * a form and the framework-free picker engine, which loads (with Babylon) only once this is
  * shown. The form keeps the typed fields; this keeps the marker on `value` and flies to it when
- * it changes from outside (typed), and reports clicks through `onChange`.
+ * it changes from outside (typed), and reports clicks through `onChange`. On a touch screen one
+ * finger scrolls the page over the map and a tap picks; **Move the map** lets a finger turn it
+ * and a pinch zoom it, until **Done moving the map**.
  */
 export function PositionPicker({
   value,
   onChange,
   label = 'Globe preview: click to place the item',
   hint = 'Click the globe to place the item; drag to turn it, scroll to zoom.',
+  touchHint = 'Tap the map to place the item. To turn or zoom the globe, tap Move the map first.',
   fallback = 'The globe preview needs WebGL; type the latitude and longitude instead.',
   className,
 }: PositionPickerProps) {
@@ -40,6 +46,11 @@ export function PositionPicker({
   const [picker, setPicker] = useState<PickerEngine | null>(null);
   const [status, setStatus] = useState<Status>('loading');
   const hintId = useId();
+  // A touch screen: one finger scrolls the page past the map until the visitor asks to move it
+  // (a swipe over the form turned the globe instead of scrolling it: issue 47).
+  const touch = useMediaQuery('(pointer: coarse)');
+  const [moving, setMoving] = useState(false);
+  const turnable = !touch || moving;
   // What the engine shows now, so the form echoing a click back does not fly the camera.
   const shown = useRef<LatLng | null>(value);
   const reportPicked = useEffectEvent((position: LatLng) => onChange(position));
@@ -88,6 +99,8 @@ export function PositionPicker({
     });
   }, [picker]);
 
+  useEffect(() => picker?.setTurnable(turnable), [picker, turnable]);
+
   const lat = value?.lat ?? null;
   const lng = value?.lng ?? null;
   useEffect(() => {
@@ -121,9 +134,19 @@ export function PositionPicker({
             Loading the globe…
           </p>
         )}
+        {touch && status === 'ready' && (
+          <button
+            type="button"
+            className="position-picker__move"
+            aria-pressed={moving}
+            onClick={() => setMoving((on) => !on)}
+          >
+            {moving ? 'Done moving the map' : 'Move the map'}
+          </button>
+        )}
       </div>
       <p className="position-picker__hint" id={hintId}>
-        {hint}
+        {touch ? touchHint : hint}
       </p>
     </div>
   );

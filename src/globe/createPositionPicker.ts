@@ -162,6 +162,9 @@ export async function createPositionPicker(
 
   return {
     setPosition,
+    setTurnable(turnable) {
+      if (!disposed) camera.setTurnable(turnable);
+    },
     on: events.on,
     screenPointOf,
     dispose,

@@ -5,6 +5,7 @@
  * map, north at +Y: a point placed at a latitude and longitude sits over the same place of the
  * equirectangular map.
  */
+import { ARCHIVE_CENTRE } from '@/lib/archiveArea';
 
 /** A 3D vector as a plain tuple (no Babylon types here, so the maths is testable anywhere). */
 export type Vec3 = [number, number, number];
@@ -34,7 +35,7 @@ export interface LatLng {
 }
 
 /** St. Louis, where the archive's story is: the globe and the position picker start facing it. */
-export const ST_LOUIS: LatLng = { lat: 38.63, lng: -90.2 };
+export const ST_LOUIS: LatLng = ARCHIVE_CENTRE;
 
 /**
  * The latitude and longitude (degrees) of the direction `v` from the globe's centre: the inverse

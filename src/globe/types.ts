@@ -128,6 +128,11 @@ export interface PositionPicker {
    * it (0.6 s, keeping the zoom). Reports no `positionPicked`: only a click does.
    */
   setPosition(position: LatLng | null, options?: { fly?: boolean }): void;
+  /**
+   * Whether a drag turns the globe (and a pinch zooms it): true at first. False leaves one finger
+   * to scroll the page over it; a tap still picks.
+   */
+  setTurnable(turnable: boolean): void;
   /** Subscribes to an event; returns the unsubscribe function. */
   on<K extends keyof PositionPickerEvents>(
     type: K,

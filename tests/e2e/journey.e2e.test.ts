@@ -19,6 +19,7 @@ import {
   launchBrowser,
   markIntroSeen,
   screenshot,
+  SCREENSHOT_DIR,
   smallTargets,
   startApp,
   type RunningApp,
@@ -617,6 +618,94 @@ describe('a phone', () => {
       await page.getByRole('button', { name: 'The day of the storm' }).getAttribute('aria-pressed'),
     ).toBe('true');
     await screenshot(page, 'phone-timeline-storm-day');
+    expect(seen.pageErrors).toEqual([]);
+  });
+
+  it('lets one finger scroll the form past the place picker; a tap places, Move the map turns it, a far point is questioned', async () => {
+    const page = await open('/submit', { options: PHONE_390 });
+    const seen = watchPage(page);
+    const canvas = page.getByRole('img', { name: 'Pick the place on the globe' });
+    await canvas.scrollIntoViewIfNeeded();
+    await page.locator('.position-picker[data-status="ready"]').waitFor({ timeout: 60_000 });
+    expect(await page.locator('.position-picker__hint').textContent()).toBe(
+      'Tap the map where you recorded. To turn or zoom the globe, tap Move the map first.',
+    );
+    const pointOf = (place: { lat: number; lng: number }) =>
+      page.evaluate((p) => window.__positionPicker?.screenPointOf(p) ?? null, place);
+    const stLouis = { lat: 38.63, lng: -90.2 };
+    type Box = { x: number; y: number; width: number; height: number };
+    const cdp = await page.context().newCDPSession(page);
+    /** A one-finger swipe up over the map, as the phone's own touches (so touch-action holds). */
+    const swipe = async () => {
+      const now = (await canvas.boundingBox()) as Box;
+      const x = now.x + now.width / 2;
+      const y = now.y + now.height * 0.6;
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+      for (let i = 1; i <= 10; i++)
+        await cdp.send('Input.dispatchTouchEvent', {
+          type: 'touchMove',
+          touchPoints: [{ x, y: y - i * 12 }],
+        });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    /** Until the page has stopped scrolling (a swipe flings it on for a while). */
+    const stopped = async () => {
+      let last = Number.NaN;
+      await expect
+        .poll(
+          async () => {
+            const now = await scrollY();
+            const same = now === last;
+            last = now;
+            return same;
+          },
+          { interval: 150 },
+        )
+        .toBe(true);
+    };
+    const shown = await pointOf(stLouis);
+    const top = await scrollY();
+    await swipe();
+    // The page scrolled; the globe did not turn.
+    await expect.poll(async () => Math.abs((await scrollY()) - top)).toBeGreaterThan(60);
+    await stopped();
+    expect(await pointOf(stLouis)).toEqual(shown);
+
+    const tapOn = async (place: { lat: number; lng: number }) => {
+      const at = await pointOf(place);
+      if (!at) throw new Error(`${JSON.stringify(place)} is not in sight on the picker`);
+      const now = (await canvas.boundingBox()) as { x: number; y: number };
+      await page.touchscreen.tap(now.x + at.x, now.y + at.y);
+    };
+    // A tap far south of St. Louis: asked about, and cleared on No.
+    await tapOn({ lat: 36.1, lng: -90.2 });
+    const question = page.getByRole('group', { name: /^Is this right\?/ });
+    await question.waitFor();
+    expect(await question.textContent()).toContain('about 280 km from St. Louis');
+    await question.getByRole('button', { name: 'No, clear it' }).tap();
+    await page.getByText('No place picked.').waitFor();
+    // A tap on St. Louis: placed, nothing asked.
+    await tapOn(stLouis);
+    await page.getByText(/^Picked: 38\.6\d{3}° N, 90\.\d{4}° W$/).waitFor();
+    expect(await question.count()).toBe(0);
+    // The picker as the phone shows it (a full-page picture would lay the page out again).
+    await page
+      .locator('.place-fields')
+      .screenshot({ path: join(SCREENSHOT_DIR, 'phone-submit-picker.png') });
+
+    // Move the map: now a swipe over it turns the globe, and the page stays.
+    const move = page.getByRole('button', { name: 'Move the map' });
+    await move.tap();
+    const turning = page.getByRole('button', { name: 'Done moving the map' });
+    expect(await turning.getAttribute('aria-pressed')).toBe('true');
+    const before = await scrollY();
+    const facing = await pointOf(stLouis);
+    await swipe();
+    await expect.poll(() => pointOf(stLouis)).not.toEqual(facing);
+    expect(Math.abs((await scrollY()) - before)).toBeLessThanOrEqual(2);
+    await turning.tap();
+    await move.waitFor();
     expect(seen.pageErrors).toEqual([]);
   });
 

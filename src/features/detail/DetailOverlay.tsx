@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { NARROW_SCREEN, useMediaQuery } from '@/app/hooks';
+import { NARROW_SCREEN, useMediaQuery } from '@/components/useMediaQuery';
 import { GalleryDetail } from '@/features/detail/GalleryDetail';
 import { useItemMeta } from '@/features/detail/useItemMeta';
 import { VideoDetail } from '@/features/detail/VideoDetail';

@@ -34,6 +34,8 @@ interface Props {
   onSaved?: (draft: ItemDraft, version: number) => void;
   /** Called when the item was deleted or restored here. */
   onDeletedChange?: (deleted: boolean, version: number) => void;
+  /** A submission's own words for its place ("Or describe the place"), shown by the map. */
+  placeWords?: string | null;
 }
 
 /** An item that is not a submission shows its photos at their own addresses. */
@@ -60,6 +62,7 @@ export function ItemEditor({
   DetailPreview,
   onSaved,
   onDeletedChange,
+  placeWords = null,
 }: Props) {
   const form = useRef<HTMLFormElement>(null);
   const item = useItemForm(mode, initial, items);
@@ -136,6 +139,7 @@ export function ItemEditor({
           uploadCapture={(file) => api.uploadCapture(file)}
           onCaptureBusy={uploads.captureBusy}
           photoSrc={photoSrc}
+          placeWords={placeWords}
           {...(mode.kind === 'approve' ? { photoActions } : {})}
         />
         <ItemEditorActions

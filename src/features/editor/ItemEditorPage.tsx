@@ -119,6 +119,7 @@ export function ItemEditorPage({ kind, DetailPreview }: Props) {
         items={items.data}
         api={api}
         DetailPreview={DetailPreview}
+        placeWords={opened.data.submission?.place_text ?? null}
       />
     </div>
   );

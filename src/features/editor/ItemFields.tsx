@@ -4,6 +4,7 @@ import { DateField } from '@/components/DateField';
 import { FieldSet, SelectField, TextAreaField, TextField } from '@/components/FormFields';
 import { ImageListField } from '@/components/ImageListField';
 import { PositionPicker } from '@/components/PositionPicker';
+import { farFromOthers, kmText } from '@/lib/archiveArea';
 import type { ItemDraft } from '@/features/editor/itemDraft';
 import { positionOfDraft } from '@/features/editor/itemDraft';
 import { RelatedPicker } from '@/features/editor/RelatedPicker';
@@ -36,6 +37,8 @@ interface Props {
   photoSrc: PhotoSource;
   /** More buttons beside each photo (a submission's review blurs its photos). */
   photoActions?: (image: NodeImageInput, index: number, entry: string) => ReactNode;
+  /** A submission's own words for its place, shown by the map (null: none). */
+  placeWords?: string | null;
 }
 
 /** What a field's control needs: the form's props and the field's first error. */
@@ -156,16 +159,37 @@ function CategoriesField({ draft, onChange, error, items }: ControlProps) {
   );
 }
 
-function PositionField({ draft, onChange, errors }: ControlProps) {
+/**
+ * Where the item stands: the map, the sender's own words for the place beside it (a submission),
+ * and a warning when the point is far from every other item (issue 47: a tap on a phone sent a
+ * point in the Gulf of Mexico, and the review took it without a word).
+ */
+function PositionField({ draft, onChange, errors, items, placeWords }: ControlProps) {
+  const position = positionOfDraft(draft);
+  const far =
+    position &&
+    farFromOthers(
+      position,
+      items.filter((item) => item.video_id !== draft.video_id),
+    );
   return (
     <FieldSet
       legend="Position on the globe"
       className="position-field"
       hint="Click the globe, or type the latitude and longitude in degrees."
     >
+      {placeWords && (
+        <p className="position-field__words">The sender described the place: “{placeWords}”</p>
+      )}
+      {far && (
+        <p className="position-field__far" role="status">
+          Far from the archive’s other items: the nearest is {kmText(far)} away. Check that the
+          point is right.
+        </p>
+      )}
       <PositionPicker
         label="Globe preview: click to place the item"
-        value={positionOfDraft(draft)}
+        value={position}
         onChange={({ lat, lng }) => onChange({ lat: String(lat), lng: String(lng) })}
       />
       <div className="position-field__numbers">

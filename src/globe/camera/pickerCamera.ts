@@ -112,6 +112,21 @@ export class PickerCamera {
     });
   }
 
+  private turnable = true;
+
+  /**
+   * Whether a drag turns the globe and a pinch zooms it. Off (a touch screen, until the visitor
+   * asks to move the map), the camera leaves the pointer alone and the canvas lets the page
+   * scroll and zoom under a finger; a tap still picks (issue 47).
+   */
+  setTurnable(turnable: boolean): void {
+    if (turnable === this.turnable) return;
+    this.turnable = turnable;
+    if (turnable) this.camera.attachControl(true);
+    else this.camera.detachControl();
+    this.canvas.style.touchAction = turnable ? 'none' : 'manipulation';
+  }
+
   /** Scales the height above the map by `factor` (within the limits) at once. */
   zoomBy(factor: number): void {
     this.cancelFlight();

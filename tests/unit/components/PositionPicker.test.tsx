@@ -18,6 +18,7 @@ function fakePicker() {
   let picked: ((position: LatLng) => void) | null = null;
   const picker = {
     setPosition: vi.fn(),
+    setTurnable: vi.fn(),
     screenPointOf: vi.fn(() => null),
     dispose: vi.fn(),
     on: vi.fn((_type: 'positionPicked', listener: (position: LatLng) => void) => {

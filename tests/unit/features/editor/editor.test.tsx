@@ -179,6 +179,19 @@ describe('/editor', () => {
     }
   });
 
+  it('warns of a position far from every other item, and not of one near them', async () => {
+    openEditor('/editor/items/new');
+    await userEvent.type(await screen.findByLabelText('Latitude'), '25.05');
+    await userEvent.type(screen.getByLabelText('Longitude'), '-90.2');
+    const warning = await screen.findByText(/^Far from the archive’s other items/);
+    expect(warning.textContent).toMatch(/the nearest is about 1,5\d0 km away/);
+    await userEvent.clear(screen.getByLabelText('Latitude'));
+    await userEvent.type(screen.getByLabelText('Latitude'), '38.64');
+    await waitFor(() =>
+      expect(screen.queryByText(/^Far from the archive’s other items/)).toBeNull(),
+    );
+  });
+
   it('sorts by title for a sort it does not know, even one every object has', async () => {
     openEditor('/editor?sort=toString');
     const list = await screen.findByRole('list', { name: 'Items' });

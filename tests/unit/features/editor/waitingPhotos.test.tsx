@@ -89,7 +89,7 @@ afterEach(() => {
 });
 
 /** A visitor uploads a photo and submits it, as /submit does. */
-async function visitorSubmitsAPhoto(): Promise<{
+async function visitorSubmitsAPhoto(more: Record<string, unknown> = {}): Promise<{
   thumbUrl: string;
   fullUrl: string;
   cardUrl: string;
@@ -115,6 +115,7 @@ async function visitorSubmitsAPhoto(): Promise<{
       title: 'Fallen oak on Page',
       ...RIGHTS_ANSWERS,
       consent: true,
+      ...more,
     }),
     clientAddress: '198.51.100.7',
   });
@@ -162,6 +163,20 @@ describe("a visitor's photos in the editor's app", () => {
     const node = (await store.listNodes())[0] as { images: unknown };
     expect(node.images).toEqual([image]);
     expect(image.cardUrl).toMatch(/-card\.jpg$/);
+  });
+
+  it('come with the sender’s own words for the place, by the map of the review', async () => {
+    await visitorSubmitsAPhoto({
+      place: { lat: 25.05, lng: -90.2 },
+      place_text: 'Behind the library on Page',
+    });
+    openEditor('/editor/submissions/1');
+    await screen.findByAltText('Photo 1');
+    const position = screen.getByRole('group', { name: 'Position on the globe' });
+    expect(within(position).getByText(/^The sender described the place:/).textContent).toBe(
+      'The sender described the place: “Behind the library on Page”',
+    );
+    expect((screen.getByLabelText('Latitude') as HTMLInputElement).value).toBe('25.05');
   });
 
   it('are blurred in the review: a region added and set by keyboard, the copy used and published, the photo sent kept private', async () => {
