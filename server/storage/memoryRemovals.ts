@@ -2,6 +2,7 @@
  * Removal and correction requests in memory, beside the memory store's nodes: the reference the
  * SQL stores are tested against.
  */
+import { removalDecidable, removalWaits, type RemovalStatus } from '@/lib/archiveRecords';
 import { journalReasonOfRemoval, type RemovalRequestInput } from '@/lib/removalSchema';
 import { newestPage } from './memoryPages';
 import {
@@ -25,34 +26,54 @@ export interface RemovalNodes {
 export function createMemoryRemovals(
   nodes: RemovalNodes,
 ): RemovalRequestStore & { skipId(): string } {
-  const requests: StoredRemovalRequest[] = [];
+  /** As kept: `itemListed` is read from the nodes whenever a request is read. */
+  const requests: Omit<StoredRemovalRequest, 'itemListed'>[] = [];
   let lastId = 0;
 
-  function open(id: string): StoredRemovalRequest {
+  const listed = (request: Omit<StoredRemovalRequest, 'itemListed'>) =>
+    nodes.listedTitle(request.request.node_id) !== null;
+  const read = (request: Omit<StoredRemovalRequest, 'itemListed'>): StoredRemovalRequest => ({
+    ...structuredClone(request),
+    itemListed: listed(request),
+  });
+
+  function decidable(
+    id: string,
+    decision: 'hidden' | 'corrected' | 'declined',
+  ): Omit<StoredRemovalRequest, 'itemListed'> {
     const found = requests.find((request) => request.id === id);
     if (!found) throw new RemovalRequestNotFound(id);
-    if (found.status !== 'open') throw new RemovalRequestDecided(structuredClone(found));
+    if (!removalDecidable(found.status, listed(found), decision))
+      throw new RemovalRequestDecided(read(found));
     return found;
   }
 
   function decide(
-    request: StoredRemovalRequest,
-    status: StoredRemovalRequest['status'],
+    request: Omit<StoredRemovalRequest, 'itemListed'>,
+    status: Exclude<RemovalStatus, 'open'>,
     who: string,
     note: string,
-  ): StoredRemovalRequest {
+  ): Omit<StoredRemovalRequest, 'itemListed'> {
     Object.assign(request, { status, decidedBy: who, note, decidedAt: new Date().toISOString() });
-    return structuredClone(request);
+    return request;
   }
+
+  /** Whether a request shows under `status`: a hidden one whose item is back waits again. */
+  const under = (request: Omit<StoredRemovalRequest, 'itemListed'>, status: RemovalStatus) => {
+    const waits = removalWaits(request.status, listed(request));
+    if (status === 'open') return waits;
+    if (status === 'hidden') return request.status === 'hidden' && !waits;
+    return request.status === status;
+  };
 
   return {
     skipId: () => String(++lastId),
     async addRemovalRequest(request: RemovalRequestInput) {
       const title = nodes.listedTitle(request.node_id);
       if (title === null) throw new NodeNotFound(request.node_id);
-      const stored: StoredRemovalRequest = {
+      const stored = {
         id: String(++lastId),
-        status: 'open',
+        status: 'open' as const,
         request: structuredClone(request),
         title,
         receivedAt: new Date().toISOString(),
@@ -61,24 +82,24 @@ export function createMemoryRemovals(
         note: '',
       };
       requests.push(stored);
-      return structuredClone(stored);
+      return read(stored);
     },
     async listRemovalRequests({ status, ...page }) {
-      const chosen = requests.filter((r) => status === undefined || r.status === status);
-      return structuredClone(newestPage(chosen, page));
+      const chosen = requests.filter((r) => status === undefined || under(r, status));
+      return newestPage(chosen, page).map(read);
     },
     async getRemovalRequest(id) {
       const found = requests.find((request) => request.id === id);
-      return found ? structuredClone(found) : null;
+      return found ? read(found) : null;
     },
     async hideForRemovalRequest(id, who, note) {
-      const request = open(id);
+      const request = decidable(id, 'hidden');
       const reason = journalReasonOfRemoval(id, request.request.reason, note);
       const node = nodes.hide(request.request.node_id, who, reason);
-      return { request: decide(request, 'hidden', who, note), node };
+      return { request: read(decide(request, 'hidden', who, note)), node };
     },
     async decideRemovalRequest(id, status, who, note) {
-      return decide(open(id), status, who, note);
+      return read(decide(decidable(id, status), status, who, note));
     },
   };
 }

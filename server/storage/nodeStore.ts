@@ -287,7 +287,10 @@ export interface InboxStore extends UploadLedger {
    * @throws NodeNotFound when no listed node has its `node_id` (a hidden one included).
    */
   addRemovalRequest(request: RemovalRequestInput): Promise<StoredRemovalRequest>;
-  /** Newest first (by id); only `status` when given. */
+  /**
+   * Newest first (by id); only those that show under `status` when given: `open` holds the
+   * waiting ones, hidden ones whose item is listed again among them (`removalWaits`).
+   */
   listRemovalRequests(
     query: PageQuery & { status?: RemovalStatus },
   ): Promise<StoredRemovalRequest[]>;
@@ -297,7 +300,8 @@ export interface InboxStore extends UploadLedger {
    * reason, `journalReasonOfRemoval`, to restore like any other) and marks the request `hidden` by `who` with `note`, atomically. A
    * node hidden already stays so.
    *
-   * @throws RemovalRequestNotFound; RemovalRequestDecided when it is not open.
+   * @throws RemovalRequestNotFound; RemovalRequestDecided when it does not wait (open, or hidden
+   * with its item listed again).
    */
   hideForRemovalRequest(
     id: string,
@@ -305,9 +309,10 @@ export interface InboxStore extends UploadLedger {
     note: string,
   ): Promise<{ request: StoredRemovalRequest; node: StoredNode | null }>;
   /**
-   * Marks an open request `corrected` (the editor changed the item) or `declined`, with `note`.
+   * Marks an open or hidden request `corrected` (the editor changed the item) or `declined`, with
+   * `note`: it is closed.
    *
-   * @throws RemovalRequestNotFound; RemovalRequestDecided when it is not open.
+   * @throws RemovalRequestNotFound; RemovalRequestDecided when it is closed already.
    */
   decideRemovalRequest(
     id: string,

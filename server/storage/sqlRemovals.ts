@@ -2,6 +2,7 @@
  * Removal and correction requests in SQL, over the same `SqlDatabase` as the nodes: hiding an
  * item for one hides it and decides the request in one transaction.
  */
+import { removalDecidable } from '@/lib/archiveRecords';
 import { journalReasonOfRemoval, type RemovalRequestInput } from '@/lib/removalSchema';
 import type { SqlDatabase, SqlSession } from './migrations';
 import {
@@ -24,10 +25,17 @@ interface RequestRow {
   decided_at: Date | string | null;
   decided_by: string | null;
   note: string;
+  item_listed: boolean;
 }
 
 // Ids as text, and lists ordered by the qualified column, as the submissions are (see sqlInbox).
-const COLUMNS = `id::text as id, status, data, title, received_at, decided_at, decided_by, note`;
+/** Whether the request's item is listed now: read with every request (issue 47). */
+const ITEM_LISTED = `exists (select 1 from nodes n
+    where n.video_id = removal_requests.node_id and n.deleted_at is null)`;
+const COLUMNS = `id::text as id, status, data, title, received_at, decided_at, decided_by, note,
+  ${ITEM_LISTED} as item_listed`;
+/** The status a request shows under: a hidden one whose item is listed again waits again. */
+const SHOWN_STATUS = `case when status = 'hidden' and ${ITEM_LISTED} then 'open' else status end`;
 
 function requestOf(row: RequestRow): StoredRemovalRequest {
   return {
@@ -39,6 +47,7 @@ function requestOf(row: RequestRow): StoredRemovalRequest {
     decidedAt: row.decided_at === null ? null : isoTime(row.decided_at),
     decidedBy: row.decided_by,
     note: row.note,
+    itemListed: row.item_listed,
   };
 }
 
@@ -48,8 +57,15 @@ function only(rows: RequestRow[]): RequestRow {
   return row;
 }
 
-/** The open request with this id, locked for the rest of the transaction. */
-async function lockOpen(tx: SqlSession, id: string): Promise<RequestRow> {
+/**
+ * The request with this id, locked for the rest of the transaction, when `decision` may be made
+ * of it now (`removalDecidable`).
+ */
+async function lockDecidable(
+  tx: SqlSession,
+  id: string,
+  decision: 'hidden' | 'corrected' | 'declined',
+): Promise<RequestRow> {
   const { rows } = isRowId(id)
     ? await tx.query<RequestRow>(
         `select ${COLUMNS} from removal_requests where id = $1::bigint for update`,
@@ -58,7 +74,8 @@ async function lockOpen(tx: SqlSession, id: string): Promise<RequestRow> {
     : { rows: [] };
   const row = rows[0];
   if (!row) throw new RemovalRequestNotFound(id);
-  if (row.status !== 'open') throw new RemovalRequestDecided(requestOf(row));
+  if (!removalDecidable(row.status, row.item_listed, decision))
+    throw new RemovalRequestDecided(requestOf(row));
   return row;
 }
 
@@ -97,7 +114,7 @@ export function sqlRemovalOperations(db: SqlDatabase): RemovalRequestStore {
     async listRemovalRequests({ status, limit, before }) {
       const { rows } = await db.query<RequestRow>(
         `select ${COLUMNS} from removal_requests
-          where ($1::text is null or status = $1)
+          where ($1::text is null or ${SHOWN_STATUS} = $1)
             and ($3::bigint is null or removal_requests.id < $3)
           order by removal_requests.id desc limit $2`,
         [status ?? null, rowLimit(limit), rowBefore(before)],
@@ -114,7 +131,7 @@ export function sqlRemovalOperations(db: SqlDatabase): RemovalRequestStore {
     },
     hideForRemovalRequest(id, who, note) {
       return db.transaction(async (tx) => {
-        const row = await lockOpen(tx, id);
+        const row = await lockDecidable(tx, id, 'hidden');
         const reason = journalReasonOfRemoval(id, row.data.reason, note);
         const node = await hideNode(tx, row.data.node_id, who, reason);
         return { request: await decide(tx, id, 'hidden', who, note), node };
@@ -122,7 +139,7 @@ export function sqlRemovalOperations(db: SqlDatabase): RemovalRequestStore {
     },
     decideRemovalRequest(id, status, who, note) {
       return db.transaction(async (tx) => {
-        await lockOpen(tx, id);
+        await lockDecidable(tx, id, status);
         return decide(tx, id, status, who, note);
       });
     },

@@ -54,6 +54,11 @@ const SubmissionsPage = lazy(() =>
 const MessagesPage = lazy(() =>
   import('@/features/editor/MessagesPage').then((m) => ({ default: m.MessagesPage })),
 );
+const RemovalRequestPage = lazy(() =>
+  import('@/features/editor/RemovalRequestsPage').then((m) => ({
+    default: m.RemovalRequestPage,
+  })),
+);
 const RemovalRequestsPage = lazy(() =>
   import('@/features/editor/RemovalRequestsPage').then((m) => ({
     default: m.RemovalRequestsPage,
@@ -182,6 +187,11 @@ export const routes: RouteObject[] = [
             path: 'requests',
             handle: titled('Removal requests · Editor'),
             element: lazyElement(<RemovalRequestsPage />),
+          },
+          {
+            path: 'requests/:id',
+            handle: titled('Removal request · Editor'),
+            element: lazyElement(<RemovalRequestPage />),
           },
           {
             path: 'import',

@@ -68,9 +68,27 @@ export interface StoredMessage {
 
 /**
  * Where a removal or correction request stands: waiting (`open`), or decided: its item hidden,
- * corrected, or the request declined.
+ * corrected, or the request declined. A `hidden` request follows its item (issue 47): once the
+ * item is public again (restored from the journal or the item's page), it is waiting again (it
+ * is listed as `open`, `itemListed` true) until an editor hides the item again, marks it
+ * corrected or declines it. `corrected` and `declined` close it.
  */
 export type RemovalStatus = 'open' | 'hidden' | 'corrected' | 'declined';
+
+/** Whether a request with this stored status, its item listed or not, waits for an editor. */
+export function removalWaits(status: RemovalStatus, itemListed: boolean): boolean {
+  return status === 'open' || (status === 'hidden' && itemListed);
+}
+
+/** Whether a request may be decided now: hidden (again) while it waits, closed while not closed. */
+export function removalDecidable(
+  status: RemovalStatus,
+  itemListed: boolean,
+  decision: 'hidden' | 'corrected' | 'declined',
+): boolean {
+  if (decision === 'hidden') return removalWaits(status, itemListed);
+  return status === 'open' || status === 'hidden';
+}
 
 /** A removal or correction request as the inbox keeps it. */
 export interface StoredRemovalRequest {
@@ -85,4 +103,6 @@ export interface StoredRemovalRequest {
   decidedBy: string | null;
   /** The editor's note on the decision ('' when none). */
   note: string;
+  /** Whether the request's item is on the public list now (read with the request). */
+  itemListed: boolean;
 }

@@ -755,9 +755,14 @@ describe('removal and correction requests', () => {
     await dialog.getByRole('heading', { name: 'Thank you' }).waitFor(WAIT);
     expect(seen.pageErrors).toEqual([]);
 
-    const editor = await newPage();
+    // A laptop's screen (issue 47).
+    const editor = await newPage({ width: 1366, height: 768 });
     await signInAsEditor(editor);
     await editor.goto(`${app.url}/editor/requests`);
+    const nav = editor.getByRole('navigation', { name: 'Editor' });
+    const requestsLink = nav.getByRole('link', { name: /^Requests/ });
+    // The editor's navigation says what waits.
+    await expect.poll(() => requestsLink.textContent(), WAIT).toBe('Requests (1 waiting)');
     const queue = editor.getByRole('list', { name: 'Waiting requests' });
     const request = queue.getByRole('listitem').filter({ hasText: 'My daughter is on the porch' });
     await request.waitFor(WAIT);
@@ -794,5 +799,36 @@ describe('removal and correction requests', () => {
     await expect
       .poll(async () => (await publicNodes()).map((node) => node.video_id), WAIT)
       .toContain(id);
+
+    // The request follows its item: restored from the journal, it waits again and says so.
+    await expect.poll(() => requestsLink.textContent(), WAIT).toBe('Requests (1 waiting)');
+    await requestsLink.click();
+    const back = queue.getByRole('listitem').filter({ hasText: 'My daughter is on the porch' });
+    await back.getByText(/has been restored since: it is public again/).waitFor(WAIT);
+    // Its whole life on its own page: hide again, restore, close.
+    await back.getByRole('link', { name: 'Open the request' }).click();
+    await editor.waitForURL(/\/editor\/requests\/\d+$/);
+    const page = editor.getByRole('article');
+    await page.getByRole('heading', { level: 1, name: /^It shows me or my family/ }).waitFor(WAIT);
+    await page.getByRole('button', { name: 'Hide the item again' }).click();
+    await page.getByText(/^Item hidden by editor on /).waitFor(WAIT);
+    expect((await publicNodes()).map((node) => node.video_id)).not.toContain(id);
+    await expect.poll(() => requestsLink.textContent(), WAIT).toBe('Requests');
+    await page.getByRole('button', { name: 'Restore the item' }).click();
+    await editor.getByText(/^Restored: the item is public again/).waitFor(WAIT);
+    await expect
+      .poll(async () => (await publicNodes()).map((node) => node.video_id), WAIT)
+      .toContain(id);
+    await expect.poll(() => requestsLink.textContent(), WAIT).toBe('Requests (1 waiting)');
+    await page.getByLabel(/^Note/).fill('Blurred at 1:10 and kept');
+    await page.getByRole('button', { name: 'Decline' }).click();
+    await page
+      .getByText(/^Closed: declined by editor on .*: Blurred at 1:10 and kept\.$/)
+      .waitFor(WAIT);
+    expect(await page.getByRole('button').count()).toBe(0);
+    // Closed, it leaves the waiting count.
+    await expect.poll(() => requestsLink.textContent(), WAIT).toBe('Requests');
+    expect(await axeViolations(editor)).toEqual([]);
+    await screenshot(editor, 'editor-removal-request-closed');
   });
 });

@@ -1,27 +1,79 @@
-import { NavLink } from 'react-router';
+import { useEffect, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { INBOX_CHANGED, type Page } from '@/features/editor/editorApi';
+import { useEditorApi } from '@/features/editor/useEditorData';
+import { countText } from '@/lib/numbers';
 import './EditorNav.css';
 
 const LINKS = [
   { to: '/editor', label: 'Items', end: true },
-  { to: '/editor/submissions', label: 'Submissions', end: false },
+  { to: '/editor/submissions', label: 'Submissions', end: false, waiting: 'submissions' },
   { to: '/editor/messages', label: 'Messages', end: false },
-  { to: '/editor/requests', label: 'Requests', end: false },
+  { to: '/editor/requests', label: 'Requests', end: false, waiting: 'requests' },
   { to: '/editor/journal', label: 'Journal', end: false },
   { to: '/editor/import', label: 'Import', end: false },
 ] as const;
 
-/** The editor area's sections. */
+type Waiting = Partial<Record<'submissions' | 'requests', string>>;
+
+/** "3", or "100+" where more pages wait. */
+const countOf = (page: Page<unknown>) =>
+  `${countText(page.items.length)}${page.older === null ? '' : '+'}`;
+
+/**
+ * What waits for an editor (issue 47): the submissions to review and the removal requests to
+ * decide (closed ones are not counted), read again on each move in the editor area and after a
+ * decision. A count that cannot be read is left out.
+ */
+function useWaiting(): Waiting {
+  const api = useEditorApi();
+  const { pathname } = useLocation();
+  const [waiting, setWaiting] = useState<Waiting>({});
+  const [changed, setChanged] = useState(0);
+  useEffect(() => {
+    const onChange = () => setChanged((n) => n + 1);
+    window.addEventListener(INBOX_CHANGED, onChange);
+    return () => window.removeEventListener(INBOX_CHANGED, onChange);
+  }, []);
+  useEffect(() => {
+    let current = true;
+    void Promise.allSettled([api.submissions('pending'), api.removalRequests('open')]).then(
+      ([submissions, requests]) => {
+        if (!current) return;
+        setWaiting({
+          ...(submissions.status === 'fulfilled'
+            ? { submissions: countOf(submissions.value) }
+            : {}),
+          ...(requests.status === 'fulfilled' ? { requests: countOf(requests.value) } : {}),
+        });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, pathname, changed]);
+  return waiting;
+}
+
+/** The editor area's sections, with how many submissions and requests wait. */
 export function EditorNav() {
+  const waiting = useWaiting();
   return (
     <nav aria-label="Editor" className="editor-nav">
       <ul>
-        {LINKS.map((link) => (
-          <li key={link.to}>
-            <NavLink to={link.to} end={link.end}>
-              {link.label}
-            </NavLink>
-          </li>
-        ))}
+        {LINKS.map((link) => {
+          const count = 'waiting' in link ? waiting[link.waiting] : undefined;
+          return (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.end}>
+                {link.label}
+                {count !== undefined && count !== '0' && (
+                  <span className="editor-nav__count"> ({count} waiting)</span>
+                )}
+              </NavLink>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

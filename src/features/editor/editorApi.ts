@@ -113,6 +113,8 @@ export interface EditorApi {
   messages(before?: string | null): Promise<Page<ContactMessage>>;
   /** Removal and correction requests with this status, newest first, a page at a time. */
   removalRequests(status: RemovalStatus, before?: string | null): Promise<Page<RemovalRequest>>;
+  /** One removal or correction request, as it stands now (its item listed or not). */
+  removalRequest(id: string): Promise<RemovalRequest>;
   /** Hides the request's item at once (restorable) and marks the request decided. */
   hideForRemoval(id: string, note: string): Promise<RemovalRequest>;
   /** Marks a request corrected (the item was changed) or declined. */
@@ -360,7 +362,7 @@ function inboxCalls({
   call,
 }: EditorRequest): Pick<
   EditorApi,
-  'messages' | 'removalRequests' | 'hideForRemoval' | 'decideRemoval'
+  'messages' | 'removalRequests' | 'removalRequest' | 'hideForRemoval' | 'decideRemoval'
 > {
   return {
     async messages(before) {
@@ -377,6 +379,9 @@ function inboxCalls({
         `/removal-requests?${params}`,
       );
       return pageOf(data.requests, data.older);
+    },
+    async removalRequest(id) {
+      return (await call<{ request: RemovalRequest }>(`/removal-requests/${path(id)}`)).request;
     },
     async hideForRemoval(id, note) {
       return (
@@ -400,11 +405,34 @@ function inboxCalls({
 /** The editor's API over a service access (the app's, or a test's). */
 export function createEditorApi(access: ServiceAccess, fetchImpl: typeof fetch = fetch): EditorApi {
   const request = editorRequest(access, fetchImpl);
-  return {
+  const api: EditorApi = {
     ...itemCalls(request),
     ...uploadCalls(request),
     ...submissionCalls(request),
     ...archiveCalls(request),
     ...inboxCalls(request),
   };
+  for (const name of CHANGING_WHAT_WAITS) {
+    const call = api[name] as (...args: unknown[]) => Promise<unknown>;
+    (api as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      const answer = await call(...args);
+      if (typeof window !== 'undefined') window.dispatchEvent(new Event(INBOX_CHANGED));
+      return answer;
+    };
+  }
+  return api;
 }
+
+/**
+ * Sent on `window` after a call that may change what waits for an editor (the navigation's
+ * counts read it again): a review, a decision on a request, an item hidden or restored anywhere.
+ */
+export const INBOX_CHANGED = 'editor-inbox-changed';
+const CHANGING_WHAT_WAITS = [
+  'approve',
+  'reject',
+  'deleteNode',
+  'restoreNode',
+  'hideForRemoval',
+  'decideRemoval',
+] as const satisfies readonly (keyof EditorApi)[];

@@ -125,15 +125,32 @@ describe('the editors’ queue of removal requests', () => {
       who: 'alice',
       reason: `Removal request ${id}: It shows private information (an address, a licence plate, a name). Plate readable at 0:42`,
     });
-    // Decided once; the item comes back as any deleted item does.
-    const again = await call('POST', `/removal-requests/${id}/decide`, {
-      token,
-      body: { status: 'declined' },
-    });
+    // Hidden once; the item comes back as any deleted item does, and the request follows it: it
+    // waits again, saying its item is listed.
+    const again = await call('POST', `/removal-requests/${id}/hide`, { token, body: {} });
     expect(again.status).toBe(409);
     const restored = await call('POST', '/nodes/clayton/restore', { token });
     expect(restored.status).toBe(200);
     expect((await call('GET', '/nodes')).json).toHaveLength(1);
+    const waiting = await call('GET', '/removal-requests', { token, query: 'status=open' });
+    expect(ids(waiting.json)).toEqual([id]);
+    expect((await call('GET', `/removal-requests/${id}`, { token })).json).toMatchObject({
+      request: { id, status: 'hidden', itemListed: true },
+    });
+    // Closed: declined, it leaves the waiting list, and is decided once.
+    const declined = await call('POST', `/removal-requests/${id}/decide`, {
+      token,
+      body: { status: 'declined', note: 'Plate blurred in the new cut' },
+    });
+    expect(declined.status).toBe(200);
+    expect(
+      ids((await call('GET', '/removal-requests', { token, query: 'status=open' })).json),
+    ).toEqual([]);
+    const twice = await call('POST', `/removal-requests/${id}/decide`, {
+      token,
+      body: { status: 'corrected' },
+    });
+    expect(twice.status).toBe(409);
   });
 
   it('marks a request corrected or declined with a note, and checks what it is told', async () => {

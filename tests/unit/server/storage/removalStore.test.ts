@@ -79,18 +79,59 @@ describeEachStore('removal and correction requests', (open) => {
       who: 'editor',
       reason: `Removal request ${request.id}: It shows me or my family. Faces are visible`,
     });
-    // Decided once.
+    expect(hidden.itemListed).toBe(false);
+    // Hidden once: its item cannot be hidden again while it is hidden.
     await expect(store.hideForRemovalRequest(request.id, 'other', '')).rejects.toThrow(
-      RemovalRequestDecided,
-    );
-    await expect(store.decideRemovalRequest(request.id, 'declined', 'other', '')).rejects.toThrow(
       RemovalRequestDecided,
     );
     // A hidden item takes no new request, and comes back as any deleted item does.
     await expect(store.addRemovalRequest(ASK)).rejects.toThrow(NodeNotFound);
     await store.restoreNode('porch', 'editor');
     expect(await store.listNodes()).toHaveLength(2);
-    expect((await store.getRemovalRequest(request.id))?.status).toBe('hidden');
+    expect(await store.getRemovalRequest(request.id)).toMatchObject({
+      status: 'hidden',
+      itemListed: true,
+    });
+  });
+
+  it('follows its item: restored elsewhere it waits again, to hide again or close; closed it leaves the waiting', async () => {
+    const store = await open(SEED);
+    const request = await store.addRemovalRequest(ASK);
+    const waiting = async () =>
+      (await store.listRemovalRequests({ limit: 10, status: 'open' })).map((r) => r.id);
+    const hiddenList = async () =>
+      (await store.listRemovalRequests({ limit: 10, status: 'hidden' })).map((r) => r.id);
+    expect(await waiting()).toEqual([request.id]);
+    await store.hideForRemovalRequest(request.id, 'editor', '');
+    expect(await waiting()).toEqual([]);
+    expect(await hiddenList()).toEqual([request.id]);
+    // Restored from the journal: the request waits again, said so.
+    await store.restoreNode('porch', 'editor');
+    expect(await waiting()).toEqual([request.id]);
+    expect(await hiddenList()).toEqual([]);
+    // Hidden again from the request.
+    const again = await store.hideForRemovalRequest(request.id, 'editor', 'Still wrong');
+    expect(again.request).toMatchObject({
+      status: 'hidden',
+      itemListed: false,
+      note: 'Still wrong',
+    });
+    expect(await hiddenList()).toEqual([request.id]);
+    // Closed while hidden (corrected, then restored): it leaves every waiting list.
+    const closed = await store.decideRemovalRequest(request.id, 'corrected', 'editor', 'Fixed');
+    expect(closed).toMatchObject({ status: 'corrected', itemListed: false });
+    await store.restoreNode('porch', 'editor');
+    expect(await waiting()).toEqual([]);
+    expect(
+      (await store.listRemovalRequests({ limit: 10, status: 'corrected' })).map((r) => r.id),
+    ).toEqual([request.id]);
+    // Closed once.
+    await expect(store.decideRemovalRequest(request.id, 'declined', 'other', '')).rejects.toThrow(
+      RemovalRequestDecided,
+    );
+    await expect(store.hideForRemovalRequest(request.id, 'other', '')).rejects.toThrow(
+      RemovalRequestDecided,
+    );
   });
 
   it('leaves an item hidden already as it is, and decides a correction or a refusal', async () => {
