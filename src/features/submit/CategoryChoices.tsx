@@ -33,7 +33,7 @@ export function CategoryChoices({
       legend="Categories"
       className="category-choices"
       error={error}
-      hint={`Tick up to ${max} that fit. None of them? Say what it is in the description: the editors add categories.`}
+      hint={`${names.length > max ? `Tick those that fit, up to ${max}.` : 'Tick those that fit.'} If none does, say what it is about in the description: the editors decide on new categories.`}
     >
       <div className="category-choices__options">
         {names.map((name) => {

@@ -103,7 +103,11 @@ describe('/submit', { timeout: 30_000 }, () => {
     );
     // Typing a name and Enter made a public category of it (issue 47): there is nothing to type.
     expect(within(group).queryByRole('textbox')).toBeNull();
-    expect(group.textContent).toMatch(/None of them\? Say what it is in the description/);
+    // Two to choose from: no limit of 20 to read about.
+    expect(group.textContent).toMatch(
+      /Tick those that fit\. If none does, say what it is about in the description/,
+    );
+    expect(group.textContent).not.toMatch(/up to/);
     await userEvent.click(within(group).getByRole('checkbox', { name: 'Volunteers' }));
     await userEvent.click(within(group).getByRole('checkbox', { name: 'Cleanup' }));
     await userEvent.click(within(group).getByRole('checkbox', { name: 'Volunteers' }));
