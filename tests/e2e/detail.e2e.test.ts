@@ -459,6 +459,10 @@ describe('links to items', () => {
       )
       .toBeGreaterThan(0);
     expect(await page.locator('.intro').count()).toBe(0);
+    // Pictured once its fade-in is over.
+    await expect
+      .poll(() => page.locator('.detail-overlay').evaluate((e) => getComputedStyle(e).opacity))
+      .toBe('1');
     await screenshot(page, 'shared-gallery-first-visit-phone');
     // The intro is offered, and plays when tapped; nothing is recorded before.
     expect(await page.evaluate(() => localStorage.getItem('hasSeenIntro'))).toBeNull();
