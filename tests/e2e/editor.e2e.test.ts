@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { debrisSplat, houseModel, writeGlb } from '../../scripts/sample-captures.mjs';
 import {
   axeViolations,
+  coveredBy,
   launchBrowser,
   markIntroSeen,
   SAMPLE,
@@ -165,7 +166,8 @@ afterAll(async () => {
 
 describe('the editor', () => {
   it('creates a gallery with two uploads at a picked position, edits, deletes and restores it', async () => {
-    const page = await newPage();
+    // A laptop's screen (issue 47): the delete question must open in sight.
+    const page = await newPage({ width: 1366, height: 768 });
     const seen = watchPage(page);
     await signInAsEditor(page);
     await page.goto(`${app.url}/editor`);
@@ -234,8 +236,12 @@ describe('the editor', () => {
       'Porch and street, two days after the storm',
     );
 
-    // Delete: gone from the public list.
+    // Delete: the question opens in sight, its safe answer focused; then gone from the public list.
     await page.getByRole('button', { name: 'Delete item' }).click();
+    const keep = page.getByRole('button', { name: 'Keep it' });
+    await expect.poll(() => keep.evaluate((b) => b === document.activeElement), WAIT).toBe(true);
+    await expect.poll(() => coveredBy(keep), WAIT).toBeNull();
+    expect(await coveredBy(page.getByRole('button', { name: 'Yes, delete it' }))).toBeNull();
     await page.getByRole('button', { name: 'Yes, delete it' }).click();
     await page.getByText('This item is deleted: it is not on the public globe.').waitFor(WAIT);
     expect((await publicNodes()).map((n) => n.video_id)).not.toContain(
@@ -618,7 +624,8 @@ describe('import and export', () => {
     rows.push('imported-no-video,Not a video,https://example.org/watch,38.6,-90.2,,,,');
     const file = join(scratch, 'volunteers-50.csv');
     writeFileSync(file, `${rows.join('\n')}\n`);
-    const editor = await newPage();
+    // A laptop's screen (issue 47).
+    const editor = await newPage({ width: 1366, height: 768 });
     const seen = watchPage(editor);
     await signInAsEditor(editor);
     await editor.goto(`${app.url}/editor/import`);
