@@ -3,7 +3,6 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppRoot } from '@/app/AppRoot';
 import { config } from '@/app/config';
 import type { RouteHandle } from '@/app/DocumentTitle';
-import { EditorLayout } from '@/app/layouts/EditorLayout';
 import { MainLayout } from '@/app/layouts/MainLayout';
 import { HomeShell } from '@/app/routes/HomeShell';
 import { ReplayIntro } from '@/features/intro/ReplayIntro';
@@ -53,6 +52,13 @@ const SubmissionsPage = lazy(() =>
 );
 const MessagesPage = lazy(() =>
   import('@/features/editor/MessagesPage').then((m) => ({ default: m.MessagesPage })),
+);
+/**
+ * The editor area's frame, its navigation and the editor's API with it: loaded once an editor
+ * goes there, never with the public pages (its counts of what waits read the API).
+ */
+const EditorLayout = lazy(() =>
+  import('@/app/layouts/EditorLayout').then((m) => ({ default: m.EditorLayout })),
 );
 const RemovalRequestPage = lazy(() =>
   import('@/features/editor/RemovalRequestsPage').then((m) => ({
@@ -149,7 +155,7 @@ export const routes: RouteObject[] = [
       {
         path: path(ROUTES.editor),
         handle: titled('Editor'),
-        element: <EditorLayout />,
+        element: lazyElement(<EditorLayout />),
         children: [
           { index: true, handle: titled('Items · Editor'), element: lazyElement(<ItemListPage />) },
           {

@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
-import { CaptureViewer } from '@/features/detail/CaptureViewer';
+import { lazy, Suspense, useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { RecordedDate } from '@/components/RecordedDate';
 import { DetailActions } from '@/features/detail/DetailActions';
 import { AskForRemoval } from '@/features/detail/askForRemoval';
@@ -15,6 +14,26 @@ interface Props {
   onBack: (() => void) | null;
   /** Whether the lightbox is open, so Escape closes it before the gallery. */
   onLightboxChange: (open: boolean) => void;
+}
+
+/**
+ * The 3D capture viewer: loaded when a capture is opened, never with the home screen (issue 48:
+ * what the start chunk evaluates before the globe shows).
+ */
+const CaptureViewer = lazy(() =>
+  import('@/features/detail/CaptureViewer').then((m) => ({ default: m.CaptureViewer })),
+);
+
+/** While the viewer's code loads: what the viewer shows while its capture loads. */
+function CaptureLoading() {
+  return (
+    <div className="capture" data-phase="loading">
+      <div className="capture__loading">
+        <progress max={100} aria-label="Loading the 3D capture" />
+        <span>Loading…</span>
+      </div>
+    </div>
+  );
 }
 
 /** A touch moving sideways this far, in CSS pixels, is a swipe to the next or previous image. */
@@ -124,12 +143,14 @@ export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props
           aria-label={`${image.capture ? '3D capture' : 'Image'} ${index + 1} of ${count}: ${node.title}`}
         >
           {image.capture ? (
-            <CaptureViewer
-              key={`${index}-${image.capture.url}`}
-              capture={image.capture}
-              posterUrl={image.fullUrl}
-              label={`${node.title}, 3D capture ${index + 1} of ${count}`}
-            />
+            <Suspense fallback={<CaptureLoading />}>
+              <CaptureViewer
+                key={`${index}-${image.capture.url}`}
+                capture={image.capture}
+                posterUrl={image.fullUrl}
+                label={`${node.title}, 3D capture ${index + 1} of ${count}`}
+              />
+            </Suspense>
           ) : (
             <img
               className="lightbox__image"
