@@ -1,6 +1,6 @@
 /** The timeline track's listeners: its width (a ResizeObserver), the wheel's zoom and pan. */
 
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { WHEEL_ZOOM } from '@/features/filter/timelineModel';
 import { panWindow, zoomWindow, type TimeWindow } from '@/lib/timeline';
 
@@ -10,9 +10,13 @@ export function useTrackWidth(
   bounds: TimeWindow | null,
 ): number {
   const [width, setWidth] = useState(600);
-  useEffect(() => {
+  // Before the first paint: the bars are fitted to the track from the first frame (a bar's width
+  // is a tap target's: issue 47), and keys step by the bars the visitor sees.
+  useLayoutEffect(() => {
     const track = trackRef.current;
-    if (!track || typeof ResizeObserver !== 'function') return;
+    if (!track) return;
+    if (track.clientWidth > 0) setWidth(Math.max(120, track.clientWidth));
+    if (typeof ResizeObserver !== 'function') return;
     const observer = new ResizeObserver(([entry]) => {
       if (entry) setWidth(Math.max(120, entry.contentRect.width));
     });
