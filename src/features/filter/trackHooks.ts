@@ -10,13 +10,12 @@ export function useTrackWidth(
   bounds: TimeWindow | null,
 ): number {
   const [width, setWidth] = useState(600);
-  // Before the first paint: the bars are fitted to the track from the first frame (a bar's width
-  // is a tap target's: issue 47), and keys step by the bars the visitor sees.
+  // Observed from the commit (the observer reports the width after the next layout, before that
+  // frame is painted, without forcing a layout of its own), so that the bars fit the track from
+  // the first frame and keys step by the bars the visitor sees.
   useLayoutEffect(() => {
     const track = trackRef.current;
-    if (!track) return;
-    if (track.clientWidth > 0) setWidth(Math.max(120, track.clientWidth));
-    if (typeof ResizeObserver !== 'function') return;
+    if (!track || typeof ResizeObserver !== 'function') return;
     const observer = new ResizeObserver(([entry]) => {
       if (entry) setWidth(Math.max(120, entry.contentRect.width));
     });
