@@ -6,8 +6,9 @@
 import '@/styles.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-// The start pauses between React DOM, the libraries and the app's own modules (src/app/start/):
-// three tasks where the start chunk's evaluation was one of about 200 ms on a phone (issue 48).
+// The start pauses between React DOM, the libraries and the app's own modules (src/app/start/),
+// and once more below: four tasks where the start chunk's evaluation was one of about 200 ms on a
+// phone (issue 48).
 import '@/app/start/afterReact';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
