@@ -22,25 +22,23 @@ export interface RemovalNodes {
   hide(id: string, who: string, reason: string): StoredNode | null;
 }
 
+/** A request as kept: `itemListed` is read from the nodes whenever a request is read. */
+type KeptRequest = Omit<StoredRemovalRequest, 'itemListed'>;
+
 /** The requests, and `skipId`: the next id of their count, taken for nothing (a decoy's). */
 export function createMemoryRemovals(
   nodes: RemovalNodes,
 ): RemovalRequestStore & { skipId(): string } {
-  /** As kept: `itemListed` is read from the nodes whenever a request is read. */
-  const requests: Omit<StoredRemovalRequest, 'itemListed'>[] = [];
+  const requests: KeptRequest[] = [];
   let lastId = 0;
 
-  const listed = (request: Omit<StoredRemovalRequest, 'itemListed'>) =>
-    nodes.listedTitle(request.request.node_id) !== null;
-  const read = (request: Omit<StoredRemovalRequest, 'itemListed'>): StoredRemovalRequest => ({
+  const listed = (request: KeptRequest) => nodes.listedTitle(request.request.node_id) !== null;
+  const read = (request: KeptRequest): StoredRemovalRequest => ({
     ...structuredClone(request),
     itemListed: listed(request),
   });
 
-  function decidable(
-    id: string,
-    decision: 'hidden' | 'corrected' | 'declined',
-  ): Omit<StoredRemovalRequest, 'itemListed'> {
+  function decidable(id: string, decision: 'hidden' | 'corrected' | 'declined'): KeptRequest {
     const found = requests.find((request) => request.id === id);
     if (!found) throw new RemovalRequestNotFound(id);
     if (!removalDecidable(found.status, listed(found), decision))
@@ -49,17 +47,17 @@ export function createMemoryRemovals(
   }
 
   function decide(
-    request: Omit<StoredRemovalRequest, 'itemListed'>,
+    request: KeptRequest,
     status: Exclude<RemovalStatus, 'open'>,
     who: string,
     note: string,
-  ): Omit<StoredRemovalRequest, 'itemListed'> {
+  ): KeptRequest {
     Object.assign(request, { status, decidedBy: who, note, decidedAt: new Date().toISOString() });
     return request;
   }
 
   /** Whether a request shows under `status`: a hidden one whose item is back waits again. */
-  const under = (request: Omit<StoredRemovalRequest, 'itemListed'>, status: RemovalStatus) => {
+  const under = (request: KeptRequest, status: RemovalStatus) => {
     const waits = removalWaits(request.status, listed(request));
     if (status === 'open') return waits;
     if (status === 'hidden') return request.status === 'hidden' && !waits;

@@ -9,6 +9,7 @@
  * the archive or of the file.
  */
 import { normalizeArchive, normalizeArchiveSteps, type MediaNode } from '@/lib/nodeModel';
+import { singleLine } from '@/lib/itemChecks';
 import { COMPARED_FIELDS, STORED_FIELDS } from '@/lib/itemFields';
 import { NODE_TITLE_MAX } from '@/lib/itemLimits';
 import { validateNode, type NodeInput } from '@/lib/nodeSchema';
@@ -315,10 +316,7 @@ function titleOfEntry(entry: unknown): { title?: string } {
   if (entry === null || typeof entry !== 'object') return {};
   const raw = (entry as Record<string, unknown>).title;
   if (typeof raw !== 'string') return {};
-  const title = raw
-    .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const title = singleLine(raw);
   return title === '' ? {} : { title: title.slice(0, NODE_TITLE_MAX) };
 }
 

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { PlaceRow } from '@/features/editor/PlaceRow';
 import type { PlacedRow, ReportStep } from '@/features/editor/useImportPlan';
+import { countText } from '@/lib/numbers';
 import {
   repairedRows,
   REPORT_VALUE_MAX,
@@ -20,7 +21,7 @@ const GROUPS: { action: ImportReportRow['action']; title: string; open: boolean 
 
 /** A count and its noun, as the import page writes it ("1 item", "1,200 rows"). */
 export const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+  `${countText(n)} ${n === 1 ? one : many}`;
 
 /** Reasons as one sentence, as the archive file's warnings write them: "a; b." */
 const sentence = (reasons: readonly string[]) =>
@@ -134,7 +135,7 @@ function ReportGroup({
   return (
     <details className="import-report__group" open={open}>
       <summary>
-        {title} ({rows.length.toLocaleString('en')})
+        {title} ({countText(rows.length)})
       </summary>
       <table>
         <thead>
@@ -212,10 +213,9 @@ export function DryRunReport({
     <section className="import-report" aria-labelledby={`${id}-report`}>
       <h3 id={`${id}-report`}>Dry run of {report.name}</h3>
       <p role="status">
-        {plural(report.rows.length, 'row', 'rows')}: {report.counts.create.toLocaleString('en')} to
-        add, {report.counts.update.toLocaleString('en')} to change,{' '}
-        {report.counts.unchanged.toLocaleString('en')} unchanged,{' '}
-        {report.counts.refused.toLocaleString('en')} refused
+        {plural(report.rows.length, 'row', 'rows')}: {countText(report.counts.create)} to add,{' '}
+        {countText(report.counts.update)} to change, {countText(report.counts.unchanged)} unchanged,{' '}
+        {countText(report.counts.refused)} refused
         {repaired.length > 0 &&
           `, ${plural(repaired.length, 'row', 'rows')} repaired (listed first)`}
         . Nothing is imported until you confirm.

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { NavLink } from 'react-router';
 import { INBOX_CHANGED, type Page } from '@/features/editor/editorApi';
 import { useEditorApi } from '@/features/editor/useEditorData';
 import { countText } from '@/lib/numbers';
@@ -22,18 +22,26 @@ const countOf = (page: Page<unknown>) =>
 
 /**
  * What waits for an editor (issue 47): the submissions to review and the removal requests to
- * decide (closed ones are not counted), read again on each move in the editor area and after a
- * decision. A count that cannot be read is left out.
+ * decide (closed ones are not counted). Read when the editor area opens, after each call that can
+ * change them (`INBOX_CHANGED`: a review, a decision, a hide or a restore, on any page), and when
+ * the editor comes back to the tab (others may have sent or decided meanwhile); not at every move
+ * between the area's pages. A count that cannot be read is left out.
  */
 function useWaiting(): Waiting {
   const api = useEditorApi();
-  const { pathname } = useLocation();
   const [waiting, setWaiting] = useState<Waiting>({});
   const [changed, setChanged] = useState(0);
   useEffect(() => {
     const onChange = () => setChanged((n) => n + 1);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') onChange();
+    };
     window.addEventListener(INBOX_CHANGED, onChange);
-    return () => window.removeEventListener(INBOX_CHANGED, onChange);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.removeEventListener(INBOX_CHANGED, onChange);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
   }, []);
   useEffect(() => {
     let current = true;
@@ -51,7 +59,7 @@ function useWaiting(): Waiting {
     return () => {
       current = false;
     };
-  }, [api, pathname, changed]);
+  }, [api, changed]);
   return waiting;
 }
 

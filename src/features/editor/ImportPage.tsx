@@ -10,6 +10,7 @@ import {
   type ImportResult,
   type RepairedRow,
 } from '@/lib/archiveImport';
+import { countText } from '@/lib/numbers';
 import './editor.css';
 
 /** What the import takes, said above its file input. */
@@ -24,8 +25,7 @@ function ImportHelp() {
       file. Nothing changes until you have read the dry run and confirmed it. A row whose id the
       archive has replaces that item. A row without a place can be placed in the dry run (
       <strong>Pick a place</strong>). Rows are numbered as a spreadsheet numbers them. At most{' '}
-      {IMPORT_MAX_FILE_BYTES / 1024 / 1024} MB and {IMPORT_MAX_ROWS.toLocaleString('en')} rows a
-      file.
+      {IMPORT_MAX_FILE_BYTES / 1024 / 1024} MB and {countText(IMPORT_MAX_ROWS)} rows a file.
     </p>
   );
 }
@@ -36,8 +36,8 @@ function ImportDone({ result, repaired }: { result: ImportResult; repaired: Repa
     <div className="form-notice" role="status">
       <p>
         Imported from {result.name}: {plural(result.created, 'item', 'items')} added,{' '}
-        {plural(result.updated, 'item', 'items')} changed ({result.unchanged.toLocaleString('en')}{' '}
-        unchanged, {result.refused.toLocaleString('en')} refused
+        {plural(result.updated, 'item', 'items')} changed ({countText(result.unchanged)} unchanged,{' '}
+        {countText(result.refused)} refused
         {repaired.length > 0 && `, ${plural(repaired.length, 'row', 'rows')} repaired`}). The{' '}
         <Link to="/editor/journal">journal</Link> records each one;{' '}
         <Link to="/editor">all items</Link>.

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { CategoryPicker } from '@/components/CategoryPicker';
 import { DateField } from '@/components/DateField';
 import { FieldSet, SelectField, TextAreaField, TextField } from '@/components/FormFields';
@@ -166,12 +166,20 @@ function CategoriesField({ draft, onChange, error, items }: ControlProps) {
  */
 function PositionField({ draft, onChange, errors, items, placeWords }: ControlProps) {
   const position = positionOfDraft(draft);
-  const far =
-    position &&
-    farFromOthers(
-      position,
-      items.filter((item) => item.video_id !== draft.video_id),
-    );
+  const lat = position?.lat ?? null;
+  const lng = position?.lng ?? null;
+  // Measured against every other item when the point or the archive changes, not at each
+  // keystroke of another field (the whole form renders again for those).
+  const far = useMemo(
+    () =>
+      lat === null || lng === null
+        ? null
+        : farFromOthers(
+            { lat, lng },
+            items.filter((item) => item.video_id !== draft.video_id),
+          ),
+    [lat, lng, items, draft.video_id],
+  );
   return (
     <FieldSet
       legend="Position on the globe"

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { RemovalRequest, RemovalStatus } from '@/features/editor/editorApi';
 import { InboxNotice, InboxTabs, useInboxStatus } from '@/features/editor/InboxTabs';
 import { ShowOlder } from '@/features/editor/ShowOlder';
-import { useEditorApi } from '@/features/editor/useEditorData';
+import { useEditorApi, useLoaded } from '@/features/editor/useEditorData';
 import { usePagedList } from '@/features/editor/usePagedList';
 import { REMOVAL_REASON_WORDS } from '@/lib/removalSchema';
 import './editor.css';
@@ -51,7 +51,7 @@ function decidedWords(entry: RemovalRequest): string {
  * Where a request stands, in words, and what can be done with it now (issue 47): it follows its
  * item, so a request whose hidden item was restored elsewhere says so and waits again.
  */
-export function requestStanding(entry: RemovalRequest): { words: string; decisions: Decision[] } {
+function requestStanding(entry: RemovalRequest): { words: string; decisions: Decision[] } {
   switch (entry.status) {
     case 'open':
       return { words: 'Waiting for a decision.', decisions: ['hide', 'corrected', 'declined'] };
@@ -163,28 +163,9 @@ function useDecide(onDone: () => void) {
 export function RemovalRequestPage() {
   const api = useEditorApi();
   const id = useParams().id ?? '';
-  const [entry, setEntry] = useState<
-    | { status: 'loading' }
-    | { status: 'ready'; data: RemovalRequest }
-    | { status: 'failed'; message: string }
-  >({ status: 'loading' });
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let current = true;
-    api.removalRequest(id).then(
-      (data) => current && setEntry({ status: 'ready', data }),
-      (error: unknown) =>
-        current &&
-        setEntry({
-          status: 'failed',
-          message: error instanceof Error ? error.message : 'It could not be loaded.',
-        }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, id, version]);
-  const { message, decide } = useDecide(() => setVersion((v) => v + 1));
+  const load = useCallback(() => api.removalRequest(id), [api, id]);
+  const [entry, reload] = useLoaded(load);
+  const { message, decide } = useDecide(reload);
   return (
     <div className="editor-page">
       <Link to="/editor/requests">← Removal requests</Link>

@@ -12,7 +12,7 @@ import { openingWindow, useTimelineView } from '@/features/filter/useTimelineVie
 import { CLICK } from '@/lib/analytics';
 import type { ArchiveFilter } from '@/lib/filter';
 import type { MediaNode } from '@/lib/nodeModel';
-import { busiestDay, wholeSpan } from '@/lib/timeline';
+import { busiestDay } from '@/lib/timeline';
 import { rangeWords } from '@/lib/timeRange';
 import './Timeline.css';
 
@@ -48,11 +48,10 @@ export function Timeline({
   useWheelZoom(trackRef, bounds, view, setZoomed);
   const analytics = useAnalytics();
   // The day with the most items (16 May 2025), one tap away (issue 47).
-  const stormDay = useMemo(() => {
-    const spans = allDatedSpans(nodes);
-    const whole = wholeSpan(spans);
-    return whole && busiestDay(spans, whole);
-  }, [nodes]);
+  const stormDay = useMemo(
+    () => bounds && busiestDay(allDatedSpans(nodes), bounds),
+    [nodes, bounds],
+  );
 
   if (!bounds || !view || !step || !bars) {
     return undated > 0 ? (
