@@ -6,8 +6,8 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS, chromiumPath } from '../../tests/e2e/support/chromium';
-import { lighthouseFiguresOf, type LighthouseFigures } from './phoneFigures';
+import { CHROMIUM_ARGS, chromiumPath, TEST_ONLY_ARGS } from '../../tests/e2e/support/chromium';
+import { lighthouseFiguresOf, type Compositing, type LighthouseFigures } from './phoneFigures';
 
 export interface LighthouseRun extends LighthouseFigures {
   url: string;
@@ -15,12 +15,18 @@ export interface LighthouseRun extends LighthouseFigures {
   seconds: number;
 }
 
-/** Runs Lighthouse once on `url` in a Chromium of its own. */
-export async function runLighthouse(url: string): Promise<LighthouseRun> {
+/**
+ * Runs Lighthouse once on `url` in a Chromium of its own, its page composited by the GPU process
+ * (`gpu`, as Lighthouse launches a browser) or in software.
+ */
+export async function runLighthouse(
+  url: string,
+  compositing: Compositing = 'gpu',
+): Promise<LighthouseRun> {
   const started = Date.now();
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
-    chromeFlags: CHROMIUM_ARGS,
+    chromeFlags: [...CHROMIUM_ARGS, ...(compositing === 'software' ? TEST_ONLY_ARGS : [])],
   });
   try {
     const result = await lighthouse(url, {

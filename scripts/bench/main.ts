@@ -29,6 +29,10 @@
  *                                      the drag frame beside a globe.gl page
  *   npm run bench -- --phone-runs 3    Lighthouse runs per page, and phone loads (medians)
  *   npm run bench -- --cpu-slowdown 4  DevTools' CPU throttling rate for the phone
+ *   npm run bench -- --compositing gpu,software
+ *                                      who composites the page for Lighthouse and the phone (issue
+ *                                      48): the GPU process through SwiftShader, the CPU, or each
+ *                                      in turn (the default)
  *   npm run bench -- --drag-n 100,10000 --drags 3
  *                                      card counts of the drag (ours and the peer's), and drags
  *                                      per page
@@ -74,6 +78,8 @@ import {
   printDrag,
   printLighthouse,
   printPhoneCpu,
+  COMPOSITING_MODES,
+  type Compositing,
   type PhoneResults,
 } from './phoneReport';
 import {
@@ -147,6 +153,7 @@ function parseOptions(): Options {
       'skip-phone': { type: 'boolean', default: false },
       'phone-parts': { type: 'string', default: PHONE_PARTS.join(',') },
       'phone-runs': { type: 'string', default: '3' },
+      compositing: { type: 'string', default: COMPOSITING_MODES.join(',') },
       'cpu-slowdown': { type: 'string', default: '4' },
       'drag-n': { type: 'string', default: '100,10000' },
       drags: { type: 'string', default: '3' },
@@ -185,6 +192,12 @@ function parseOptions(): Options {
     throw new Error(
       `--phone-parts: "${unknownParts.join(',') || values['phone-parts']}" is not one of ${PHONE_PARTS.join(', ')}`,
     );
+  const modes = values.compositing.split(',').map((m) => m.trim());
+  const unknownModes = modes.filter((m) => !(COMPOSITING_MODES as readonly string[]).includes(m));
+  if (unknownModes.length > 0 || modes.length === 0)
+    throw new Error(
+      `--compositing: "${unknownModes.join(',') || values.compositing}" is not one of ${COMPOSITING_MODES.join(', ')}`,
+    );
   const phone: PhoneOptions | null =
     values['skip-phone'] || values.sizes
       ? null
@@ -192,6 +205,7 @@ function parseOptions(): Options {
           parts: [...new Set(parts)] as PhonePart[],
           runs: wholeNumber(values['phone-runs'], '--phone-runs', 1),
           cpuSlowdown: wholeNumber(values['cpu-slowdown'], '--cpu-slowdown', 1),
+          compositing: [...new Set(modes)] as Compositing[],
           dragSizes: values['drag-n'].split(',').map((s) => wholeNumber(s.trim(), '--drag-n', 1)),
           drags: wholeNumber(values.drags, '--drags', 1),
         };
@@ -388,7 +402,7 @@ async function measureSample(host: ThumbnailHost, options: Options): Promise<Siz
 function printPhone(phone: PhoneResults): void {
   if (phone.lighthouse && phone.lighthouse.some((p) => p.runs.length > 0))
     printLighthouse(phone.lighthouse);
-  if (phone.cpu && phone.cpu.runs.length > 0) printPhoneCpu(phone.cpu);
+  for (const cpu of phone.cpu ?? []) if (cpu.runs.length > 0) printPhoneCpu(cpu);
   if (phone.drag && phone.drag.length > 0) printDrag(phone.drag);
 }
 

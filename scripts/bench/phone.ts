@@ -13,7 +13,7 @@
 import type { Page } from 'playwright-core';
 import { launchBrowser, watchPage } from '../../tests/e2e/support/harness';
 import { SHOWN_CLASS } from '../../tests/e2e/support/globeMarks';
-import { tasksBefore } from './phoneFigures';
+import { tasksBefore, type Compositing } from './phoneFigures';
 
 /** Lighthouse 12's mobile screen (a Moto G Power) and user agent, so both parts see one phone. */
 export const PHONE = {
@@ -96,6 +96,8 @@ export interface PhoneRunOptions {
   url: string;
   /** DevTools' CPU throttling rate (4: four times slower). */
   cpuSlowdown: number;
+  /** Who composites the page (the globe renders through SwiftShader in its worker either way). */
+  compositing: Compositing;
   /** Navigation → shown, and the tap → the open tray: past these the figure reads "timeout". */
   shownTimeoutMs: number;
   trayTimeoutMs: number;
@@ -160,7 +162,8 @@ async function waitFor(
 
 /** One load of `/?skipIntro=true` on an emulated phone with a slowed CPU. */
 export async function measurePhoneRun(options: PhoneRunOptions): Promise<PhoneRun> {
-  const browser = await launchBrowser({ measuring: true });
+  // `measuring` leaves out the tests' software compositing: the browser as a visitor's.
+  const browser = await launchBrowser({ measuring: options.compositing === 'gpu' });
   try {
     const context = await browser.newContext({ ...PHONE });
     const page = await context.newPage();

@@ -16,7 +16,13 @@ import { generateArchive } from '../../tests/fixtures/generateArchive';
 import { measureDrag, type DragResult, type DragTarget } from './drag';
 import { runLighthouse, type LighthouseRun } from './lighthouse';
 import { measurePhoneRun, type PhoneRun } from './phone';
-import type { LighthousePage, PhoneResults } from './phoneReport';
+import {
+  COMPOSITING_NAME,
+  type Compositing,
+  type LighthousePage,
+  type PhoneCpu,
+  type PhoneResults,
+} from './phoneReport';
 import { startPeerServer } from './peerServer';
 
 export const PHONE_PARTS = ['lighthouse', 'cpu', 'drag'] as const;
@@ -27,6 +33,8 @@ export interface PhoneOptions {
   /** Lighthouse runs per page, and phone loads. */
   runs: number;
   cpuSlowdown: number;
+  /** Who composites the page, for Lighthouse and the phone: each mode is measured in turn. */
+  compositing: Compositing[];
   /** Card counts of the drag, ours and the peer's. */
   dragSizes: number[];
   /** Drags per page load. */
@@ -80,18 +88,21 @@ async function measureSamplePages(
     });
     try {
       if (options.parts.includes('lighthouse')) {
-        const lighthouse: LighthousePage[] = [
-          { name: 'first visit', path: '/', runs: [] },
-          { name: 'returning', path: '/?skipIntro=true', runs: [] },
-          { name: 'shared link', path: sharedItemPath(), runs: [] },
-        ];
+        const lighthouse: LighthousePage[] = options.compositing.flatMap((compositing) => [
+          { name: 'first visit', path: '/', compositing, runs: [] },
+          { name: 'returning', path: '/?skipIntro=true', compositing, runs: [] },
+          { name: 'shared link', path: sharedItemPath(), compositing, runs: [] },
+        ]);
         results.lighthouse = lighthouse;
         for (const page of lighthouse) {
           for (let run = 1; run <= options.runs; run++) {
-            const result: LighthouseRun = await runLighthouse(`${app.url}${page.path}`);
+            const result: LighthouseRun = await runLighthouse(
+              `${app.url}${page.path}`,
+              page.compositing,
+            );
             page.runs.push(result);
             log(
-              `  Lighthouse ${page.path} run ${run}/${options.runs}: ` +
+              `  Lighthouse ${page.path}, ${COMPOSITING_NAME[page.compositing]}, run ${run}/${options.runs}: ` +
                 (result.runtimeError ??
                   `score ${result.score}, FCP ${result.fcpMs?.toFixed(0)} ms, LCP ` +
                     `${result.lcpMs?.toFixed(0)} ms, TBT ${result.tbtMs?.toFixed(0)} ms, longest ` +
@@ -101,25 +112,29 @@ async function measureSamplePages(
         }
       }
       if (options.parts.includes('cpu')) {
-        const cpu = { cpuSlowdown: options.cpuSlowdown, runs: [] as PhoneRun[] };
-        results.cpu = cpu;
-        for (let run = 1; run <= options.runs; run++) {
-          const started = Date.now();
-          const result: PhoneRun = await measurePhoneRun({
-            url: app.url,
-            cpuSlowdown: options.cpuSlowdown,
-            shownTimeoutMs: PHONE_SHOWN_TIMEOUT_MS,
-            trayTimeoutMs: PHONE_TRAY_TIMEOUT_MS,
-          });
-          cpu.runs.push(result);
-          const ms = (v: number | null) => (v === null ? '–' : v.toFixed(0));
-          log(
-            `  phone CPU ÷${options.cpuSlowdown} run ${run}/${options.runs}: shown ` +
-              `${ms(result.navToShownMs)} ms, longest task before ${ms(result.longestTaskMs)} ms, ` +
-              `tap → tray ${result.tapProblem ?? `${ms(result.tapToTrayMs)} ms`} ` +
-              `(${((Date.now() - started) / 1000).toFixed(0)} s)`,
-          );
-          for (const e of result.pageErrors.slice(0, 3)) log(`  ! the page reported: ${e}`);
+        results.cpu = [];
+        for (const compositing of options.compositing) {
+          const cpu: PhoneCpu = { cpuSlowdown: options.cpuSlowdown, compositing, runs: [] };
+          results.cpu.push(cpu);
+          for (let run = 1; run <= options.runs; run++) {
+            const started = Date.now();
+            const result: PhoneRun = await measurePhoneRun({
+              url: app.url,
+              cpuSlowdown: options.cpuSlowdown,
+              compositing,
+              shownTimeoutMs: PHONE_SHOWN_TIMEOUT_MS,
+              trayTimeoutMs: PHONE_TRAY_TIMEOUT_MS,
+            });
+            cpu.runs.push(result);
+            const ms = (v: number | null) => (v === null ? '–' : v.toFixed(0));
+            log(
+              `  phone CPU ÷${options.cpuSlowdown}, ${COMPOSITING_NAME[compositing]}, run ${run}/${options.runs}: shown ` +
+                `${ms(result.navToShownMs)} ms, longest task before ${ms(result.longestTaskMs)} ms, ` +
+                `tap → tray ${result.tapProblem ?? `${ms(result.tapToTrayMs)} ms`} ` +
+                `(${((Date.now() - started) / 1000).toFixed(0)} s)`,
+            );
+            for (const e of result.pageErrors.slice(0, 3)) log(`  ! the page reported: ${e}`);
+          }
         }
       }
     } finally {

@@ -61,6 +61,22 @@ export function tasksBefore(
   };
 }
 
+/**
+ * Who composites the page's layers (issue 48): `gpu`, the GPU process through SwiftShader (the
+ * browser as shipped, and as Lighthouse launches it); `software`, the CPU
+ * (`--disable-gpu-compositing`), which takes SwiftShader's compositing out of the page's way. The
+ * globe renders through SwiftShader in its worker either way. A figure in both says what is the
+ * page's own work and what the GPU process's.
+ */
+export const COMPOSITING_MODES = ['gpu', 'software'] as const;
+export type Compositing = (typeof COMPOSITING_MODES)[number];
+
+/** How a mode is named in the tables and verdicts. */
+export const COMPOSITING_NAME: Record<Compositing, string> = {
+  gpu: 'SwiftShader compositing',
+  software: 'software compositing',
+};
+
 /** The figures the bench reads from one Lighthouse result. */
 export interface LighthouseFigures {
   /** The performance score, 0-100. */
@@ -79,6 +95,11 @@ export interface LighthouseFigures {
   warnings: string[];
   /** How fast Lighthouse found this machine's CPU. */
   benchmarkIndex: number | null;
+  /**
+   * The start chunk's script evaluation in Lighthouse's phone model (its bootup-time audit's
+   * "Script Evaluation" for `assets/start-*.js`); null when the audit does not list it.
+   */
+  startScriptMs: number | null;
 }
 
 /** The parts of Lighthouse's result (its `lhr`) read here. */
@@ -105,6 +126,16 @@ export function longestTaskOf(details: unknown): number | null {
     .map((item) => (item as { duration?: unknown }).duration)
     .filter((d): d is number => typeof d === 'number' && Number.isFinite(d));
   return durations.length === 0 ? null : Math.max(...durations);
+}
+
+/** The bootup-time audit's script evaluation of the app's start chunk (`/assets/start-*.js`). */
+export function startScriptOf(details: unknown): number | null {
+  const items = (details as { items?: unknown } | undefined)?.items;
+  if (!Array.isArray(items)) return null;
+  const start = items.find((item) =>
+    /\/assets\/start-[^/]+\.js(\?|$)/.test(String((item as { url?: unknown }).url ?? '')),
+  ) as { scripting?: unknown } | undefined;
+  return typeof start?.scripting === 'number' ? start.scripting : null;
 }
 
 /** The first element selector in an audit's (nested) details. */
@@ -134,6 +165,7 @@ export function lighthouseFiguresOf(lhr: LighthouseResultLike): LighthouseFigure
     lcpMs: value('largest-contentful-paint'),
     tbtMs: value('total-blocking-time'),
     longestTaskMs: longestTaskOf(lhr.audits['long-tasks']?.details),
+    startScriptMs: startScriptOf(lhr.audits['bootup-time']?.details),
     cls: value('cumulative-layout-shift'),
     lcpElement: firstSelectorOf(lhr.audits['largest-contentful-paint-element']?.details),
     runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,

@@ -86,9 +86,10 @@ export function longTasks(
   {
     origin,
     minMs = 50,
+    fromMs = -Infinity,
     untilMs = Infinity,
     sourceOf = () => null,
-  }: { origin: string; minMs?: number; untilMs?: number; sourceOf?: SourceOf },
+  }: { origin: string; minMs?: number; fromMs?: number; untilMs?: number; sourceOf?: SourceOf },
 ): LongTask[] {
   const { pid, tid, t0 } = pageThread(events, origin);
   const mine = events
@@ -105,13 +106,49 @@ export function longTasks(
   }
   const samples = mainSamples(events, pid, tid);
   return outer
-    .filter((task) => (task.dur ?? 0) >= minMs * 1000 && (task.ts - t0) / 1000 <= untilMs)
+    .filter(
+      (task) =>
+        (task.dur ?? 0) >= minMs * 1000 &&
+        (task.ts + (task.dur ?? 0) - t0) / 1000 >= fromMs &&
+        (task.ts - t0) / 1000 <= untilMs,
+    )
     .map((task) => ({
       startMs: (task.ts - t0) / 1000,
       durationMs: (task.dur ?? 0) / 1000,
       events: exclusiveTimes(task, mine, origin),
       sources: bySource(samples, task, origin, sourceOf),
     }));
+}
+
+/**
+ * When, in ms after the navigation, the page's main thread dispatched its first `type` event (a
+ * tap's `pointerdown`, its `click`): the event's start and end; null when it never did.
+ */
+export function eventDispatched(
+  events: readonly TraceEvent[],
+  origin: string,
+  type: string,
+): { startMs: number; endMs: number } | null {
+  const { pid, tid, t0 } = pageThread(events, origin);
+  const found = events
+    .filter(
+      (e) =>
+        e.pid === pid &&
+        e.tid === tid &&
+        e.name === 'EventDispatch' &&
+        (e.args?.data as { type?: string } | undefined)?.type === type,
+    )
+    .sort((a, b) => a.ts - b.ts)[0];
+  return found
+    ? { startMs: (found.ts - t0) / 1000, endMs: (found.ts + (found.dur ?? 0) - t0) / 1000 }
+    : null;
+}
+
+/** When, in ms after the navigation, the page's `performance.mark(name)` was made; null: never. */
+export function markAt(events: readonly TraceEvent[], origin: string, name: string): number | null {
+  const { pid, t0 } = pageThread(events, origin);
+  const found = events.find((e) => e.pid === pid && e.name === name && e.ph !== 'M');
+  return found ? (found.ts - t0) / 1000 : null;
 }
 
 /** The time each event of a task spent outside the events it holds, by label, ms. */
@@ -182,7 +219,14 @@ interface ProfileNode {
 function mainSamples(events: readonly TraceEvent[], pid: number, tid: number): Sample[] {
   const profiles = new Map<
     string,
-    { start: number; nodes: Map<number, ProfileNode>; ids: number[]; deltas: number[] }
+    {
+      start: number;
+      nodes: Map<number, ProfileNode>;
+      ids: number[];
+      deltas: number[];
+      lines: number[];
+      columns: number[];
+    }
   >();
   for (const e of events)
     if (e.pid === pid && e.tid === tid && e.name === 'Profile' && e.id !== undefined)
@@ -191,17 +235,32 @@ function mainSamples(events: readonly TraceEvent[], pid: number, tid: number): S
         nodes: new Map(),
         ids: [],
         deltas: [],
+        lines: [],
+        columns: [],
       });
   for (const e of events) {
     if (e.pid !== pid || e.name !== 'ProfileChunk' || e.id === undefined) continue;
     const profile = profiles.get(e.id);
     if (!profile) continue;
     const data = e.args?.data as
-      | { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] }
+      | {
+          cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
+          timeDeltas?: number[];
+          lines?: number[];
+          columns?: number[];
+        }
       | undefined;
+    const ids = data?.cpuProfile?.samples ?? [];
     for (const node of data?.cpuProfile?.nodes ?? []) profile.nodes.set(node.id, node);
-    profile.ids.push(...(data?.cpuProfile?.samples ?? []));
+    // Each sample's own line and column (1-based) where the profiler gives them: the line that
+    // ran, not only its function's first (a chunk's top level is one function of 100,000 lines).
+    const at = (list: number[] | undefined, i: number) => list?.[i] ?? 0;
     profile.deltas.push(...(data?.timeDeltas ?? []));
+    ids.forEach((id, i) => {
+      profile.ids.push(id);
+      profile.lines.push(at(data?.lines, i));
+      profile.columns.push(at(data?.columns, i));
+    });
   }
   const samples: Sample[] = [];
   for (const profile of profiles.values()) {
@@ -209,13 +268,15 @@ function mainSamples(events: readonly TraceEvent[], pid: number, tid: number): S
     profile.ids.forEach((id, index) => {
       at += profile.deltas[index] ?? 0;
       const frame = profile.nodes.get(id)?.callFrame ?? {};
+      const line = profile.lines[index] ?? 0;
       samples.push({
         at,
         us: profile.deltas[index + 1] ?? 0,
         url: frame.url ?? '',
         name: frame.functionName || '(anonymous)',
-        line: (frame.lineNumber ?? 0) + 1,
-        column: frame.columnNumber ?? 0,
+        line: line > 0 ? line : (frame.lineNumber ?? 0) + 1,
+        column:
+          line > 0 ? Math.max(0, (profile.columns[index] ?? 1) - 1) : (frame.columnNumber ?? 0),
       });
     });
   }

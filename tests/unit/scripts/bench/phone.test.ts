@@ -96,6 +96,15 @@ describe('reading a Lighthouse result', () => {
           ],
         },
       },
+      'bootup-time': {
+        details: {
+          type: 'table',
+          items: [
+            { url: 'http://127.0.0.1:4000/assets/Timeline-x1.js', total: 90, scripting: 60 },
+            { url: 'http://127.0.0.1:4000/assets/start-CWDoXyzm.js', total: 700, scripting: 412.5 },
+          ],
+        },
+      },
       'largest-contentful-paint-element': {
         details: {
           type: 'list',
@@ -118,6 +127,7 @@ describe('reading a Lighthouse result', () => {
       lcpMs: 4790,
       tbtMs: 1520,
       longestTaskMs: 1610,
+      startScriptMs: 412.5,
       cls: 0.002,
       lcpElement: 'header > a > img',
       runtimeError: null,
@@ -138,6 +148,7 @@ describe('reading a Lighthouse result', () => {
       score: null,
       fcpMs: null,
       longestTaskMs: null,
+      startScriptMs: null,
       lcpElement: null,
       runtimeError: 'NO_FCP: The page did not paint any content.',
     });
@@ -152,8 +163,13 @@ describe('reading a Lighthouse result', () => {
 });
 
 describe('checkPhoneBudgets', () => {
-  const lighthouseRun = (score: number, fcpMs: number, lcpMs: number, tbtMs: number) =>
-    ({ score, fcpMs, lcpMs, tbtMs }) as LighthouseRun;
+  const lighthouseRun = (
+    score: number,
+    fcpMs: number,
+    lcpMs: number,
+    tbtMs: number,
+    startScriptMs = 300,
+  ) => ({ score, fcpMs, lcpMs, tbtMs, startScriptMs }) as LighthouseRun;
   const phoneRun = (longestTaskMs: number | null, tapToTrayMs: number | null) =>
     ({ longestTaskMs, tapToTrayMs }) as PhoneRun;
   const drag = (
@@ -169,6 +185,7 @@ describe('checkPhoneBudgets', () => {
         {
           name: 'returning',
           path: '/?skipIntro=true',
+          compositing: 'software',
           runs: [
             lighthouseRun(92, 1200, 2400, 150),
             lighthouseRun(88, 1300, 2600, 250),
@@ -176,7 +193,18 @@ describe('checkPhoneBudgets', () => {
           ],
         },
       ],
-      cpu: { cpuSlowdown: 4, runs: [phoneRun(80, 150), phoneRun(120, 250), phoneRun(90, 180)] },
+      cpu: [
+        {
+          cpuSlowdown: 4,
+          compositing: 'software',
+          runs: [phoneRun(80, 150), phoneRun(120, 250), phoneRun(90, 180)],
+        },
+        {
+          cpuSlowdown: 4,
+          compositing: 'gpu',
+          runs: [phoneRun(150, 300), phoneRun(120, 250), phoneRun(90, 400)],
+        },
+      ],
       drag: [
         drag('ours', 100, [120, 130, 140]),
         drag('peer', 100, [60, 70, 65]),
@@ -186,20 +214,28 @@ describe('checkPhoneBudgets', () => {
     const checks = checkPhoneBudgets(results);
     const status = Object.fromEntries(checks.map((c) => [c.figure, c.status]));
     expect(status).toEqual({
-      'Lighthouse mobile /?skipIntro=true: performance': 'PASS',
-      'Lighthouse mobile /?skipIntro=true: FCP': 'PASS',
-      'Lighthouse mobile /?skipIntro=true: LCP': 'PASS',
-      'Lighthouse mobile /?skipIntro=true: TBT': 'PASS',
-      'tap on Filters → tray open, phone, CPU ÷4': 'PASS',
-      'longest main-thread task, navigation → globe shown, phone, CPU ÷4': 'PASS',
+      'Lighthouse mobile /?skipIntro=true, software compositing: performance': 'PASS',
+      'Lighthouse mobile /?skipIntro=true, software compositing: FCP': 'PASS',
+      'Lighthouse mobile /?skipIntro=true, software compositing: LCP': 'PASS',
+      'Lighthouse mobile /?skipIntro=true, software compositing: TBT': 'PASS',
+      "Lighthouse mobile /?skipIntro=true, software compositing: the start chunk's script evaluation":
+        'PASS',
+      'tap on Filters → tray open, phone, CPU ÷4, software compositing': 'PASS',
+      'longest main-thread task, navigation → globe shown, phone, CPU ÷4, software compositing':
+        'PASS',
+      'tap on Filters → tray open, phone, CPU ÷4, SwiftShader compositing': 'FAIL',
+      'longest main-thread task, navigation → globe shown, phone, CPU ÷4, SwiftShader compositing':
+        'FAIL',
       'drag frame, ours at 100 cards / globe.gl at 100 objects': 'FAIL',
       'drag frame, ours at 10,000 / at 100 cards': 'PASS',
     });
     const byFigure = Object.fromEntries(checks.map((c) => [c.figure, c]));
-    expect(byFigure['Lighthouse mobile /?skipIntro=true: FCP']).toMatchObject({
-      measured: '1.20 (1.10-1.30) s',
-      budget: '≤ 1.50 s',
-    });
+    expect(byFigure['Lighthouse mobile /?skipIntro=true, software compositing: FCP']).toMatchObject(
+      {
+        measured: '1.20 (1.10-1.30) s',
+        budget: '≤ 1.50 s',
+      },
+    );
     expect(byFigure['drag frame, ours at 100 cards / globe.gl at 100 objects']?.measured).toBe(
       '2.00× (130 / 65 ms)',
     );
@@ -211,11 +247,19 @@ describe('checkPhoneBudgets', () => {
   it('fails a figure most runs never reached, and skips a ratio with a side not measured', () => {
     const checks = checkPhoneBudgets({
       lighthouse: null,
-      cpu: { cpuSlowdown: 4, runs: [phoneRun(80, null), phoneRun(90, null), phoneRun(70, 150)] },
+      cpu: [
+        {
+          cpuSlowdown: 4,
+          compositing: 'software',
+          runs: [phoneRun(80, null), phoneRun(90, null), phoneRun(70, 150)],
+        },
+      ],
       drag: [drag('ours', 100, [120]), drag('peer', 100, [], 'the peer page was not drawn')],
     });
     const byFigure = Object.fromEntries(checks.map((c) => [c.figure, c]));
-    expect(byFigure['tap on Filters → tray open, phone, CPU ÷4']).toMatchObject({
+    expect(
+      byFigure['tap on Filters → tray open, phone, CPU ÷4, software compositing'],
+    ).toMatchObject({
       status: 'FAIL',
       measured: 'timeout (1/3 ran)',
     });

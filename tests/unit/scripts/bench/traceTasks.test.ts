@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { longTasks, taskTable, type TraceEvent } from '../../../../scripts/bench/traceTasks';
+import {
+  eventDispatched,
+  longTasks,
+  markAt,
+  taskTable,
+  type TraceEvent,
+} from '../../../../scripts/bench/traceTasks';
 
 const ORIGIN = 'http://127.0.0.1:4000';
 const PID = 7;
@@ -108,6 +114,65 @@ describe('the start trace (issue 48)', () => {
     expect(taskTable(tasks).split('\n')[2]).toBe(
       '| 200 | 120 | 70 ms v8.evaluateModule /assets/start-abc.js; 30 ms MinorGC; 20 ms (the task itself) | 60 ms node_modules/react-dom; 20 ms /assets/start-abc.js (unmapped) |',
     );
+  });
+
+  it('maps each sample by the line and column it ran, where the profiler gives them', () => {
+    // The chunk's top level is one function: its samples name the function's first line, and
+    // only the chunk's own `lines` and `columns` (1-based) say which module's line ran.
+    const withLines = TRACE.map((e) =>
+      e.name === 'ProfileChunk'
+        ? {
+            ...e,
+            args: {
+              data: {
+                ...(e.args?.data as object),
+                lines: [1, 1, 1, 40, 40],
+                columns: [11, 11, 11, 3, 3],
+              },
+            },
+          }
+        : e,
+    );
+    const [task] = longTasks(withLines, {
+      origin: ORIGIN,
+      sourceOf: (_url, line, column) =>
+        line === 1 && column === 10
+          ? 'react-dom'
+          : line === 40 && column === 2
+            ? 'src/lib/numbers.ts'
+            : null,
+    });
+    expect(task?.sources).toEqual([
+      { name: 'react-dom', ms: 60 },
+      { name: 'src/lib/numbers.ts', ms: 20 },
+    ]);
+  });
+
+  it('finds the tasks of a window, however short, and when a tap was marked and handled', () => {
+    const tapped: TraceEvent[] = [
+      ...TRACE,
+      {
+        name: 'bench:filters-shown',
+        ph: 'R',
+        pid: PID,
+        tid: MAIN,
+        ts: T0 + ms(390),
+        cat: 'blink.user_timing',
+      },
+      slice('ThreadControllerImpl::RunTask', 440, 20),
+      slice('EventDispatch', 445, 4, { data: { type: 'pointerdown' } }),
+      slice('EventDispatch', 452, 6, { data: { type: 'click' } }),
+    ];
+    expect(markAt(tapped, ORIGIN, 'bench:filters-shown')).toBe(390);
+    expect(markAt(TRACE, ORIGIN, 'bench:filters-shown')).toBeNull();
+    expect(eventDispatched(tapped, ORIGIN, 'pointerdown')).toEqual({ startMs: 445, endMs: 449 });
+    expect(eventDispatched(tapped, ORIGIN, 'click')).toEqual({ startMs: 452, endMs: 458 });
+    expect(eventDispatched(TRACE, ORIGIN, 'click')).toBeNull();
+    const window = longTasks(tapped, { origin: ORIGIN, minMs: 5, fromMs: 390, untilMs: 458 });
+    expect(window.map((t) => [t.startMs, t.durationMs])).toEqual([
+      [400, 30],
+      [440, 20],
+    ]);
   });
 
   it('says so when the trace has no navigation to the page', () => {
