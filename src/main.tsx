@@ -4,6 +4,8 @@
 // styles its first frame itself, and these rules apply before the app renders anything of its own
 // (scripts/stylesheetsInScripts.ts).
 import '@/styles.css';
+// The browser's ICU data loads in a worker of its own while the modules below are evaluated.
+import '@/app/start/warmIntl';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // The start pauses between React DOM, the libraries and the app's own modules (src/app/start/),
