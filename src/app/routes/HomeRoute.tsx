@@ -27,17 +27,13 @@ import {
   selectNodesStatus,
 } from '@/features/nodes/nodesSelectors';
 import { Preloader } from '@/features/preloader/Preloader';
+import { RemovalAsk } from '@/features/submit/RemovalAsk';
 import { isMobileUserAgent } from '@/lib/device';
 import { filterRoute, spanOfRange } from '@/lib/routes';
 import './HomeRoute.css';
 
-/** "Ask for removal or correction" on an item's page: the form loads when an item opens. */
-const RemovalRequestForm = lazy(() => import('@/features/submit/RemovalRequestForm'));
-const removalForm = (itemId: string) => (
-  <Suspense fallback={null}>
-    <RemovalRequestForm itemId={itemId} />
-  </Suspense>
-);
+/** "Ask for removal or correction" on an item's page: its form loads when it is asked for. */
+const removalForm = (itemId: string) => <RemovalAsk itemId={itemId} />;
 /**
  * The timeline comes after the globe is shown (its code is not needed before). It and the list
  * are drawn again for what they show, not for every address the home screen is drawn for (the

@@ -12,6 +12,7 @@ import { postRemovalRequest } from '@/features/submit/communityService';
 import { FormConfirmation } from '@/features/submit/FormConfirmation';
 import { FormProblemSummary } from '@/features/submit/FormProblemSummary';
 import { HoneypotField } from '@/features/submit/HoneypotField';
+import { AskButton } from '@/features/submit/AskButton';
 import { SendButton } from '@/features/submit/SendButton';
 import { useFormSender } from '@/features/submit/useFormSender';
 import './communityForm.css';
@@ -29,9 +30,16 @@ const EMPTY: Draft = { reason: '', message: '', email: '' };
  * same protections as the other public forms (the shared schema, JSON only, a rate limit, a
  * honeypot); nothing is kept in the browser.
  */
-export default function RemovalRequestForm({ itemId }: { itemId: string }) {
+export default function RemovalRequestForm({
+  itemId,
+  initiallyOpen = false,
+}: {
+  itemId: string;
+  /** Open from the start (the button that loaded it was pressed), its heading focused. */
+  initiallyOpen?: boolean;
+}) {
   const { baseUrl } = useServiceAccess();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [honeypot, setHoneypot] = useState('');
   const form = useRef<HTMLFormElement>(null);
@@ -39,7 +47,7 @@ export default function RemovalRequestForm({ itemId }: { itemId: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The button gives way to the form: the focus goes to the form's heading, and back to the
   // button when the form closes (after the first opening only).
-  const [opened, setOpened] = useState(false);
+  const [opened, setOpened] = useState(initiallyOpen);
   useEffect(() => {
     if (!opened) return;
     if (open) heading.current?.focus();
@@ -65,15 +73,7 @@ export default function RemovalRequestForm({ itemId }: { itemId: string }) {
     sender.fieldChanged(field);
   };
 
-  if (!open) {
-    return (
-      <p className="removal-ask">
-        <button ref={opener} type="button" className="button-quiet" onClick={() => show(true)}>
-          Ask for removal or correction
-        </button>
-      </p>
-    );
-  }
+  if (!open) return <AskButton ref={opener} onClick={() => show(true)} />;
   if (sender.sentId !== null) {
     return (
       <div className="removal-ask">
