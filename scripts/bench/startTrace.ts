@@ -7,6 +7,7 @@
  * `npm start` serves it), prints each long task with what ran in it and whose code (mapped
  * through `dist/`'s source maps), and writes the traces to `bench-results/` for DevTools.
  *
+ * `TRACE_MORE=fonts,gpu` adds trace categories (a layout's font lookups, the GPU process's work).
  * `--read bench-results/start-trace-software.json` reads a trace written before (against the same
  * build) instead of recording one.
  *
@@ -45,7 +46,7 @@ const CATEGORIES = [
 ];
 /** After the globe shows, the trace goes on this long (the list's batches, the timeline). */
 const AFTER_SHOWN_MS = 3000;
-const SHOWN_TIMEOUT_MS = Number(process.env.SHOWN_TIMEOUT_MS ?? 120_000);
+const SHOWN_TIMEOUT_MS = 120_000;
 
 /** Source files by a built chunk's position, through its source map (null where none). */
 function sourcesOfBuild(dist: string): SourceOf {

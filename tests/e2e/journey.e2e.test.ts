@@ -452,6 +452,46 @@ describe('a phone', () => {
     await page.waitForURL(`**${href}?category=${category.slug}`);
   });
 
+  it('answers a tap on Filters the moment it shows, while the globe starts on a CPU slowed 4×', async () => {
+    const context = await browser.newContext({ ...PHONE_390 });
+    contexts.push(context);
+    await markIntroSeen(context);
+    // The touch's time stamp (when the browser took it) and the frame that first draws the tray.
+    await context.addInitScript(() => {
+      const w = window as unknown as { __tap: { down: number; drawn: number } };
+      w.__tap = { down: -1, drawn: -1 };
+      addEventListener('pointerdown', (e) => (w.__tap.down = e.timeStamp), { capture: true });
+      new MutationObserver(() => {
+        const panel = document.querySelector('.filter-tray__panel');
+        if (w.__tap.down < 0 || w.__tap.drawn >= 0 || !(panel instanceof HTMLElement)) return;
+        if (!panel.hidden) requestAnimationFrame(() => (w.__tap.drawn = performance.now()));
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['hidden'] });
+    });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(`${app.url}/?skipIntro=true`);
+    const filters = page.getByRole('button', { name: /^Filters/ });
+    await filters.waitFor({ state: 'visible', timeout: 120_000 });
+    // The start is still going on: the cards are still coming in one by one.
+    const cardsThen = await page.evaluate(() => window.__globe?.stats().revealed ?? -1);
+    await filters.tap();
+    const tray = page.getByRole('group', { name: 'Filters' });
+    await tray.waitFor({ state: 'visible', timeout: 5_000 });
+    expect(await filters.getAttribute('aria-expanded')).toBe('true');
+    // Issue 48's budget is 200 ms on a quiet machine (`npm run bench`); here, beside the other
+    // tests, it answers in 76-178 ms; a tap kept waiting behind the start (624-1,538 ms before
+    // issue 48) fails.
+    type Tapped = { __tap: { down: number; drawn: number } };
+    await page.waitForFunction(() => (window as unknown as Tapped).__tap.drawn >= 0);
+    const tap = await page.evaluate(() => (window as unknown as Tapped).__tap);
+    expect(tap.down).toBeGreaterThan(0);
+    expect(tap.drawn - tap.down).toBeLessThan(500);
+    expect(cardsThen).toBeGreaterThanOrEqual(0);
+    expect(cardsThen).toBeLessThan(sample.length);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  });
+
   it('opens the list and items as solid sheets at 390×844, nothing over their first or last lines, Back at the top', async () => {
     // A category with videos and galleries, so that the list holds both kinds.
     const category = sample
