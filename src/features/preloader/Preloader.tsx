@@ -33,7 +33,7 @@ export function Preloader({
         aria-valuemax={100}
         aria-valuenow={value}
       >
-        <div className="preloader__fill" style={{ width: `${value}%` }} />
+        <div className="preloader__fill" style={{ transform: `scaleX(${value / 100})` }} />
       </div>
       <p className="preloader__percent" aria-hidden="true">
         {value}%

@@ -45,6 +45,10 @@ describe('the preloader', () => {
       expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40'),
     );
     expect(screen.getByText('Loading ...')).toBeTruthy();
+    // The bar is scaled, not resized: the compositor animates it without a layout (issue 48).
+    const fill = screen.getByRole('progressbar').firstElementChild as HTMLElement;
+    expect(fill.style.transform).toBe('scaleX(0.4)');
+    expect(fill.style.width).toBe('');
     report(100);
     await screen.findByText('Done');
     await waitFor(() => expect(shown()).toBe(true), { timeout: LOADED_MESSAGE_MS + 1000 });
