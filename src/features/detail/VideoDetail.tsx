@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAnalytics } from '@/app/hooks';
 import { RecordedDate } from '@/components/RecordedDate';
+import { useAfterFirstPaint } from '@/components/useAfterFirstPaint';
 import { DetailActions } from '@/features/detail/DetailActions';
 import { AskForRemoval } from '@/features/detail/askForRemoval';
 import { ItemFacts } from '@/features/detail/ItemFacts';
@@ -38,11 +39,16 @@ export function VideoDetail({ node, related, colours, onBack }: Props) {
     range: rangeOfTexts(rangeText(search.get('from')), rangeText(search.get('to'))),
   };
   const player = useRef<HTMLIFrameElement>(null);
-  useVideoReports(player, node.video_id);
+  // The player's frame comes once the item is on the screen, in a task of its own (its black box
+  // holds the place meanwhile).
+  const playerDue = useAfterFirstPaint();
+  useVideoReports(player, node.video_id, playerDue);
   return (
     <article className="detail detail--video" aria-labelledby="detail-title">
       <div className="detail__player">
-        {node.youtube_id ? (
+        {!node.youtube_id ? (
+          <p className="detail__no-video">This item has no video to play.</p>
+        ) : playerDue ? (
           <iframe
             ref={player}
             src={youtubeEmbedUrl(node.youtube_id, {
@@ -52,9 +58,7 @@ export function VideoDetail({ node, related, colours, onBack }: Props) {
             allow="autoplay; encrypted-media; picture-in-picture"
             referrerPolicy="strict-origin-when-cross-origin"
           />
-        ) : (
-          <p className="detail__no-video">This item has no video to play.</p>
-        )}
+        ) : null}
       </div>
       <header className="detail__header">
         <h2 id="detail-title">{node.title}</h2>

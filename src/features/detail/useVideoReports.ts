@@ -52,6 +52,8 @@ export function loadIframeApi(win: ApiWindow = window): Promise<YouTubeApi> {
 export function useVideoReports(
   iframeRef: RefObject<HTMLIFrameElement | null>,
   videoId: string,
+  /** Whether the player's frame is in the page yet (it comes after the item's first paint). */
+  playerThere = true,
 ): void {
   const analytics = useAnalytics();
   useEffect(() => {
@@ -76,5 +78,5 @@ export function useVideoReports(
     return () => {
       active = false;
     };
-  }, [analytics, iframeRef, videoId]);
+  }, [analytics, iframeRef, videoId, playerThere]);
 }

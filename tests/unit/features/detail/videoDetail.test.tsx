@@ -145,9 +145,16 @@ describe('the video detail and analytics', () => {
     ]);
   });
 
-  it('with analytics off, the player never talks to the page and no API script loads', () => {
+  it('draws the player once the item is on the screen, in a task of its own', async () => {
     renderVideo(noAnalytics);
-    const src = new URL(screen.getByTitle('On the porch').getAttribute('src') ?? '');
+    expect(screen.queryByTitle('On the porch')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'On the porch' })).toBeTruthy();
+    expect(await screen.findByTitle('On the porch')).toBeTruthy();
+  });
+
+  it('with analytics off, the player never talks to the page and no API script loads', async () => {
+    renderVideo(noAnalytics);
+    const src = new URL((await screen.findByTitle('On the porch')).getAttribute('src') ?? '');
     expect(src.searchParams.has('enablejsapi')).toBe(false);
     expect(src.searchParams.has('origin')).toBe(false);
     expect(document.querySelector('script[src*="youtube.com/iframe_api"]')).toBeNull();
@@ -157,7 +164,7 @@ describe('the video detail and analytics', () => {
     const analytics = recordingAnalytics();
     const players: [HTMLIFrameElement, PlayerOptions][] = [];
     renderVideo(analytics);
-    const iframe = screen.getByTitle<HTMLIFrameElement>('On the porch');
+    const iframe = await screen.findByTitle<HTMLIFrameElement>('On the porch');
     const src = new URL(iframe.src);
     expect(src.searchParams.get('enablejsapi')).toBe('1');
     expect(src.searchParams.get('origin')).toBe(window.location.origin);
@@ -203,6 +210,7 @@ describe('the video detail and analytics', () => {
   it('warns, and carries on, when the player API cannot load', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderVideo(recordingAnalytics());
+    await screen.findByTitle('On the porch');
     const script = document.querySelector('script[src="https://www.youtube.com/iframe_api"]');
     script?.dispatchEvent(new Event('error'));
     await waitFor(() =>
