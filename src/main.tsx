@@ -8,12 +8,13 @@ import '@/styles.css';
 import '@/app/start/warmIntl';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-// The start pauses between React DOM, the libraries and the app's own modules (src/app/start/),
-// and once more below: four tasks where the start chunk's evaluation was one of about 200 ms on a
-// phone (issue 48).
+// The start pauses between React DOM, the router, the store's libraries and the app's own modules
+// (src/app/start/), and once more below: five tasks where the start chunk's evaluation was one of
+// about 200 ms on a phone (issue 48).
 import '@/app/start/afterReact';
-import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
+import '@/app/start/afterRouter';
+import { Provider } from 'react-redux';
 import '@/app/start/afterLibraries';
 import { config } from '@/app/config';
 import { FirstPaintContext, readFirstPaint } from '@/app/firstPaint';
