@@ -7,9 +7,10 @@ import {
 import {
   ArchiveFormatError,
   describeProblem,
-  normalizeArchive,
+  normalizeArchiveSteps,
   type MediaNode,
 } from '@/lib/nodeModel';
+import { runStepsInSlices, yieldToBrowser } from '@/lib/steps';
 import {
   NodesRequestError,
   type FetchArchive,
@@ -53,7 +54,11 @@ const fetchNodes = createAsyncThunk.withTypes<{
   rejectValue: NodesLoadError;
 }>()('nodes/fetch', async (_arg: undefined, { extra, signal, rejectWithValue }) => {
   try {
-    const { nodes, problems } = normalizeArchive(await extra.fetchArchive(signal));
+    const raw = await extra.fetchArchive(signal);
+    // Read an item at a time, giving the browser its turn between slices, and once more before
+    // the store takes the archive and the page draws it (issue 48).
+    const { nodes, problems } = await runStepsInSlices(normalizeArchiveSteps(raw));
+    await yieldToBrowser();
     // One warning per node that was dropped or repaired, naming it; the rest load.
     for (const problem of problems) console.warn(describeProblem(problem));
     return { nodes, problemCount: problems.length };
