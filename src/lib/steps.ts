@@ -1,8 +1,9 @@
 /**
  * Work done a step at a time: a generator that yields between steps and returns its result. The
- * same code runs at once (`runSteps`, the app) or spread over the event loop's turns (the
- * nodes-service's `runInSlices`), so a server reading a large archive is never held for the whole
- * of it and both read it alike.
+ * same code runs at once (`runSteps`) or in slices of a time (`runInSlices`), giving way between
+ * them: the nodes-service to the event loop's other work (`server/support/slices.ts`), the page to
+ * the browser (a tap, a frame), so neither is held for the whole of a large archive and both read
+ * it alike.
  */
 export type Steps<T> = Generator<void, T, void>;
 
@@ -25,22 +26,33 @@ export function yieldToBrowser(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** A clock that says when the current slice has run long enough, and gives way when it has. */
+export interface Slicer {
+  /** Gives way (`pause`) if this slice has held the thread for its length; else returns at once. */
+  maybeYield(): Promise<void>;
+}
+
 /**
- * Runs `steps` in a page, giving the browser its turn whenever a slice has held the main thread for
- * `sliceMs` (issue 48: the archive read on arrival was one task of 120-140 ms on a phone, CPU ÷4).
- * Work shorter than a slice runs at once, in the caller's task.
+ * Slices of `sliceMs`, each ended by `pause`: `yieldToBrowser` in a page (issue 48: the archive's
+ * read on arrival was one task of 120-140 ms on a phone, CPU ÷4), the event loop's next turn on
+ * the server. Work shorter than a slice runs at once, in the caller's task.
  */
-export async function runStepsInSlices<T>(
-  steps: Steps<T>,
-  { sliceMs = 8, pause = yieldToBrowser }: { sliceMs?: number; pause?: () => Promise<void> } = {},
-): Promise<T> {
+export function timeSlicer(sliceMs: number, pause: () => Promise<void>): Slicer {
   let started = performance.now();
+  return {
+    async maybeYield() {
+      if (performance.now() - started < sliceMs) return;
+      await pause();
+      started = performance.now();
+    },
+  };
+}
+
+/** Runs `steps` in the slicer's slices, giving way between them; returns the result. */
+export async function runInSlices<T>(steps: Steps<T>, slicer: Slicer): Promise<T> {
   for (;;) {
     const next = steps.next();
     if (next.done) return next.value;
-    if (performance.now() - started >= sliceMs) {
-      await pause();
-      started = performance.now();
-    }
+    await slicer.maybeYield();
   }
 }

@@ -10,7 +10,7 @@ import {
   normalizeArchiveSteps,
   type MediaNode,
 } from '@/lib/nodeModel';
-import { runStepsInSlices, yieldToBrowser } from '@/lib/steps';
+import { runInSlices, timeSlicer, yieldToBrowser } from '@/lib/steps';
 import {
   NodesRequestError,
   type FetchArchive,
@@ -48,6 +48,9 @@ const initialState: NodesState = {
   problemCount: 0,
 };
 
+/** How long a slice of the archive's read may hold the page's main thread, ms. */
+const READ_SLICE_MS = 8;
+
 const fetchNodes = createAsyncThunk.withTypes<{
   state: NodesRootState;
   extra: NodesThunkExtra;
@@ -57,7 +60,10 @@ const fetchNodes = createAsyncThunk.withTypes<{
     const raw = await extra.fetchArchive(signal);
     // Read an item at a time, giving the browser its turn between slices, and once more before
     // the store takes the archive and the page draws it (issue 48).
-    const { nodes, problems } = await runStepsInSlices(normalizeArchiveSteps(raw));
+    const { nodes, problems } = await runInSlices(
+      normalizeArchiveSteps(raw),
+      timeSlicer(READ_SLICE_MS, yieldToBrowser),
+    );
     await yieldToBrowser();
     // One warning per node that was dropped or repaired, naming it; the rest load.
     for (const problem of problems) console.warn(describeProblem(problem));
