@@ -18,7 +18,7 @@ export function RemovalAsk({ itemId }: { itemId: string }) {
   if (!wanted) return <AskButton onClick={() => setWanted(true)} onIntent={preload} />;
   return (
     <Suspense fallback={<AskButton busy onClick={() => undefined} />}>
-      <RemovalRequestForm itemId={itemId} initiallyOpen />
+      <RemovalRequestForm itemId={itemId} />
     </Suspense>
   );
 }

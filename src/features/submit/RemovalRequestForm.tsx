@@ -28,35 +28,23 @@ const EMPTY: Draft = { reason: '', message: '', email: '' };
  * "Ask for removal or correction" on an item's page (issue 31): a person who finds themselves, their
  * family, their home or something wrong in an item tells the editors, who can hide it at once. The
  * same protections as the other public forms (the shared schema, JSON only, a rate limit, a
- * honeypot); nothing is kept in the browser.
+ * honeypot); nothing is kept in the browser. `RemovalAsk` loads it when its button is pressed, so
+ * it opens at once; closed, it gives way to that button again, and keeps what was written.
  */
-export default function RemovalRequestForm({
-  itemId,
-  initiallyOpen = false,
-}: {
-  itemId: string;
-  /** Open from the start (the button that loaded it was pressed), its heading focused. */
-  initiallyOpen?: boolean;
-}) {
+export default function RemovalRequestForm({ itemId }: { itemId: string }) {
   const { baseUrl } = useServiceAccess();
-  const [open, setOpen] = useState(initiallyOpen);
+  const [open, setOpen] = useState(true);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [honeypot, setHoneypot] = useState('');
   const form = useRef<HTMLFormElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   // The button gives way to the form: the focus goes to the form's heading, and back to the
-  // button when the form closes (after the first opening only).
-  const [opened, setOpened] = useState(initiallyOpen);
+  // button when the form closes.
   useEffect(() => {
-    if (!opened) return;
     if (open) heading.current?.focus();
     else opener.current?.focus();
-  }, [open, opened]);
-  const show = (value: boolean) => {
-    setOpen(value);
-    setOpened(true);
-  };
+  }, [open]);
   const body = () => ({ node_id: itemId, ...draft, website: honeypot });
   const sender = useFormSender({
     form,
@@ -73,7 +61,7 @@ export default function RemovalRequestForm({
     sender.fieldChanged(field);
   };
 
-  if (!open) return <AskButton ref={opener} onClick={() => show(true)} />;
+  if (!open) return <AskButton ref={opener} onClick={() => setOpen(true)} />;
   if (sender.sentId !== null) {
     return (
       <div className="removal-ask">
@@ -83,7 +71,7 @@ export default function RemovalRequestForm({
           againLabel="Close"
           onAgain={() => {
             sender.startAgain();
-            show(false);
+            setOpen(false);
           }}
         >
           <p>
@@ -152,7 +140,7 @@ export default function RemovalRequestForm({
       <HoneypotField value={honeypot} onChange={setHoneypot} />
       <p className="removal-ask__buttons">
         <SendButton sending={sender.sending} label="Send request" />
-        <button type="button" className="button-quiet" onClick={() => show(false)}>
+        <button type="button" className="button-quiet" onClick={() => setOpen(false)}>
           Cancel
         </button>
       </p>
