@@ -72,14 +72,13 @@ import { measureImportLoad } from './importLoad';
 import { measureListThroughput } from './listThroughput';
 import { measureRun, type RunResult } from './globe';
 import { measurePhone, PHONE_PARTS, type PhoneOptions, type PhonePart } from './phoneBench';
+import { COMPOSITING_MODES, type Compositing } from './phoneFigures';
 import {
   checkPhoneBudgets,
   PHONE_BUDGET,
   printDrag,
   printLighthouse,
   printPhoneCpu,
-  COMPOSITING_MODES,
-  type Compositing,
   type PhoneResults,
 } from './phoneReport';
 import {

@@ -16,13 +16,8 @@ import { generateArchive } from '../../tests/fixtures/generateArchive';
 import { measureDrag, type DragResult, type DragTarget } from './drag';
 import { runLighthouse, type LighthouseRun } from './lighthouse';
 import { measurePhoneRun, type PhoneRun } from './phone';
-import {
-  COMPOSITING_NAME,
-  type Compositing,
-  type LighthousePage,
-  type PhoneCpu,
-  type PhoneResults,
-} from './phoneReport';
+import { COMPOSITING_NAME, type Compositing } from './phoneFigures';
+import type { LighthousePage, PhoneCpu, PhoneResults } from './phoneReport';
 import { startPeerServer } from './peerServer';
 
 export const PHONE_PARTS = ['lighthouse', 'cpu', 'drag'] as const;

@@ -14,7 +14,6 @@ import {
   type Spread,
 } from './phoneFigures';
 
-export { COMPOSITING_MODES, COMPOSITING_NAME, type Compositing } from './phoneFigures';
 import { fmt, table, type BudgetCheck } from './report';
 
 /** Issue 29's budgets. */
