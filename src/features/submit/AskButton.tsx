@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import './RemovalAsk.css';
+import './AskButton.css';
 
 /** The button that opens the form, here and in the form once it has closed. */
 export function AskButton({
