@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Logo } from '@/components/Logo';
+import { WORDS, withWords } from '../../../scripts/logoWords';
 
 const read = (path: string) => readFileSync(join(process.cwd(), path), 'utf8');
 const parse = (markup: string, type: DOMParserSupportedType) =>
@@ -39,6 +40,19 @@ describe('the logo', () => {
     const uses = [...page.querySelectorAll('#root use')].map((use) => use.getAttribute('href'));
     expect(uses).toEqual(['#logo-art', '#logo-art']);
     expect(page.querySelector('#root img[src="/logo.svg"]')).toBeNull();
+  });
+
+  it('draws its words as outlines of Inter: no text for the first layout to find a font for', () => {
+    // Three <text>s in three sizes and weights cost the first layout a font lookup each (and
+    // looked different on every system); the outlines are what scripts/logoWords.ts draws.
+    const markup = read('public/logo.svg');
+    const file = parse(markup, 'image/svg+xml').documentElement;
+    expect(file.querySelectorAll('text')).toHaveLength(0);
+    expect(
+      [...file.querySelectorAll('#ga-logo-words > path')].map((p) => p.getAttribute('data-word')),
+    ).toEqual(WORDS.map((word) => word.text));
+    expect(withWords(markup)).toBe(markup);
+    expect(withWords(read('index.html'))).toBe(read('index.html'));
   });
 
   it('draws the same symbol in the app, named where it stands alone', () => {
