@@ -75,7 +75,9 @@ export function VideoDetail({ node, related, colours, onBack }: Props) {
       <AskForRemoval itemId={node.video_id} />
       {related.length > 0 && (
         <section aria-labelledby="related-heading">
-          <h3 id="related-heading">Related Media</h3>
+          <h3 id="related-heading" className="detail__related-heading">
+            Related Media
+          </h3>
           <ul className="detail__related">
             {related.map((item) => (
               <li key={item.video_id}>
