@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { appAfterFirstFrame } from './scripts/appAfterFirstFrame.ts';
 import { babylonChunkGroups } from './scripts/babylonChunks.ts';
+import { reactRouterProduction } from './scripts/productionBuilds.ts';
 import { startChunkGroup } from './scripts/startChunk.ts';
 import { stylesheetsInScripts } from './scripts/stylesheetsInScripts.ts';
 
@@ -31,8 +32,9 @@ const devApiPort = Number(process.env.API_PORT ?? 5174);
 
 export default defineConfig({
   // The built page paints its first frame before it loads the app (scripts/appAfterFirstFrame.ts),
-  // and the app's stylesheets travel inside its scripts (scripts/stylesheetsInScripts.ts).
-  plugins: [react(), appAfterFirstFrame(), stylesheetsInScripts()],
+  // and the app's stylesheets travel inside its scripts (scripts/stylesheetsInScripts.ts); React
+  // Router's production build, which its package does not name (scripts/productionBuilds.ts).
+  plugins: [react(), appAfterFirstFrame(), stylesheetsInScripts(), reactRouterProduction()],
   resolve: { alias: { '@': src } },
   envPrefix: 'VITE_',
   build: {
