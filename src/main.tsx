@@ -17,14 +17,17 @@ import '@/app/start/afterRouter';
 import { Provider } from 'react-redux';
 import '@/app/start/afterLibraries';
 import { config } from '@/app/config';
+import { AuthAccessContext, createAuthAccess } from '@/features/auth/authAccess';
+import { sessionChecked } from '@/features/auth/authSlice';
+import '@/app/start/afterAuth';
+import { makeStore } from '@/app/store';
+import '@/app/start/afterStore';
 import { FirstPaintContext, readFirstPaint } from '@/app/firstPaint';
 import { AnalyticsContext, ServiceAccessContext } from '@/app/hooks';
 import { makeRouter } from '@/app/router';
+import '@/app/start/afterRoutes';
 import { nextTask } from '@/app/start/nextTask';
-import { makeStore } from '@/app/store';
 import { createAnalytics } from '@/features/analytics/ga4Analytics';
-import { AuthAccessContext, createAuthAccess } from '@/features/auth/authAccess';
-import { sessionChecked } from '@/features/auth/authSlice';
 import { serviceBaseUrl, type ServiceAccess } from '@/lib/serviceApi';
 
 // A third pause: the app's own modules evaluated, the store and the router made in a task of
