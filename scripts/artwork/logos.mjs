@@ -1,11 +1,13 @@
 /**
  * The SVG logos (hand-written; ids are prefixed per file so the marks can also be inlined
  * together): public/logo.svg (mark + wordmark), public/TPR-Logo.svg (square monogram),
- * public/favicon.svg, and logo.svg's drawing in index.html's inline symbol.
+ * public/favicon.svg, and logo.svg's drawing in index.html's inline symbol. Their words are
+ * outlines of Inter (logoWords.mjs), not text set in the visitor's fonts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { publicDir, root } from './files.mjs';
+import { MONOGRAM, WORDMARK, wordsGroup } from './logoWords.mjs';
 
 /** The globe mark: a dark disc, meridians and parallels, a bright rim and a glowing St. Louis. */
 function globeMark(prefix, { cx, cy, r, detail }) {
@@ -49,14 +51,9 @@ function globeMark(prefix, { cx, cy, r, detail }) {
   <circle cx="${dot.x.toFixed(2)}" cy="${dot.y.toFixed(2)}" r="${(2.2 * k).toFixed(2)}" fill="#fff6e0"/>`;
 }
 
-const FONT_STACK =
-  "'Inter', 'Segoe UI', 'Helvetica Neue', Arial, 'Liberation Sans', 'DejaVu Sans', sans-serif";
-
 /** The logo's drawing: logo.svg's, and index.html's inline symbol (`writeLogoSymbol`). */
 const LOGO_DRAWING = `${globeMark('ga-logo', { cx: 36, cy: 36, r: 27, detail: true })}
-  <text x="80" y="42" font-family="${FONT_STACK}" font-size="30" font-weight="700" fill="#eef7fb" textLength="83" lengthAdjust="spacingAndGlyphs">Globe</text>
-  <text x="171" y="42" font-family="${FONT_STACK}" font-size="30" font-weight="400" fill="#8fdcec" textLength="104" lengthAdjust="spacingAndGlyphs">Archive</text>
-  <text x="81" y="60" font-family="${FONT_STACK}" font-size="9" font-weight="600" fill="#9fb6c8" textLength="194" lengthAdjust="spacing">ST. LOUIS · 16 MAY 2025 · COMMUNITY MEDIA</text>`;
+  ${wordsGroup('ga-logo-words', WORDMARK)}`;
 
 const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 284 72" width="284" height="72" role="img" aria-labelledby="ga-logo-title">
   <title id="ga-logo-title">Globe Archive</title>
@@ -67,7 +64,7 @@ const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 284 72" w
 const MARK_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64" role="img" aria-labelledby="ga-mark-title">
   <title id="ga-mark-title">Globe Archive</title>
   ${globeMark('ga-mark', { cx: 32, cy: 32, r: 26, detail: true })}
-  <text x="32" y="39.5" text-anchor="middle" font-family="${FONT_STACK}" font-size="19" font-weight="800" fill="#f4fbff" stroke="#0a1830" stroke-width="3.2" stroke-linejoin="round" paint-order="stroke" textLength="25" lengthAdjust="spacingAndGlyphs">GA</text>
+  ${wordsGroup('ga-mark-words', MONOGRAM)}
 </svg>
 `;
 
