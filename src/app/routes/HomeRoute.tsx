@@ -1,4 +1,15 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentProps,
+  type ComponentType,
+} from 'react';
 import { useNavigate } from 'react-router';
 import { useFirstPaint } from '@/app/firstPaint';
 import { useAppSelector, usePrefersReducedMotion } from '@/app/hooks';
@@ -27,6 +38,7 @@ import {
   selectNodesStatus,
 } from '@/features/nodes/nodesSelectors';
 import { Preloader } from '@/features/preloader/Preloader';
+import type { Timeline as TimelineView } from '@/features/filter/Timeline';
 import { RemovalAsk } from '@/features/submit/RemovalAsk';
 import { isMobileUserAgent } from '@/lib/device';
 import { filterRoute, spanOfRange } from '@/lib/routes';
@@ -35,13 +47,26 @@ import './HomeRoute.css';
 /** "Ask for removal or correction" on an item's page: its form loads when it is asked for. */
 const removalForm = (itemId: string) => <RemovalAsk itemId={itemId} />;
 /**
- * The timeline comes after the globe is shown (its code is not needed before). It and the list
- * are drawn again for what they show, not for every address the home screen is drawn for (the
- * words written as they are typed).
+ * The timeline comes after the globe is shown (its code is not needed before). Its code is asked
+ * for once the archive is here, while the globe loads its pictures, so that the reveal does not
+ * also fetch, compile and evaluate it (the tasks a tap on Filters waits behind, issue 48). It and
+ * the list are drawn again for what they show, not for every address the home screen is drawn
+ * for (the words written as they are typed).
  */
-const Timeline = lazy(() =>
-  import('@/features/filter/Timeline').then((module) => ({ default: memo(module.Timeline) })),
-);
+let timelineCode: Promise<{
+  default: ComponentType<ComponentProps<typeof TimelineView>>;
+}> | null = null;
+const loadTimeline = () =>
+  (timelineCode ??= import('@/features/filter/Timeline').then((module) => ({
+    default: memo(module.Timeline),
+  })));
+const Timeline = lazy(loadTimeline);
+/** Asks for the timeline's code once the archive is here (see `loadTimeline`). */
+function useTimelineCodeOnData(loaded: boolean) {
+  useEffect(() => {
+    if (loaded) void loadTimeline();
+  }, [loaded]);
+}
 const ItemsList = memo(ArchiveItemsList);
 
 /** The intro offered to a visitor who came by a shared link, until it is watched or declined. */
@@ -122,6 +147,7 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
   const filter = useAppSelector(selectFilter);
   const timelineFilter = useTimelineFilter(filter);
   const matchingCount = useAppSelector(selectMatchingNodes).length;
+  useTimelineCodeOnData(status === 'loaded');
   const globeRef = useRef<GlobeHandle>(null);
   const navigate = useNavigate();
   // One reading of reduced motion for the page, its hooks and the engine.
@@ -170,8 +196,7 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
     [navigate, filter],
   );
   const turnTo = useCallback((nodeId: string | null) => globeRef.current?.turnTo(nodeId), []);
-  // The document's own splash carries on into the intro it painted first; once that intro is
-  // over, a replayed one starts afresh.
+  // The document's splash carries on into the intro it painted; a replayed one starts afresh.
   const [splashShownAt, setSplashShownAt] = useState(firstPaint.splashShownAt);
   if (phase !== 'intro' && splashShownAt !== null) setSplashShownAt(null);
   // The shared item's title the server painted under the preloader stays there, and only there:
