@@ -61,10 +61,13 @@ const loadTimeline = () =>
     default: memo(module.Timeline),
   })));
 const Timeline = lazy(loadTimeline);
-/** Asks for the timeline's code once the archive is here (see `loadTimeline`). */
+/**
+ * Asks for the timeline's code once the archive is here (see `loadTimeline`). A chunk that fails
+ * to load is the timeline's to report when it renders, not an unhandled rejection here.
+ */
 function useTimelineCodeOnData(loaded: boolean) {
   useEffect(() => {
-    if (loaded) void loadTimeline();
+    if (loaded) loadTimeline().catch(() => undefined);
   }, [loaded]);
 }
 const ItemsList = memo(ArchiveItemsList);
