@@ -8,15 +8,13 @@ import '@/styles.css';
 import '@/app/start/warmIntl';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-// The start pauses after React, the router, the store's libraries, the session's slice, the store
-// and the routes (src/app/start/; React DOM, which is CommonJS, is evaluated where this module
-// first uses it, after the last of those), and twice more below: nine tasks where the start
-// chunk's evaluation was one of about 200 ms on a phone (issue 48).
+// The start pauses after React, after the session's slice, after the store and after the routes
+// (src/app/start/), and twice more below: seven tasks where the start chunk's evaluation was one
+// of about 200 ms on a phone (issue 48). React DOM, which is CommonJS, is evaluated where this
+// module first uses it: after the last of those pauses, in a task of its own (48-70 ms at ÷4).
 import '@/app/start/afterReact';
 import { RouterProvider } from 'react-router';
-import '@/app/start/afterRouter';
 import { Provider } from 'react-redux';
-import '@/app/start/afterLibraries';
 import { config } from '@/app/config';
 import { AuthAccessContext, createAuthAccess } from '@/features/auth/authAccess';
 import { sessionChecked } from '@/features/auth/authSlice';
@@ -31,16 +29,15 @@ import { nextTask } from '@/app/start/nextTask';
 import { createAnalytics } from '@/features/analytics/ga4Analytics';
 import { serviceBaseUrl, type ServiceAccess } from '@/lib/serviceApi';
 
-// A third pause: the app's own modules evaluated, the store and the router made in a task of
-// their own.
+// A pause after React DOM's evaluation: the store and the router are made in tasks of their own.
 await nextTask();
 
 const auth = createAuthAccess(config.cognito, config.loginFunctionUrl);
 const store = makeStore({ nodesUrl: config.nodesUrl, auth });
 // SPEC §4: the stored session is restored on load (the library loads only if one is stored).
 void store.dispatch(sessionChecked());
-// A fourth: the router matches the address and starts its navigation in a task of its own (the
-// store's and the router's making were one task of 119 ms on a phone, CPU ÷4).
+// And another: the router matches the address and starts its navigation in a task of its own
+// (the store's and the router's making were one task of 119 ms on a phone, CPU ÷4).
 await nextTask();
 const router = makeRouter();
 const analytics = createAnalytics(config.analyticsId);

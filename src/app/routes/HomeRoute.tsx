@@ -1,15 +1,4 @@
-import {
-  lazy,
-  memo,
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ComponentProps,
-  type ComponentType,
-} from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useFirstPaint } from '@/app/firstPaint';
 import { useAppSelector, usePrefersReducedMotion } from '@/app/hooks';
@@ -38,7 +27,6 @@ import {
   selectNodesStatus,
 } from '@/features/nodes/nodesSelectors';
 import { Preloader } from '@/features/preloader/Preloader';
-import type { Timeline as TimelineView } from '@/features/filter/Timeline';
 import { RemovalAsk } from '@/features/submit/RemovalAsk';
 import { isMobileUserAgent } from '@/lib/device';
 import { filterRoute, spanOfRange } from '@/lib/routes';
@@ -53,21 +41,18 @@ const removalForm = (itemId: string) => <RemovalAsk itemId={itemId} />;
  * the list are drawn again for what they show, not for every address the home screen is drawn
  * for (the words written as they are typed).
  */
-let timelineCode: Promise<{
-  default: ComponentType<ComponentProps<typeof TimelineView>>;
-}> | null = null;
-const loadTimeline = () =>
-  (timelineCode ??= import('@/features/filter/Timeline').then((module) => ({
-    default: memo(module.Timeline),
-  })));
-const Timeline = lazy(loadTimeline);
+const timelineModule = () => import('@/features/filter/Timeline');
+const Timeline = lazy(() =>
+  timelineModule().then((module) => ({ default: memo(module.Timeline) })),
+);
 /**
- * Asks for the timeline's code once the archive is here (see `loadTimeline`). A chunk that fails
- * to load is the timeline's to report when it renders, not an unhandled rejection here.
+ * Asks for the timeline's code once the archive is here. The browser keeps the module, so `lazy`
+ * finds it loaded at the reveal. A chunk that fails to load is the timeline's to report when it
+ * renders, not an unhandled rejection here.
  */
 function useTimelineCodeOnData(loaded: boolean) {
   useEffect(() => {
-    if (loaded) loadTimeline().catch(() => undefined);
+    if (loaded) timelineModule().catch(() => undefined);
   }, [loaded]);
 }
 const ItemsList = memo(ArchiveItemsList);
