@@ -1,9 +1,11 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { appAfterFirstFrame } from './scripts/appAfterFirstFrame.ts';
 import { babylonChunkGroups } from './scripts/babylonChunks.ts';
+import { linguiMacros } from './scripts/linguiMacros.ts';
 import { reactRouterProduction } from './scripts/productionBuilds.ts';
 import { startChunkGroup } from './scripts/startChunk.ts';
 import { stylesheetsInScripts } from './scripts/stylesheetsInScripts.ts';
@@ -34,7 +36,16 @@ export default defineConfig({
   // The built page paints its first frame before it loads the app (scripts/appAfterFirstFrame.ts),
   // and the app's stylesheets travel inside its scripts (scripts/stylesheetsInScripts.ts); React
   // Router's production build, which its package does not name (scripts/productionBuilds.ts).
-  plugins: [react(), appAfterFirstFrame(), stylesheetsInScripts(), reactRouterProduction()],
+  // Lingui's macros before React's transform, and each language's catalog compiled when imported
+  // (issue 49: src/i18n/).
+  plugins: [
+    linguiMacros(),
+    react(),
+    lingui(),
+    appAfterFirstFrame(),
+    stylesheetsInScripts(),
+    reactRouterProduction(),
+  ],
   resolve: { alias: { '@': src } },
   envPrefix: 'VITE_',
   build: {

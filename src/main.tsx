@@ -6,8 +6,12 @@
 import '@/styles.css';
 // The browser's ICU data loads in a worker of its own while the modules below are evaluated.
 import '@/app/start/warmIntl';
+// The visitor's language, chosen from the address, the remembered choice or the browser, and its
+// words fetched while the rest of this chunk is evaluated (issue 49).
+import { languageReady } from '@/i18n/startLanguage';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { I18nProvider } from '@lingui/react';
 // The start pauses after React, after the session's slice, after the store and after the routes
 // (src/app/start/), and twice more below: seven tasks where the start chunk's evaluation was one
 // of about 200 ms on a phone (issue 48). React DOM, which is CommonJS, is evaluated where this
@@ -28,6 +32,7 @@ import '@/app/start/afterRoutes';
 import { nextTask } from '@/app/start/nextTask';
 import { createAnalytics } from '@/features/analytics/ga4Analytics';
 import { serviceBaseUrl, type ServiceAccess } from '@/lib/serviceApi';
+import { i18n } from '@/i18n/i18n';
 
 // A pause after React DOM's evaluation: the store and the router are made in tasks of their own.
 await nextTask();
@@ -58,20 +63,25 @@ const firstPaint = readFirstPaint(document);
 // is answered (on a phone the app's first render is a task of 400 ms otherwise), and commits it in
 // one piece.
 const root = createRoot(document.getElementById('root') as HTMLElement);
+// The first render speaks the visitor's language: its catalog, asked for at the start of this
+// chunk, has usually arrived by now.
+await languageReady;
 startTransition(() =>
   root.render(
     <StrictMode>
-      <Provider store={store}>
-        <AuthAccessContext value={auth}>
-          <AnalyticsContext value={analytics}>
-            <ServiceAccessContext value={service}>
-              <FirstPaintContext value={firstPaint}>
-                <RouterProvider router={router} />
-              </FirstPaintContext>
-            </ServiceAccessContext>
-          </AnalyticsContext>
-        </AuthAccessContext>
-      </Provider>
+      <I18nProvider i18n={i18n}>
+        <Provider store={store}>
+          <AuthAccessContext value={auth}>
+            <AnalyticsContext value={analytics}>
+              <ServiceAccessContext value={service}>
+                <FirstPaintContext value={firstPaint}>
+                  <RouterProvider router={router} />
+                </FirstPaintContext>
+              </ServiceAccessContext>
+            </AnalyticsContext>
+          </AuthAccessContext>
+        </Provider>
+      </I18nProvider>
     </StrictMode>,
   ),
 );

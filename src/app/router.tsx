@@ -1,5 +1,10 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import {
+  UNSAFE_createRouter as createRouter,
+  UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
+  UNSAFE_mapRouteProperties as mapRouteProperties,
+  type RouteObject,
+} from 'react-router';
 import { AppRoot } from '@/app/AppRoot';
 import { config } from '@/app/config';
 import type { RouteHandle } from '@/app/DocumentTitle';
@@ -10,6 +15,7 @@ import { EnvPage } from '@/features/pages/EnvPage';
 import { NotFoundPage } from '@/features/pages/NotFoundPage';
 import type { ContentName } from '@/features/pages/contentSources';
 import { ROUTES } from '@/lib/routes';
+import { createLanguageHistory } from '@/i18n/languageHistory';
 
 /** The Markdown pages and their renderer load on first use, outside the globe's first paint. */
 const ContentPage = lazy(() => import('@/features/pages/ContentPage'));
@@ -220,4 +226,15 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const makeRouter = () => createBrowserRouter(routes);
+/**
+ * The app's router: React Router's `createBrowserRouter`, made from its parts so that its history
+ * is the one that keeps the address's language prefix out of the routes (issue 49,
+ * src/i18n/languageHistory.ts).
+ */
+export const makeRouter = () =>
+  createRouter({
+    history: createLanguageHistory(),
+    routes,
+    mapRouteProperties,
+    hydrationRouteProperties,
+  }).initialize();

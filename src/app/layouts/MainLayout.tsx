@@ -1,14 +1,26 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useLayoutEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '@/components/Logo';
 import { AccountControl } from '@/features/auth/AccountControl';
+import { LanguagePicker } from '@/i18n/LanguagePicker';
 import { isHomePath } from '@/lib/routes';
 
 const NAV = [
-  { to: '/statement', label: 'About' },
-  { to: '/resources', label: 'Resources' },
-  { to: '/submit', label: 'Submit' },
-  { to: '/contact', label: 'Contact' },
+  {
+    to: '/statement',
+    label: msg({ message: 'About', comment: 'The header link to the page about this archive' }),
+  },
+  { to: '/resources', label: msg`Resources` },
+  {
+    to: '/submit',
+    label: msg({
+      message: 'Submit',
+      comment: 'The header link to the form that sends media to the archive',
+    }),
+  },
+  { to: '/contact', label: msg`Contact` },
 ];
 
 /**
@@ -38,27 +50,34 @@ function useHeaderHeight() {
 
 /** The public pages' frame: the site header with its navigation, and the page. */
 export function MainLayout() {
+  const { t, i18n } = useLingui();
   const home = isHomePath(useLocation().pathname);
   const headerRef = useHeaderHeight();
   return (
     <div className="layout">
       {/* On the globe, the list is the keyboard's way to the items; elsewhere, the page. */}
       <a className="skip-link" href={home ? '#archive-items' : '#main'}>
-        {home ? 'Skip to the archive items' : 'Skip to content'}
+        {home ? t`Skip to the archive items` : t`Skip to content`}
       </a>
       <header ref={headerRef} className="site-header">
-        <Link to="/" className="site-header__brand" aria-label="Globe Archive, home">
+        <Link to="/" className="site-header__brand" aria-label={t`Globe Archive, home`}>
           {/* The same drawing index.html paints before any script. */}
           <Logo width={190} height={48} />
         </Link>
-        <nav aria-label="Site">
+        <nav
+          aria-label={t({
+            message: 'Site',
+            comment: "The header navigation's name for screen readers",
+          })}
+        >
           <ul className="site-header__nav">
             {NAV.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to}>{item.label}</NavLink>
+                <NavLink to={item.to}>{i18n._(item.label)}</NavLink>
               </li>
             ))}
             <AccountControl />
+            <LanguagePicker />
           </ul>
         </nav>
       </header>
