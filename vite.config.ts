@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { appAfterFirstFrame } from './scripts/appAfterFirstFrame.ts';
 import { babylonChunkGroups } from './scripts/babylonChunks.ts';
+import { firstPaintLanguages } from './scripts/firstPaintLanguages.ts';
 import { linguiMacros } from './scripts/linguiMacros.ts';
 import { reactRouterProduction } from './scripts/productionBuilds.ts';
 import { startChunkGroup } from './scripts/startChunk.ts';
@@ -43,6 +44,7 @@ export default defineConfig({
     react(),
     lingui(),
     appAfterFirstFrame(),
+    firstPaintLanguages(),
     stylesheetsInScripts(),
     reactRouterProduction(),
   ],

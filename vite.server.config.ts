@@ -1,7 +1,9 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import { defineConfig, type Plugin } from 'vite';
+import { linguiMacros } from './scripts/linguiMacros.ts';
 import type * as PgliteTemplate from './server/storage/pgliteTemplate';
 
 const OUT_DIR = 'dist-server';
@@ -34,7 +36,9 @@ function pgliteTemplate(): Plugin {
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   publicDir: false,
-  plugins: [pgliteTemplate()],
+  // The validation shared with the app says its messages through the translation layer (issue
+  // 49): its macros compiled, and the English catalog the server speaks (server/support/).
+  plugins: [linguiMacros(), lingui(), pgliteTemplate()],
   // The Lambda functions run from a zip without node_modules, so their pure-JS dependencies are
   // bundled in: Hono and its adapters, jose, zod, the CSV readers and writers (csv-parse, papaparse), and pg with its own (pg-*, postgres-*, pgpass, split2, xtend). Left
   // outside: the AWS SDK (the Node.js runtimes provide it), sharp (a native binary, installed in
@@ -53,6 +57,7 @@ export default defineConfig({
       'pgpass',
       'split2',
       'xtend',
+      /^@lingui\//,
     ],
   },
   build: {

@@ -25,12 +25,79 @@ export interface SiteProps {
 
 /**
  * A route of the app (`/video/clip-1`, `/editor`) is answered with index.html, which shows it; a
- * file (`/assets/index-1a2b.js`, `/map.webp`) is itself, or S3's 403 when there is none.
+ * file (`/assets/index-1a2b.js`, `/map.webp`) is itself, or S3's 403 when there is none. The
+ * languages (issue 49): a route under a language's prefix (`/es/video/clip-1`) is answered with
+ * that language's first paint (`/es/index.html`); a route without one is sent there when the
+ * visitor chose a language in the picker (its `lang` cookie) or their browser prefers Spanish or
+ * Bosnian, as the Node server does (server/app/nodeSite.ts, src/i18n/languages.ts). CloudFront
+ * runs this before its cache, so each visitor gets their own answer.
  */
-export const APP_ROUTES = `function handler(event) {
+export const APP_ROUTES = `function languageOfTag(tag) {
+  var parts = tag.trim().toLowerCase().replace(/_/g, '-').split('-');
+  var primary = parts[0];
+  if (primary === 'en' || primary === 'es') return primary;
+  if (primary === 'bs' || primary === 'hr' || primary === 'sh') return 'bs';
+  if (primary === 'sr' && parts.indexOf('latn') > 0) return 'bs';
+  return null;
+}
+function preferred(header) {
+  var entries = [];
+  var list = header.split(',').slice(0, 32);
+  for (var i = 0; i < list.length; i++) {
+    var params = list[i].trim().split(';');
+    var tag = params[0].trim();
+    if (!/^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(tag)) continue;
+    var q = 1;
+    for (var j = 1; j < params.length; j++) {
+      if (!/^\\s*q\\s*=/i.test(params[j])) continue;
+      var m = /^\\s*q\\s*=\\s*(0(\\.\\d{0,3})?|1(\\.0{0,3})?)\\s*$/i.exec(params[j]);
+      q = m ? Number(m[1]) : -1;
+    }
+    if (q > 0) entries.push({ tag: tag, q: q, at: i });
+  }
+  entries.sort(function (a, b) { return b.q - a.q || a.at - b.at; });
+  for (var k = 0; k < entries.length; k++) {
+    var language = languageOfTag(entries[k].tag);
+    if (language !== null) return language;
+  }
+  return null;
+}
+function queryText(querystring) {
+  var parts = [];
+  for (var name in querystring) {
+    var entry = querystring[name];
+    var values = entry.multiValue ? entry.multiValue : [entry];
+    for (var i = 0; i < values.length; i++)
+      parts.push(name + (values[i].value === '' ? '' : '=' + values[i].value));
+  }
+  return parts.length ? '?' + parts.join('&') : '';
+}
+function handler(event) {
   var request = event.request;
-  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
-  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  var uri = request.uri;
+  var last = uri.substring(uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') !== -1) return request;
+  var prefixed = /^\\/(en|es|bs)(\\/|$)/.exec(uri);
+  if (prefixed) {
+    request.uri = '/' + prefixed[1] + '/index.html';
+    return request;
+  }
+  var cookie = request.cookies && request.cookies.lang ? request.cookies.lang.value : '';
+  var chosen = /^(en|es|bs)$/.test(cookie) ? cookie : null;
+  var header = request.headers && request.headers['accept-language'];
+  var browser = header ? preferred(header.value) : null;
+  var language = chosen || (browser === 'en' ? null : browser);
+  if (language) {
+    return {
+      statusCode: 302,
+      statusDescription: 'Found',
+      headers: {
+        location: { value: '/' + language + uri + queryText(request.querystring || {}) },
+        'cache-control': { value: 'no-cache' },
+      },
+    };
+  }
+  request.uri = '/index.html';
   return request;
 }`;
 

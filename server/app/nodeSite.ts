@@ -13,7 +13,16 @@ import { createClientAddressResolver, type TrustProxy } from './clientAddress';
 import type { MountedIdentity } from '../login/identityPool';
 import { RequestAborted } from './requestBody';
 import { compress, negotiateEncoding } from './compression';
+import {
+  acceptLanguageTags,
+  languageOfCookie,
+  preferredLanguage,
+  splitLanguagePath,
+  withLanguagePrefix,
+  type Language,
+} from '@/i18n/languages';
 import { nodeRoute } from '@/lib/nodeModel';
+import { isAppPath } from '@/lib/routes';
 import { sharedItemRoute, withSharedItem, type SharedItem } from './firstPaintPage';
 import { securityHeaders, securityHeaderValues } from './securityHeaders';
 import type { StaticFiles, StaticResponse } from './staticFiles';
@@ -172,12 +181,12 @@ async function documentResponse(
 }
 
 /** The permanent redirect of an item asked for under the other type's path to its one address. */
-function redirectToItem(c: Context<AppEnv>, item: SharedItem): Response {
+function redirectToItem(c: Context<AppEnv>, item: SharedItem, language: Language | null): Response {
   const { search } = new URL(c.req.url);
   return new Response(null, {
     status: 301,
     headers: {
-      Location: `${nodeRoute({ type: item.type, video_id: item.id })}${search}`,
+      Location: `${withLanguagePrefix(nodeRoute({ type: item.type, video_id: item.id }), language)}${search}`,
       // An editor may change an item's type: the redirect is asked again, never kept.
       'Cache-Control': 'no-cache',
     },
@@ -198,21 +207,52 @@ async function sharedItemPage(
   c: Context<AppEnv>,
 ): Promise<Response | null> {
   const method = c.req.method;
-  const route = sharedItemRoute(rawPath(c));
+  const { language, path } = splitLanguagePath(rawPath(c));
+  const route = sharedItemRoute(path);
   if (!sharedItem || route === null || (method !== 'GET' && method !== 'HEAD')) return null;
-  const html = files.indexHtml();
+  const html = files.indexHtml(language);
   let item: SharedItem | null;
   try {
     item = await sharedItem(route.id);
   } catch {
     return null;
   }
-  if (item !== null && item.type !== route.type) return redirectToItem(c, item);
+  if (item !== null && item.type !== route.type) return redirectToItem(c, item, language);
   const document = await html;
   if (document === null) return null;
   return item === null
     ? documentResponse(c, pageHeaders, 404, document)
     : documentResponse(c, pageHeaders, 200, withSharedItem(document, item, { siteUrl: siteUrl() }));
+}
+
+/** What an address without a language prefix is answered by: its own page, or another language's. */
+const NEGOTIATED_BY = 'Accept-Language, Cookie';
+
+/**
+ * A page of the app whose address names no language (`/video/{id}`, the spec's routes; issue
+ * 49): for a visitor who chose a language in the picker (its cookie), or whose browser prefers
+ * Spanish or Bosnian, a redirect to the same page under that language's prefix, whose document
+ * paints in it before any script; null for English (the page as it is). Both headers are the
+ * client's own: they only pick among the three languages.
+ */
+function languageRedirect(c: Context<AppEnv>): Response | null {
+  const method = c.req.method;
+  if (method !== 'GET' && method !== 'HEAD') return null;
+  const path = rawPath(c);
+  if (splitLanguagePath(path).language !== null || !isAppPath(path)) return null;
+  const chosen = languageOfCookie(c.req.header('cookie'));
+  const browser = preferredLanguage(acceptLanguageTags(c.req.header('accept-language')));
+  const language = chosen ?? (browser === 'en' ? null : browser);
+  if (language === null) return null;
+  const { search } = new URL(c.req.url);
+  return new Response(null, {
+    status: 302,
+    headers: {
+      Location: `${withLanguagePrefix(path, language)}${search}`,
+      Vary: NEGOTIATED_BY,
+      'Cache-Control': 'no-cache',
+    },
+  });
 }
 
 /** Everything else: a shared link's page, or the built app's files (none when STATIC_DIR is none). */
@@ -228,13 +268,20 @@ function mountApp(
         `This server serves only the API (${API_PREFIX}/nodes); STATIC_DIR is none.`,
       );
     }
-    const shared = await sharedItemPage(pages, staticFiles, c);
-    if (shared !== null) return shared;
-    const headers = Object.fromEntries(c.req.raw.headers);
-    return responseOf(
-      await staticFiles.serve(c.req.method, rawPath(c), headers),
-      pages.pageHeaders,
-    );
+    const redirect = languageRedirect(c);
+    if (redirect !== null) return redirect;
+    const response =
+      (await sharedItemPage(pages, staticFiles, c)) ??
+      responseOf(
+        await staticFiles.serve(c.req.method, rawPath(c), Object.fromEntries(c.req.raw.headers)),
+        pages.pageHeaders,
+      );
+    // An address without a prefix is answered by the visitor's language: caches keep one a
+    // language (the redirect above, or this English page).
+    const path = rawPath(c);
+    if (splitLanguagePath(path).language === null && isAppPath(path))
+      response.headers.append('Vary', NEGOTIATED_BY);
+    return response;
   });
 }
 

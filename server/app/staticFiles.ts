@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
+import { splitLanguagePath, type Language } from '@/i18n/languages';
 import { isAppPath } from '@/lib/routes';
 import { compress, MIN_COMPRESS_BYTES, negotiateEncoding, type ContentCoding } from './compression';
 
@@ -12,6 +13,11 @@ export interface StaticResponse {
   file?: string;
 }
 
+/** The document a language's pages are answered with (index.html for none). */
+function documentOf(language: Language | null): string {
+  return language === null ? 'index.html' : `${language}/index.html`;
+}
+
 /** The built app's files, served with caching and compression suited to Vite's output. */
 export interface StaticFiles {
   serve(
@@ -19,8 +25,11 @@ export interface StaticFiles {
     pathname: string,
     headers: Readonly<Record<string, string | string[] | undefined>>,
   ): Promise<StaticResponse>;
-  /** The app's document (`index.html`) as text, or null when the app is not built. */
-  indexHtml(): Promise<string | null>;
+  /**
+   * The app's document as text (`index.html`, or a language's own first paint, `es/index.html`:
+   * issue 49), or null when the app is not built.
+   */
+  indexHtml(language?: Language | null): Promise<string | null>;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -222,11 +231,11 @@ export function createStaticFiles(root: string): StaticFiles {
     return method === 'HEAD' ? { ...base, body: '' } : { ...base, body: null, file };
   }
 
-  let index: { version: string; text: Promise<string> } | null = null;
+  const documents = new Map<string, { version: string; text: Promise<string | null> }>();
 
   return {
-    async indexHtml() {
-      const file = join(root, 'index.html');
+    async indexHtml(language = null) {
+      const file = join(root, documentOf(language));
       let info;
       try {
         info = await stat(file);
@@ -234,12 +243,16 @@ export function createStaticFiles(root: string): StaticFiles {
         return null;
       }
       const version = `${info.size}-${info.mtimeMs}`;
-      if (index?.version !== version) index = { version, text: readFile(file, 'utf8') };
-      const current = index;
-      return current.text.catch(() => {
-        if (index === current) index = null;
-        return null;
-      });
+      let current = documents.get(file);
+      if (current?.version !== version) {
+        const text = readFile(file, 'utf8').catch(() => {
+          if (documents.get(file) === current) documents.delete(file);
+          return null;
+        });
+        current = { version, text };
+        documents.set(file, current);
+      }
+      return current.text;
     },
     async serve(method, pathname, headers) {
       if (method !== 'GET' && method !== 'HEAD') {
@@ -251,11 +264,13 @@ export function createStaticFiles(root: string): StaticFiles {
       if (found) return found;
       // A missing hashed asset is a stale page or a typo: an HTML page would only confuse it.
       if (pathname.startsWith(IMMUTABLE_PREFIX)) return text(404, 'Not found.');
-      const status = isAppPath(pathname) ? 200 : 404;
+      // A page of the app, in the language its address says (`/es/submit`: es/index.html).
+      const { language, path } = splitLanguagePath(pathname);
+      const status = isAppPath(path) ? 200 : 404;
       const index = await serveFile(
         method,
-        join(root, 'index.html'),
-        '/index.html',
+        join(root, documentOf(language)),
+        `/${documentOf(language)}`,
         status,
         headers,
       );

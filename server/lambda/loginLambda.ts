@@ -3,6 +3,7 @@
  * format 2.0) or a Lambda function URL, deployed like the nodes-service (`loginLambda.handler`):
  * the same handler as the local server, with the pool's signing keys cached per container.
  */
+import '../support/serverLanguage';
 import { Hono } from 'hono';
 import { reply, type AppEnv } from '../app/appEnv';
 import { ConfigError } from '../config/serverConfig';

@@ -11,6 +11,7 @@
  *   uploads nobody will publish are swept now and then by later uploads; `sweepUploads` is a
  *   second entry point for a schedule that sweeps without waiting for one.
  */
+import '../support/serverLanguage';
 import { Hono } from 'hono';
 import { reply, type AppEnv } from '../app/appEnv';
 import { ConfigError } from '../config/serverConfig';

@@ -3,6 +3,7 @@
  * reads the environment, starts the server, prints where it answers and stops cleanly on
  * Ctrl-C or SIGTERM so the database is closed, not cut off.
  */
+import '../support/serverLanguage';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -7,6 +7,7 @@
  * when another PGlite made it, the database is created as before; the migrations run on open
  * either way, so a copy older than the code is brought up to date.
  */
+import '../support/serverLanguage';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';

@@ -33,6 +33,21 @@ export function loadCatalog(language: UiLanguage): Promise<Messages> {
   return messages;
 }
 
+/**
+ * The tag dates and numbers are written in for the active language: the archive's English writes
+ * day, month, year ("16 May 2025"), as British English does; Spanish and Bosnian their own.
+ */
+const FORMAT_LOCALES: Record<UiLanguage, string> = {
+  en: 'en-GB',
+  es: 'es',
+  bs: 'bs-Latn',
+  pseudo: 'en-GB',
+};
+
+export function formatLocale(): string {
+  return FORMAT_LOCALES[activeLanguage()] ?? 'en-GB';
+}
+
 /** The language the layer speaks now. */
 export function activeLanguage(): UiLanguage {
   return i18n.locale as UiLanguage;

@@ -94,12 +94,14 @@ export function acceptLanguageTags(header: string | null | undefined): string[] 
     const [rawTag = '', ...params] = part.trim().split(';');
     const tag = rawTag.trim();
     if (!/^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(tag)) continue;
-    let q = 1;
+    // A weight that is no RFC 9110 `qvalue` (`q=2`, `q=high`) spoils its entry.
+    let q: number | null = 1;
     for (const param of params) {
-      const match = /^\s*q\s*=\s*(0(\.\d{0,3})?|1(\.0{0,3})?)\s*$/.exec(param);
-      if (match) q = Number(match[1]);
+      if (!/^\s*q\s*=/i.test(param)) continue;
+      const match = /^\s*q\s*=\s*(0(\.\d{0,3})?|1(\.0{0,3})?)\s*$/i.exec(param);
+      q = match ? Number(match[1]) : null;
     }
-    if (q > 0) entries.push({ tag, q, at });
+    if (q !== null && q > 0) entries.push({ tag, q, at });
   }
   return entries.sort((a, b) => b.q - a.q || a.at - b.at).map((entry) => entry.tag);
 }

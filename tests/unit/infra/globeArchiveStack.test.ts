@@ -276,10 +276,17 @@ describe('the template', () => {
 
 describe('the site’s routes', () => {
   // The CloudFront function, run as CloudFront runs it: on the viewer's request.
+  type Request = {
+    uri: string;
+    headers?: Record<string, { value: string }>;
+    cookies?: Record<string, { value: string }>;
+    querystring?: Record<string, { value: string; multiValue?: { value: string }[] }>;
+  };
+  type Answer = Request & { statusCode?: number; headers?: Record<string, { value: string }> };
   const handler = new Function(`${APP_ROUTES}\nreturn handler;`)() as (event: {
-    request: { uri: string };
-  }) => { uri: string };
-  const served = (uri: string) => handler({ request: { uri } }).uri;
+    request: Request;
+  }) => Answer;
+  const served = (uri: string) => handler({ request: { uri, headers: {}, cookies: {} } }).uri;
 
   it('answers the app’s routes with index.html and a file with itself', () => {
     for (const route of ['/', '/video/clip-1', '/gallery/oak', '/editor/items/new', '/about/']) {
@@ -287,6 +294,48 @@ describe('the site’s routes', () => {
     }
     for (const file of ['/assets/index-1a2b.js', '/map.webp', '/sample/a.jpg', '/favicon.svg']) {
       expect(served(file), file).toBe(file);
+    }
+  });
+
+  it("answers a language's routes with its own first paint (issue 49)", () => {
+    expect(served('/es/')).toBe('/es/index.html');
+    expect(served('/es')).toBe('/es/index.html');
+    expect(served('/bs/video/clip-1')).toBe('/bs/index.html');
+    expect(served('/en/editor/items')).toBe('/en/index.html');
+    expect(served('/essays')).toBe('/index.html');
+    expect(served('/es/assets/x.js')).toBe('/es/assets/x.js');
+  });
+
+  it("sends a route without a prefix to the visitor's language, as the Node server does", () => {
+    const answer = (headers: Record<string, string>, cookies: Record<string, string> = {}) =>
+      handler({
+        request: {
+          uri: '/video/clip-1',
+          headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, { value: v }])),
+          cookies: Object.fromEntries(Object.entries(cookies).map(([k, v]) => [k, { value: v }])),
+          querystring: {
+            skipIntro: { value: 'true' },
+            q: { value: 'roof', multiValue: [{ value: 'roof' }, { value: 'tree' }] },
+          },
+        },
+      });
+    const spanish = answer({ 'accept-language': 'es-MX,es;q=0.9,en;q=0.8' });
+    expect(spanish.statusCode).toBe(302);
+    expect(spanish.headers?.location?.value).toBe('/es/video/clip-1?skipIntro=true&q=roof&q=tree');
+    expect(answer({ 'accept-language': 'hr-HR' }).headers?.location?.value).toMatch(/^\/bs\/video/);
+    expect(answer({ 'accept-language': 'es' }, { lang: 'en' }).headers?.location?.value).toMatch(
+      /^\/en\/video/,
+    );
+    for (const [headers, cookies] of [
+      [{ 'accept-language': 'en-US,es;q=0.5' }, {}],
+      [{ 'accept-language': 'es;q=2, fr' }, {}],
+      [{}, { lang: '../evil' }],
+      [{}, { lang: 'pseudo' }],
+      [{}, {}],
+    ] as const) {
+      const english = answer(headers, cookies);
+      expect(english.statusCode, JSON.stringify([headers, cookies])).toBeUndefined();
+      expect(english.uri).toBe('/index.html');
     }
   });
 });

@@ -2,6 +2,8 @@
  * The sitemap and robots.txt from the service (issue 32): exactly the public items, a hidden one
  * gone at once, each with the day it last changed; nothing without the site's address.
  */
+import { readFileSync } from 'node:fs';
+import { validateXML } from 'xmllint-wasm';
 import { callApp } from '../support/appRequest';
 import { describe, expect, it } from 'vitest';
 import { createNodesHandler } from '../../../../server/nodesHandler';
@@ -27,6 +29,17 @@ function service(siteUrl: string | null = SITE) {
 }
 
 const locsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1] ?? '');
+/** Each page's address without a prefix (the visitor's language), then in each language. */
+const inEachLanguage = (address: string) => {
+  const path = address.slice(SITE.length);
+  return [address, ...['en', 'es', 'bs'].map((language) => `${SITE}/${language}${path}`)];
+};
+
+const XSD_DIR = new URL('../../../fixtures/xsd/', import.meta.url);
+const xsd = (fileName: string) => ({
+  fileName,
+  contents: readFileSync(new URL(fileName, XSD_DIR), 'utf8'),
+});
 
 describe('the sitemap', () => {
   it('lists the archive’s pages and exactly the items the public sees, each with its last change', async () => {
@@ -34,24 +47,44 @@ describe('the sitemap', () => {
     const first = await get('/sitemap.xml');
     expect(first.status).toBe(200);
     expect(first.text).toMatch(
-      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9" xmlns:xhtml="http:\/\/www.w3.org\/1999\/xhtml">/,
     );
     const generated = generateArchive(30).map(
       (node) => `${SITE}/${String(node.type)}/${String(node.video_id)}`,
     );
-    expect(locsOf(first.text)).toEqual([
-      ...SITEMAP_PAGES.map((path) => `${SITE}${path}`),
-      ...generated,
-    ]);
+    expect(locsOf(first.text)).toEqual(
+      [...SITEMAP_PAGES.map((path) => `${SITE}${path}`), ...generated].flatMap(inEachLanguage),
+    );
     const today = new Date().toISOString().slice(0, 10);
     expect(first.text).toContain(
-      `<url><loc>${SITE}/video/gen-00000</loc><lastmod>${today}</lastmod></url>`,
+      `<url><loc>${SITE}/es/video/gen-00000</loc><lastmod>${today}</lastmod>` +
+        `<xhtml:link rel="alternate" hreflang="x-default" href="${SITE}/video/gen-00000"/>` +
+        `<xhtml:link rel="alternate" hreflang="en" href="${SITE}/en/video/gen-00000"/>` +
+        `<xhtml:link rel="alternate" hreflang="es" href="${SITE}/es/video/gen-00000"/>` +
+        `<xhtml:link rel="alternate" hreflang="bs" href="${SITE}/bs/video/gen-00000"/></url>`,
     );
 
     await store.deleteNode('gen-00001', 1, 'alice');
     const after = locsOf((await get('/sitemap.xml')).text);
     expect(after).not.toContain(`${SITE}/video/gen-00001`);
-    expect(after).toHaveLength(SITEMAP_PAGES.length + 29);
+    expect(after).toHaveLength((SITEMAP_PAGES.length + 29) * 4);
+  });
+
+  it("is valid by the sitemap protocol's schema, its language links included (issue 49)", async () => {
+    const { get } = service();
+    const result = await validateXML({
+      xml: [{ fileName: 'sitemap.xml', contents: (await get('/sitemap.xml')).text }],
+      schema: xsd('sitemap-bundle.xsd'),
+      preload: [xsd('sitemap.xsd'), xsd('sitemap-xhtml.xsd')],
+    });
+    expect(result.errors.map((error) => error.rawMessage)).toEqual([]);
+    const broken = (await get('/sitemap.xml')).text.replace('hreflang="es"', 'hreflang="Spanish!"');
+    const refused = await validateXML({
+      xml: [{ fileName: 'sitemap.xml', contents: broken }],
+      schema: xsd('sitemap-bundle.xsd'),
+      preload: [xsd('sitemap.xsd'), xsd('sitemap-xhtml.xsd')],
+    });
+    expect(refused.valid).toBe(false);
   });
 
   it('needs the site’s address; robots.txt then names no sitemap', async () => {

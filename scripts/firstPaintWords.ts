@@ -1,0 +1,25 @@
+/**
+ * The words index.html paints before any script (issue 49), in English as it writes them: the
+ * build's first paints in other languages (scripts/firstPaintLanguages.ts) put each in its
+ * translation from the catalogs. The app says each through the translation layer too
+ * (src/i18n/firstPaintWords.ts, which tests/unit/i18n/firstPaintWords.test.ts keeps equal to this
+ * list and to index.html's words), so every one is in the catalogs.
+ */
+export const FIRST_PAINT_WORDS = [
+  'Globe Archive: the St. Louis tornado of 16 May 2025',
+  'A public archive of community videos and photos about the tornado that struck St. Louis on 16 May 2025, from Clayton into North City, explored on an interactive 3D globe.',
+  'Skip to content',
+  'Globe Archive, home',
+  'Site',
+  'About',
+  'Resources',
+  'Submit',
+  'Contact',
+  'Sign in',
+  'Language',
+  'Introduction',
+  'Skip intro',
+  'Loading ...',
+  "Loading the archive's images",
+  'Globe Archive needs JavaScript to show the archive.',
+] as const;
