@@ -68,7 +68,11 @@ export default defineConfig({
     target: 'es2022',
   },
   // The globe's engine runs in a module worker (src/globe/worker/globe.worker.ts).
-  worker: { format: 'es' },
+  worker: {
+    format: 'es',
+    // Its callouts' and faces' words are Lingui messages too (src/globe/globeWords.ts).
+    plugins: () => [linguiMacros()],
+  },
   server: {
     port: Number(process.env.PORT ?? 5173),
     strictPort: true,

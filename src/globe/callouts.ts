@@ -1,10 +1,20 @@
+import { sayOnGlobe } from '@/globe/globeWords';
 import type { CalloutContent } from '@/globe/layers/overlay';
-import { mediaCount } from '@/lib/capture';
 import type { MediaNode } from '@/lib/nodeModel';
 
 /** What a callout says about a card: its item's title and what it is, or the cluster it leads. */
 
-const TYPE_LABEL = { video: 'Video', gallery: 'Photo gallery' } as const;
+/** A gallery's entries as its callout counts them: "1 photo", "6 photos and 1 3D capture". */
+function galleryCount(images: readonly { capture?: unknown }[]): string {
+  const captures = images.filter((image) => image.capture !== undefined).length;
+  const photos = images.length - captures;
+  if (captures === 0) return sayOnGlobe('photos', { photos });
+  if (photos === 0) return sayOnGlobe('captures', { captures });
+  return sayOnGlobe('photosAndCaptures', {
+    photos: sayOnGlobe('photos', { photos }),
+    captures: sayOnGlobe('captures', { captures }),
+  });
+}
 
 /** A cluster as its callout tells it. */
 export interface ClusterSummary {
@@ -30,9 +40,9 @@ export function calloutContent(
       slot,
       title: node.title,
       meta: [
-        `${cluster.size} items here`,
-        ...(cluster.filtered ? [`${cluster.matching} match the filter`] : []),
-        cluster.spreads ? 'click to spread them out' : 'click to zoom in',
+        sayOnGlobe('itemsHere', { size: cluster.size }),
+        ...(cluster.filtered ? [sayOnGlobe('matching', { matching: cluster.matching })] : []),
+        sayOnGlobe(cluster.spreads ? 'spread' : 'zoomIn'),
       ].join(' · '),
       colour,
     };
@@ -40,7 +50,7 @@ export function calloutContent(
   const category = node.categories[0]?.name;
   const type =
     node.type === 'gallery'
-      ? `${TYPE_LABEL.gallery} · ${mediaCount(node.images)}`
-      : TYPE_LABEL.video;
+      ? `${sayOnGlobe('gallery')} · ${galleryCount(node.images)}`
+      : sayOnGlobe('video');
   return { slot, title: node.title, meta: category ? `${type} · ${category}` : type, colour };
 }

@@ -2,6 +2,7 @@ import type { CardWiring, ColoursAndFilter } from '@/globe/cardWiring';
 import type { GlobeStage, Motion } from '@/globe/globeStage';
 import type { CardLayer } from '@/globe/layers/cards';
 import { revealSchedule } from '@/globe/reveal';
+import { takeGlobeWords } from '@/globe/globeWords';
 import type { GlobeInput } from '@/globe/types';
 import { NODE_REVEAL_INTERVAL_MS } from '@/lib/constants';
 
@@ -86,6 +87,8 @@ export function createUpdate(parts: UpdatedParts): (input: GlobeInput) => void {
     // The page's one reading of reduced motion: flights, the reveal's pace and the links' wait
     // follow a change during the visit (the layers' tweens keep the reading they started with).
     motion.reducedMotion = input.reducedMotion ?? motion.reducedMotion;
+    // The visitor's language: the callout shown now is said again in it.
+    const wordsChanged = takeGlobeWords(input.words);
     const joined = items.join(input.nodes, shown.filter, shown.colourOf, coloursChanged, now);
     attention.forget(joined.exitedSlots);
     if (!readiness.shown && (input.visible ?? true)) showGlobe(parts, now);
@@ -95,7 +98,7 @@ export function createUpdate(parts: UpdatedParts): (input: GlobeInput) => void {
     // Cards regroup when cards come or go, move, or the filter changes what leads a cluster.
     const regrouped = joined.structureChanged || filterChanged || clusters.spacing < 0;
     if (regrouped) clusterControl.regroup(now, false);
-    else if (coloursChanged) attention.refreshCallout();
+    else if (coloursChanged || wordsChanged) attention.refreshCallout();
     // The first view is where the camera starts: its faces load first (the cards that show, not
     // those gathered into clusters), and the preloader waits for them alone.
     if (items.size > 0 && progress.chooseFirstView()) faces.startFirstView();

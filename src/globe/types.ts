@@ -1,3 +1,4 @@
+import type { GlobeWords } from '@/globe/globeWords';
 import type { AbstractEngine } from '@babylonjs/core/Engines/abstractEngine';
 import type { Engine } from '@babylonjs/core/Engines/engine';
 import type { LatLng } from '@/globe/geo';
@@ -21,6 +22,12 @@ export interface GlobeInput {
    * flights, reveals and fades follow it, as the page's overlays do.
    */
   reducedMotion?: boolean;
+  /**
+   * The words the globe draws and announces, in the visitor's language (issue 49): the page's
+   * `globeWordsOf(i18n)`. A change says the shown callout again in the new language; faces drawn
+   * after it carry its words. Without it, English.
+   */
+  words?: GlobeWords;
 }
 
 /** Events the engine reports, in the past tense; the bridge decides what they mean. */

@@ -1,3 +1,4 @@
+import { sayOnGlobe } from '@/globe/globeWords';
 import { coverCrop, galleryCells, type Rect } from '@/globe/cardFaceLayout';
 
 /** A decoded picture and the share of its height that is picture (see `FaceImage`). */
@@ -188,11 +189,9 @@ export function cardMediaCount({
   captureCount,
 }: Pick<FaceText, 'imageCount' | 'captureCount'>): string {
   const photos = imageCount - captureCount;
-  if (photos === 0 && captureCount > 0) {
-    return `${captureCount} 3D capture${captureCount === 1 ? '' : 's'}`;
-  }
-  const label = `${photos} photo${photos === 1 ? '' : 's'}`;
-  return captureCount > 0 ? `${label} + 3D` : label;
+  if (photos === 0 && captureCount > 0) return sayOnGlobe('captures', { captures: captureCount });
+  const label = sayOnGlobe('photos', { photos });
+  return captureCount > 0 ? sayOnGlobe('photosAnd3d', { photos: label }) : label;
 }
 
 /**
@@ -299,7 +298,8 @@ export function drawLocalFace(
     ctx.font = `700 ${small}px ${FONT}`;
     ctx.textBaseline = 'alphabetic';
     ctx.fillStyle = 'rgba(244, 247, 252, 0.85)';
-    const label = face.type === 'video' ? 'VIDEO' : cardMediaCount(face).toUpperCase();
+    const label =
+      face.type === 'video' ? sayOnGlobe('videoBadge') : cardMediaCount(face).toLocaleUpperCase();
     ctx.fillText(label, area.x + pad, area.y + pad + small * 1.2, area.width - r * 3.4 - pad);
 
     const size = Math.max(9, Math.round(height * 0.115));
