@@ -1,7 +1,7 @@
 /**
  * The translation layer's catalogs (issue 49): English is the source, Spanish and Bosnian (Latin
- * script) translate it, and `pseudo` is the tests' pseudo-locale (accented, lengthened text made
- * from the English at build time; never offered to visitors). `npm run i18n:extract` writes every
+ * script) translate it, and `pseudo` is the tests' pseudo-locale (accented, lengthened text
+ * written from the English by scripts/i18n/pseudoCatalog.ts; never offered to visitors). `npm run i18n:extract` writes every
  * message the code says through the layer into the gettext catalogs (`src/locales/*.po`, which
  * Poedit, Weblate or Crowdin open); `npm run lint` fails on a message missing from any of them.
  */
@@ -11,7 +11,6 @@ import { formatter } from '@lingui/format-po';
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'es', 'bs', 'pseudo'],
-  pseudoLocale: 'pseudo',
   fallbackLocales: { default: 'en' },
   catalogs: [
     {

@@ -6,7 +6,7 @@ import { defineConfig } from 'vite';
 import { appAfterFirstFrame } from './scripts/appAfterFirstFrame.ts';
 import { babylonChunkGroups } from './scripts/babylonChunks.ts';
 import { firstPaintLanguages } from './scripts/firstPaintLanguages.ts';
-import { linguiMacros } from './scripts/linguiMacros.ts';
+import { linguiMacros } from './scripts/lingui/viteMacros.ts';
 import { reactRouterProduction } from './scripts/productionBuilds.ts';
 import { startChunkGroup } from './scripts/startChunk.ts';
 import { stylesheetsInScripts } from './scripts/stylesheetsInScripts.ts';

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
 import { defineConfig, type Plugin } from 'vite';
-import { linguiMacros } from './scripts/linguiMacros.ts';
+import { linguiMacros } from './scripts/lingui/viteMacros.ts';
 import type * as PgliteTemplate from './server/storage/pgliteTemplate';
 
 const OUT_DIR = 'dist-server';
@@ -40,7 +40,7 @@ export default defineConfig({
   // 49): its macros compiled, and the English catalog the server speaks (server/support/).
   plugins: [linguiMacros(), lingui(), pgliteTemplate()],
   // The Lambda functions run from a zip without node_modules, so their pure-JS dependencies are
-  // bundled in: Hono and its adapters, jose, zod, the CSV readers and writers (csv-parse, papaparse), and pg with its own (pg-*, postgres-*, pgpass, split2, xtend). Left
+  // bundled in: Lingui (the shared validation's messages) with its message parser, Hono and its adapters, jose, zod, the CSV readers and writers (csv-parse, papaparse), and pg with its own (pg-*, postgres-*, pgpass, split2, xtend). Left
   // outside: the AWS SDK (the Node.js runtimes provide it), sharp (a native binary, installed in
   // the zip for the function's platform), pg's optional pg-native and pg-cloudflare (required
   // only when asked for, never on Lambda), and PGlite and cognito-local (the local server's).
@@ -58,6 +58,8 @@ export default defineConfig({
       'split2',
       'xtend',
       /^@lingui\//,
+      /^@messageformat\//,
+      'moo',
     ],
   },
   build: {

@@ -44,7 +44,7 @@ beforeEach(() => {
 // only catches a page that never gets there, so it is sized for a busy two-core machine running
 // browsers beside it (Testing Library's 1 s default failed there), not for a quiet one.
 beforeAll(async () => {
-  const { activateLanguage } = await import('@/i18n/i18n');
+  const { activateLanguage } = await import('@/i18n/catalogs');
   await activateLanguage('en');
   if (typeof document !== 'undefined') {
     const { configure } = await import('@testing-library/react');

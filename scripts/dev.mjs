@@ -26,7 +26,15 @@ process.exit(
     {
       name: 'local services (tsx watch)',
       command: process.execPath,
-      args: [require.resolve('tsx/cli'), 'watch', '--clear-screen=false', 'server/node/main.ts'],
+      // Lingui's macros and catalogs, as the build compiles them (scripts/lingui/loader.mjs).
+      args: [
+        require.resolve('tsx/cli'),
+        'watch',
+        '--clear-screen=false',
+        '--import',
+        './scripts/lingui/register.mjs',
+        'server/node/main.ts',
+      ],
       // Only the Vite proxy talks to the API, so it stays on this machine and serves no app.
       env: { PORT: apiPort, HOST: '127.0.0.1', STATIC_DIR: 'none' },
     },

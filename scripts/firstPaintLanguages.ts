@@ -14,6 +14,7 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { APP_MODULES_ID, type AppModules } from './appAfterFirstFrame.ts';
 import { FIRST_PAINT_WORDS } from './firstPaintWords.ts';
+import { LANGUAGE_NAMES } from '../src/i18n/languages.ts';
 
 type Variant = { language: 'en' | 'es' | 'bs'; prefix: '' | '/en' | '/es' | '/bs'; tag: string };
 
@@ -60,10 +61,16 @@ export function translateDocument(
       (_, start: string, path: string) => `${start}${variant.prefix}${path}"`,
     );
   }
-  out = out.replace(
-    new RegExp(`(<option value="${variant.language}")`),
-    (match) => `${match} selected`,
-  );
+  out = out
+    .replace(new RegExp(`(<option value="${variant.language}")`), (match) => `${match} selected`)
+    .replace(
+      /(<span class="language-picker__name" lang=")en(">)English(<)/,
+      `$1${variant.tag}$2${LANGUAGE_NAMES[variant.language]}$3`,
+    )
+    .replace(
+      /(<span class="language-picker__code">)EN(<)/,
+      `$1${variant.language.toUpperCase()}$2`,
+    );
   if (catalogUrl !== null) {
     out = out.replace(
       new RegExp(`(<script type="application/json" id="${APP_MODULES_ID}">)(.*?)(</script>)`, 's'),
@@ -112,6 +119,8 @@ export function firstPaintLanguages(): Plugin {
       root = config.root;
       base = config.base;
     },
+    // After Vite's own plugins have written index.html (and appAfterFirstFrame its loader).
+    enforce: 'post',
     async generateBundle(_, bundle) {
       const index = bundle['index.html'];
       if (!index || index.type !== 'asset') return;

@@ -16,7 +16,7 @@ export const FIRST_PAINT_WORDS = [
   'Submit',
   'Contact',
   'Sign in',
-  'Language',
+  'Language of the site',
   'Introduction',
   'Skip intro',
   'Loading ...',

@@ -9,7 +9,8 @@ import { getConfig } from '@lingui/conf';
 import { catalogProblems, type CatalogEntries } from './catalogProblems';
 
 const config = getConfig({ cwd: process.cwd() });
-const TRANSLATED = ['es', 'bs'] as const;
+/** Translated: the two languages, and the tests' pseudo-locale (written by pseudoCatalog.ts). */
+const TRANSLATED = ['es', 'bs', 'pseudo'] as const;
 
 const problems: string[] = [];
 for (const catalog of await getCatalogs(config)) {

@@ -7,7 +7,7 @@
  * or on both. Prints what it could not place (an English the code does not say).
  */
 import { readFileSync } from 'node:fs';
-import { getCatalogs } from '@lingui/cli/api';
+import { getCatalogs, type CatalogType } from '@lingui/cli/api';
 import { getConfig } from '@lingui/conf';
 
 type Given = Record<string, { es?: string; bs?: string; review?: string }>;
@@ -22,15 +22,16 @@ if (!catalog) throw new Error('no catalog configured in lingui.config.ts');
 
 const placed = new Set<string>();
 for (const locale of ['es', 'bs'] as const) {
-  const messages = (await catalog.read(locale)) ?? {};
-  for (const entry of Object.values(messages)) {
+  const messages: CatalogType = (await catalog.read(locale)) ?? {};
+  for (const entry of Object.values(messages) as CatalogType[string][]) {
     const english = entry.message;
     const translation = english === undefined ? undefined : given[english]?.[locale];
     if (english === undefined || translation === undefined) continue;
     entry.translation = translation;
     placed.add(english);
     const review = given[english]?.review;
-    const notes = (entry.extra?.translatorComments ?? []).filter((c) => !c.startsWith('Review:'));
+    const extra = (entry.extra ?? {}) as { translatorComments?: string[]; flags?: string[] };
+    const notes = (extra.translatorComments ?? []).filter((c) => !c.startsWith('Review:'));
     const forLocale =
       review === undefined
         ? null
@@ -42,8 +43,8 @@ for (const locale of ['es', 'bs'] as const) {
               .join('; ') || null
           : review;
     entry.extra = {
-      ...entry.extra,
-      flags: entry.extra?.flags ?? [],
+      ...extra,
+      flags: extra.flags ?? [],
       translatorComments: forLocale ? [...notes, `Review: ${forLocale}`] : notes,
     };
   }

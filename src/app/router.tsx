@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, type ReactNode } from 'react';
 import {
   UNSAFE_createRouter as createRouter,
@@ -86,9 +89,16 @@ const EditorDetailPreview = lazy(() =>
   import('@/app/routes/EditorDetailPreview').then((m) => ({ default: m.EditorDetailPreview })),
 );
 
-const loading = <p role="status">Loading…</p>;
+/** Said while a page's code loads. */
+function Loading() {
+  const { t } = useLingui();
+  return <p role="status">{t`Loading…`}</p>;
+}
 
-const titled = (title: string): RouteHandle => ({ title });
+const loading = <Loading />;
+
+/** A route's name for the tab title, read in the visitor's language (`DocumentTitle`). */
+const titled = (title: MessageDescriptor): RouteHandle => ({ title });
 const path = (route: string) => route.slice(1);
 
 /** A Markdown page's words, as a whole page or above a form, and what follows them. */
@@ -104,7 +114,7 @@ function content(name: ContentName, after?: ReactNode) {
   );
 }
 
-function page(name: ContentName, title: string, after?: ReactNode): RouteObject {
+function page(name: ContentName, title: MessageDescriptor, after?: ReactNode): RouteObject {
   return {
     path: path(ROUTES[name]),
     handle: titled(title),
@@ -114,7 +124,7 @@ function page(name: ContentName, title: string, after?: ReactNode): RouteObject 
 
 const lazyElement = (element: ReactNode) => <Suspense fallback={loading}>{element}</Suspense>;
 
-function lazyPage(route: string, title: string, element: ReactNode): RouteObject {
+function lazyPage(route: string, title: MessageDescriptor, element: ReactNode): RouteObject {
   return {
     path: path(route),
     handle: titled(title),
@@ -138,86 +148,131 @@ export const routes: RouteObject[] = [
               { path: path(ROUTES.video), element: null },
               { path: path(ROUTES.gallery), element: null },
               { path: path(ROUTES.category), element: null },
-              page('statement', 'About this archive', <ReplayIntro />),
-              page('resources', 'Resources'),
-              lazyPage(ROUTES.terms, 'Terms for contributors', <TermsPage />),
-              lazyPage(ROUTES.submit, 'Submit media', <SubmitRoute intro={content('submit')} />),
-              lazyPage(ROUTES.contact, 'Contact', <ContactPage intro={content('contact')} />),
+              page('statement', msg`About this archive`, <ReplayIntro />),
+              page('resources', msg`Resources`),
+              lazyPage(ROUTES.terms, msg`Terms for contributors`, <TermsPage />),
+              lazyPage(ROUTES.submit, msg`Submit media`, <SubmitRoute intro={content('submit')} />),
+              lazyPage(ROUTES.contact, msg`Contact`, <ContactPage intro={content('contact')} />),
               {
                 path: path(ROUTES.env),
-                handle: titled('Environment'),
+                handle: titled(
+                  msg({
+                    message: 'Environment',
+                    comment: 'The title of /env, the page for whoever deploys the archive',
+                  }),
+                ),
                 element: <EnvPage config={config} />,
               },
-              lazyPage(ROUTES.signin, 'Sign in', <SignInPage />),
-              lazyPage(ROUTES.signup, 'Create an account', <SignUpPage />),
-              lazyPage(ROUTES.confirm, 'Confirm your account', <ConfirmPage />),
-              lazyPage(ROUTES.forgotPassword, 'Reset your password', <ForgotPasswordPage />),
-              lazyPage(ROUTES.account, 'Your account', <AccountPage />),
-              { path: '*', handle: titled('Page not found'), element: <NotFoundPage /> },
+              lazyPage(
+                ROUTES.signin,
+                msg({ message: 'Sign in', comment: "The sign-in page's title" }),
+                <SignInPage />,
+              ),
+              lazyPage(ROUTES.signup, msg`Create an account`, <SignUpPage />),
+              lazyPage(ROUTES.confirm, msg`Confirm your account`, <ConfirmPage />),
+              lazyPage(ROUTES.forgotPassword, msg`Reset your password`, <ForgotPasswordPage />),
+              lazyPage(ROUTES.account, msg`Your account`, <AccountPage />),
+              { path: '*', handle: titled(msg`Page not found`), element: <NotFoundPage /> },
             ],
           },
         ],
       },
       {
         path: path(ROUTES.editor),
-        handle: titled('Editor'),
+        handle: titled(
+          msg({
+            message: 'Editor',
+            comment: 'The title of the editor area, where editors look after the archive',
+          }),
+        ),
         element: lazyElement(<EditorLayout />),
         children: [
-          { index: true, handle: titled('Items · Editor'), element: lazyElement(<ItemListPage />) },
+          {
+            index: true,
+            handle: titled(
+              msg({
+                message: 'Items · Editor',
+                comment: "Tab title: the list of the archive's items, in the editor area",
+              }),
+            ),
+            element: lazyElement(<ItemListPage />),
+          },
           {
             path: 'items/new',
-            handle: titled('New item · Editor'),
+            handle: titled(msg`New item · Editor`),
             element: lazyElement(
               <ItemEditorPage kind="create" DetailPreview={EditorDetailPreview} />,
             ),
           },
           {
             path: 'items/:id',
-            handle: titled('Edit item · Editor'),
+            handle: titled(msg`Edit item · Editor`),
             element: lazyElement(
               <ItemEditorPage kind="edit" DetailPreview={EditorDetailPreview} />,
             ),
           },
           {
             path: 'submissions',
-            handle: titled('Submissions · Editor'),
+            handle: titled(msg`Submissions · Editor`),
             element: lazyElement(<SubmissionsPage />),
           },
           {
             path: 'submissions/:id',
-            handle: titled('Review a submission · Editor'),
+            handle: titled(
+              msg({
+                message: 'Review a submission · Editor',
+                comment: 'Tab title: an editor reviews media a visitor sent',
+              }),
+            ),
             element: lazyElement(
               <ItemEditorPage kind="approve" DetailPreview={EditorDetailPreview} />,
             ),
           },
           {
             path: 'messages',
-            handle: titled('Messages · Editor'),
+            handle: titled(
+              msg({
+                message: 'Messages · Editor',
+                comment:
+                  'Tab title: the messages visitors sent through the contact form, in the editor area',
+              }),
+            ),
             element: lazyElement(<MessagesPage />),
           },
           {
             path: 'requests',
-            handle: titled('Removal requests · Editor'),
+            handle: titled(msg`Removal requests · Editor`),
             element: lazyElement(<RemovalRequestsPage />),
           },
           {
             path: 'requests/:id',
-            handle: titled('Removal request · Editor'),
+            handle: titled(msg`Removal request · Editor`),
             element: lazyElement(<RemovalRequestPage />),
           },
           {
             path: 'import',
-            handle: titled('Import and export · Editor'),
+            handle: titled(
+              msg({
+                message: 'Import and export · Editor',
+                comment:
+                  "Tab title: importing and exporting the archive's items, in the editor area",
+              }),
+            ),
             element: lazyElement(<ImportPage />),
           },
           {
             path: 'journal',
-            handle: titled('Journal · Editor'),
+            handle: titled(
+              msg({
+                message: 'Journal · Editor',
+                comment: 'Tab title: the log of what editors changed, in the editor area',
+              }),
+            ),
             element: lazyElement(<JournalPage />),
           },
           {
             path: '*',
-            handle: titled('Page not found'),
+            handle: titled(msg`Page not found`),
             element: <NotFoundPage />,
           },
         ],

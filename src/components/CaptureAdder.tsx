@@ -1,7 +1,11 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { NodeCapture } from '@/lib/capture';
 import type { NodeImageInput } from '@/lib/nodeSchema';
-import { CAPTURE_FILE_ACCEPT, CAPTURE_FORMATS_TEXT, CAPTURE_MAX_BYTES } from '@/lib/uploadLimits';
+import { countText } from '@/lib/numbers';
+import { CAPTURE_FILE_ACCEPT, CAPTURE_MAX_BYTES, captureFormatsWords } from '@/lib/uploadLimits';
 import './CaptureAdder.css';
 
 interface Props {
@@ -19,10 +23,16 @@ interface Props {
 
 type Step = 'capture' | 'drawing' | 'poster';
 
-const STEP_TEXT: Record<Step, string> = {
-  capture: 'Uploading the 3D capture…',
-  drawing: 'Drawing its poster from the model…',
-  poster: 'Uploading the poster…',
+const STEP_TEXT: Record<Step, MessageDescriptor> = {
+  capture: msg`Uploading the 3D capture…`,
+  drawing: msg({
+    message: 'Drawing its poster from the model…',
+    comment: 'A picture of a 3D capture, drawn in the browser to stand for it in the list',
+  }),
+  poster: msg({
+    message: 'Uploading the poster…',
+    comment: 'The picture that stands for a 3D capture in the list',
+  }),
 };
 
 /** The capture a person already sent, kept so a retry with a poster does not send it again. */
@@ -38,6 +48,7 @@ interface Sent {
  * chunk, fetched only then) and sent as a photo. The entry is the poster with its capture.
  */
 export function CaptureAdder({ uploadCapture, upload, onAdded, full, onBusy }: Props) {
+  const { t: say, i18n } = useLingui();
   const id = useId();
   const captureInput = useRef<HTMLInputElement>(null);
   const posterInput = useRef<HTMLInputElement>(null);
@@ -50,7 +61,7 @@ export function CaptureAdder({ uploadCapture, upload, onAdded, full, onBusy }: P
     const file = captureInput.current?.files?.[0];
     const poster = posterInput.current?.files?.[0];
     if (!file) {
-      setProblem('Choose a 3D capture file first.');
+      setProblem(t`Choose a 3D capture file first.`);
       return;
     }
     setProblem(null);
@@ -74,7 +85,7 @@ export function CaptureAdder({ uploadCapture, upload, onAdded, full, onBusy }: P
       if (captureInput.current) captureInput.current.value = '';
       if (posterInput.current) posterInput.current.value = '';
     } catch (failure) {
-      setProblem(failure instanceof Error ? failure.message : 'The upload failed.');
+      setProblem(failure instanceof Error ? failure.message : t`The upload failed.`);
     } finally {
       setStep(null);
       onBusy?.(false);
@@ -82,17 +93,21 @@ export function CaptureAdder({ uploadCapture, upload, onAdded, full, onBusy }: P
   }
 
   const busy = step !== null;
+  const formats = captureFormatsWords();
+  const size = countText(CAPTURE_MAX_BYTES / 1024 / 1024);
   return (
     <fieldset className="capture-adder" aria-describedby={`${id}-hint`}>
-      <legend>Add a 3D capture</legend>
+      <legend>{say`Add a 3D capture`}</legend>
       <p className="field__hint" id={`${id}-hint`}>
-        A walk-around model or splat of a place: {CAPTURE_FORMATS_TEXT}, up to{' '}
-        {CAPTURE_MAX_BYTES / 1024 / 1024} MB. Add a poster picture for it, or one is drawn from the
-        model.
+        {say({
+          message: `A walk-around model or splat of a place: ${formats}, up to ${size} MB. Add a poster picture for it, or one is drawn from the model.`,
+          comment:
+            '{formats} is "a .glb model or a .ply, .splat or .spz splat"; a splat is a 3D scan made of points; the poster is the picture that stands for the capture',
+        })}
       </p>
       <div className="capture-adder__fields">
         <label className="field">
-          <span className="field__label">3D capture file</span>
+          <span className="field__label">{say`3D capture file`}</span>
           <input
             ref={captureInput}
             type="file"
@@ -103,7 +118,12 @@ export function CaptureAdder({ uploadCapture, upload, onAdded, full, onBusy }: P
           />
         </label>
         <label className="field">
-          <span className="field__label">Poster picture (optional)</span>
+          <span className="field__label">
+            {say({
+              message: 'Poster picture (optional)',
+              comment: 'The picture that stands for a 3D capture in the list',
+            })}
+          </span>
           <input
             ref={posterInput}
             type="file"
@@ -118,11 +138,18 @@ export function CaptureAdder({ uploadCapture, upload, onAdded, full, onBusy }: P
           disabled={busy || full}
           onClick={() => void add()}
         >
-          Add the 3D capture
+          {say`Add the 3D capture`}
         </button>
       </div>
       <p className="field__hint" aria-live="polite">
-        {step !== null ? STEP_TEXT[step] : full ? 'The list is full.' : ''}
+        {step !== null
+          ? i18n._(STEP_TEXT[step])
+          : full
+            ? say({
+                message: 'The list is full.',
+                comment: 'No more photos or 3D captures can be added',
+              })
+            : ''}
       </p>
       {problem !== null && (
         <p className="field__error" role="alert">
@@ -141,7 +168,7 @@ async function drawPoster(file: File, capture: NodeCapture): Promise<File> {
   } catch (failure) {
     console.warn('The poster could not be drawn:', failure);
     throw new Error(
-      'This browser could not draw a poster from the 3D capture. Choose a poster picture and add it again: the capture is kept.',
+      t`This browser could not draw a poster from the 3D capture. Choose a poster picture and add it again: the capture is kept.`,
       { cause: failure },
     );
   }

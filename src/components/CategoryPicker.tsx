@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { slugify } from '@/lib/slug';
 
@@ -19,6 +20,7 @@ interface Props {
  * slug takes the known spelling.
  */
 export function CategoryPicker({ label, value, onChange, known, max, error, name }: Props) {
+  const { t } = useLingui();
   const id = useId();
   const [text, setText] = useState('');
   const chosen = new Set(value.map(slugify));
@@ -37,14 +39,23 @@ export function CategoryPicker({ label, value, onChange, known, max, error, name
     <div className="field category-picker">
       <label htmlFor={id}>{label}</label>
       {value.length > 0 && (
-        <ul className="category-picker__chosen" aria-label={`${label} chosen`}>
+        <ul
+          className="category-picker__chosen"
+          aria-label={t({
+            message: `${label} chosen`,
+            comment: 'The list of categories chosen; {label} is the field\'s label, "Categories"',
+          })}
+        >
           {value.map((category) => (
             <li key={slugify(category)} className="chip chip--chosen">
               {category}
               <button
                 type="button"
                 className="chip__remove"
-                aria-label={`Remove category ${category}`}
+                aria-label={t({
+                  message: `Remove category ${category}`,
+                  comment: '{category} is the name of a category of the archive',
+                })}
                 onClick={() => onChange(value.filter((c) => c !== category))}
               >
                 ×
@@ -77,7 +88,7 @@ export function CategoryPicker({ label, value, onChange, known, max, error, name
           }}
         />
         <button type="button" className="button-quiet" onClick={() => add(text)}>
-          Add
+          {t({ message: 'Add', comment: 'Adds the category typed' })}
         </button>
       </div>
       <datalist id={`${id}-known`}>
@@ -86,7 +97,10 @@ export function CategoryPicker({ label, value, onChange, known, max, error, name
         ))}
       </datalist>
       <p className="field__hint" id={`${id}-hint`}>
-        Pick a category the archive has, or type a new name and press Enter.
+        {t({
+          message: 'Pick a category the archive has, or type a new name and press Enter.',
+          comment: 'Enter is the key',
+        })}
       </p>
       {error && (
         <p className="field__error" id={`${id}-error`} role="alert">

@@ -1,11 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { FieldSet } from '@/components/FormFields';
-import {
-  ARCHIVE_TIME_ZONE_NAME,
-  dateOfInputs,
-  inputsOfDate,
-  type DateInputs,
-} from '@/lib/itemDate';
+import { dateOfInputs, inputsOfDate, type DateInputs } from '@/lib/itemDate';
 import './DateField.css';
 
 interface Props {
@@ -31,13 +27,8 @@ interface Shown {
  * time) and an optional last day for a range. A stored date those cannot hold (a time in another
  * offset, a range of times) shows as its ISO 8601 text, and either way can be typed as text.
  */
-export function DateField({
-  value,
-  onChange,
-  error,
-  legend = 'When it was recorded',
-  allowText = true,
-}: Props) {
+export function DateField({ value, onChange, error, legend, allowText = true }: Props) {
+  const { t } = useLingui();
   const id = useId();
   const [shown, setShown] = useState<Shown>(() => ({ source: value, inputs: inputsOfDate(value) }));
   // A value from outside (a reload, a conflict's other version): show that one.
@@ -56,15 +47,28 @@ export function DateField({
   const asInputs = inputsOfDate(value);
 
   return (
-    <FieldSet legend={legend} className="date-field" error={error}>
+    <FieldSet
+      legend={
+        legend ??
+        t({
+          message: 'When it was recorded',
+          comment: 'The date a photo or video was made',
+        })
+      }
+      className="date-field"
+      error={error}
+    >
       <p className="field__hint">
-        When it was filmed or photographed, in {ARCHIVE_TIME_ZONE_NAME}. Leave it empty if it is not
-        known.
+        <Trans comment="The time on St. Louis's clock (Central Time), where the archive's dates are kept">
+          When it was filmed or photographed, in St. Louis time. Leave it empty if it is not known.
+        </Trans>
       </p>
       {inputs ? (
         <div className="date-field__inputs">
           <div className="field">
-            <label htmlFor={`${id}-day`}>Day</label>
+            <label htmlFor={`${id}-day`}>
+              {t({ message: 'Day', comment: 'The day a photo or video was made' })}
+            </label>
             <input
               id={`${id}-day`}
               name="date_day"
@@ -75,7 +79,12 @@ export function DateField({
             />
           </div>
           <div className="field">
-            <label htmlFor={`${id}-time`}>Time (optional)</label>
+            <label htmlFor={`${id}-time`}>
+              {t({
+                message: 'Time (optional)',
+                comment: 'The time of day a photo or video was made',
+              })}
+            </label>
             <input
               id={`${id}-time`}
               name="date_time"
@@ -85,7 +94,12 @@ export function DateField({
             />
           </div>
           <div className="field">
-            <label htmlFor={`${id}-until`}>Last day (optional)</label>
+            <label htmlFor={`${id}-until`}>
+              {t({
+                message: 'Last day (optional)',
+                comment: 'The last day of a range of days over which photos were made',
+              })}
+            </label>
             <input
               id={`${id}-until`}
               name="date_until"
@@ -98,7 +112,7 @@ export function DateField({
         </div>
       ) : (
         <div className="field">
-          <label htmlFor={`${id}-text`}>Date (ISO 8601)</label>
+          <label htmlFor={`${id}-text`}>{t`Date (ISO 8601)`}</label>
           <input
             id={`${id}-text`}
             name="date"
@@ -109,20 +123,22 @@ export function DateField({
             onChange={(event) => send(event.target.value, null)}
           />
           <p className="field__hint" id={`${id}-text-hint`}>
-            A day (2025-05-16), a time with its offset from UTC (2025-05-16T14:52-05:00) or a range
-            (2025-05-17/2025-05-30).
+            <Trans comment="The ways of writing a date in ISO 8601: keep the examples as they are">
+              A day (2025-05-16), a time with its offset from UTC (2025-05-16T14:52-05:00) or a
+              range (2025-05-17/2025-05-30).
+            </Trans>
           </p>
         </div>
       )}
       {inputs
         ? allowText && (
             <button type="button" className="button-quiet" onClick={() => send(value, null)}>
-              Type the date as text
+              {t`Type the date as text`}
             </button>
           )
         : asInputs && (
             <button type="button" className="button-quiet" onClick={() => send(value, asInputs)}>
-              Use the day and time fields
+              {t`Use the day and time fields`}
             </button>
           )}
     </FieldSet>

@@ -1,4 +1,7 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
+import { countText } from '@/lib/numbers';
 
 /** What every field of the archive's forms shares: a label, a hint, and its error beside it. */
 interface FieldProps {
@@ -36,20 +39,38 @@ function Described({
 }
 
 function FieldLabel({ id, label, required }: { id: string; label: string; required?: boolean }) {
+  const { t } = useLingui();
   return (
     <label htmlFor={id}>
       {label}
-      {required && <span className="field__required"> (required)</span>}
+      {required && (
+        <span className="field__required">
+          {' '}
+          {t({
+            message: '(required)',
+            comment: 'After the label of a field that must be filled in',
+          })}
+        </span>
+      )}
     </label>
   );
 }
 
 /** Shown once text nears its limit; typing past it stays possible and the schema says by how much. */
 function LengthCounter({ length, max }: { length: number; max: number | undefined }) {
+  const { t } = useLingui();
   if (max === undefined || length <= max * 0.8) return null;
+  const typed = countText(length);
+  const most = countText(max);
   return (
     <p className="field__hint" aria-live="polite">
-      {length.toLocaleString('en')} / {max.toLocaleString('en')} characters
+      {t({
+        message: plural(max, {
+          one: `${typed} / ${most} character`,
+          other: `${typed} / ${most} characters`,
+        }),
+        comment: 'Characters typed in a field out of the most it takes: "4,120 / 5,000 characters"',
+      })}
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { FailedUpload } from '@/components/useImageUploads';
 import type { NodeImageInput } from '@/lib/nodeSchema';
@@ -19,6 +20,7 @@ export function ImageListEntries({
   previewOf,
   actionsOf,
 }: EntriesProps) {
+  const { t } = useLingui();
   function move(index: number, by: -1 | 1) {
     const next = [...images];
     const [item] = next.splice(index, 1);
@@ -31,7 +33,11 @@ export function ImageListEntries({
     <ol className="image-list__items" aria-labelledby={labelledBy}>
       {images.map((image, index) => {
         const src = previewOf(image);
-        const entry = `${image.capture ? '3D capture' : 'Photo'} ${index + 1}`;
+        const number = index + 1;
+        const capture = Boolean(image.capture);
+        const entry = capture
+          ? t({ message: `3D capture ${number}`, comment: 'An entry of a list of photos' })
+          : t({ message: `Photo ${number}`, comment: 'An entry of a list of photos' });
         return (
           <li key={`${image.fullUrl}-${index}`} className="image-list__item">
             {src ? (
@@ -51,7 +57,17 @@ export function ImageListEntries({
                 type="button"
                 className="button-quiet"
                 disabled={index === 0}
-                aria-label={`Move ${entry.toLowerCase()} earlier`}
+                aria-label={
+                  capture
+                    ? t({
+                        message: `Move 3D capture ${number} earlier`,
+                        comment: 'A button that moves an entry one place up a list of photos',
+                      })
+                    : t({
+                        message: `Move photo ${number} earlier`,
+                        comment: 'A button that moves an entry one place up a list of photos',
+                      })
+                }
                 onClick={() => move(index, -1)}
               >
                 ←
@@ -60,7 +76,17 @@ export function ImageListEntries({
                 type="button"
                 className="button-quiet"
                 disabled={index === images.length - 1}
-                aria-label={`Move ${entry.toLowerCase()} later`}
+                aria-label={
+                  capture
+                    ? t({
+                        message: `Move 3D capture ${number} later`,
+                        comment: 'A button that moves an entry one place down a list of photos',
+                      })
+                    : t({
+                        message: `Move photo ${number} later`,
+                        comment: 'A button that moves an entry one place down a list of photos',
+                      })
+                }
                 onClick={() => move(index, 1)}
               >
                 →
@@ -68,10 +94,10 @@ export function ImageListEntries({
               <button
                 type="button"
                 className="button-quiet"
-                aria-label={`Remove ${entry.toLowerCase()}`}
+                aria-label={capture ? t`Remove 3D capture ${number}` : t`Remove photo ${number}`}
                 onClick={() => onChange(images.filter((_, i) => i !== index))}
               >
-                Remove
+                {t({ message: 'Remove', comment: 'Takes a photo out of the list' })}
               </button>
               {actionsOf?.(image, index, entry)}
             </span>
@@ -90,6 +116,7 @@ export function UploadFailures({
   failures: readonly FailedUpload[];
   onDismiss: (key: number) => void;
 }) {
+  const { t } = useLingui();
   if (failures.length === 0) return null;
   return (
     <ul className="image-list__failures">
@@ -97,7 +124,10 @@ export function UploadFailures({
         <li key={p.key} className="field__error" role="alert">
           {p.name}: {p.failed}{' '}
           <button type="button" className="button-quiet" onClick={() => onDismiss(p.key)}>
-            Dismiss
+            {t({
+              message: 'Dismiss',
+              comment: 'Hides the message about a photo that failed to upload',
+            })}
           </button>
         </li>
       ))}

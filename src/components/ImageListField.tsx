@@ -1,9 +1,12 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { useId, type ReactNode } from 'react';
 import { CaptureAdder } from '@/components/CaptureAdder';
 import { ImageListEntries, UploadFailures } from '@/components/ImageListEntries';
 import { useImageUploads } from '@/components/useImageUploads';
 import type { NodeCapture } from '@/lib/capture';
 import type { NodeImageInput } from '@/lib/nodeSchema';
+import { countText } from '@/lib/numbers';
 import { safeUrl } from '@/lib/url';
 import './ImageListField.css';
 
@@ -36,6 +39,15 @@ interface Props {
 
 const thumbnailUrl = (image: NodeImageInput) => safeUrl(image.thumbUrl);
 
+/** "3 of at most 20 photos.": the noun goes with the most the list holds. */
+function uploadedOfMax(count: number, max: number): string {
+  const uploaded = countText(count);
+  return plural(max, {
+    one: `${uploaded} of at most # photo.`,
+    other: `${uploaded} of at most # photos.`,
+  });
+}
+
 /**
  * Photos of a gallery or a submission: chosen (several at once), uploaded one by one as they are
  * chosen, shown as thumbnails that can be moved earlier or later and removed. A refused file stays
@@ -56,6 +68,8 @@ export function ImageListField({
   onBusy,
   actionsOf,
 }: Props) {
+  // The counts below speak the active language: a switch renders them again.
+  useLingui();
   const id = useId();
   const { input, room, uploading, failures, append, choose, dismiss } = useImageUploads({
     images,
@@ -94,8 +108,8 @@ export function ImageListField({
         />
         <p className="field__hint" aria-live="polite">
           {uploading > 0
-            ? `Uploading ${uploading === 1 ? '1 photo' : `${uploading} photos`}…`
-            : `${images.length} of at most ${max} photos.`}
+            ? plural(uploading, { one: 'Uploading # photo…', other: 'Uploading # photos…' })
+            : uploadedOfMax(images.length, max)}
         </p>
       </div>
       {uploadCapture && (

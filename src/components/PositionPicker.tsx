@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useMediaQuery } from '@/components/useMediaQuery';
 import type { LatLng } from '@/globe/geo';
@@ -36,12 +37,13 @@ const sameSpot = (a: LatLng | null, b: LatLng | null) =>
 export function PositionPicker({
   value,
   onChange,
-  label = 'Globe preview: click to place the item',
-  hint = 'Click the globe to place the item; drag to turn it, scroll to zoom.',
-  touchHint = 'Tap the map to place the item. To turn or zoom the globe, tap Move the map first.',
-  fallback = 'The globe preview needs WebGL; type the latitude and longitude instead.',
+  label,
+  hint,
+  touchHint,
+  fallback,
   className,
 }: PositionPickerProps) {
+  const { t } = useLingui();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [picker, setPicker] = useState<PickerEngine | null>(null);
   const [status, setStatus] = useState<Status>('loading');
@@ -115,7 +117,9 @@ export function PositionPicker({
   if (status === 'unavailable')
     return (
       <div className={classes}>
-        <p className="position-picker__fallback">{fallback}</p>
+        <p className="position-picker__fallback">
+          {fallback ?? t`The globe preview needs WebGL; type the latitude and longitude instead.`}
+        </p>
       </div>
     );
   return (
@@ -125,13 +129,19 @@ export function PositionPicker({
           ref={canvasRef}
           className="position-picker__canvas"
           role="img"
-          aria-label={label}
+          aria-label={
+            label ??
+            t({
+              message: 'Globe preview: click to place the item',
+              comment: "The editor's globe for placing an archive item, named for screen readers",
+            })
+          }
           aria-describedby={hintId}
           tabIndex={-1}
         />
         {status === 'loading' && (
           <p className="position-picker__loading" role="status">
-            Loading the globe…
+            {t`Loading the globe…`}
           </p>
         )}
         {touch && status === 'ready' && (
@@ -141,12 +151,29 @@ export function PositionPicker({
             aria-pressed={moving}
             onClick={() => setMoving((on) => !on)}
           >
-            {moving ? 'Done moving the map' : 'Move the map'}
+            {moving
+              ? t({
+                  message: 'Done moving the map',
+                  comment:
+                    'A toggle button on a touch screen: ends turning the globe with a finger',
+                })
+              : t({
+                  message: 'Move the map',
+                  comment:
+                    'A toggle button on a touch screen: lets a finger turn and zoom the globe, instead of scrolling the page',
+                })}
           </button>
         )}
       </div>
       <p className="position-picker__hint" id={hintId}>
-        {touch ? touchHint : hint}
+        {touch
+          ? (touchHint ??
+            t({
+              message:
+                'Tap the map to place the item. To turn or zoom the globe, tap Move the map first.',
+              comment: '"Move the map" is the name of a button on the globe: use its translation',
+            }))
+          : (hint ?? t`Click the globe to place the item; drag to turn it, scroll to zoom.`)}
       </p>
     </div>
   );

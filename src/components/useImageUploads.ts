@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { useEffect, useRef, useState } from 'react';
 import type { NodeImageInput } from '@/lib/nodeSchema';
 
@@ -52,7 +53,7 @@ export function useImageUploads({ images, onChange, upload, max }: UploadOptions
       setPending((list) => list.filter((p) => p.key !== key));
       append(image);
     } catch (failure) {
-      const message = failure instanceof Error ? failure.message : 'The upload failed.';
+      const message = failure instanceof Error ? failure.message : t`The upload failed.`;
       setPending((list) => list.map((p) => (p.key === key ? { ...p, failed: message } : p)));
     }
   }
@@ -64,7 +65,11 @@ export function useImageUploads({ images, onChange, upload, max }: UploadOptions
     for (const file of chosen.slice(accepted.length)) {
       setPending((list) => [
         ...list,
-        { key: nextKey++, name: file.name, failed: `At most ${max} photos.` },
+        {
+          key: nextKey++,
+          name: file.name,
+          failed: plural(max, { one: 'At most # photo.', other: 'At most # photos.' }),
+        },
       ]);
     }
     // One at a time, in the order chosen: the gallery keeps that order, and a phone on a slow

@@ -6,7 +6,7 @@
  * is written into it now (`/es/…`), so the address always names a language other than English's
  * default, and the router starts on the right address.
  */
-import { activateLanguage } from './i18n';
+import { activateLanguage } from './catalogs';
 import { rememberedLanguage, sayLanguageInAddress } from './languageAddress';
 import {
   LANGUAGE_TAGS,

@@ -3,7 +3,7 @@
  * remounted (the globe, the open item, the filters and the address's path stay); the address
  * says the language from then on, and this browser remembers it.
  */
-import { activateLanguage, loadCatalog } from './i18n';
+import { activateLanguage, loadCatalog } from './catalogs';
 import { rememberLanguage, sayLanguageInAddress } from './languageAddress';
 import { LANGUAGE_TAGS, type Language } from './languages';
 

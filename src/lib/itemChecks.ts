@@ -4,6 +4,7 @@
  * fields' table (`@/lib/itemFields`) names a check per field; `validateNode` runs them together
  * with the rules that read several fields. Archive files are read leniently by `@/lib/itemReaders`.
  */
+import { plural, t } from '@lingui/core/macro';
 import { z } from 'zod';
 import {
   NODE_CATEGORIES_MAX,
@@ -56,26 +57,77 @@ export function uniqueCategories(names: readonly string[] | null | undefined): s
   });
 }
 
-const nodeId = (what: string) =>
+/**
+ * The messages are functions, said in the active language when a check fails (the service speaks
+ * English); never made when this module loads.
+ */
+type Words = () => string;
+
+/** An id's refusals, in whole sentences for the id itself or for a related item's. */
+interface IdWords {
+  notText: Words;
+  missing: Words;
+  tooLong: Words;
+  pattern: Words;
+}
+
+const nodeId = (words: IdWords) =>
   z
-    .string({ error: `${what} must be text.` })
+    .string({ error: words.notText })
     .trim()
-    .min(1, { error: `${what} is required.` })
-    .max(NODE_ID_MAX, { error: `${what} must be at most ${NODE_ID_MAX} characters.` })
-    .regex(NODE_ID_PATTERN, {
-      error: `${what} may use only letters, digits, "-" and "_", starting with a letter or digit.`,
+    .min(1, { error: words.missing })
+    .max(NODE_ID_MAX, { error: words.tooLong })
+    .regex(NODE_ID_PATTERN, { error: words.pattern });
+
+const ID_WORDS: IdWords = {
+  notText: () => t({ message: 'The id must be text.', comment: "An archive item's id" }),
+  missing: () => t({ message: 'The id is required.', comment: "An archive item's id" }),
+  tooLong: () => {
+    const max = NODE_ID_MAX;
+    return plural(max, {
+      one: 'The id must be at most # character.',
+      other: 'The id must be at most # characters.',
     });
+  },
+  pattern: () =>
+    t({
+      message: 'The id may use only letters, digits, "-" and "_", starting with a letter or digit.',
+      comment: "An archive item's id, which its address carries",
+    }),
+};
+
+const RELATED_ID_WORDS: IdWords = {
+  notText: () =>
+    t({ message: 'A related item must be text.', comment: "A related item's id, in a list" }),
+  missing: () =>
+    t({ message: 'A related item is required.', comment: "A related item's id, in a list" }),
+  tooLong: () => {
+    const max = NODE_ID_MAX;
+    return plural(max, {
+      one: 'A related item must be at most # character.',
+      other: 'A related item must be at most # characters.',
+    });
+  },
+  pattern: () =>
+    t({
+      message:
+        'A related item may use only letters, digits, "-" and "_", starting with a letter or digit.',
+      comment: "A related item's id, in a list",
+    }),
+};
+
+const mustBeText: Words = () => t`Must be text.`;
 
 const optionalText = z
-  .string({ error: 'Must be text.' })
+  .string({ error: mustBeText })
   .nullish()
   .transform((value) => (value ?? '').trim());
 
 const imageUrl = z
-  .string({ error: 'An image link must be text.' })
+  .string({ error: () => t`An image link must be text.` })
   .nullish()
   .refine((value) => value == null || value.trim() === '' || safeUrl(value) !== null, {
-    error: 'An image link must be an http(s) address or a path on this site.',
+    error: () => t`An image link must be an http(s) address or a path on this site.`,
   })
   .transform((value) => (value == null ? null : safeUrl(value)));
 
@@ -87,14 +139,16 @@ export const captureSchema = z
   .object(
     {
       url: z
-        .string({ error: 'A 3D capture needs a link.' })
+        .string({ error: () => t`A 3D capture needs a link.` })
         .refine((value) => safeUrl(value) !== null, {
-          error: 'A 3D capture link must be an http(s) address or a path on this site.',
+          error: () => t`A 3D capture link must be an http(s) address or a path on this site.`,
         })
         .transform((value) => safeUrl(value) as string),
-      format: z.enum(CAPTURE_FORMATS, { error: 'A 3D capture is a glb, ply, splat or spz file.' }),
+      format: z.enum(CAPTURE_FORMATS, {
+        error: () => t`A 3D capture is a glb, ply, splat or spz file.`,
+      }),
     },
-    { error: 'A 3D capture is a link and a format.' },
+    { error: () => t`A 3D capture is a link and a format.` },
   )
   .nullish();
 
@@ -103,13 +157,13 @@ const image = z
     // The card-sized copy is optional and stands in for nothing: without it a card shows the
     // thumbnail. It is checked by the same rule as the others.
     { thumbUrl: imageUrl, fullUrl: imageUrl, cardUrl: imageUrl, capture: captureSchema },
-    { error: 'Each image must have a thumbnail or full-size link.' },
+    { error: () => t`Each image must have a thumbnail or full-size link.` },
   )
   .transform(({ thumbUrl, fullUrl, cardUrl, capture: model }, ctx): NodeImage => {
     const thumb = thumbUrl ?? fullUrl;
     const full = fullUrl ?? thumbUrl;
     if (thumb === null || full === null) {
-      ctx.addIssue({ code: 'custom', message: 'Give the image a link.' });
+      ctx.addIssue({ code: 'custom', message: t`Give the image a link.` });
       return z.NEVER;
     }
     return {
@@ -121,17 +175,23 @@ const image = z
   });
 
 const category = z
-  .string({ error: 'A category must be a name.' })
+  .string({ error: () => t`A category must be a name.` })
   .transform(singleLine)
   .pipe(
     z
       .string()
-      .min(1, { error: 'A category needs a name.' })
+      .min(1, { error: () => t`A category needs a name.` })
       .max(NODE_CATEGORY_NAME_MAX, {
-        error: `A category name must be at most ${NODE_CATEGORY_NAME_MAX} characters.`,
+        error: () => {
+          const max = NODE_CATEGORY_NAME_MAX;
+          return plural(max, {
+            one: 'A category name must be at most # character.',
+            other: 'A category name must be at most # characters.',
+          });
+        },
       })
       .refine((name) => slugify(name) !== '', {
-        error: 'A category name needs a letter or a digit.',
+        error: () => t`A category name needs a letter or a digit.`,
       }),
   );
 
@@ -140,7 +200,7 @@ const category = z
  * as a day, a time with its offset or a range, no later than tomorrow. Shared by the forms.
  */
 export const itemDateField = z
-  .string({ error: 'The date must be text.' })
+  .string({ error: () => t`The date must be text.` })
   .nullish()
   .transform((value, ctx): string | null => {
     if (value === null || value === undefined || value.trim() === '') return null;
@@ -152,58 +212,87 @@ export const itemDateField = z
 
 /** A credit line: one line of at most `CREDIT_MAX` characters; empty or absent is none. */
 export const creditField = z
-  .string({ error: 'The credit must be text.' })
+  .string({ error: () => t`The credit must be text.` })
   .nullish()
   .transform((value) => singleLine(value ?? ''))
-  .pipe(z.string().max(CREDIT_MAX, { error: `A credit must be at most ${CREDIT_MAX} characters.` }))
+  .pipe(
+    z.string().max(CREDIT_MAX, {
+      error: () => {
+        const max = CREDIT_MAX;
+        return plural(max, {
+          one: 'A credit must be at most # character.',
+          other: 'A credit must be at most # characters.',
+        });
+      },
+    }),
+  )
   .transform((value) => (value === '' ? null : value));
 
 /** A licence by its id (`@/lib/license`); empty or absent is none, an unknown one is refused. */
 export const licenseField = z
-  .string({ error: 'Choose a licence from the list.' })
+  .string({ error: () => t`Choose a licence from the list.` })
   .nullish()
   .transform((value, ctx): LicenseId | null => {
     if (value === undefined || value === null || value.trim() === '') return null;
     const license = readLicenseId(value);
     if (license !== null) return license;
-    ctx.addIssue({ code: 'custom', message: 'Choose a licence from the list.' });
+    ctx.addIssue({ code: 'custom', message: t`Choose a licence from the list.` });
     return z.NEVER;
   });
 
-const coordinate = (name: string, limit: number) =>
+/** A latitude or a longitude, between -`limit` and `limit` degrees. */
+const coordinate = (limit: number, words: { notNumber: Words; outside: Words }) =>
   z
-    .number({ error: `${name} must be a number between -${limit} and ${limit}.` })
-    .min(-limit, { error: `${name} must be between -${limit} and ${limit}.` })
-    .max(limit, { error: `${name} must be between -${limit} and ${limit}.` });
+    .number({ error: words.notNumber })
+    .min(-limit, { error: words.outside })
+    .max(limit, { error: words.outside });
 
 /** The id: what URLs and links carry, not one the service's own paths use. */
-export const videoIdCheck = nodeId('The id').refine((id) => !RESERVED_NODE_IDS.includes(id), {
-  error: 'This id is reserved; choose another.',
+export const videoIdCheck = nodeId(ID_WORDS).refine((id) => !RESERVED_NODE_IDS.includes(id), {
+  error: () => t`This id is reserved; choose another.`,
 });
 
 /** Video or gallery; absent is a video (SPEC §3). */
 export const typeCheck = z
-  .enum(['video', 'gallery'], { error: 'The type must be video or gallery.' })
+  .enum(['video', 'gallery'], {
+    error: () =>
+      t({
+        message: 'The type must be video or gallery.',
+        comment: "An archive item's type: a video, or a gallery of photos",
+      }),
+  })
   .nullish()
   .transform((type): MediaType => type ?? 'video');
 
 /** A title: required, one line. */
 export const titleCheck = z
-  .string({ error: 'The title is required.' })
+  .string({ error: () => t`The title is required.` })
   .transform((title) => singleLine(title))
   .pipe(
     z
       .string()
-      .min(1, { error: 'The title is required.' })
+      .min(1, { error: () => t`The title is required.` })
       .max(NODE_TITLE_MAX, {
-        error: `The title must be at most ${NODE_TITLE_MAX} characters.`,
+        error: () => {
+          const max = NODE_TITLE_MAX;
+          return plural(max, {
+            one: 'The title must be at most # character.',
+            other: 'The title must be at most # characters.',
+          });
+        },
       }),
   );
 
 /** A description: optional, several lines. */
 export const descriptionCheck = optionalText.transform(withoutControls).pipe(
   z.string().max(NODE_DESCRIPTION_MAX, {
-    error: `The description must be at most ${NODE_DESCRIPTION_MAX.toLocaleString('en')} characters.`,
+    error: () => {
+      const max = NODE_DESCRIPTION_MAX;
+      return plural(max, {
+        one: 'The description must be at most # character.',
+        other: 'The description must be at most # characters.',
+      });
+    },
   }),
 );
 
@@ -212,33 +301,61 @@ export const youtubeTextCheck = optionalText;
 
 /** A gallery's photos, in order. */
 export const imagesCheck = z
-  .array(image, { error: 'Images must be a list.' })
-  .max(NODE_IMAGES_MAX, { error: `A gallery holds at most ${NODE_IMAGES_MAX} images.` })
+  .array(image, { error: () => t`Images must be a list.` })
+  .max(NODE_IMAGES_MAX, {
+    error: () => {
+      const max = NODE_IMAGES_MAX;
+      return plural(max, {
+        one: 'A gallery holds at most # image.',
+        other: 'A gallery holds at most # images.',
+      });
+    },
+  })
   .nullish()
   .transform((images) => images ?? []);
 
 /** Category names, one per slug. */
 export const categoriesCheck = z
-  .array(category, { error: 'Categories must be a list of names.' })
+  .array(category, { error: () => t`Categories must be a list of names.` })
   .max(NODE_CATEGORIES_MAX, {
-    error: `Choose at most ${NODE_CATEGORIES_MAX} categories.`,
+    error: () => {
+      const max = NODE_CATEGORIES_MAX;
+      return plural(max, {
+        one: 'Choose at most # category.',
+        other: 'Choose at most # categories.',
+      });
+    },
   })
   .nullish()
   .transform(uniqueCategories);
 
 /** Related items' ids, each once. */
 export const linksCheck = z
-  .array(nodeId('A related item'), { error: 'Related items must be a list of ids.' })
-  .max(NODE_LINKS_MAX, { error: `Link at most ${NODE_LINKS_MAX} related items.` })
+  .array(nodeId(RELATED_ID_WORDS), { error: () => t`Related items must be a list of ids.` })
+  .max(NODE_LINKS_MAX, {
+    error: () => {
+      const max = NODE_LINKS_MAX;
+      return plural(max, {
+        one: 'Link at most # related item.',
+        other: 'Link at most # related items.',
+      });
+    },
+  })
   .nullish()
   .transform((links) => [...new Set(links ?? [])]);
 
-export const latCheck = coordinate('Latitude', 90);
-export const lngCheck = coordinate('Longitude', 180);
+export const latCheck = coordinate(90, {
+  notNumber: () => t`Latitude must be a number between -90 and 90.`,
+  outside: () => t`Latitude must be between -90 and 90.`,
+});
+export const lngCheck = coordinate(180, {
+  notNumber: () => t`Longitude must be a number between -180 and 180.`,
+  outside: () => t`Longitude must be between -180 and 180.`,
+});
 
 /** The forms' check of a language: empty or absent is none; anything else must be a language tag. */
 export const languageCheck = z
-  .string({ error: 'Choose a language from the list.' })
+  .string({ error: () => t`Choose a language from the list.` })
   .nullish()
   .transform((value, ctx): string | undefined => {
     if (value === undefined || value === null || value.trim() === '') return undefined;
@@ -246,7 +363,10 @@ export const languageCheck = z
     if (tag !== null) return tag;
     ctx.addIssue({
       code: 'custom',
-      message: 'Give the language as a tag such as en, es or bs.',
+      message: t({
+        message: 'Give the language as a tag such as en, es or bs.',
+        comment: 'A language tag (BCP 47): keep en, es and bs as they are',
+      }),
     });
     return z.NEVER;
   });

@@ -6,7 +6,10 @@
  *
  * One reader for the shared schema (an editor's or a visitor's form), the archive file's forgiving
  * reader (a bad date is dropped with a warning) and the views (the date in words, its span in time).
+ * Its messages and its words are in the active language (issue 49).
  */
+import { t } from '@lingui/core/macro';
+import { formatLocale } from '@/i18n/i18n';
 
 /** The archive's own time zone: a day without a time is a day in St. Louis, and so are the forms' times. */
 export const ARCHIVE_TIME_ZONE = 'America/Chicago';
@@ -41,8 +44,13 @@ export interface ItemDate {
 export type ItemDateReading = { ok: true; date: ItemDate } | { ok: false; message: string };
 
 /** What a person is told when a date cannot be read at all. */
-export const DATE_FORMAT_MESSAGE =
-  'Write the date as a day (2025-05-16), a time with its offset (2025-05-16T14:52-05:00) or a range (2025-05-17/2025-05-30).';
+export function dateFormatMessage(): string {
+  return t({
+    message:
+      'Write the date as a day (2025-05-16), a time with its offset (2025-05-16T14:52-05:00) or a range (2025-05-17/2025-05-30).',
+    comment: 'Keep the dates in brackets exactly as they are: they show how to write one',
+  });
+}
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(Z|[+-]\d{2}:\d{2})?$/;
@@ -156,14 +164,22 @@ type PointReading =
 
 function checkDay(year: number, month: number, day: number, written: string): string | null {
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month))
-    return `${written} is not a day of the calendar.`;
-  if (year < EARLIEST_YEAR) return `Give a year from ${EARLIEST_YEAR} on.`;
+    return t({
+      message: `${written} is not a day of the calendar.`,
+      comment: '{written} is a date as the person wrote it, such as 2025-02-30',
+    });
+  const earliestYear = EARLIEST_YEAR;
+  if (year < EARLIEST_YEAR)
+    return t({
+      message: `Give a year from ${earliestYear} on.`,
+      comment: 'A recording date must be in {earliestYear} or later',
+    });
   return null;
 }
 
 function readPoint(text: string): PointReading {
-  if (text === '') return { ok: false, message: DATE_FORMAT_MESSAGE };
-  if (text.startsWith('T')) return { ok: false, message: 'Give the day as well as the time.' };
+  if (text === '') return { ok: false, message: dateFormatMessage() };
+  if (text.startsWith('T')) return { ok: false, message: t`Give the day as well as the time.` };
   const day = DAY.exec(text);
   if (day) {
     const [year, month, date] = [Number(day[1]), Number(day[2]), Number(day[3])];
@@ -176,25 +192,41 @@ function readPoint(text: string): PointReading {
     return { ok: true, point: { year, month, day: date, time: null }, from, to };
   }
   const time = TIME.exec(text);
-  if (!time) return { ok: false, message: DATE_FORMAT_MESSAGE };
+  if (!time) return { ok: false, message: dateFormatMessage() };
   const [year, month, date] = [Number(time[1]), Number(time[2]), Number(time[3])];
   const refusal = checkDay(year, month, date, text.slice(0, 10));
   if (refusal) return { ok: false, message: refusal };
   const hour = Number(time[4]);
   const minute = Number(time[5]);
   const second = time[6] === undefined ? null : Number(time[6]);
-  if (hour > 23 || minute > 59 || (second !== null && second > 59))
+  if (hour > 23 || minute > 59 || (second !== null && second > 59)) {
+    const written = text.slice(11, 19).replace(/[Z+-].*$/, '');
     return {
       ok: false,
-      message: `${text.slice(11, 19).replace(/[Z+-].*$/, '')} is not a time of day.`,
+      message: t({
+        message: `${written} is not a time of day.`,
+        comment: '{written} is a time as the person wrote it, such as 25:10',
+      }),
     };
-  if (time[7] === undefined)
+  }
+  const writtenOffset = time[7];
+  if (writtenOffset === undefined)
     return {
       ok: false,
-      message: 'Give the time with its offset from UTC, as in 2025-05-16T14:52-05:00.',
+      message: t({
+        message: 'Give the time with its offset from UTC, as in 2025-05-16T14:52-05:00.',
+        comment: 'Keep the example date as it is written',
+      }),
     };
-  const offset = readOffset(time[7]);
-  if (offset === null) return { ok: false, message: `${time[7]} is not an offset from UTC.` };
+  const offset = readOffset(writtenOffset);
+  if (offset === null)
+    return {
+      ok: false,
+      message: t({
+        message: `${writtenOffset} is not an offset from UTC.`,
+        comment: '{writtenOffset} is what the person wrote after the time, such as +15:00',
+      }),
+    };
   const instant = Date.UTC(year, month - 1, date, hour, minute, second ?? 0) - offset * MINUTE_MS;
   return {
     ok: true,
@@ -212,12 +244,12 @@ function readPoint(text: string): PointReading {
  */
 export function readItemDate(written: string, now: number = Date.now()): ItemDateReading {
   const text = written.trim().toUpperCase();
-  if (text.length > ITEM_DATE_MAX) return { ok: false, message: DATE_FORMAT_MESSAGE };
+  if (text.length > ITEM_DATE_MAX) return { ok: false, message: dateFormatMessage() };
   // A space for the T, as people (and RFC 3339) write it.
   const [first = '', second, ...more] = text
     .split('/')
     .map((half) => half.trim().replace(/^(\d{4}-\d{2}-\d{2}) (\d)/, '$1T$2'));
-  if (more.length > 0) return { ok: false, message: DATE_FORMAT_MESSAGE };
+  if (more.length > 0) return { ok: false, message: dateFormatMessage() };
   const start = readPoint(first);
   if (!start.ok) return start;
   let date: ItemDate = {
@@ -230,7 +262,7 @@ export function readItemDate(written: string, now: number = Date.now()): ItemDat
   if (second !== undefined) {
     const end = readPoint(second);
     if (!end.ok) return end;
-    if (end.to < start.from) return { ok: false, message: 'The range ends before it starts.' };
+    if (end.to < start.from) return { ok: false, message: t`The range ends before it starts.` };
     date = {
       text: `${first}/${second}`,
       start: start.point,
@@ -239,7 +271,7 @@ export function readItemDate(written: string, now: number = Date.now()): ItemDat
       to: end.to,
     };
   }
-  if (date.from > now + DAY_MS) return { ok: false, message: 'The date is in the future.' };
+  if (date.from > now + DAY_MS) return { ok: false, message: t`The date is in the future.` };
   return { ok: true, date };
 }
 
@@ -294,12 +326,19 @@ function sameDay(a: DatePoint, b: DatePoint): boolean {
 }
 
 /**
- * The date in words: "Friday 16 May 2025, 2:52 pm", "17–30 May 2025". `short` leaves out the
- * weekday (lists). Text that is not a date comes back as it is.
+ * The date in words, in the active language: "Friday 16 May 2025, 2:52 pm", "17–30 May 2025";
+ * "viernes, 16 de mayo de 2025, 14:52". `short` leaves out the weekday (lists). Text that is not a
+ * date comes back as it is.
  */
 export function describeItemDate(text: string, { short = false } = {}): string {
   const date = itemDateOf(text);
   if (!date) return text;
+  const locale = formatLocale();
+  return locale.startsWith('en') ? englishWords(date, short) : localeWords(date, short, locale);
+}
+
+/** The archive's English, worked out by hand (no `Intl` format to build on the archive's load). */
+function englishWords(date: ItemDate, short: boolean): string {
   const { start, end } = date;
   if (!end) return pointWords(start, !short);
   if (!start.time && !end.time) {
@@ -317,6 +356,71 @@ export function describeItemDate(text: string, { short = false } = {}): string {
   if (sameDay(start, end))
     return `${dayWords(start, !short)}, ${hoursWords(timeWords(start) || DAY_START, timeWords(end) || DAY_END)}`;
   return `${pointWords(start, false)} – ${pointWords(end, false)}`;
+}
+
+const localeFormats = new Map<string, Intl.DateTimeFormat>();
+
+type FormatShape = 'day' | 'weekday' | 'time' | 'day-time' | 'weekday-time';
+
+/**
+ * A format of `locale` for a wall-clock time: points are given as that time in UTC, so a time
+ * written in St. Louis's offset is said on St. Louis's clock and a whole day is that day.
+ */
+function localeFormat(locale: string, shape: FormatShape): Intl.DateTimeFormat {
+  const key = `${locale} ${shape}`;
+  let format = localeFormats.get(key);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions = { timeZone: 'UTC' };
+    if (shape !== 'time')
+      Object.assign(options, { day: 'numeric', month: 'long', year: 'numeric' });
+    if (shape.startsWith('weekday')) options.weekday = 'long';
+    if (shape.endsWith('time')) Object.assign(options, { hour: 'numeric', minute: '2-digit' });
+    format = new Intl.DateTimeFormat(locale, options);
+    localeFormats.set(key, format);
+  }
+  return format;
+}
+
+/** A point's wall-clock time (a day: its midnight), as an instant in UTC to format there. */
+function wallClock(point: DatePoint, end = false): Date {
+  const hour = point.time?.hour ?? (end ? 23 : 0);
+  const minute = point.time?.minute ?? (end ? 59 : 0);
+  return new Date(Date.UTC(point.year, point.month - 1, point.day, hour, minute));
+}
+
+/** Where a time's offset is not St. Louis's at that moment, it is named (' UTC', ' (UTC-04:00)'). */
+function offsetWords(point: DatePoint): string {
+  const time = point.time;
+  if (!time) return '';
+  const instant = wallClock(point).getTime() - time.offset * MINUTE_MS;
+  if (zoneOffsetMinutes(instant) === time.offset) return '';
+  return time.offset === 0 ? ' UTC' : ` (UTC${offsetText(time.offset)})`;
+}
+
+/** The date in `locale`'s words, by `Intl` (Spanish, Bosnian): the same shapes as the English. */
+function localeWords(date: ItemDate, short: boolean, locale: string): string {
+  const { start, end } = date;
+  const withWeekday = !short;
+  const point = (p: DatePoint, weekday: boolean) =>
+    p.time
+      ? localeFormat(locale, weekday ? 'weekday-time' : 'day-time').format(wallClock(p)) +
+        offsetWords(p)
+      : localeFormat(locale, weekday ? 'weekday' : 'day').format(wallClock(p));
+  if (!end) return point(start, withWeekday);
+  if (!start.time && !end.time) {
+    if (sameDay(start, end)) return point(start, withWeekday);
+    return localeFormat(locale, 'day').formatRange(wallClock(start), wallClock(end));
+  }
+  if (sameDay(start, end)) {
+    // One day, said once, with the hours it covers (a day's end: its last minute).
+    if (offsetWords(start) === '' && offsetWords(end) === '')
+      return localeFormat(locale, withWeekday ? 'weekday-time' : 'day-time').formatRange(
+        wallClock(start),
+        wallClock(end, true),
+      );
+    return `${point(start, withWeekday)} – ${localeFormat(locale, 'time').format(wallClock(end, true))}${offsetWords(end)}`;
+  }
+  return `${point(start, false)} – ${point(end, false)}`;
 }
 
 /** The form's three inputs: a day (`2025-05-16`), an optional time (`14:52`), an optional last day. */

@@ -3,6 +3,7 @@
  * field may give, and the small builders the table uses for the common kinds (a text cell, a text
  * field of the form, a coordinate).
  */
+import type { MessageDescriptor } from '@lingui/core';
 import { escapeCell } from '@/lib/csvCells';
 import { formNumber, formText, type RawItem, type Reading } from '@/lib/itemReaders';
 import type { MediaType } from '@/lib/mediaType';
@@ -51,9 +52,13 @@ export interface DraftSpec<D> {
   body(value: D, draft: { type: MediaType }): unknown;
 }
 
-/** How the editor's form shows a field: a control the form draws from this, or its own component. */
+/**
+ * How the editor's form shows a field: a control the form draws from this, or its own component.
+ * Its words are in the active language: a descriptor read where it is shown, or a function called
+ * when the form is drawn.
+ */
 export type FormControl =
-  | { kind: 'text'; required?: boolean; maxLength?: number; hint?: string }
+  | { kind: 'text'; required?: boolean; maxLength?: number; hint?: MessageDescriptor }
   | { kind: 'textarea'; maxLength: number }
   | {
       kind: 'select';
@@ -68,8 +73,11 @@ export type FormControl =
 
 /** Everything the archive knows about one field of an item. `M`: as the app holds it; `I`: as stored. */
 export interface ItemFieldSpec<M, I, D> {
-  /** Its name for people: the form's label, a conflict's list of what changed. */
-  label: string;
+  /**
+   * Its name for people: the form's label, a conflict's list of what changed, the journal's
+   * summary of an edit (read in the active language where it is shown: `i18n._(spec.label)`).
+   */
+  label: MessageDescriptor;
   /** Read first; an item without it cannot be shown (`reading.drop`). */
   required?: true;
   /** Reads it leniently from an archive's record (`item`: the fields read before it). */
@@ -94,7 +102,10 @@ export interface ItemFieldSpec<M, I, D> {
   /** How the editor's form holds it; absent for a field no form edits. */
   draft?: DraftSpec<D>;
   form?: FormControl;
-  /** How the detail view says it: one line ("Language: Spanish"), or null to say nothing. */
+  /**
+   * How the detail view says it: one line ("Language: Spanish") in the active language (called
+   * while the view renders), or null to say nothing.
+   */
   detail?(value: NoInfer<M>): string | null;
   /** Whether a visitor's submission carries it (`@/lib/submissionSchema`). */
   visitor?: true;

@@ -17,6 +17,7 @@
  * field that a record does not state is left out of the item (its `read` answers `undefined`), so
  * that the records stored before it existed, and every answer made of them, stay as they were.
  */
+import { msg, t } from '@lingui/core/macro';
 import {
   escapeCell,
   imagesCell,
@@ -65,7 +66,10 @@ import { youtubeWatchUrl } from '@/lib/youtube';
 /** Every field of an item, in the order records, CSV columns and the open data list them. */
 export const ITEM_FIELDS = {
   video_id: field({
-    label: 'Id',
+    label: msg({
+      message: 'Id',
+      comment: "The editor's field of an item's id: the short name in its address (/video/{id})",
+    }),
     required: true,
     read: readId,
     stored: {
@@ -79,7 +83,10 @@ export const ITEM_FIELDS = {
     form: { kind: 'own' },
   }),
   type: field({
-    label: 'Type',
+    label: msg({
+      message: 'Type',
+      comment: "The editor's field that says what an item is: a video or a photo gallery",
+    }),
     read: readType,
     stored: {
       input: same,
@@ -95,7 +102,7 @@ export const ITEM_FIELDS = {
     form: { kind: 'own' },
   }),
   title: field({
-    label: 'Title',
+    label: msg({ message: 'Title', comment: "The editor's field of an item's title" }),
     read: readTitle,
     stored: {
       input: same,
@@ -109,9 +116,9 @@ export const ITEM_FIELDS = {
     search: { boost: 3 },
   }),
   /** A local thumbnail that replaces the provider's (lets an archive render offline). */
-  thumbUrl: field({ label: 'Thumbnail', read: readThumbUrl }),
+  thumbUrl: field({ label: msg`Thumbnail`, read: readThumbUrl }),
   description: field({
-    label: 'Description',
+    label: msg`Description`,
     read: (raw, reading) =>
       readText(raw, 'description', MAX_DESCRIPTION_LENGTH, reading, { multiline: true }),
     stored: {
@@ -131,14 +138,14 @@ export const ITEM_FIELDS = {
   }),
   /** The video's provider id; `null` when the video has none (and for a gallery). */
   youtube_id: field({
-    label: 'YouTube id',
+    label: msg`YouTube id`,
     read: readYouTubeId,
     stored: { input: same, openData: () => ({}) },
     visitor: true,
   }),
   /** The standard watch link, in step with `youtube_id`. */
   youtube_url: field({
-    label: 'YouTube link',
+    label: msg`YouTube link`,
     read: (_raw, _reading, item) =>
       typeof item.youtube_id === 'string' ? youtubeWatchUrl(item.youtube_id) : null,
     stored: {
@@ -163,7 +170,7 @@ export const ITEM_FIELDS = {
     visitor: true,
   }),
   images: field({
-    label: 'Photos',
+    label: msg`Photos`,
     read: readImages,
     stored: {
       input: same,
@@ -184,7 +191,7 @@ export const ITEM_FIELDS = {
     visitor: true,
   }),
   categories: field({
-    label: 'Categories',
+    label: msg`Categories`,
     read: readCategories,
     stored: {
       input: (categories: readonly CategoryRef[]) => categories.map((category) => category.name),
@@ -203,7 +210,7 @@ export const ITEM_FIELDS = {
   }),
   /** `video_id`s of related items that exist in the archive. */
   links: field({
-    label: 'Related items',
+    label: msg`Related items`,
     read: readLinks,
     stored: {
       input: same,
@@ -220,7 +227,7 @@ export const ITEM_FIELDS = {
     form: { kind: 'own' },
   }),
   lat: field({
-    label: 'Latitude',
+    label: msg`Latitude`,
     required: true,
     read: (raw, reading) => readCoordinate(raw, 'lat', 90, reading),
     stored: {
@@ -242,7 +249,7 @@ export const ITEM_FIELDS = {
     form: { kind: 'own' },
   }),
   lng: field({
-    label: 'Longitude',
+    label: msg`Longitude`,
     required: true,
     read: (raw, reading) => readCoordinate(raw, 'lng', 180, reading),
     stored: {
@@ -257,7 +264,10 @@ export const ITEM_FIELDS = {
    * null when the archive does not say (or said something that is not a date).
    */
   date: field({
-    label: 'Date',
+    label: msg({
+      message: 'Date',
+      comment: "The editor's field of when an item's media was recorded",
+    }),
     read: readDate,
     stored: {
       input: same,
@@ -279,7 +289,10 @@ export const ITEM_FIELDS = {
   }),
   /** Who made it, as the item credits them ("Anonymous" for one who asked not to be named), or null. */
   credit: field({
-    label: 'Credit',
+    label: msg({
+      message: 'Credit',
+      comment: "The editor's field of who made an item, as the item credits them",
+    }),
     read: readCredit,
     stored: {
       input: same,
@@ -291,12 +304,17 @@ export const ITEM_FIELDS = {
     form: {
       kind: 'text',
       maxLength: CREDIT_MAX,
-      hint: 'Who made it, as the item credits them; “Anonymous” for a contributor who asked not to be named.',
+      hint: msg({
+        message:
+          'Who made it, as the item credits them; “Anonymous” for a contributor who asked not to be named.',
+        comment:
+          'The hint under the Credit field. “Anonymous” is the word the archive stores and shows as the credit: keep it in English.',
+      }),
     },
   }),
   /** On what terms it may be reused (`@/lib/license`), or null when the archive does not say. */
   license: field({
-    label: 'Licence',
+    label: msg`Licence`,
     read: readLicense,
     stored: {
       input: same,
@@ -326,19 +344,39 @@ export const ITEM_FIELDS = {
     form: {
       kind: 'select',
       options: () => [
-        { value: '', label: 'Not stated' },
+        {
+          value: '',
+          label: t({
+            message: 'Not stated',
+            comment:
+              "The editor's choice for an item whose licence or language the archive does not know",
+          }),
+        },
         ...LICENSE_IDS.map((id) => ({ value: id, label: LICENSES[id].name })),
       ],
       hintOf: (value) => {
         const licence = readLicenseId(value);
-        return licence ? LICENSES[licence].allows : 'The item will say “Rights not stated”.';
+        return licence
+          ? LICENSES[licence].allows
+          : t({
+              message: 'The item will say “Rights not stated”.',
+              comment:
+                'The hint under the Licence field when none is chosen; “Rights not stated” is what the item page then says',
+            });
       },
-      unknownLabel: (value) => `${value} (not a licence this archive knows)`,
+      unknownLabel: (value) =>
+        t({
+          message: `${value} (not a licence this archive knows)`,
+          comment: 'An option of the Licence field: a stored licence id the archive does not know',
+        }),
     },
   }),
   /** The language the media speaks or is written in (`@/lib/language`), when the archive says. */
   language: field({
-    label: 'Language',
+    label: msg({
+      message: 'Language',
+      comment: "The editor's field of the language spoken or written in an item",
+    }),
     read: readLanguage,
     stored: {
       input: same,
@@ -349,11 +387,28 @@ export const ITEM_FIELDS = {
     draft: draftOfText('language', noneWhenBlank),
     form: {
       kind: 'select',
-      options: () => [{ value: '', label: 'Not stated' }, ...languageChoices()],
-      hintOf: () => 'The language spoken or written in it.',
+      options: () => [
+        {
+          value: '',
+          label: t({
+            message: 'Not stated',
+            comment:
+              "The editor's choice for an item whose licence or language the archive does not know",
+          }),
+        },
+        ...languageChoices(),
+      ],
+      hintOf: () => t`The language spoken or written in it.`,
       unknownLabel: (tag) => `${languageName(tag)} (${tag})`,
     },
-    detail: (tag) => (tag ? `Language: ${languageName(tag)}` : null),
+    detail: (tag) => {
+      if (!tag) return null;
+      const language = languageName(tag);
+      return t({
+        message: `Language: ${language}`,
+        comment: 'A line of an item’s detail view: the language spoken or written in it',
+      });
+    },
   }),
 };
 

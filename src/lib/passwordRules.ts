@@ -1,19 +1,27 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+
 /**
  * The user pool's password rules (Cognito's default policy, which the archive's pools use), shown
- * beside the password field and checked as the person types; the pool checks them again.
+ * beside the password field and checked as the person types; the pool checks them again. Each
+ * `label` is read in the active language where it is shown (`i18n._(rule.label)`).
  */
 export const PASSWORD_RULES: readonly {
   id: string;
-  label: string;
+  label: MessageDescriptor;
   test: (p: string) => boolean;
 }[] = [
-  { id: 'length', label: 'At least 8 characters', test: (p) => [...p].length >= 8 },
-  { id: 'lower', label: 'A lowercase letter', test: (p) => /[a-z]/.test(p) },
-  { id: 'upper', label: 'An uppercase letter', test: (p) => /[A-Z]/.test(p) },
-  { id: 'digit', label: 'A number', test: (p) => /[0-9]/.test(p) },
+  { id: 'length', label: msg`At least 8 characters`, test: (p) => [...p].length >= 8 },
+  { id: 'lower', label: msg`A lowercase letter`, test: (p) => /[a-z]/.test(p) },
+  { id: 'upper', label: msg`An uppercase letter`, test: (p) => /[A-Z]/.test(p) },
+  {
+    id: 'digit',
+    label: msg({ message: 'A number', comment: 'A password rule: the password has a digit' }),
+    test: (p) => /[0-9]/.test(p),
+  },
   {
     id: 'symbol',
-    label: 'A symbol, such as ! ? # or -',
+    label: msg`A symbol, such as ! ? # or -`,
     // Cognito's symbol set: ^ $ * . [ ] { } ( ) ? " ! @ # % & / \ , > < ' : ; | _ ~ ` = + - and space
     test: (p) => /[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+\- ]/.test(p),
   },

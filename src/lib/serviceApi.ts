@@ -3,13 +3,15 @@
  * community's forms. One request helper, so every call times out, reads the service's JSON error
  * (`{ error, errors }`) and turns a network failure into words a person can act on.
  */
+import { t } from '@lingui/core/macro';
 import type { NodeCapture } from '@/lib/capture';
 import type { FieldError, NodeImageInput } from '@/lib/nodeSchema';
+import { countText } from '@/lib/numbers';
 import {
-  CAPTURE_FORMATS_TEXT,
   CAPTURE_MAX_BYTES,
-  UPLOAD_FORMATS_TEXT,
+  captureFormatsWords,
   UPLOAD_MAX_BYTES,
+  uploadFormatsWords,
 } from '@/lib/uploadLimits';
 
 /** Longest wait for one call, ms (uploads get longer: a phone's photo on a slow line). */
@@ -67,14 +69,31 @@ function fieldErrors(value: unknown): FieldError[] {
   );
 }
 
-const FALLBACK: Record<number, string> = {
-  401: 'Your sign-in has expired; sign in again.',
-  403: 'Only editors can do this.',
-  404: 'It is not there any more.',
-  413: 'That is too large to send.',
-  429: 'Too many requests; wait a minute and try again.',
-  503: 'The archive service is unavailable; try again shortly.',
-};
+/** Words for a refusal whose answer said none, by its status, in the active language. */
+function fallbackMessage(status: number): string {
+  switch (status) {
+    case 401:
+      return t`Your sign-in has expired; sign in again.`;
+    case 403:
+      return t`Only editors can do this.`;
+    case 404:
+      return t({
+        message: 'It is not there any more.',
+        comment: 'The archive service answered 404: what was asked for has gone',
+      });
+    case 413:
+      return t`That is too large to send.`;
+    case 429:
+      return t`Too many requests; wait a minute and try again.`;
+    case 503:
+      return t`The archive service is unavailable; try again shortly.`;
+    default:
+      return t({
+        message: `The archive service answered ${status}.`,
+        comment: '{status} is an HTTP status code, such as 500',
+      });
+  }
+}
 
 /** Options of one call. */
 export interface CallOptions {
@@ -130,8 +149,8 @@ export async function callService<T>(
     if (options.signal?.aborted) throw error;
     throw new ServiceError(
       timeout.aborted
-        ? 'The archive service did not answer in time; check your connection and try again.'
-        : 'The archive service could not be reached; check your connection and try again.',
+        ? t`The archive service did not answer in time; check your connection and try again.`
+        : t`The archive service could not be reached; check your connection and try again.`,
       0,
     );
   }
@@ -148,9 +167,7 @@ export async function callService<T>(
     const data = isRecord(json) ? json : {};
     const retry = Number(response.headers.get('Retry-After'));
     throw new ServiceError(
-      typeof data.error === 'string'
-        ? data.error
-        : (FALLBACK[response.status] ?? `The archive service answered ${response.status}.`),
+      typeof data.error === 'string' ? data.error : fallbackMessage(response.status),
       response.status,
       fieldErrors(data.errors),
       data,
@@ -179,13 +196,18 @@ export async function uploadImage(
   fetchImpl: typeof fetch = fetch,
 ): Promise<UploadedImage> {
   if (file.size > UPLOAD_MAX_BYTES) {
-    throw new ServiceError(
-      `The photo is too large: at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB.`,
-      413,
-    );
+    const size = countText(UPLOAD_MAX_BYTES / 1024 / 1024);
+    throw new ServiceError(t`The photo is too large: at most ${size} MB.`, 413);
   }
   if (file.type !== '' && !file.type.startsWith('image/')) {
-    throw new ServiceError(`This file is not a photo: send a ${UPLOAD_FORMATS_TEXT} image.`, 415);
+    const formats = uploadFormatsWords();
+    throw new ServiceError(
+      t({
+        message: `This file is not a photo: send a ${formats} image.`,
+        comment: '{formats} lists the kinds of photo: "JPEG, PNG, WebP, GIF, AVIF or TIFF"',
+      }),
+      415,
+    );
   }
   const { data } = await callService<UploadedImage>(`${baseUrl}/uploads`, {
     method: 'POST',
@@ -226,13 +248,18 @@ export async function uploadCaptureFile(
   fetchImpl: typeof fetch = fetch,
 ): Promise<UploadedCapture> {
   if (file.size > CAPTURE_MAX_BYTES) {
-    throw new ServiceError(
-      `The 3D capture is too large: at most ${CAPTURE_MAX_BYTES / 1024 / 1024} MB.`,
-      413,
-    );
+    const size = countText(CAPTURE_MAX_BYTES / 1024 / 1024);
+    throw new ServiceError(t`The 3D capture is too large: at most ${size} MB.`, 413);
   }
   if (!CAPTURE_FILE_NAME.test(file.name)) {
-    throw new ServiceError(`This file is not a 3D capture: send ${CAPTURE_FORMATS_TEXT}.`, 415);
+    const formats = captureFormatsWords();
+    throw new ServiceError(
+      t({
+        message: `This file is not a 3D capture: send ${formats}.`,
+        comment: '{formats} is "a .glb model or a .ply, .splat or .spz splat"',
+      }),
+      415,
+    );
   }
   const { data } = await callService<UploadedCapture>(
     `${baseUrl}/captures?name=${encodeURIComponent(file.name)}`,

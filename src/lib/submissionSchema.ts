@@ -3,7 +3,10 @@
  * with what they show) and `/contact` (a message to the editors). The visitor's browser shows
  * these messages beside the fields; the nodes-service answers 400 with the same ones.
  */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
 import { z } from 'zod';
+import { i18n } from '@/i18n/i18n';
 import type { FieldError, NodeImageInput } from '@/lib/nodeSchema';
 import {
   NODE_CATEGORIES_MAX,
@@ -48,15 +51,45 @@ export type PeopleAnswer = (typeof PEOPLE_ANSWERS)[number];
 export const AGE_ANSWERS = ['16-or-older', 'guardian-agreed'] as const;
 export type AgeAnswer = (typeof AGE_ANSWERS)[number];
 
-/** Each answer as the form offers it and an editor reads it. */
-export const PEOPLE_WORDS: Readonly<Record<PeopleAnswer, string>> = {
-  'not-recognisable': 'Nobody can be recognised in it',
-  agreed: 'The people who can be recognised have agreed to it being published',
+/** Each answer as the form offers it and an editor reads it, read with `i18n._` where shown. */
+export const PEOPLE_LABELS: Readonly<Record<PeopleAnswer, MessageDescriptor>> = {
+  'not-recognisable': msg({
+    message: 'Nobody can be recognised in it',
+    comment:
+      'An answer on /submit to "People shown": nobody can be recognised in the photo or video',
+  }),
+  agreed: msg({
+    message: 'The people who can be recognised have agreed to it being published',
+    comment: 'An answer on /submit to "People shown"',
+  }),
 };
-export const AGE_WORDS: Readonly<Record<AgeAnswer, string>> = {
-  '16-or-older': 'I am 16 or older',
-  'guardian-agreed': 'I am under 16, and a parent or guardian agreed',
+export const AGE_LABELS: Readonly<Record<AgeAnswer, MessageDescriptor>> = {
+  '16-or-older': msg({
+    message: 'I am 16 or older',
+    comment: 'An answer on /submit to "Your age"',
+  }),
+  'guardian-agreed': msg({
+    message: 'I am under 16, and a parent or guardian agreed',
+    comment: 'An answer on /submit to "Your age"',
+  }),
 };
+
+/**
+ * A table of words in the active language: each key reads its descriptor when it is read (never
+ * when the module loads), so the page shows the visitor's language and the service its English.
+ */
+export function activeWords<K extends string>(
+  labels: Readonly<Record<K, MessageDescriptor>>,
+): Readonly<Record<K, string>> {
+  const words = {} as Record<K, string>;
+  for (const key of Object.keys(labels) as K[])
+    Object.defineProperty(words, key, { enumerable: true, get: () => i18n._(labels[key]) });
+  return words;
+}
+
+/** The answers' words in the active language, read when said (an editor's summary). */
+export const PEOPLE_WORDS: Readonly<Record<PeopleAnswer, string>> = activeWords(PEOPLE_LABELS);
+export const AGE_WORDS: Readonly<Record<AgeAnswer, string>> = activeWords(AGE_LABELS);
 
 /**
  * What a contributor agreed to on /submit (issue 31), as the submission keeps it and an editor
@@ -113,53 +146,97 @@ export type ContactValidation =
 /** A pragmatic address check: one `@`, no spaces, a dot in the domain. */
 const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
 
-const line = (max: number, tooLong: string) =>
+/**
+ * The messages are functions, said in the active language when a check fails (the service speaks
+ * English); never made when this module loads.
+ */
+type Words = () => string;
+/** Refused past `max` characters, with the words `tooLong` says for that limit. */
+type TooLong = (max: number) => string;
+
+const mustBeText: Words = () => t`Must be text.`;
+const pasteYouTubeLink: Words = () => t`Paste the YouTube link of the video.`;
+const notYouTubeLink: Words = () =>
+  t`This is not a YouTube video link (no 11-character video id in it).`;
+const addPhoto: Words = () => t`Add at least one photo.`;
+const uploadPhotoAgain: Words = () =>
+  t({ message: 'Upload the photo again.', comment: 'A photo of /submit that cannot be used' });
+const pickPlaceAgain: Words = () =>
+  t({ message: 'Pick the place again.', comment: 'The point picked on the globe is not usable' });
+const nameTooLong: TooLong = (max) =>
+  plural(max, {
+    one: 'A name must be at most # character.',
+    other: 'A name must be at most # characters.',
+  });
+
+/** A message's limit (/contact's, a removal request's), the same words for both. */
+export const messageTooLong: TooLong = (max) =>
+  plural(max, {
+    one: 'A message must be at most # character.',
+    other: 'A message must be at most # characters.',
+  });
+
+const line = (max: number, tooLong: TooLong) =>
   z
-    .string({ error: 'Must be text.' })
+    .string({ error: mustBeText })
     .nullish()
     .transform((value) => singleLine(value ?? ''))
-    .pipe(z.string().max(max, { error: tooLong }));
+    .pipe(z.string().max(max, { error: () => tooLong(max) }));
 
-const text = (max: number, tooLong: string) =>
+const text = (max: number, tooLong: TooLong) =>
   z
-    .string({ error: 'Must be text.' })
+    .string({ error: mustBeText })
     .nullish()
     .transform((value) => withoutControls(value ?? '').trim())
-    .pipe(z.string().max(max, { error: tooLong }));
+    .pipe(z.string().max(max, { error: () => tooLong(max) }));
 
 const email = (required: boolean) =>
-  line(EMAIL_MAX, `An e-mail address is at most ${EMAIL_MAX} characters.`).refine(
-    (value) => (value === '' ? !required : EMAIL_PATTERN.test(value)),
-    {
-      error: required
-        ? 'Give an e-mail address like name@example.org.'
-        : 'Check the e-mail address.',
-    },
-  );
+  line(EMAIL_MAX, (max) =>
+    plural(max, {
+      one: 'An e-mail address is at most # character.',
+      other: 'An e-mail address is at most # characters.',
+    }),
+  ).refine((value) => (value === '' ? !required : EMAIL_PATTERN.test(value)), {
+    error: required
+      ? () => t`Give an e-mail address like name@example.org.`
+      : () => t`Check the e-mail address.`,
+  });
 
 /** An e-mail address a form may leave empty, checked as the forms check one. */
 export const optionalEmail = email(false);
 
-const title = line(
-  NODE_TITLE_MAX,
-  `The title must be at most ${NODE_TITLE_MAX} characters.`,
-).refine((value) => value !== '', { error: 'Give a title.' });
+const title = line(NODE_TITLE_MAX, (max) =>
+  plural(max, {
+    one: 'The title must be at most # character.',
+    other: 'The title must be at most # characters.',
+  }),
+).refine((value) => value !== '', { error: () => t`Give a title.` });
 
 const categories = z
   .array(
-    line(
-      NODE_CATEGORY_NAME_MAX,
-      `A category name must be at most ${NODE_CATEGORY_NAME_MAX} characters.`,
+    line(NODE_CATEGORY_NAME_MAX, (max) =>
+      plural(max, {
+        one: 'A category name must be at most # character.',
+        other: 'A category name must be at most # characters.',
+      }),
     ),
-    { error: 'Categories must be a list of names.' },
+    { error: () => t`Categories must be a list of names.` },
   )
-  .max(NODE_CATEGORIES_MAX, { error: `Choose at most ${NODE_CATEGORIES_MAX} categories.` })
+  .max(NODE_CATEGORIES_MAX, {
+    error: () => {
+      const max = NODE_CATEGORIES_MAX;
+      return plural(max, {
+        one: 'Choose at most # category.',
+        other: 'Choose at most # categories.',
+      });
+    },
+  })
   .nullish()
   .transform(uniqueCategories);
 
 const imageUrl = z
-  .string({ error: 'Upload the photo again.' })
-  .refine((value) => safeUrl(value) !== null, { error: 'Upload the photo again.' });
+  .string({ error: uploadPhotoAgain })
+  .refine((value) => safeUrl(value) !== null, { error: uploadPhotoAgain });
 
 /**
  * An uploaded photo as its upload answered it: its card-sized copy's URL is optional (an upload
@@ -183,16 +260,16 @@ const submittedImage = z
 const place = z
   .object(
     {
-      lat: z.number({ error: 'Pick the place again.' }).min(-90).max(90),
-      lng: z.number({ error: 'Pick the place again.' }).min(-180).max(180),
+      lat: z.number({ error: pickPlaceAgain }).min(-90).max(90),
+      lng: z.number({ error: pickPlaceAgain }).min(-180).max(180),
     },
-    { error: 'Pick the place again.' },
+    { error: pickPlaceAgain },
   )
   .nullish()
   .transform((value) => value ?? null);
 
 /** One of `values`, or `message` (absent, empty or anything else). */
-const answer = <T extends string>(values: readonly T[], message: string) =>
+const answer = <T extends string>(values: readonly T[], message: Words) =>
   z
     .unknown()
     .refine((value): value is T => values.includes(value as T), { error: message })
@@ -204,65 +281,81 @@ const honeypot = z.unknown().optional();
 const submissionSchema = z
   .object(
     {
-      kind: z.enum(['video', 'photos'], { error: 'Choose a video link or photos.' }),
-      youtube_url: z.string({ error: 'Must be text.' }).nullish(),
+      kind: z.enum(['video', 'photos'], { error: () => t`Choose a video link or photos.` }),
+      youtube_url: z.string({ error: mustBeText }).nullish(),
       images: z
-        .array(submittedImage, {
-          error: 'Upload the photos again.',
-        })
+        .array(submittedImage, { error: () => t`Upload the photos again.` })
         .max(SUBMISSION_IMAGES_MAX, {
-          error: `Send at most ${SUBMISSION_IMAGES_MAX} photos at a time.`,
+          error: () => {
+            const max = SUBMISSION_IMAGES_MAX;
+            return plural(max, {
+              one: 'Send at most # photo at a time.',
+              other: 'Send at most # photos at a time.',
+            });
+          },
         })
         .nullish()
         .transform((images) => images ?? []),
       title,
-      description: text(
-        NODE_DESCRIPTION_MAX,
-        `The description must be at most ${NODE_DESCRIPTION_MAX.toLocaleString('en')} characters.`,
+      description: text(NODE_DESCRIPTION_MAX, (max) =>
+        plural(max, {
+          one: 'The description must be at most # character.',
+          other: 'The description must be at most # characters.',
+        }),
       ),
       categories,
       place,
-      place_text: line(
-        SUBMISSION_PLACE_TEXT_MAX,
-        `Describe the place in at most ${SUBMISSION_PLACE_TEXT_MAX} characters.`,
+      place_text: line(SUBMISSION_PLACE_TEXT_MAX, (max) =>
+        plural(max, {
+          one: 'Describe the place in at most # character.',
+          other: 'Describe the place in at most # characters.',
+        }),
       ),
       date: itemDateField,
-      name: line(SENDER_NAME_MAX, `A name must be at most ${SENDER_NAME_MAX} characters.`),
+      name: line(SENDER_NAME_MAX, nameTooLong),
       email: optionalEmail,
-      credit_as: answer(['name', 'anonymous'], 'Say how to credit you, or choose Anonymous.'),
-      credit_name: line(CREDIT_MAX, `A credit must be at most ${CREDIT_MAX} characters.`),
-      license: answer(SUBMIT_LICENSE_IDS, 'Choose how others may reuse what you send.'),
-      people: answer(PEOPLE_ANSWERS, 'Say whether anyone can be recognised in what you send.'),
-      age: answer(AGE_ANSWERS, 'Say whether you are 16 or older, or a parent or guardian agreed.'),
+      credit_as: answer(['name', 'anonymous'], () =>
+        t({
+          message: 'Say how to credit you, or choose Anonymous.',
+          comment: '"Anonymous" is the name of the choice on /submit',
+        }),
+      ),
+      credit_name: line(CREDIT_MAX, (max) =>
+        plural(max, {
+          one: 'A credit must be at most # character.',
+          other: 'A credit must be at most # characters.',
+        }),
+      ),
+      license: answer(SUBMIT_LICENSE_IDS, () => t`Choose how others may reuse what you send.`),
+      people: answer(
+        PEOPLE_ANSWERS,
+        () => t`Say whether anyone can be recognised in what you send.`,
+      ),
+      age: answer(
+        AGE_ANSWERS,
+        () => t`Say whether you are 16 or older, or a parent or guardian agreed.`,
+      ),
       terms_version: z.unknown().optional(),
       consent: z.literal(true, {
-        error: 'Tick the consent line so the archive may publish what you send.',
+        error: () => t`Tick the consent line so the archive may publish what you send.`,
       }),
       website: honeypot,
     },
-    { error: 'The submission must be a JSON object.' },
+    { error: () => t`The submission must be a JSON object.` },
   )
   .transform((raw, ctx): SubmissionInput => {
     let youtube_id: string | null = null;
     if (raw.kind === 'video') {
       const id = extractYouTubeId(raw.youtube_url);
       if (id === null) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['youtube_url'],
-          message: 'Paste the YouTube link of the video.',
-        });
+        ctx.addIssue({ code: 'custom', path: ['youtube_url'], message: pasteYouTubeLink() });
       } else if (!isYouTubeId(id)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['youtube_url'],
-          message: 'This is not a YouTube video link (no 11-character video id in it).',
-        });
+        ctx.addIssue({ code: 'custom', path: ['youtube_url'], message: notYouTubeLink() });
       } else {
         youtube_id = id;
       }
     } else if (raw.images.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['images'], message: 'Add at least one photo.' });
+      ctx.addIssue({ code: 'custom', path: ['images'], message: addPhoto() });
     }
     for (const error of rightsErrors(raw)) {
       ctx.addIssue({ code: 'custom', path: [error.path], message: error.message });
@@ -299,30 +392,39 @@ function rightsErrors(input: unknown): FieldError[] {
     raw.credit_as === 'name' &&
     (typeof raw.credit_name !== 'string' || singleLine(raw.credit_name) === '')
   )
-    errors.push({ path: 'credit_name', message: 'Give the name to credit, or choose Anonymous.' });
+    errors.push({
+      path: 'credit_name',
+      message: t({
+        message: 'Give the name to credit, or choose Anonymous.',
+        comment: '"Anonymous" is the name of the choice on /submit',
+      }),
+    });
   if (raw.consent === true && raw.terms_version !== CURRENT_TERMS.version)
     errors.push({
       path: 'consent',
-      message:
-        'The terms have changed since this page was opened: read them again, then tick the line.',
+      message: t`The terms have changed since this page was opened: read them again, then tick the line.`,
     });
   return errors;
 }
 
 const contactSchema = z.object(
   {
-    name: line(SENDER_NAME_MAX, `A name must be at most ${SENDER_NAME_MAX} characters.`).refine(
-      (value) => value !== '',
-      { error: 'Give your name.' },
-    ),
+    name: line(SENDER_NAME_MAX, nameTooLong).refine((value) => value !== '', {
+      error: () => t`Give your name.`,
+    }),
     email: email(true),
-    message: text(
-      CONTACT_MESSAGE_MAX,
-      `A message must be at most ${CONTACT_MESSAGE_MAX.toLocaleString('en')} characters.`,
-    ).refine((value) => value !== '', { error: 'Write your message.' }),
+    message: text(CONTACT_MESSAGE_MAX, messageTooLong).refine((value) => value !== '', {
+      error: () => t`Write your message.`,
+    }),
     website: honeypot,
   },
-  { error: 'The message must be a JSON object.' },
+  {
+    error: () =>
+      t({
+        message: 'The message must be a JSON object.',
+        comment: 'The nodes-service refuses a /contact message that is not JSON',
+      }),
+  },
 );
 
 /**
@@ -335,21 +437,11 @@ function crossFieldErrors(input: unknown): FieldError[] {
   if (raw.kind === 'video') {
     const id = extractYouTubeId(typeof raw.youtube_url === 'string' ? raw.youtube_url : null);
     if (id === null)
-      return [
-        { path: 'youtube_url', message: 'Paste the YouTube link of the video.' },
-        ...rightsErrors(input),
-      ];
-    if (!isYouTubeId(id)) {
-      return [
-        {
-          path: 'youtube_url',
-          message: 'This is not a YouTube video link (no 11-character video id in it).',
-        },
-        ...rightsErrors(input),
-      ];
-    }
+      return [{ path: 'youtube_url', message: pasteYouTubeLink() }, ...rightsErrors(input)];
+    if (!isYouTubeId(id))
+      return [{ path: 'youtube_url', message: notYouTubeLink() }, ...rightsErrors(input)];
   } else if (raw.kind === 'photos' && (!Array.isArray(raw.images) || raw.images.length === 0)) {
-    return [{ path: 'images', message: 'Add at least one photo.' }, ...rightsErrors(input)];
+    return [{ path: 'images', message: addPhoto() }, ...rightsErrors(input)];
   }
   return rightsErrors(input);
 }

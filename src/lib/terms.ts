@@ -104,6 +104,23 @@ export const TERMS_VERSIONS: readonly TermsVersion[] = [
   },
 ];
 
+/**
+ * The terms in another language (issue 49: `terms.es.ts`, `terms.bs.ts`): each English heading
+ * and paragraph, of every version, with its words in that language. Keyed by the English itself,
+ * so a translation belongs to the exact words it translates: a new version's new or changed words
+ * show in English until they are translated. The English above stays what was agreed to, as the
+ * submission records it (its version).
+ */
+export type TermsTranslation = Readonly<Record<string, string>>;
+
+/** Every heading and paragraph of every version, once each: what a translation covers. */
+export function termsWords(): string[] {
+  const words = TERMS_VERSIONS.flatMap((terms) =>
+    terms.sections.flatMap((section) => [section.heading, ...section.paragraphs]),
+  );
+  return [...new Set(words)];
+}
+
 /** The version `/submit` asks a contributor to agree to now. */
 export const CURRENT_TERMS = TERMS_VERSIONS[TERMS_VERSIONS.length - 1] as TermsVersion;
 

@@ -5,8 +5,11 @@
  * `from` is the first instant shown (a day: its midnight in St. Louis); `to` the last (a day: all of
  * it, up to the next midnight). Internally a range is two edges in ms, `from` inclusive and `until`
  * exclusive: the timeline's handles sit on edges, and a handle on a midnight writes a day.
+ *
+ * No words here (the server shares this module through `routes.ts`, without the translation
+ * layer): the range in words is the filter's (`features/filter/rangeWords.ts`).
  */
-import { describeItemDate, itemDateOf, zoneOffsetMinutes, zoneTimeToUtc } from '@/lib/itemDate';
+import { itemDateOf, zoneOffsetMinutes, zoneTimeToUtc } from '@/lib/itemDate';
 
 const MINUTE_MS = 60_000;
 
@@ -120,14 +123,4 @@ export function fromText(edge: number): string {
 /** The `?to=` text of an edge: the day before it where it is a midnight, its time otherwise. */
 export function toText(edge: number): string {
   return isLocalMidnight(edge) ? dayText(edge - 1) : timeText(edge);
-}
-
-/** The chosen range in words: "16 May 2025, 2:40 pm – 3:10 pm", "From 17 May 2025", "All time". */
-export function rangeWords(range: TimeRange | null | undefined): string {
-  if (!range || (range.from === null && range.until === null)) return 'All time';
-  const from = range.from === null ? null : fromText(range.from);
-  const to = range.until === null ? null : toText(range.until);
-  if (from && to) return describeItemDate(`${from}/${to}`, { short: true });
-  if (from) return `From ${describeItemDate(from, { short: true })}`;
-  return `Until ${describeItemDate(to as string, { short: true })}`;
 }

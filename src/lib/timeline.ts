@@ -3,7 +3,8 @@
  * minute up to a year, on St. Louis's clock), and how many items fall in each (a histogram).
  * Pure and framework-free, so that every zoom is tested without a browser.
  */
-import { zoneTimeToUtc } from '@/lib/itemDate';
+import { formatLocale } from '@/i18n/i18n';
+import { ARCHIVE_TIME_ZONE, zoneTimeToUtc } from '@/lib/itemDate';
 import { localParts } from '@/lib/timeRange';
 
 const MINUTE_MS = 60_000;
@@ -194,6 +195,7 @@ export function wholeSpan(spans: readonly (readonly [number, number])[]): TimeWi
   return { start: floorToStep(first, day), end: nextEdge(floorToStep(last, day), day) };
 }
 
+/** English's month names on the axis (the archive's English, as it always wrote them). */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
@@ -211,19 +213,59 @@ export function labelStep(
   return fits ?? (TIME_STEPS[TIME_STEPS.length - 1] as TimeStep);
 }
 
-/**
- * An edge as the axis names it at this step: `2:40 pm`, `16 May`, `May 2025`, `2025` (a midnight
- * among hours: its day).
- */
-export function edgeLabel(edge: number, step: TimeStep): string {
+/** What an axis label says of its edge: its time, its day, its month or its year. */
+type LabelKind = 'time' | 'day' | 'month';
+
+const LABEL_FORMATS: Record<LabelKind, Intl.DateTimeFormatOptions> = {
+  time: { hour: 'numeric', minute: '2-digit' },
+  day: { day: 'numeric', month: 'short' },
+  month: { month: 'short', year: 'numeric' },
+};
+
+/** The axis's formats in another language than English, one a language and kind, on St. Louis's clock. */
+const labelFormats = new Map<string, Intl.DateTimeFormat>();
+
+function labelFormat(locale: string, kind: LabelKind): Intl.DateTimeFormat {
+  const key = `${locale} ${kind}`;
+  let format = labelFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      timeZone: ARCHIVE_TIME_ZONE,
+      ...LABEL_FORMATS[kind],
+    });
+    labelFormats.set(key, format);
+  }
+  return format;
+}
+
+/** An edge's label in English, as the archive writes it: `2:40 pm`, `16 May`, `May 2025`. */
+function englishLabel(edge: number, kind: LabelKind): string {
   const { year, month, day, hour, minute } = localParts(edge);
-  if ((step.unit === 'minute' || step.unit === 'hour') && (hour !== 0 || minute !== 0)) {
+  if (kind === 'time') {
     const hour12 = hour % 12 === 0 ? 12 : hour % 12;
     return `${hour12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'am' : 'pm'}`;
   }
-  if (step.unit !== 'month' && step.unit !== 'year') return `${day} ${MONTHS[month - 1]}`;
-  if (step.unit === 'month') return `${MONTHS[month - 1]} ${year}`;
-  return String(year);
+  if (kind === 'day') return `${day} ${MONTHS[month - 1]}`;
+  return `${MONTHS[month - 1]} ${year}`;
+}
+
+/**
+ * An edge as the axis names it at this step, in the active language: `2:40 pm`, `16 May`,
+ * `May 2025`, `2025` (a midnight among hours: its day); in Spanish `14:40`, `16 may`, `may 2025`.
+ */
+export function edgeLabel(edge: number, step: TimeStep): string {
+  const { hour, minute, year } = localParts(edge);
+  if (step.unit === 'year') return String(year);
+  const kind: LabelKind =
+    (step.unit === 'minute' || step.unit === 'hour') && (hour !== 0 || minute !== 0)
+      ? 'time'
+      : step.unit === 'month'
+        ? 'month'
+        : 'day';
+  const locale = formatLocale();
+  // English keeps the archive's own forms ("2:40 pm", where the British format says "14:40").
+  if (locale.split('-')[0] === 'en') return englishLabel(edge, kind);
+  return labelFormat(locale, kind).format(edge);
 }
 
 /**

@@ -11,7 +11,7 @@ import type {
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTINUE_DELAY_MS, SPLASH_MS } from '@/lib/constants';
-import { charactersShown, INTRO_TEXT, typingSchedule } from '@/lib/typingSchedule';
+import { charactersShown, introText, typingSchedule } from '@/lib/typingSchedule';
 import { generateArchive } from '../fixtures/generateArchive';
 import {
   axeViolations,
@@ -173,7 +173,7 @@ describe('the intro', () => {
     expect(typing.t - splash.t).toBeGreaterThan(SPLASH_MS - 100);
     expect(lateness(typing, splash.t + SPLASH_MS)).toBeLessThan(600);
     // Every typed length seen matches the schedule at that moment (a frame or a slow one late).
-    const schedule = typingSchedule(INTRO_TEXT);
+    const schedule = typingSchedule(introText());
     const typingMarks = marks.filter((m) => m.stage === 'typing' && m.chars > 0);
     expect(typingMarks.length).toBeGreaterThan(20);
     for (const mark of typingMarks) {
@@ -181,13 +181,13 @@ describe('the intro', () => {
       expect(mark.chars).toBeLessThanOrEqual(charactersShown(schedule, elapsed + 100));
       expect(mark.chars).toBeGreaterThanOrEqual(charactersShown(schedule, elapsed - 500));
     }
-    expect(typed.chars).toBe(INTRO_TEXT.length);
+    expect(typed.chars).toBe(introText().length);
     expect(typed.t - typing.t).toBeGreaterThan((schedule.at(-1) as number) - 100);
     expect(lateness(typed, typing.t + (schedule.at(-1) as number))).toBeLessThan(800);
     expect(ready.t - typed.t).toBeGreaterThan(CONTINUE_DELAY_MS - 100);
     expect(lateness(ready, typed.t + CONTINUE_DELAY_MS)).toBeLessThan(600);
     // Screen readers get the whole text at once.
-    expect(await page.locator('.intro .visually-hidden').textContent()).toBe(INTRO_TEXT);
+    expect(await page.locator('.intro .visually-hidden').textContent()).toBe(introText());
 
     await continueButton.click();
     expect(await page.evaluate(() => window.localStorage.getItem('hasSeenIntro'))).toBe('true');
@@ -208,7 +208,7 @@ describe('the intro', () => {
     const marks = (await page.evaluate(() => window.__marks ?? [])).filter(
       (m) => m.stage === 'typing' || m.stage === 'typed',
     );
-    expect(marks.every((m) => m.chars === INTRO_TEXT.length || m.chars === 0)).toBe(true);
+    expect(marks.every((m) => m.chars === introText().length || m.chars === 0)).toBe(true);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.locator('.globe-canvas--shown').waitFor({ timeout: 30_000 });
     const shownAt = Date.now();

@@ -1,6 +1,8 @@
+import { useLingui } from '@lingui/react/macro';
 import { Link, Navigate, Outlet } from 'react-router';
 import { useAppSelector } from '@/app/hooks';
 import { AccountControl } from '@/features/auth/AccountControl';
+import { LanguagePicker } from '@/i18n/LanguagePicker';
 import { selectIsEditor } from '@/features/auth/authSlice';
 import { useSessionChecked } from '@/features/auth/useSessionChecked';
 import { EditorNav } from '@/features/editor/EditorNav';
@@ -12,13 +14,14 @@ import './EditorLayout.css';
  * editor renders before that is known.
  */
 export function EditorLayout() {
+  const { t } = useLingui();
   const isEditor = useAppSelector(selectIsEditor);
   const checked = useSessionChecked();
 
   if (!checked)
     return (
       <p className="guard-check" role="status">
-        Checking your access…
+        {t`Checking your access…`}
       </p>
     );
   if (!isEditor) return <Navigate to="/" replace />;
@@ -28,13 +31,24 @@ export function EditorLayout() {
         <Link to="/" className="site-header__brand">
           Globe Archive
         </Link>
-        <span className="site-header__area">Editor</span>
+        <span className="site-header__area">
+          {t({
+            message: 'Editor',
+            comment: "The editors' area's name in its header, beside the archive's name",
+          })}
+        </span>
         <EditorNav />
-        <nav aria-label="Account">
+        <nav
+          aria-label={t({
+            message: 'Account',
+            comment: "The editors' header navigation with the account's links, for screen readers",
+          })}
+        >
           <ul className="site-header__nav">
             <AccountControl editorLink={false} />
           </ul>
         </nav>
+        <LanguagePicker />
       </header>
       <main id="main" className="layout__main">
         <Outlet />

@@ -77,9 +77,9 @@ export function MainLayout() {
               </li>
             ))}
             <AccountControl />
-            <LanguagePicker />
           </ul>
         </nav>
+        <LanguagePicker />
       </header>
       <main id="main" className="layout__main" tabIndex={-1}>
         <Outlet />

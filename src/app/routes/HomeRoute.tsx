@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useFirstPaint } from '@/app/firstPaint';
@@ -74,6 +75,7 @@ function offerOf(arrival: SharedArrival, playIntro: () => void) {
  * follows the panel.
  */
 function useListPanel() {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const openerRef = useRef<HTMLButtonElement>(null);
   const moveFocus = useRef<'list' | 'opener' | null>(null);
@@ -101,12 +103,36 @@ function useListPanel() {
             setOpen(false);
           }}
         >
-          Close list
+          {t({
+            message: 'Close list',
+            comment: 'Closes the panel of the Archive items list (over the globe)',
+          })}
         </button>
       ),
-    [open],
+    [open, t],
   );
   return { listOpen: open, showList: show, listCloser: closer, listOpenerRef: openerRef };
+}
+
+/** The home screen's own words, in the active language. */
+function useHomeWords() {
+  const { t } = useLingui();
+  return {
+    heading: t({
+      message: 'Globe Archive: community media of the St. Louis tornado of 16 May 2025',
+      comment:
+        'The home screen\'s heading, for screen readers. "Globe Archive" is the name of the site',
+    }),
+    globeProblem: t({
+      message:
+        'The 3D globe cannot start in this browser. Every item is in the Archive items list.',
+      comment: '"Archive items" is the heading of the list',
+    }),
+    list: t({
+      message: 'List',
+      comment: 'A button over the globe that opens the Archive items list (a noun)',
+    }),
+  };
 }
 
 /**
@@ -121,6 +147,7 @@ function useListPanel() {
  * is instant, and /env can read the running globe's figures.
  */
 export function HomeRoute({ active = true }: { active?: boolean }) {
+  const words = useHomeWords();
   const { category, id, type, q, from, to, skipIntro } = useHomeParams(active);
   useRouteFilter(active, { category, type, q, from, to });
   const [progress, setProgress] = useState({ percent: 0, cards: -1 });
@@ -194,9 +221,7 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
 
   return (
     <div className={`home home--${phase}${active ? '' : ' home--away'}`} inert={!active}>
-      <h1 className="visually-hidden">
-        Globe Archive: community media of the St. Louis tornado of 16 May 2025
-      </h1>
+      <h1 className="visually-hidden">{words.heading}</h1>
       <GlobeCanvas
         ref={globeRef}
         selectedId={detail.focusId}
@@ -245,7 +270,7 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
       )}
       {globeProblem !== null && (
         <p className="globe-problem" role="status">
-          The 3D globe cannot start in this browser. Every item is in the Archive items list.
+          {words.globeProblem}
         </p>
       )}
       {phase === 'shown' && globeProblem === null && (
@@ -258,7 +283,7 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
           hidden={listOpen}
           onClick={showList}
         >
-          List
+          {words.list}
         </button>
       )}
       <div

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
@@ -12,6 +13,7 @@ import './AccountControl.css';
  * inside the editor area, whose own navigation is beside it).
  */
 export function AccountControl({ editorLink = true }: { editorLink?: boolean }) {
+  const { t } = useLingui();
   const access = useAuthAccess();
   const auth = useAppSelector(selectAuth);
   const isEditor = useAppSelector(selectIsEditor);
@@ -23,7 +25,9 @@ export function AccountControl({ editorLink = true }: { editorLink?: boolean }) 
   if (auth.status !== 'signedIn')
     return (
       <li>
-        <NavLink to="/signin">Sign in</NavLink>
+        <NavLink to="/signin">
+          {t({ message: 'Sign in', comment: 'The header link to the sign-in page' })}
+        </NavLink>
       </li>
     );
 
@@ -45,19 +49,28 @@ export function AccountControl({ editorLink = true }: { editorLink?: boolean }) 
     }
   };
 
+  const username = auth.username ?? '';
   return (
     <>
       {isEditor && editorLink && (
         <li>
-          <Link to="/editor">Editor</Link>
+          <Link to="/editor">
+            {t({
+              message: 'Editor',
+              comment: 'The header link to the editor area, where editors look after the archive',
+            })}
+          </Link>
         </li>
       )}
       <li className="account">
         <Link
           to="/account"
           className="account__name"
-          aria-label={`${auth.username ?? ''} (your account)`}
-          title={`Your account (signed in as ${auth.username ?? ''})`}
+          aria-label={t({
+            message: `${username} (your account)`,
+            comment: 'The header link to the account page, named by the signed-in username',
+          })}
+          title={t`Your account (signed in as ${username})`}
         >
           {auth.username}
         </Link>
@@ -67,7 +80,7 @@ export function AccountControl({ editorLink = true }: { editorLink?: boolean }) 
           disabled={pending}
           onClick={() => void signOut()}
         >
-          Sign out
+          {t({ message: 'Sign out', comment: 'The header button that signs the person out' })}
         </button>
       </li>
     </>

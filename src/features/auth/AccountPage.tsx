@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
@@ -20,42 +23,55 @@ import type { AccountDetails, AuthService } from '@/features/auth/cognitoAuth';
 import { PasswordField } from '@/features/auth/PasswordField';
 import { ROUTES } from '@/lib/routes';
 
+/** The notice of a code sent to the e-mail address, and where it went (as the pool masks it). */
+const sentTo = (destination: string | null): MessageDescriptor =>
+  destination
+    ? msg`A code is on its way to ${destination}. Enter it below to verify the address.`
+    : msg`A code is on its way. Enter it below to verify the address.`;
+
 /** The e-mail address: shown with whether it is verified, changed with the code sent to it. */
 function EmailPart({ service, account, reload }: AccountPartProps) {
+  const { t } = useLingui();
   const { pending, notice, error, run } = useAction();
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
-  const sentTo = (destination: string | null) =>
-    `A code is on its way${destination ? ` to ${destination}` : ''}. Enter it below to verify the address.`;
   return (
-    <Part title="E-mail address" notice={notice} error={error}>
+    <Part title={t`E-mail address`} notice={notice} error={error}>
       <p>
         {account.email === null ? (
-          'No e-mail address yet. Add one to be able to reset a forgotten password.'
+          t`No e-mail address yet. Add one to be able to reset a forgotten password.`
         ) : (
           <>
             <strong>{account.email}</strong>{' '}
-            {account.emailVerified ? '(verified)' : '(not verified yet)'}
+            {account.emailVerified
+              ? t({ message: '(verified)', comment: 'After the e-mail address: it is verified' })
+              : t({
+                  message: '(not verified yet)',
+                  comment: 'After the e-mail address: it is not verified yet',
+                })}
           </>
         )}
       </p>
       {account.email !== null && !account.emailVerified && (
         <form
           className="auth-form"
-          aria-label="Verify your e-mail address"
+          aria-label={t`Verify your e-mail address`}
           onSubmit={submitted(() => {
             if (!pending)
               void run(async () => {
                 await service.verifyEmail(code.trim());
                 setCode('');
                 await reload();
-                return 'Your e-mail address is verified.';
+                return msg`Your e-mail address is verified.`;
               });
           })}
         >
           <CodeField value={code} onChange={setCode} />
           <button type="submit" className="auth-form__submit" disabled={pending}>
-            Verify
+            {t({
+              message: 'Verify',
+              comment: 'The button that sends the code to verify the e-mail address',
+            })}
           </button>
           <button
             type="button"
@@ -63,13 +79,13 @@ function EmailPart({ service, account, reload }: AccountPartProps) {
             disabled={pending}
             onClick={() => void run(async () => sentTo(await service.sendEmailCode()))}
           >
-            Send a new code
+            {t`Send a new code`}
           </button>
         </form>
       )}
       <form
         className="auth-form"
-        aria-label="Change your e-mail address"
+        aria-label={t`Change your e-mail address`}
         onSubmit={submitted(() => {
           if (!pending)
             void run(async () => {
@@ -81,7 +97,7 @@ function EmailPart({ service, account, reload }: AccountPartProps) {
         })}
       >
         <div className="field">
-          <label htmlFor="account-email">New e-mail address</label>
+          <label htmlFor="account-email">{t`New e-mail address`}</label>
           <input
             id="account-email"
             type="email"
@@ -92,7 +108,7 @@ function EmailPart({ service, account, reload }: AccountPartProps) {
           />
         </div>
         <button type="submit" className="auth-form__submit" disabled={pending}>
-          Change e-mail address
+          {t`Change e-mail address`}
         </button>
       </form>
     </Part>
@@ -101,14 +117,15 @@ function EmailPart({ service, account, reload }: AccountPartProps) {
 
 /** ChangePassword: the current password, then a new one with the pool's rules. */
 function PasswordPart({ service }: { service: AuthService }) {
+  const { t } = useLingui();
   const { pending, notice, error, run } = useAction();
   const [current, setCurrent] = useState('');
-  const newPassword = useNewPassword('New password');
+  const newPassword = useNewPassword('newPassword');
   return (
-    <Part title="Password" notice={notice} error={error}>
+    <Part title={t`Password`} notice={notice} error={error}>
       <form
         className="auth-form"
-        aria-label="Change your password"
+        aria-label={t`Change your password`}
         onSubmit={submitted(() => {
           if (!newPassword.accept() || pending) return;
           void run(async () => {
@@ -116,7 +133,8 @@ function PasswordPart({ service }: { service: AuthService }) {
               await service.changePassword(current, newPassword.password);
             } catch (failure) {
               const reason = toAuthError(failure);
-              // The pool's "Incorrect username or password." here means the current password.
+              // The pool's "Incorrect username or password." here means the current password
+              // (said in the person's language by describeAuthError, by its code).
               if (reason.code === 'NotAuthorizedException' && /incorrect/i.test(reason.message)) {
                 throw new AuthError('The current password is not right.', 'WrongCurrentPassword');
               }
@@ -124,19 +142,19 @@ function PasswordPart({ service }: { service: AuthService }) {
             }
             setCurrent('');
             newPassword.clear();
-            return 'Your password is changed.';
+            return msg`Your password is changed.`;
           });
         })}
       >
         <PasswordField
-          label="Current password"
+          label={t`Current password`}
           value={current}
           onChange={setCurrent}
           autoComplete="current-password"
         />
         {newPassword.fields}
         <button type="submit" className="auth-form__submit" disabled={pending}>
-          Change password
+          {t`Change password`}
         </button>
       </form>
     </Part>
@@ -151,30 +169,33 @@ function DeletePart({
 }: {
   service: AuthService;
   username: string;
-  signedOutHere: (notice: string) => void;
+  signedOutHere: (notice: MessageDescriptor) => void;
 }) {
+  const { t } = useLingui();
   const { pending, notice, error, run } = useAction();
   return (
-    <Part title="Delete account" notice={notice} error={error}>
+    <Part title={t`Delete account`} notice={notice} error={error}>
       <ConfirmedAction
-        ask="Delete my account"
-        question="Delete your account?"
-        confirm="Delete it for good"
-        pendingLabel="Deleting…"
-        keep="Keep my account"
+        ask={t`Delete my account`}
+        question={t`Delete your account?`}
+        confirm={t`Delete it for good`}
+        pendingLabel={t`Deleting…`}
+        keep={t`Keep my account`}
         pending={pending}
         onConfirm={() =>
           void run(async () => {
             await service.deleteAccount();
-            signedOutHere('Your account is deleted.');
+            signedOutHere(msg`Your account is deleted.`);
             return null;
           })
         }
       >
         <p>
-          Delete the account <strong>{username}</strong>? Its sign-in, password and e-mail address
-          are deleted for good, on every device. Media you submitted that the editors published
-          stays in the archive, without your name.
+          <Trans>
+            Delete the account <strong>{username}</strong>? Its sign-in, password and e-mail address
+            are deleted for good, on every device. Media you submitted that the editors published
+            stays in the archive, without your name.
+          </Trans>
         </p>
       </ConfirmedAction>
     </Part>
@@ -187,6 +208,7 @@ function DeletePart({
  * remembered devices and signing out everywhere, and deleting the account.
  */
 export function AccountPage() {
+  const { t } = useLingui();
   const access = useAuthAccess();
   const auth = useAppSelector(selectAuth);
   const checked = useSessionChecked();
@@ -197,7 +219,7 @@ export function AccountPage() {
   const navigate = useNavigate();
 
   /** After this device is signed out from the page: to /signin with `notice`. */
-  const signedOutHere = (notice: string) => {
+  const signedOutHere = (notice: MessageDescriptor) => {
     void navigate(ROUTES.signin, { state: { notice } });
     dispatch(signedOut('person'));
   };
@@ -227,23 +249,27 @@ export function AccountPage() {
     };
   }, [checked, auth.status, access]);
 
+  const username = account?.username;
+
   if (checked && auth.status !== 'signedIn') {
     // Signed out by the person (here or in the header): the app is already taking them on.
     if (auth.byPerson) return null;
     return <Navigate to={ROUTES.signin} replace state={{ from: ROUTES.account }} />;
   }
   return (
-    <AuthPage title="Your account" enabled={access.enabled}>
+    <AuthPage title={t`Your account`} enabled={access.enabled}>
       {!account || !service ? (
         error ? (
           <AuthErrorMessage error={error} />
         ) : (
-          <p role="status">Loading your account…</p>
+          <p role="status">{t`Loading your account…`}</p>
         )
       ) : (
         <>
           <p>
-            Signed in as <strong>{account.username}</strong>.
+            <Trans>
+              Signed in as <strong>{username}</strong>.
+            </Trans>
           </p>
           <EmailPart service={service} account={account} reload={reload} />
           <PasswordPart service={service} />

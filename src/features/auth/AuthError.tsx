@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { describeAuthError, type AuthError } from '@/features/auth/authErrors';
 
@@ -9,6 +10,8 @@ export function AuthErrorMessage({
   error: AuthError | null;
   username?: string;
 }) {
+  // Read in the active language, again whenever the visitor switches.
+  const { t } = useLingui();
   if (!error) return null;
   return (
     <p className="form-error" role="alert">
@@ -17,14 +20,14 @@ export function AuthErrorMessage({
         <>
           {' '}
           <Link to={`/confirm${username ? `?username=${encodeURIComponent(username)}` : ''}`}>
-            Confirm your account
+            {t`Confirm your account`}
           </Link>
         </>
       )}
       {error.code === 'UsernameExistsException' && (
         <>
           {' '}
-          <Link to="/signin">Sign in</Link>
+          <Link to="/signin">{t`Sign in`}</Link>
         </>
       )}
     </p>

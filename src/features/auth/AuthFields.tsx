@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useId, useState, type ReactNode } from 'react';
 import { unmetPasswordRules } from '@/lib/passwordRules';
 import { PasswordField } from '@/features/auth/PasswordField';
@@ -13,10 +16,11 @@ export function AuthPage({
   enabled: boolean;
   children: ReactNode;
 }) {
+  const { t } = useLingui();
   return (
     <div className={enabled ? 'page page--auth' : 'page'}>
       <h1>{title}</h1>
-      {enabled ? children : <p>Accounts are not available on this copy of the archive.</p>}
+      {enabled ? children : <p>{t`Accounts are not available on this copy of the archive.`}</p>}
     </div>
   );
 }
@@ -26,18 +30,26 @@ export function AuthPage({
  * authenticator app shows; anything but digits is dropped as it is typed or pasted.
  */
 export function CodeField({
-  label = 'Code',
+  label,
   value,
   onChange,
 }: {
+  /** The field's label; "Code" unless given. */
   label?: string;
   value: string;
   onChange: (value: string) => void;
 }) {
+  const { t } = useLingui();
   const id = useId();
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        {label ??
+          t({
+            message: 'Code',
+            comment: 'The label of the field for a one-time code (sent by e-mail, SMS or an app)',
+          })}
+      </label>
       <input
         id={id}
         inputMode="numeric"
@@ -66,10 +78,11 @@ export function UsernameField({
   hint?: string;
   error?: string | null;
 }) {
+  const { t } = useLingui();
   const id = useId();
   return (
     <div className="field">
-      <label htmlFor={id}>Username or email</label>
+      <label htmlFor={id}>{t`Username or email`}</label>
       <input
         id={id}
         autoComplete="username"
@@ -95,12 +108,38 @@ export function UsernameField({
   );
 }
 
+/** Which password a form asks for: the account's first one, or a new one for an account. */
+export type NewPasswordKind = 'password' | 'newPassword';
+
+/** The words of each kind of new password: its label, its repeat's, and its unmet rules'. */
+const NEW_PASSWORD_WORDS: Record<
+  NewPasswordKind,
+  { label: MessageDescriptor; again: MessageDescriptor; unmet: MessageDescriptor }
+> = {
+  password: {
+    label: msg`Password`,
+    again: msg({
+      message: 'Password, again',
+      comment: 'The label of the field where a new password is typed a second time',
+    }),
+    unmet: msg`The password does not meet every rule yet.`,
+  },
+  newPassword: {
+    label: msg`New password`,
+    again: msg({
+      message: 'New password, again',
+      comment: 'The label of the field where the new password is typed a second time',
+    }),
+    unmet: msg`The new password does not meet every rule yet.`,
+  },
+};
+
 /**
  * A new password and its repeat, with the pool's rules ticked as it is typed, and what is still
  * wrong once the person has tried to submit (`tried`).
  */
 export function NewPasswordFields({
-  label,
+  kind,
   password,
   again,
   onPassword,
@@ -108,7 +147,7 @@ export function NewPasswordFields({
   unmet,
   tried,
 }: {
-  label: string;
+  kind: NewPasswordKind;
   password: string;
   again: string;
   onPassword: (value: string) => void;
@@ -116,11 +155,13 @@ export function NewPasswordFields({
   unmet: readonly string[];
   tried: boolean;
 }) {
+  const { t, i18n } = useLingui();
+  const words = NEW_PASSWORD_WORDS[kind];
   const mismatch = again !== '' && again !== password;
   return (
     <>
       <PasswordField
-        label={label}
+        label={i18n._(words.label)}
         value={password}
         onChange={onPassword}
         autoComplete="new-password"
@@ -128,7 +169,7 @@ export function NewPasswordFields({
         invalid={tried && unmet.length > 0}
       />
       <PasswordField
-        label={`${label}, again`}
+        label={i18n._(words.again)}
         value={again}
         onChange={onAgain}
         autoComplete="new-password"
@@ -136,12 +177,12 @@ export function NewPasswordFields({
       />
       {(mismatch || (tried && again !== password)) && (
         <p className="field__error" role="alert">
-          The two passwords are not the same.
+          {t`The two passwords are not the same.`}
         </p>
       )}
       {tried && unmet.length > 0 && (
         <p className="field__error" role="alert">
-          The {label.toLowerCase()} does not meet every rule yet.
+          {i18n._(words.unmet)}
         </p>
       )}
     </>
@@ -153,7 +194,7 @@ export function NewPasswordFields({
  * the person has tried to submit, `accept()` to call on submit (true when every rule is met and
  * the repeat matches) and `clear()` once the password is used.
  */
-export function useNewPassword(label: string) {
+export function useNewPassword(kind: NewPasswordKind) {
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
   const [tried, setTried] = useState(false);
@@ -172,7 +213,7 @@ export function useNewPassword(label: string) {
     },
     fields: (
       <NewPasswordFields
-        label={label}
+        kind={kind}
         password={password}
         again={again}
         onPassword={setPassword}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import type { AuthenticatorSetup } from '@/features/auth/cognitoAuth';
 
@@ -6,6 +7,7 @@ import type { AuthenticatorSetup } from '@/features/auth/cognitoAuth';
  * which the apps ignore). The QR encoder is loaded only when one is shown.
  */
 export function AuthenticatorSecret({ setup }: { setup: AuthenticatorSetup }) {
+  const { t } = useLingui();
   const [qr, setQr] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -17,12 +19,16 @@ export function AuthenticatorSecret({ setup }: { setup: AuthenticatorSetup }) {
       live = false;
     };
   }, [setup.otpauthUri]);
+  const secret = setup.secret.replace(/(.{4})(?=.)/g, '$1 ');
   return (
     <>
-      {qr && <img className="auth-form__qr" src={qr} alt="QR code of the authenticator secret" />}
+      {qr && (
+        <img className="auth-form__qr" src={qr} alt={t`QR code of the authenticator secret`} />
+      )}
       <p>
-        Secret:{' '}
-        <code className="auth-form__secret">{setup.secret.replace(/(.{4})(?=.)/g, '$1 ')}</code>
+        <Trans comment="The secret key an authenticator app is set up with, shown as text to type in">
+          Secret: <code className="auth-form__secret">{secret}</code>
+        </Trans>
       </p>
     </>
   );

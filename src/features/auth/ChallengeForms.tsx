@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { AuthenticatorSecret } from '@/features/auth/AuthenticatorSecret';
 import { CodeField, useNewPassword } from '@/features/auth/AuthFields';
@@ -23,6 +26,7 @@ function Form({
   onSubmit: () => void;
   children: ReactNode;
 }) {
+  const { t } = useLingui();
   return (
     <form
       className="auth-form"
@@ -34,7 +38,7 @@ function Form({
     >
       {children}
       <button type="submit" className="auth-form__submit" disabled={pending} aria-busy={pending}>
-        {pending ? 'Please wait…' : submitLabel}
+        {pending ? t`Please wait…` : submitLabel}
       </button>
     </form>
   );
@@ -42,17 +46,18 @@ function Form({
 
 /** SPEC §4 NEW_PASSWORD_REQUIRED: the account was created with a temporary password. */
 export function NewPasswordForm({ step, pending, onAnswer }: StepProps<'newPasswordRequired'>) {
-  const newPassword = useNewPassword('New password');
+  const { t } = useLingui();
+  const newPassword = useNewPassword('newPassword');
   return (
     <Form
-      label="Choose a new password"
+      label={t`Choose a new password`}
       pending={pending}
-      submitLabel="Set password and sign in"
+      submitLabel={t`Set password and sign in`}
       onSubmit={() => {
         if (newPassword.accept()) onAnswer(() => step.complete(newPassword.password));
       }}
     >
-      <p>Your account was set up with a temporary password. Choose your own to continue.</p>
+      <p>{t`Your account was set up with a temporary password. Choose your own to continue.`}</p>
       {newPassword.fields}
     </Form>
   );
@@ -69,18 +74,25 @@ export function MfaCodeForm({
   remember,
   onRememberChange,
 }: StepProps<'mfaCode'> & { remember: boolean; onRememberChange: (remember: boolean) => void }) {
+  const { t } = useLingui();
   const [code, setCode] = useState('');
+  const { destination } = step;
   return (
     <Form
-      label="Enter your sign-in code"
+      label={t`Enter your sign-in code`}
       pending={pending}
-      submitLabel="Verify"
+      submitLabel={t({ message: 'Verify', comment: 'The button that sends a sign-in code' })}
       onSubmit={() => onAnswer(() => step.submit(code))}
     >
       <p>
-        {step.method === 'SMS_MFA'
-          ? `Enter the 6-digit code sent by text message${step.destination ? ` to ${step.destination}` : ''}.`
-          : 'Enter the 6-digit code from your authenticator app.'}
+        {step.method !== 'SMS_MFA'
+          ? t`Enter the 6-digit code from your authenticator app.`
+          : destination
+            ? t({
+                message: `Enter the 6-digit code sent by text message to ${destination}.`,
+                comment: 'The destination is the phone number, partly hidden (+*******1234)',
+              })
+            : t`Enter the 6-digit code sent by text message.`}
       </p>
       <CodeField value={code} onChange={setCode} />
       <label className="field__choice">
@@ -89,29 +101,30 @@ export function MfaCodeForm({
           checked={remember}
           onChange={(event) => onRememberChange(event.target.checked)}
         />
-        Remember this device: don’t ask for a code on it again
+        {t`Remember this device: don’t ask for a code on it again`}
       </label>
     </Form>
   );
 }
 
-const MFA_NAMES: Record<string, string> = {
-  SMS_MFA: 'A code by text message',
-  SOFTWARE_TOKEN_MFA: 'A code from an authenticator app',
+const MFA_NAMES: Record<string, MessageDescriptor> = {
+  SMS_MFA: msg`A code by text message`,
+  SOFTWARE_TOKEN_MFA: msg`A code from an authenticator app`,
 };
 
 /** SPEC §4 SELECT_MFA_TYPE: the pool lets the person choose how to get a code. */
 export function SelectMfaForm({ step, pending, onAnswer }: StepProps<'selectMfa'>) {
+  const { t, i18n } = useLingui();
   const [choice, setChoice] = useState(step.options[0] ?? '');
   return (
     <Form
-      label="Choose how to verify"
+      label={t`Choose how to verify`}
       pending={pending}
-      submitLabel="Continue"
+      submitLabel={t`Continue`}
       onSubmit={() => onAnswer(() => step.choose(choice))}
     >
       <fieldset className="field">
-        <legend>How would you like to get your sign-in code?</legend>
+        <legend>{t`How would you like to get your sign-in code?`}</legend>
         {step.options.map((option) => (
           <label key={option} className="field__choice">
             <input
@@ -121,7 +134,7 @@ export function SelectMfaForm({ step, pending, onAnswer }: StepProps<'selectMfa'
               checked={choice === option}
               onChange={() => setChoice(option)}
             />
-            {MFA_NAMES[option] ?? option}
+            {MFA_NAMES[option] ? i18n._(MFA_NAMES[option]) : option}
           </label>
         ))}
       </fieldset>
@@ -131,17 +144,17 @@ export function SelectMfaForm({ step, pending, onAnswer }: StepProps<'selectMfa'
 
 /** SPEC §4 MFA_SETUP: an authenticator app is set up from the secret (as text and a QR code). */
 export function MfaSetupForm({ step, pending, onAnswer }: StepProps<'mfaSetup'>) {
+  const { t } = useLingui();
   const [code, setCode] = useState('');
   return (
     <Form
-      label="Set up an authenticator app"
+      label={t`Set up an authenticator app`}
       pending={pending}
-      submitLabel="Verify and sign in"
+      submitLabel={t`Verify and sign in`}
       onSubmit={() => onAnswer(() => step.verify(code))}
     >
       <p>
-        This account needs an authenticator app. Scan the code with the app, or type in the secret,
-        then enter the 6-digit code it shows.
+        {t`This account needs an authenticator app. Scan the code with the app, or type in the secret, then enter the 6-digit code it shows.`}
       </p>
       <AuthenticatorSecret setup={step} />
       <CodeField value={code} onChange={setCode} />
@@ -169,24 +182,26 @@ export function CustomChallengeForm({
   onAnswer,
   retry,
 }: StepProps<'customChallenge'> & { retry: boolean }) {
+  const { t } = useLingui();
   const [answer, setAnswer] = useState('');
   const id = useId();
+  // The pool's own question stays in the pool's words.
   const prompt = customChallengePrompt(step.parameters);
   return (
     <Form
-      label="Answer the sign-in question"
+      label={t`Answer the sign-in question`}
       pending={pending}
-      submitLabel="Continue"
+      submitLabel={t`Continue`}
       onSubmit={() => onAnswer(() => step.answer(answer.trim()))}
     >
-      <p>{prompt ?? 'This archive asks one more thing before you sign in.'}</p>
+      <p>{prompt ?? t`This archive asks one more thing before you sign in.`}</p>
       {retry && (
         <p className="form-error" role="alert">
-          That answer was not accepted. Check it and try again.
+          {t`That answer was not accepted. Check it and try again.`}
         </p>
       )}
       <div className="field">
-        <label htmlFor={id}>Your answer</label>
+        <label htmlFor={id}>{t`Your answer`}</label>
         <input
           id={id}
           autoComplete="one-time-code"

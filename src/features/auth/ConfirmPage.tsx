@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuthAccess } from '@/features/auth/authAccess';
@@ -10,6 +12,7 @@ import { toAuthError, type AuthError } from '@/features/auth/authErrors';
  * true), and a way to have it sent again.
  */
 export function ConfirmPage() {
+  const { t } = useLingui();
   const access = useAuthAccess();
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -19,12 +22,25 @@ export function ConfirmPage() {
   const [code, setCode] = useState('');
   const [pending, setPending] = useState<'confirm' | 'resend' | null>(null);
   const [error, setError] = useState<AuthError | null>(null);
-  const [notice, setNotice] = useState<string | null>(
-    search.get('username')
-      ? `We sent a confirmation code${sentTo ? ` to ${sentTo}` : ''}. Enter it below.`
-      : null,
+  /**
+   * Which code the notice tells of (the first, or one sent again) and where it went, as the pool
+   * masks it; its words are said at render, in the language of the moment.
+   */
+  const [sent, setSent] = useState<{ again: boolean; to: string | null } | null>(
+    search.get('username') ? { again: false, to: sentTo } : null,
   );
   const name = username.trim();
+  const destination = sent?.to;
+  const notice =
+    sent === null
+      ? null
+      : sent.again
+        ? destination
+          ? t`A new code is on its way to ${destination}.`
+          : t`A new code is on its way.`
+        : destination
+          ? t`We sent a confirmation code to ${destination}. Enter it below.`
+          : t`We sent a confirmation code. Enter it below.`;
 
   const act = async (kind: 'confirm' | 'resend') => {
     setPending(kind);
@@ -34,11 +50,10 @@ export function ConfirmPage() {
       if (kind === 'confirm') {
         await service.confirmSignUp(name, code.trim());
         void navigate('/signin', {
-          state: { username: name, notice: 'Your account is confirmed. Sign in.' },
+          state: { username: name, notice: msg`Your account is confirmed. Sign in.` },
         });
       } else {
-        const destination = await service.resendCode(name);
-        setNotice(`A new code is on its way${destination ? ` to ${destination}` : ''}.`);
+        setSent({ again: true, to: await service.resendCode(name) });
       }
     } catch (failure) {
       setError(toAuthError(failure));
@@ -48,7 +63,7 @@ export function ConfirmPage() {
   };
 
   return (
-    <AuthPage title="Confirm your account" enabled={access.enabled}>
+    <AuthPage title={t`Confirm your account`} enabled={access.enabled}>
       {notice && (
         <p className="form-notice" role="status">
           {notice}
@@ -56,21 +71,23 @@ export function ConfirmPage() {
       )}
       <form
         className="auth-form"
-        aria-label="Confirm your account"
+        aria-label={t`Confirm your account`}
         onSubmit={(event) => {
           event.preventDefault();
           if (!pending) void act('confirm');
         }}
       >
         <UsernameField value={username} onChange={setUsername} />
-        <CodeField label="Confirmation code" value={code} onChange={setCode} />
+        <CodeField label={t`Confirmation code`} value={code} onChange={setCode} />
         <button
           type="submit"
           className="auth-form__submit"
           disabled={pending !== null}
           aria-busy={pending === 'confirm'}
         >
-          {pending === 'confirm' ? 'Confirming…' : 'Confirm'}
+          {pending === 'confirm'
+            ? t`Confirming…`
+            : t({ message: 'Confirm', comment: 'The button that sends the confirmation code' })}
         </button>
         <button
           type="button"
@@ -78,12 +95,14 @@ export function ConfirmPage() {
           disabled={pending !== null || name === ''}
           onClick={() => void act('resend')}
         >
-          {pending === 'resend' ? 'Sending…' : 'Send a new code'}
+          {pending === 'resend' ? t`Sending…` : t`Send a new code`}
         </button>
       </form>
       <AuthErrorMessage error={error} username={name} />
       <p className="auth-links">
-        Confirmed already? <Link to="/signin">Sign in</Link>.
+        <Trans>
+          Confirmed already? <Link to="/signin">Sign in</Link>.
+        </Trans>
       </p>
     </AuthPage>
   );

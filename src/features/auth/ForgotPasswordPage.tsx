@@ -1,16 +1,30 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAuthAccess } from '@/features/auth/authAccess';
 import { AuthPage, CodeField, UsernameField, useNewPassword } from '@/features/auth/AuthFields';
 import { AuthErrorMessage } from '@/features/auth/AuthError';
 import { AuthError, toAuthError } from '@/features/auth/authErrors';
+import { i18n } from '@/i18n/i18n';
 import { ROUTES } from '@/lib/routes';
 
-/** The answer to "send a code" for any username: nobody learns from it whether an account exists. */
+/**
+ * The answer to "send a code" for any username: nobody learns from it whether an account exists.
+ * In the active language: call it where it is shown.
+ */
 export function codeSentNotice(username: string, destination: string | null): string {
   return destination
-    ? `If "${username}" has an account, a code is on its way to ${destination}. Enter it below with a new password.`
-    : `If "${username}" has an account with an e-mail address, a code is on its way to it. Enter it below with a new password.`;
+    ? i18n._(
+        msg({
+          message: `If "${username}" has an account, a code is on its way to ${destination}. Enter it below with a new password.`,
+          comment:
+            'The destination is an e-mail address as the sign-in service masks it (e***@e***)',
+        }),
+      )
+    : i18n._(
+        msg`If "${username}" has an account with an e-mail address, a code is on its way to it. Enter it below with a new password.`,
+      );
 }
 
 /**
@@ -30,16 +44,18 @@ function resetError(error: AuthError): AuthError {
  * the person signs in with it.
  */
 export function ForgotPasswordPage() {
+  const { t } = useLingui();
   const access = useAuthAccess();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const [username, setUsername] = useState(search.get('username') ?? '');
   const [step, setStep] = useState<'ask' | 'reset'>('ask');
   const [code, setCode] = useState('');
-  const newPassword = useNewPassword('New password');
+  const newPassword = useNewPassword('newPassword');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<AuthError | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  /** The code sent: to whom and where, said at render (in the language of the moment). */
+  const [sent, setSent] = useState<{ username: string; destination: string | null } | null>(null);
   const name = username.trim();
 
   const sendCode = async () => {
@@ -54,7 +70,7 @@ export function ForgotPasswordPage() {
         // An unknown username is answered as a known one is.
         if (toAuthError(failure).code !== 'UserNotFoundException') throw failure;
       }
-      setNotice(codeSentNotice(name, destination));
+      setSent({ username: name, destination });
       setStep('reset');
     } catch (failure) {
       setError(toAuthError(failure));
@@ -71,7 +87,10 @@ export function ForgotPasswordPage() {
       const service = await access.load();
       await service.confirmForgotPassword(name, code.trim(), newPassword.password);
       void navigate(ROUTES.signin, {
-        state: { username: name, notice: 'Your password is changed. Sign in with the new one.' },
+        state: {
+          username: name,
+          notice: msg`Your password is changed. Sign in with the new one.`,
+        },
       });
     } catch (failure) {
       setError(resetError(toAuthError(failure)));
@@ -81,22 +100,22 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <AuthPage title="Reset your password" enabled={access.enabled}>
-      {notice && (
+    <AuthPage title={t`Reset your password`} enabled={access.enabled}>
+      {sent && (
         <p className="form-notice" role="status">
-          {notice}
+          {codeSentNotice(sent.username, sent.destination)}
         </p>
       )}
       {step === 'ask' ? (
         <form
           className="auth-form"
-          aria-label="Send a reset code"
+          aria-label={t`Send a reset code`}
           onSubmit={(event) => {
             event.preventDefault();
             if (!pending) void sendCode();
           }}
         >
-          <p>Enter your username. We will send a code to your account's e-mail address.</p>
+          <p>{t`Enter your username. We will send a code to your account's e-mail address.`}</p>
           <UsernameField value={username} onChange={setUsername} />
           <button
             type="submit"
@@ -104,13 +123,13 @@ export function ForgotPasswordPage() {
             disabled={pending}
             aria-busy={pending}
           >
-            {pending ? 'Sending…' : 'Send a code'}
+            {pending ? t`Sending…` : t`Send a code`}
           </button>
         </form>
       ) : (
         <form
           className="auth-form"
-          aria-label="Choose a new password"
+          aria-label={t`Choose a new password`}
           onSubmit={(event) => {
             event.preventDefault();
             if (!pending) void reset();
@@ -124,7 +143,7 @@ export function ForgotPasswordPage() {
             disabled={pending}
             aria-busy={pending}
           >
-            {pending ? 'Please wait…' : 'Set the new password'}
+            {pending ? t`Please wait…` : t`Set the new password`}
           </button>
           <button
             type="button"
@@ -132,13 +151,15 @@ export function ForgotPasswordPage() {
             disabled={pending}
             onClick={() => void sendCode()}
           >
-            Send a new code
+            {t`Send a new code`}
           </button>
         </form>
       )}
       <AuthErrorMessage error={error} username={name} />
       <p className="auth-links">
-        Remembered it? <Link to={ROUTES.signin}>Sign in</Link>.
+        <Trans comment="It: the password the person had forgotten">
+          Remembered it? <Link to={ROUTES.signin}>Sign in</Link>.
+        </Trans>
       </p>
     </AuthPage>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { PASSWORD_RULES } from '@/lib/passwordRules';
 
@@ -13,6 +14,7 @@ interface Props {
 
 /** A password input with a Show/Hide toggle and, for new passwords, the pool's rules. */
 export function PasswordField({ label, value, onChange, autoComplete, showRules, invalid }: Props) {
+  const { t, i18n } = useLingui();
   const id = useId();
   const [visible, setVisible] = useState(false);
   return (
@@ -35,17 +37,34 @@ export function PasswordField({ label, value, onChange, autoComplete, showRules,
           aria-pressed={visible}
           onClick={() => setVisible((v) => !v)}
         >
-          {visible ? 'Hide' : 'Show'}
+          {visible
+            ? t({ message: 'Hide', comment: 'A button that hides the password typed in its field' })
+            : t({
+                message: 'Show',
+                comment: 'A button that shows the password typed in its field as plain text',
+              })}
         </button>
       </div>
       {showRules && (
-        <ul className="password-rules" id={`${id}-rules`} aria-label="Password rules">
+        <ul className="password-rules" id={`${id}-rules`} aria-label={t`Password rules`}>
           {PASSWORD_RULES.map((rule) => {
             const met = rule.test(value);
             return (
               <li key={rule.id} className={met ? 'password-rules__met' : undefined}>
-                <span aria-hidden="true">{met ? '✓' : '·'}</span> {rule.label}
-                <span className="visually-hidden">{met ? ' (met)' : ' (not yet)'}</span>
+                <span aria-hidden="true">{met ? '✓' : '·'}</span> {i18n._(rule.label)}
+                <span className="visually-hidden">
+                  {' '}
+                  {met
+                    ? t({
+                        message: '(met)',
+                        comment: 'Said by screen readers after a password rule the password meets',
+                      })
+                    : t({
+                        message: '(not yet)',
+                        comment:
+                          'Said by screen readers after a password rule the password does not meet yet',
+                      })}
+                </span>
               </li>
             );
           })}

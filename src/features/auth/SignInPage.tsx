@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAuthAccess } from '@/features/auth/authAccess';
@@ -22,6 +24,18 @@ function returnPath(state: unknown): string {
 }
 
 /**
+ * The notice another page sent the person here with: words already said (a string), or a message
+ * (a descriptor, from `msg`), read in the active language.
+ */
+function noticeOf(state: unknown): string | MessageDescriptor | null {
+  const notice = (state as { notice?: unknown } | null)?.notice;
+  if (typeof notice === 'string') return notice;
+  if (notice && typeof notice === 'object' && typeof (notice as { id?: unknown }).id === 'string')
+    return notice as MessageDescriptor;
+  return null;
+}
+
+/**
  * /signin: username and password (the configured flow: SRP by default, the plain password, or a
  * custom challenge after the password), then whatever challenge the pool asks for (SPEC §4): a
  * new password, an SMS or authenticator code, a choice of method, authenticator setup, or the
@@ -29,10 +43,12 @@ function returnPath(state: unknown): string {
  * which refuses it in SPEC §5's words ('PASSWORD parameter is required').
  */
 export function SignInPage() {
+  const { t, i18n } = useLingui();
   const access = useAuthAccess();
   const location = useLocation();
   const finish = useFinishSignIn(returnPath(location.state));
-  const notice = (location.state as { notice?: string } | null)?.notice ?? null;
+  const sentNotice = noticeOf(location.state);
+  const notice = typeof sentNotice === 'string' || !sentNotice ? sentNotice : i18n._(sentNotice);
   const [username, setUsername] = useState(
     () => (location.state as { username?: string } | null)?.username ?? '',
   );
@@ -44,7 +60,8 @@ export function SignInPage() {
   /** Counts the steps, so that a challenge asked again starts with an empty field. */
   const [stepNumber, setStepNumber] = useState(0);
   const [pending, setPending] = useState(false);
-  const [missing, setMissing] = useState<string | null>(null);
+  /** The field left empty on submit, said at render (in the language of the moment). */
+  const [missing, setMissing] = useState<'username' | 'password' | null>(null);
   const [error, setError] = useState<AuthError | null>(null);
 
   const run = async (attempt: () => Promise<SignInStep>) => {
@@ -79,7 +96,7 @@ export function SignInPage() {
   };
 
   return (
-    <AuthPage title="Sign in" enabled={access.enabled}>
+    <AuthPage title={t`Sign in`} enabled={access.enabled}>
       {notice && step === null && (
         <p className="form-notice" role="status">
           {notice}
@@ -88,16 +105,16 @@ export function SignInPage() {
       {step === null ? (
         <form
           className="auth-form"
-          aria-label="Sign in"
+          aria-label={t`Sign in`}
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
             if (pending) return;
             const empty =
               username.trim() === ''
-                ? 'Enter your username or email.'
+                ? 'username'
                 : password === '' && access.authFlow !== 'USER_PASSWORD_AUTH'
-                  ? 'Enter your password.'
+                  ? 'password'
                   : null;
             setMissing(empty);
             if (empty === null)
@@ -106,14 +123,14 @@ export function SignInPage() {
         >
           <UsernameField value={username} onChange={setUsername} />
           <PasswordField
-            label="Password"
+            label={t`Password`}
             value={password}
             onChange={setPassword}
             autoComplete="current-password"
           />
           {missing && (
             <p className="form-error" role="alert">
-              {missing}
+              {missing === 'username' ? t`Enter your username or email.` : t`Enter your password.`}
             </p>
           )}
           <button
@@ -122,7 +139,7 @@ export function SignInPage() {
             disabled={pending}
             aria-busy={pending}
           >
-            {pending ? 'Signing in…' : 'Sign in'}
+            {pending ? t`Signing in…` : t`Sign in`}
           </button>
         </form>
       ) : step.kind === 'newPasswordRequired' ? (
@@ -155,12 +172,14 @@ export function SignInPage() {
             <Link
               to={`/forgot-password${username.trim() ? `?username=${encodeURIComponent(username.trim())}` : ''}`}
             >
-              Forgot your password?
+              {t`Forgot your password?`}
             </Link>
           </p>
           <p className="auth-links">
-            New here? <Link to="/signup">Create an account</Link>. Have a code?{' '}
-            <Link to="/confirm">Confirm your account</Link>.
+            <Trans>
+              New here? <Link to="/signup">Create an account</Link>. Have a code?{' '}
+              <Link to="/confirm">Confirm your account</Link>.
+            </Trans>
           </p>
         </>
       )}

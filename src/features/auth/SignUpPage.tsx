@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuthAccess } from '@/features/auth/authAccess';
@@ -14,10 +16,11 @@ const USERNAME = /^[\p{L}\p{M}\p{N}._@+-]{1,128}$/u;
  * attribute list).
  */
 export function SignUpPage() {
+  const { t } = useLingui();
   const access = useAuthAccess();
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
-  const newPassword = useNewPassword('Password');
+  const newPassword = useNewPassword('password');
   const { password, tried } = newPassword;
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<AuthError | null>(null);
@@ -36,7 +39,7 @@ export function SignUpPage() {
         result.confirmed ? '/signin' : `/confirm?username=${encodeURIComponent(name)}`,
         {
           state: result.confirmed
-            ? { username: name, notice: 'Your account is ready. Sign in.' }
+            ? { username: name, notice: msg`Your account is ready. Sign in.` }
             : { destination: result.destination },
         },
       );
@@ -48,11 +51,11 @@ export function SignUpPage() {
   };
 
   return (
-    <AuthPage title="Create an account" enabled={access.enabled}>
-      <p>Accounts are for the archive&apos;s editors and contributors.</p>
+    <AuthPage title={t`Create an account`} enabled={access.enabled}>
+      <p>{t`Accounts are for the archive's editors and contributors.`}</p>
       <form
         className="auth-form"
-        aria-label="Create an account"
+        aria-label={t`Create an account`}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -63,23 +66,25 @@ export function SignUpPage() {
           value={username}
           onChange={setUsername}
           invalid={badName || (tried && name === '')}
-          hint="Letters, numbers and . _ - @ +, without spaces."
+          hint={t`Letters, numbers and . _ - @ +, without spaces.`}
           error={
             badName || (tried && name === '')
               ? name === ''
-                ? 'Choose a username.'
-                : 'Use only letters, numbers and . _ - @ +.'
+                ? t`Choose a username.`
+                : t`Use only letters, numbers and . _ - @ +.`
               : null
           }
         />
         {newPassword.fields}
         <button type="submit" className="auth-form__submit" disabled={pending} aria-busy={pending}>
-          {pending ? 'Creating your account…' : 'Create account'}
+          {pending ? t`Creating your account…` : t`Create account`}
         </button>
       </form>
       <AuthErrorMessage error={error} username={name} />
       <p className="auth-links">
-        Already have an account? <Link to="/signin">Sign in</Link>.
+        <Trans>
+          Already have an account? <Link to="/signin">Sign in</Link>.
+        </Trans>
       </p>
     </AuthPage>
   );

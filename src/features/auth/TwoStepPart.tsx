@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import {
   ConfirmedAction,
@@ -16,44 +18,58 @@ import type { AuthenticatorSetup } from '@/features/auth/cognitoAuth';
  * the preferred second step); turned off behind a confirmation.
  */
 export function TwoStepPart({ service, account, reload }: AccountPartProps) {
+  const { t } = useLingui();
+  const title = t({
+    message: 'Two-step sign-in',
+    comment: 'Signing in with a password, then a code from an authenticator app',
+  });
   const { pending, notice, error, run } = useAction();
   const [setup, setSetup] = useState<AuthenticatorSetup | null>(null);
   const [code, setCode] = useState('');
 
   if (account.twoStep) {
     return (
-      <Part title="Two-step sign-in" notice={notice} error={error}>
+      <Part title={title} notice={notice} error={error}>
         <p>
-          <strong>On.</strong> Signing in asks for a code from your authenticator app after your
-          password, except on devices you chose to remember.
+          <Trans comment="On: two-step sign-in is turned on">
+            <strong>On.</strong> Signing in asks for a code from your authenticator app after your
+            password, except on devices you chose to remember.
+          </Trans>
         </p>
         <ConfirmedAction
-          ask="Turn off two-step sign-in"
-          question="Turn off two-step sign-in?"
-          confirm="Turn it off"
-          keep="Keep it on"
+          ask={t`Turn off two-step sign-in`}
+          question={t`Turn off two-step sign-in?`}
+          confirm={t({ message: 'Turn it off', comment: 'It: two-step sign-in' })}
+          keep={t({ message: 'Keep it on', comment: 'It: two-step sign-in' })}
           pending={pending}
           onConfirm={() =>
             void run(async () => {
               await service.turnOffTwoStep();
               await reload();
-              return 'Two-step sign-in is off.';
+              return msg`Two-step sign-in is off.`;
             })
           }
         >
-          <p>Without it, your password alone signs in to this account, on any device.</p>
+          <p>
+            {t({
+              message: 'Without it, your password alone signs in to this account, on any device.',
+              comment: 'It: two-step sign-in',
+            })}
+          </p>
         </ConfirmedAction>
       </Part>
     );
   }
 
   return (
-    <Part title="Two-step sign-in" notice={notice} error={error}>
+    <Part title={title} notice={notice} error={error}>
       {setup === null ? (
         <>
           <p>
-            <strong>Off.</strong> Turn it on to be asked, after your password, for a code from an
-            authenticator app on your phone: a stolen password is then not enough to sign in.
+            <Trans comment="Off: two-step sign-in is turned off; it: two-step sign-in">
+              <strong>Off.</strong> Turn it on to be asked, after your password, for a code from an
+              authenticator app on your phone: a stolen password is then not enough to sign in.
+            </Trans>
           </p>
           <button
             type="button"
@@ -66,13 +82,13 @@ export function TwoStepPart({ service, account, reload }: AccountPartProps) {
               })
             }
           >
-            Turn on two-step sign-in
+            {t`Turn on two-step sign-in`}
           </button>
         </>
       ) : (
         <form
           className="auth-form"
-          aria-label="Set up an authenticator app"
+          aria-label={t`Set up an authenticator app`}
           onSubmit={submitted(() => {
             if (!pending)
               void run(async () => {
@@ -80,18 +96,17 @@ export function TwoStepPart({ service, account, reload }: AccountPartProps) {
                 setSetup(null);
                 setCode('');
                 await reload();
-                return 'Two-step sign-in is on. Next time you sign in, have your authenticator app ready.';
+                return msg`Two-step sign-in is on. Next time you sign in, have your authenticator app ready.`;
               });
           })}
         >
           <p>
-            Scan the QR code with your authenticator app, or type the secret into it; then enter the
-            6-digit code it shows.
+            {t`Scan the QR code with your authenticator app, or type the secret into it; then enter the 6-digit code it shows.`}
           </p>
           <AuthenticatorSecret setup={setup} />
           <CodeField value={code} onChange={setCode} />
           <button type="submit" className="auth-form__submit" disabled={pending}>
-            Verify and turn on
+            {t({ message: 'Verify and turn on', comment: 'Turn on: two-step sign-in' })}
           </button>
           <button
             type="button"
@@ -102,7 +117,7 @@ export function TwoStepPart({ service, account, reload }: AccountPartProps) {
               setCode('');
             }}
           >
-            Cancel
+            {t`Cancel`}
           </button>
         </form>
       )}

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { AuthErrorMessage } from '@/features/auth/AuthError';
 import { toAuthError, type AuthError } from '@/features/auth/authErrors';
@@ -11,7 +13,10 @@ export interface AccountPartProps {
   reload: () => Promise<void>;
 }
 
-/** A titled part of /account with its own forms, notice and error. */
+/**
+ * A titled part of /account with its own forms, notice and error; the notice is a message (from
+ * `msg`), read in the active language, again when the visitor switches.
+ */
 export function Part({
   title,
   notice,
@@ -19,16 +24,17 @@ export function Part({
   children,
 }: {
   title: string;
-  notice: string | null;
+  notice: MessageDescriptor | null;
   error: AuthError | null;
   children: ReactNode;
 }) {
+  const { i18n } = useLingui();
   return (
     <section className="account-part" aria-label={title}>
       <h2>{title}</h2>
       {notice && (
         <p className="form-notice" role="status">
-          {notice}
+          {i18n._(notice)}
         </p>
       )}
       {children}
@@ -39,13 +45,13 @@ export function Part({
 
 /**
  * One part's actions: whether one is under way, what it last said, what went wrong. `run` takes
- * the work, which answers the notice to show (or null for none).
+ * the work, which answers the notice to show (a `msg` descriptor, or null for none).
  */
 export function useAction() {
   const [pending, setPending] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<MessageDescriptor | null>(null);
   const [error, setError] = useState<AuthError | null>(null);
-  const run = useCallback(async (work: () => Promise<string | null>) => {
+  const run = useCallback(async (work: () => Promise<MessageDescriptor | null>) => {
     setPending(true);
     setError(null);
     setNotice(null);

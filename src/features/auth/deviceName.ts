@@ -1,7 +1,11 @@
+import { t } from '@lingui/core/macro';
+
 /**
  * A person-readable name for a device from the user agent its browser registered it with
  * ("Firefox on Windows"): the archive shows remembered devices by it. An allow-list of the
  * browsers and systems people use; anything else is named as unrecognised, never echoed raw.
+ * The browsers' and systems' own names stay as they are; the words around them are in the active
+ * language, so call it where the name is shown.
  */
 const BROWSERS: readonly (readonly [RegExp, string])[] = [
   [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
@@ -25,6 +29,19 @@ const SYSTEMS: readonly (readonly [RegExp, string])[] = [
 export function deviceName(userAgent: string): string {
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? (system ? `A browser on ${system}` : 'An unrecognised browser');
+  if (browser && system)
+    return t({
+      message: `${browser} on ${system}`,
+      comment: 'A remembered device: a browser and the system it runs on ("Firefox on Windows")',
+    });
+  if (browser) return browser;
+  return system
+    ? t({
+        message: `A browser on ${system}`,
+        comment: 'A remembered device whose browser is not known ("A browser on Windows")',
+      })
+    : t({
+        message: 'An unrecognised browser',
+        comment: 'A remembered device whose browser and system are not known',
+      });
 }

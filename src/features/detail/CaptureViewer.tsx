@@ -1,5 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import type { CaptureViewer as Viewer, CaptureViewerStats } from '@/capture/createCaptureViewer';
+import { formatLocale } from '@/i18n/i18n';
 import type { NodeCapture } from '@/lib/capture';
 import './CaptureViewer.css';
 
@@ -13,7 +15,22 @@ declare global {
 type Phase =
   | { kind: 'loading'; percent: number | null }
   | { kind: 'ready' }
-  | { kind: 'failed'; message: string };
+  /** `message`: the viewer's own words for what failed; null for the app's (said in the language shown). */
+  | { kind: 'failed'; message: string | null };
+
+const percentFormats = new Map<string, Intl.NumberFormat>();
+
+/** "57%" in English, "57 %" in Spanish. */
+function percentText(percent: number): string {
+  const locale = formatLocale();
+  if (locale.startsWith('en')) return `${percent}%`;
+  let format = percentFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
+    percentFormats.set(locale, format);
+  }
+  return format.format(percent / 100);
+}
 
 /**
  * A 3D capture in the lightbox: its viewer (a lazy chunk with Babylon's loaders), a progress bar
@@ -29,6 +46,7 @@ export function CaptureViewer({
   posterUrl: string;
   label: string;
 }) {
+  const { t } = useLingui();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const viewerRef = useRef<Viewer | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'loading', percent: null });
@@ -55,9 +73,7 @@ export function CaptureViewer({
         viewer?.dispose();
         if (!live) return;
         const message =
-          error instanceof Error && error.name === 'CaptureViewerError'
-            ? error.message
-            : 'The 3D viewer could not be loaded. Check your connection and try again.';
+          error instanceof Error && error.name === 'CaptureViewerError' ? error.message : null;
         setPhase({ kind: 'failed', message });
       });
     return () => {
@@ -68,13 +84,22 @@ export function CaptureViewer({
   }, [capture]);
 
   const failed = phase.kind === 'failed';
+  const failure =
+    phase.kind !== 'failed'
+      ? ''
+      : (phase.message ??
+        t`The 3D viewer could not be loaded. Check your connection and try again.`);
   return (
     <div className="capture" data-phase={phase.kind}>
       {failed ? (
         <>
           <img className="lightbox__image" src={posterUrl} alt={label} crossOrigin="anonymous" />
           <p className="capture__message" role="alert">
-            {phase.message} The picture is its poster.
+            {t({
+              message: `${failure} The picture is its poster.`,
+              comment:
+                'Under a 3D capture that cannot be shown: {failure} says why, and the picture shown instead is its poster (its still image)',
+            })}
           </p>
         </>
       ) : (
@@ -83,7 +108,11 @@ export function CaptureViewer({
           className="capture__canvas"
           tabIndex={0}
           role="img"
-          aria-label={`${label}. Drag to turn it, scroll or pinch to zoom; arrow keys turn it, + and − zoom, 0 resets the view.`}
+          aria-label={t({
+            message: `${label}. Drag to turn it, scroll or pinch to zoom; arrow keys turn it, + and − zoom, 0 resets the view.`,
+            comment:
+              "A 3D capture's name for screen readers: {label} names it, then how to move it",
+          })}
         />
       )}
       {phase.kind === 'loading' && (
@@ -91,14 +120,14 @@ export function CaptureViewer({
           <progress
             max={100}
             {...(phase.percent === null ? {} : { value: phase.percent })}
-            aria-label="Loading the 3D capture"
+            aria-label={t`Loading the 3D capture`}
           />
-          <span>{phase.percent === null ? 'Loading…' : `${phase.percent}%`}</span>
+          <span>{phase.percent === null ? t`Loading…` : percentText(phase.percent)}</span>
         </div>
       )}
       {phase.kind === 'ready' && (
         <button type="button" className="capture__reset" onClick={() => viewerRef.current?.reset()}>
-          Reset view
+          {t({ message: 'Reset view', comment: "The button that puts a 3D capture's view back" })}
         </button>
       )}
     </div>

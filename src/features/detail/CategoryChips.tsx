@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { useAnalytics } from '@/app/hooks';
@@ -13,10 +14,17 @@ export function CategoryChips({
   categories: readonly CategoryRef[];
   colours: Readonly<Record<string, string>>;
 }) {
+  const { t } = useLingui();
   const analytics = useAnalytics();
   if (categories.length === 0) return null;
   return (
-    <ul className="detail__chips" aria-label="Categories">
+    <ul
+      className="detail__chips"
+      aria-label={t({
+        message: 'Categories',
+        comment: "The list of an item's categories, for screen readers",
+      })}
+    >
       {categories.map((category) => (
         <li key={category.slug}>
           <Link

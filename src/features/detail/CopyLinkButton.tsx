@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useAnalytics } from '@/app/hooks';
 import { CLICK } from '@/lib/analytics';
@@ -9,6 +10,7 @@ import './CopyLinkButton.css';
  * opens the item on the unfiltered globe.
  */
 export function CopyLinkButton() {
+  const { t } = useLingui();
   const [status, setStatus] = useState<'idle' | 'copied' | 'failed'>('idle');
   const analytics = useAnalytics();
   const address = `${window.location.origin}${window.location.pathname}`;
@@ -24,13 +26,17 @@ export function CopyLinkButton() {
   return (
     <span className="copy-link">
       <button type="button" className="copy-link__button" onClick={() => void copy()}>
-        Copy link
+        {t({ message: 'Copy link', comment: "The button that copies the item's address" })}
       </button>
       <span className="copy-link__status" role="status">
         {status === 'copied'
-          ? 'Link copied'
+          ? t`Link copied`
           : status === 'failed'
-            ? `Copy this address: ${address}`
+            ? t({
+                message: `Copy this address: ${address}`,
+                comment:
+                  'Said when the browser did not let the page copy the link: the visitor copies {address} by hand',
+              })
             : ''}
       </span>
     </span>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { CategoryChips } from '@/features/detail/CategoryChips';
 import { CopyLinkButton } from '@/features/detail/CopyLinkButton';
 import type { CategoryRef } from '@/lib/nodeModel';
@@ -15,11 +16,15 @@ export function DetailActions({
   colours: Readonly<Record<string, string>>;
   onBack: (() => void) | null;
 }) {
+  const { t } = useLingui();
   return (
     <div className="detail__buttons">
       {onBack && (
         <button type="button" onClick={onBack}>
-          Back
+          {t({
+            message: 'Back',
+            comment: 'The button that closes the item and goes back to the globe',
+          })}
         </button>
       )}
       <CopyLinkButton />

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { NARROW_SCREEN, useMediaQuery } from '@/components/useMediaQuery';
@@ -83,6 +84,7 @@ export function DetailOverlay({
   onFadedOut,
   above,
 }: Props) {
+  const { t } = useLingui();
   const overlayRef = useRef<HTMLDivElement>(null);
   // On a phone the item is a sheet of its own, its Back at the top (issue 47).
   const sheet = useMediaQuery(NARROW_SCREEN);
@@ -166,20 +168,23 @@ export function DetailOverlay({
         {sheet && (
           <div className="detail-overlay__bar">
             <button type="button" onClick={onClose}>
-              <span aria-hidden="true">← </span>Back
+              <span aria-hidden="true">← </span>
+              {t({
+                message: 'Back',
+                comment: 'The button that closes the item and goes back to the globe',
+              })}
             </button>
           </div>
         )}
         {above}
         {node === null ? (
           <article className="detail">
-            <h2 id="detail-title">Item not found</h2>
+            <h2 id="detail-title">{t`Item not found`}</h2>
             <p>
-              This archive has no item at this address. It may have been removed, or the link may be
-              mistyped.
+              {t`This archive has no item at this address. It may have been removed, or the link may be mistyped.`}
             </p>
             <p>
-              <Link to="/">Back to the archive</Link>
+              <Link to="/">{t`Back to the archive`}</Link>
             </p>
           </article>
         ) : node.type === 'video' ? (

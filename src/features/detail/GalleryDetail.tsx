@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { RecordedDate } from '@/components/RecordedDate';
 import { DetailActions } from '@/features/detail/DetailActions';
@@ -26,11 +27,12 @@ const CaptureViewer = lazy(() =>
 
 /** While the viewer's code loads: what the viewer shows while its capture loads. */
 function CaptureLoading() {
+  const { t } = useLingui();
   return (
     <div className="capture" data-phase="loading">
       <div className="capture__loading">
-        <progress max={100} aria-label="Loading the 3D capture" />
-        <span>Loading…</span>
+        <progress max={100} aria-label={t`Loading the 3D capture`} />
+        <span>{t`Loading…`}</span>
       </div>
     </div>
   );
@@ -44,6 +46,56 @@ function markFailed(event: SyntheticEvent<HTMLImageElement>) {
   event.currentTarget.closest('.gallery__cell')?.classList.add('gallery__cell--failed');
 }
 
+/** The gallery's grid of pictures, each a button that opens it in the lightbox. */
+function GalleryGrid({
+  images,
+  onOpen,
+}: {
+  images: MediaNode['images'];
+  onOpen: (index: number, opener: HTMLButtonElement) => void;
+}) {
+  const { t } = useLingui();
+  const count = images.length;
+  return (
+    <ul
+      className="gallery__grid"
+      aria-label={t({ message: 'Images', comment: "A gallery's grid of pictures" })}
+    >
+      {images.map((img, i) => {
+        const position = i + 1;
+        return (
+          <li key={`${img.fullUrl}-${i}`} className="gallery__cell">
+            <button
+              type="button"
+              className="gallery__open"
+              aria-label={
+                img.capture
+                  ? t`Open 3D capture ${position} of ${count}`
+                  : t`Open image ${position} of ${count}`
+              }
+              onClick={(event) => onOpen(i, event.currentTarget)}
+            >
+              <img
+                src={img.fullUrl}
+                alt=""
+                loading="lazy"
+                crossOrigin="anonymous"
+                onError={markFailed}
+              />
+              <span className="gallery__failed">{t`Image unavailable`}</span>
+              {img.capture && (
+                <span className="gallery__badge" aria-hidden="true">
+                  3D
+                </span>
+              )}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 /**
  * SPEC §2 gallery detail: the title, the row of buttons (Back, Copy link, category chips, in the
  * video's order and place), a grid of the full images (2 columns small, 4 tablet, 8 wide), the
@@ -52,8 +104,10 @@ function markFailed(event: SyntheticEvent<HTMLImageElement>) {
  * A 3D capture shows its poster with a "3D" mark and opens in a viewer (see `CaptureViewer`).
  */
 export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props) {
+  const { t } = useLingui();
   const [index, setIndex] = useState<number | null>(null);
   const count = node.images.length;
+  const title = node.title;
   const closeRef = useRef<HTMLButtonElement>(null);
   const openerRef = useRef<HTMLButtonElement | null>(null);
   const swipeRef = useRef<{ x: number; y: number } | null>(null);
@@ -82,6 +136,8 @@ export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props
   }, [open, count]);
 
   const image = index === null ? null : node.images[index];
+  /** The open image's place in the gallery, from 1. */
+  const position = index === null ? 0 : index + 1;
   const step = (by: number) => setIndex((i) => (i === null ? i : (i + by + count) % count));
   return (
     <article className="detail detail--gallery" aria-labelledby="detail-title">
@@ -89,48 +145,24 @@ export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props
         <h2 id="detail-title">{node.title}</h2>
         {node.date && (
           <p className="detail__date">
-            Recorded <RecordedDate date={node.date} />
+            <Trans comment="When the item's media was recorded: the date follows, as in 'Recorded Friday 16 May 2025, 2:52 pm'">
+              Recorded <RecordedDate date={node.date} />
+            </Trans>
           </p>
         )}
         <ItemFacts node={node} />
       </header>
       <DetailActions categories={node.categories} colours={colours} onBack={onBack} />
       {count === 0 ? (
-        <p>This gallery has no images yet.</p>
+        <p>{t`This gallery has no images yet.`}</p>
       ) : (
-        <ul className="gallery__grid" aria-label="Images">
-          {node.images.map((img, i) => (
-            <li key={`${img.fullUrl}-${i}`} className="gallery__cell">
-              <button
-                type="button"
-                className="gallery__open"
-                aria-label={
-                  img.capture
-                    ? `Open 3D capture ${i + 1} of ${count}`
-                    : `Open image ${i + 1} of ${count}`
-                }
-                onClick={(event) => {
-                  openerRef.current = event.currentTarget;
-                  setIndex(i);
-                }}
-              >
-                <img
-                  src={img.fullUrl}
-                  alt=""
-                  loading="lazy"
-                  crossOrigin="anonymous"
-                  onError={markFailed}
-                />
-                <span className="gallery__failed">Image unavailable</span>
-                {img.capture && (
-                  <span className="gallery__badge" aria-hidden="true">
-                    3D
-                  </span>
-                )}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <GalleryGrid
+          images={node.images}
+          onOpen={(i, opener) => {
+            openerRef.current = opener;
+            setIndex(i);
+          }}
+        />
       )}
       {node.description && <p className="detail__text">{node.description}</p>}
       <ItemRights credit={node.credit} license={node.license} id={node.video_id} />
@@ -140,7 +172,11 @@ export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props
           className="lightbox"
           role="dialog"
           aria-modal="true"
-          aria-label={`${image.capture ? '3D capture' : 'Image'} ${index + 1} of ${count}: ${node.title}`}
+          aria-label={
+            image.capture
+              ? t`3D capture ${position} of ${count}: ${title}`
+              : t`Image ${position} of ${count}: ${title}`
+          }
         >
           {image.capture ? (
             <Suspense fallback={<CaptureLoading />}>
@@ -148,14 +184,14 @@ export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props
                 key={`${index}-${image.capture.url}`}
                 capture={image.capture}
                 posterUrl={image.fullUrl}
-                label={`${node.title}, 3D capture ${index + 1} of ${count}`}
+                label={t`${title}, 3D capture ${position} of ${count}`}
               />
             </Suspense>
           ) : (
             <img
               className="lightbox__image"
               src={image.fullUrl}
-              alt={`${node.title}, image ${index + 1} of ${count}`}
+              alt={t`${title}, image ${position} of ${count}`}
               crossOrigin="anonymous"
               // A sideways swipe on a touch screen steps through the images, as on a phone's own.
               onPointerDown={(event) => {
@@ -177,10 +213,10 @@ export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props
             {index + 1} / {count}
           </p>
           <button type="button" className="lightbox__previous" onClick={() => step(-1)}>
-            Previous image
+            {t`Previous image`}
           </button>
           <button type="button" className="lightbox__next" onClick={() => step(1)}>
-            Next image
+            {t`Next image`}
           </button>
           <button
             ref={closeRef}
@@ -191,7 +227,7 @@ export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props
               openerRef.current?.focus();
             }}
           >
-            Close
+            {t({ message: 'Close', comment: 'The button that closes the enlarged picture' })}
           </button>
         </div>
       )}

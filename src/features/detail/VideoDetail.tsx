@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAnalytics } from '@/app/hooks';
@@ -29,6 +30,7 @@ interface Props {
  * the video id (labelled, with the rights) and Related Media (3 columns on small screens, 5 on wide ones; page width at most 7xl).
  */
 export function VideoDetail({ node, related, colours, onBack }: Props) {
+  const { t } = useLingui();
   const analytics = useAnalytics();
   // A filter the item was opened under (its query) goes along to the related items.
   const [search] = useSearchParams();
@@ -47,7 +49,7 @@ export function VideoDetail({ node, related, colours, onBack }: Props) {
     <article className="detail detail--video" aria-labelledby="detail-title">
       <div className="detail__player">
         {!node.youtube_id ? (
-          <p className="detail__no-video">This item has no video to play.</p>
+          <p className="detail__no-video">{t`This item has no video to play.`}</p>
         ) : playerDue ? (
           <iframe
             ref={player}
@@ -64,7 +66,9 @@ export function VideoDetail({ node, related, colours, onBack }: Props) {
         <h2 id="detail-title">{node.title}</h2>
         {node.date && (
           <p className="detail__date">
-            Recorded <RecordedDate date={node.date} />
+            <Trans comment="When the item's media was recorded: the date follows, as in 'Recorded Friday 16 May 2025, 2:52 pm'">
+              Recorded <RecordedDate date={node.date} />
+            </Trans>
           </p>
         )}
         <ItemFacts node={node} />
@@ -76,7 +80,10 @@ export function VideoDetail({ node, related, colours, onBack }: Props) {
       {related.length > 0 && (
         <section aria-labelledby="related-heading">
           <h3 id="related-heading" className="detail__related-heading">
-            Related Media
+            {t({
+              message: 'Related Media',
+              comment: 'Heading over the items related to the one shown',
+            })}
           </h3>
           <ul className="detail__related">
             {related.map((item) => (

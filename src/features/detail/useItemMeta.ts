@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { SITE_DESCRIPTION, SITE_NAME, SITE_TITLE } from '@/lib/constants';
 import type { MediaNode } from '@/lib/nodeModel';
@@ -18,9 +19,11 @@ function descriptionMeta(): HTMLMetaElement {
  * itself was served naming the item (a shared link: server/app/firstPaintPage.ts adds its Open Graph
  * title). Its schema.org description follows too (see `@/lib/structuredData`): the document's,
  * if it was served naming an item, is replaced by the open item's and removed when it closes, so
- * a crawler that runs the app reads the item it sees.
+ * a crawler that runs the app reads the item it sees. The description is in the visitor's language
+ * and follows a switch.
  */
 export function useItemMeta(node: MediaNode | null): void {
+  const { t } = useLingui();
   useEffect(() => {
     if (!node) return;
     const meta = descriptionMeta();
@@ -29,10 +32,23 @@ export function useItemMeta(node: MediaNode | null): void {
       ? { title: SITE_TITLE, description: SITE_DESCRIPTION }
       : { title: document.title, description: meta.content };
     document.title = `${node.title} · ${SITE_NAME}`;
-    const kind = node.type === 'video' ? 'Video' : 'Photo gallery';
-    meta.content = node.description
-      ? `${kind}: ${node.description}`
-      : `${kind} in the Globe Archive of the 16 May 2025 St. Louis tornado.`;
+    const description = node.description;
+    const video = node.type === 'video';
+    meta.content = description
+      ? video
+        ? t({
+            message: `Video: ${description}`,
+            comment:
+              "The page's description while a video is open: {description} is the item's own",
+          })
+        : t({
+            message: `Photo gallery: ${description}`,
+            comment:
+              "The page's description while a photo gallery is open: {description} is the item's own",
+          })
+      : video
+        ? t`Video in the Globe Archive of the 16 May 2025 St. Louis tornado.`
+        : t`Photo gallery in the Globe Archive of the 16 May 2025 St. Louis tornado.`;
     for (const old of document.querySelectorAll('script[data-item-jsonld]')) old.remove();
     const data = document.createElement('script');
     data.type = 'application/ld+json';
@@ -50,5 +66,5 @@ export function useItemMeta(node: MediaNode | null): void {
       meta.content = previous.description;
       data.remove();
     };
-  }, [node]);
+  }, [node, t]);
 }

@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, type RefObject } from 'react';
 import { BlurRegionList } from '@/features/editor/BlurRegionList';
 import { BlurStage } from '@/features/editor/BlurStage';
@@ -36,11 +38,18 @@ function useShownAsModal(dialog: RefObject<HTMLDialogElement | null>) {
   }, [dialog]);
 }
 
-/** How many regions there are, as the dialog says it to the editor (and a screen reader). */
+/**
+ * How many regions there are, as the dialog says it to the editor (and a screen reader); called
+ * while it renders.
+ */
 function regionCount(count: number, full: boolean): string {
-  if (count === 0) return 'No region yet.';
-  const regions = count === 1 ? '1 region' : `${count} regions`;
-  return `${regions} to blur${full ? ` (at most ${BLUR_REGIONS_MAX})` : ''}.`;
+  if (count === 0) return t`No region yet.`;
+  if (!full) return plural(count, { one: '# region to blur.', other: '# regions to blur.' });
+  const max = BLUR_REGIONS_MAX;
+  return plural(count, {
+    one: `# region to blur (at most ${max}).`,
+    other: `# regions to blur (at most ${max}).`,
+  });
 }
 
 /**
@@ -51,7 +60,9 @@ function regionCount(count: number, full: boolean): string {
  * private files.
  */
 export function BlurDialog({ entry, src, onApply, onClose }: Props) {
+  const { t } = useLingui();
   const id = useId();
+  const photo = entry.toLowerCase();
   const dialog = useRef<HTMLDialogElement>(null);
   useShownAsModal(dialog);
   const { regions, full, busy, problem, add, edit, remove, apply } = useBlurRegions(onApply);
@@ -68,12 +79,15 @@ export function BlurDialog({ entry, src, onApply, onClose }: Props) {
         if (!busy) onClose();
       }}
     >
-      <h2 id={`${id}-title`}>Blur part of {entry.toLowerCase()}</h2>
+      <h2 id={`${id}-title`}>
+        {t({
+          message: `Blur part of ${photo}`,
+          comment:
+            'The blur button beside a photo of a submission, and the heading of its dialog; {photo} names the photo ("photo 2")',
+        })}
+      </h2>
       <p id={`${id}-how`} className="field__hint">
-        Drag across the photo to cover a face, a licence plate, a house number or anything else that
-        should not be published; or add a region and set it below. The published photo, its
-        thumbnail and its card are made from a blurred copy. The photo as sent is never published:
-        it stays private and is deleted with this submission&apos;s other files.
+        {t`Drag across the photo to cover a face, a licence plate, a house number or anything else that should not be published; or add a region and set it below. The published photo, its thumbnail and its card are made from a blurred copy. The photo as sent is never published: it stays private and is deleted with this submission's other files.`}
       </p>
       <BlurStage
         entry={entry}
@@ -100,13 +114,13 @@ export function BlurDialog({ entry, src, onApply, onClose }: Props) {
           disabled={busy || full}
           onClick={() => add(ADDED)}
         >
-          Add a region
+          {t`Add a region`}
         </button>
         <button type="button" disabled={busy} onClick={() => void apply()}>
-          {busy ? 'Blurring…' : 'Blur and use this copy'}
+          {busy ? t`Blurring…` : t`Blur and use this copy`}
         </button>
         <button type="button" className="button-quiet" disabled={busy} onClick={onClose}>
-          Cancel
+          {t`Cancel`}
         </button>
       </div>
     </dialog>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { RegionSide } from '@/features/editor/useBlurRegions';
 import { BLUR_REGION_MIN, type BlurRegion } from '@/lib/blurRegions';
@@ -5,11 +8,23 @@ import { BLUR_REGION_MIN, type BlurRegion } from '@/lib/blurRegions';
 const percent = (value: number) => Math.round(value * 1000) / 10;
 
 /** One number of a region, in percent, as the list's inputs edit it. */
-const SIDES: readonly (readonly [RegionSide, string])[] = [
-  ['x', 'From the left'],
-  ['y', 'From the top'],
-  ['width', 'Width'],
-  ['height', 'Height'],
+const SIDES: readonly (readonly [RegionSide, MessageDescriptor])[] = [
+  [
+    'x',
+    msg({
+      message: 'From the left',
+      comment: "A blur region's left edge, in percent of the photo",
+    }),
+  ],
+  [
+    'y',
+    msg({ message: 'From the top', comment: "A blur region's top edge, in percent of the photo" }),
+  ],
+  ['width', msg({ message: 'Width', comment: "A blur region's width, in percent of the photo" })],
+  [
+    'height',
+    msg({ message: 'Height', comment: "A blur region's height, in percent of the photo" }),
+  ],
 ];
 
 /**
@@ -67,35 +82,41 @@ export function BlurRegionList({
   onEdit: (index: number, side: RegionSide, percent: number) => void;
   onRemove: (index: number) => void;
 }) {
+  const { t, i18n } = useLingui();
   if (regions.length === 0) return null;
   return (
-    <ol className="blur-dialog__regions" aria-label="Regions to blur">
-      {regions.map((region, index) => (
-        <li key={index}>
-          <fieldset>
-            <legend>Region {index + 1}</legend>
-            {SIDES.map(([side, label]) => (
-              <PercentInput
-                key={side}
-                label={label}
-                value={region[side]}
-                min={side === 'width' || side === 'height' ? BLUR_REGION_MIN * 100 : 0}
+    <ol className="blur-dialog__regions" aria-label={t`Regions to blur`}>
+      {regions.map((region, index) => {
+        const number = index + 1;
+        return (
+          <li key={index}>
+            <fieldset>
+              <legend>
+                {t({ message: `Region ${number}`, comment: 'A region of a photo to blur' })}
+              </legend>
+              {SIDES.map(([side, label]) => (
+                <PercentInput
+                  key={side}
+                  label={i18n._(label)}
+                  value={region[side]}
+                  min={side === 'width' || side === 'height' ? BLUR_REGION_MIN * 100 : 0}
+                  disabled={busy}
+                  onChange={(value) => onEdit(index, side, value)}
+                />
+              ))}
+              <button
+                type="button"
+                className="button-quiet"
                 disabled={busy}
-                onChange={(value) => onEdit(index, side, value)}
-              />
-            ))}
-            <button
-              type="button"
-              className="button-quiet"
-              disabled={busy}
-              aria-label={`Remove region ${index + 1}`}
-              onClick={() => onRemove(index)}
-            >
-              Remove
-            </button>
-          </fieldset>
-        </li>
-      ))}
+                aria-label={t`Remove region ${number}`}
+                onClick={() => onRemove(index)}
+              >
+                {t({ message: 'Remove', comment: 'The button that removes a region to blur' })}
+              </button>
+            </fieldset>
+          </li>
+        );
+      })}
     </ol>
   );
 }

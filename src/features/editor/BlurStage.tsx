@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { PointerEventHandler, RefObject } from 'react';
 import type { BlurRegion } from '@/lib/blurRegions';
 
@@ -22,6 +23,7 @@ interface Props {
 
 /** The photo to draw on, with each region shown blurred in place and numbered as listed. */
 export function BlurStage({ entry, src, regions, drawn, full, stage, handlers }: Props) {
+  const { t } = useLingui();
   const shown = drawn ? [...regions, drawn] : regions;
   return (
     <div
@@ -30,10 +32,17 @@ export function BlurStage({ entry, src, regions, drawn, full, stage, handlers }:
       {...handlers}
     >
       {src ? (
-        <img src={src} alt={`${entry}, full size`} draggable={false} />
+        <img
+          src={src}
+          alt={t({
+            message: `${entry}, full size`,
+            comment: 'A photo being blurred; {entry} names it ("Photo 2")',
+          })}
+          draggable={false}
+        />
       ) : (
         <span className="image-list__placeholder" role="img" aria-label={entry}>
-          Loading the photo…
+          {t`Loading the photo…`}
         </span>
       )}
       {shown.map((region, index) => (

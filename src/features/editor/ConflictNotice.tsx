@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { changedFields, FIELD_LABELS, type ItemDraft } from '@/features/editor/itemDraft';
 import './editor.css';
 
@@ -8,10 +10,17 @@ export interface Conflict {
   deleted: boolean;
 }
 
+/** A field's value, short, as the notice quotes it (called while it renders). */
 function shown(value: unknown): string {
-  if (Array.isArray(value)) return value.length === 0 ? '(none)' : `${value.length} entries`;
+  if (Array.isArray(value)) {
+    if (value.length === 0)
+      return t({ message: '(none)', comment: 'A list field with no entry (photos, categories)' });
+    const entries = value.length;
+    return plural(entries, { one: '# entry', other: '# entries' });
+  }
   const text = String(value ?? '');
-  return text === '' ? '(empty)' : text.length > 80 ? `${text.slice(0, 80)}…` : text;
+  if (text === '') return t({ message: '(empty)', comment: 'A text field with nothing in it' });
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 }
 
 /**
@@ -30,43 +39,56 @@ export function ConflictNotice({
   onOverwrite: () => void;
   onTakeTheirs: () => void;
 }) {
+  const { t, i18n } = useLingui();
   if (conflict.deleted) {
     return (
       <div className="form-error conflict" role="alert" tabIndex={-1}>
         <p>
-          <strong>This item was deleted by another editor since you opened it.</strong> Your changes
-          are still in the form; restore the item from the journal to save them.
+          <Trans>
+            <strong>This item was deleted by another editor since you opened it.</strong> Your
+            changes are still in the form; restore the item from the journal to save them.
+          </Trans>
         </p>
       </div>
     );
   }
   const fields = changedFields(base, conflict.current);
+  const version = conflict.version;
   return (
     <div className="form-error conflict" role="alert" tabIndex={-1}>
       <p>
-        <strong>Another editor saved this item since you opened it</strong> (now version{' '}
-        {conflict.version}). What they changed:
+        <Trans>
+          <strong>Another editor saved this item since you opened it</strong> (now version {version}
+          ). What they changed:
+        </Trans>
       </p>
       {fields.length === 0 ? (
-        <p>No field differs from what you started with.</p>
+        <p>{t`No field differs from what you started with.`}</p>
       ) : (
         <dl className="conflict__fields">
-          {fields.map((field) => (
-            <div key={field}>
-              <dt>{FIELD_LABELS[field]}</dt>
-              <dd>
-                now “{shown(conflict.current[field])}” (was “{shown(base[field])}”)
-              </dd>
-            </div>
-          ))}
+          {fields.map((field) => {
+            const now = shown(conflict.current[field]);
+            const was = shown(base[field]);
+            return (
+              <div key={field}>
+                <dt>{i18n._(FIELD_LABELS[field])}</dt>
+                <dd>
+                  {t({
+                    message: `now “${now}” (was “${was}”)`,
+                    comment: 'What another editor changed a field to, and what it was before',
+                  })}
+                </dd>
+              </div>
+            );
+          })}
         </dl>
       )}
       <div className="conflict__actions">
         <button type="button" onClick={onOverwrite}>
-          Save mine over theirs
+          {t`Save mine over theirs`}
         </button>
         <button type="button" className="button-quiet" onClick={onTakeTheirs}>
-          Discard mine and load theirs
+          {t`Discard mine and load theirs`}
         </button>
       </div>
     </div>

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { NavLink } from 'react-router';
 import { INBOX_CHANGED, type Page } from '@/features/editor/editorApi';
@@ -6,12 +8,56 @@ import { countText } from '@/lib/numbers';
 import './EditorNav.css';
 
 const LINKS = [
-  { to: '/editor', label: 'Items', end: true },
-  { to: '/editor/submissions', label: 'Submissions', end: false, waiting: 'submissions' },
-  { to: '/editor/messages', label: 'Messages', end: false },
-  { to: '/editor/requests', label: 'Requests', end: false, waiting: 'requests' },
-  { to: '/editor/journal', label: 'Journal', end: false },
-  { to: '/editor/import', label: 'Import', end: false },
+  {
+    to: '/editor',
+    label: msg({
+      message: 'Items',
+      comment: "The editors' link to the list of the archive's items",
+    }),
+    end: true,
+  },
+  {
+    to: '/editor/submissions',
+    label: msg({
+      message: 'Submissions',
+      comment: "The editors' link to the media visitors sent, to review",
+    }),
+    end: false,
+    waiting: 'submissions',
+  },
+  {
+    to: '/editor/messages',
+    label: msg({
+      message: 'Messages',
+      comment: "The editors' link to the messages sent with the contact form",
+    }),
+    end: false,
+  },
+  {
+    to: '/editor/requests',
+    label: msg({
+      message: 'Requests',
+      comment: "The editors' link to visitors' requests to remove or correct an item",
+    }),
+    end: false,
+    waiting: 'requests',
+  },
+  {
+    to: '/editor/journal',
+    label: msg({
+      message: 'Journal',
+      comment: "The editors' link to the record of every change made to the archive",
+    }),
+    end: false,
+  },
+  {
+    to: '/editor/import',
+    label: msg({
+      message: 'Import',
+      comment: "The editors' link to the page that imports and exports archive files",
+    }),
+    end: false,
+  },
 ] as const;
 
 type Waiting = Partial<Record<'submissions' | 'requests', string>>;
@@ -65,18 +111,32 @@ function useWaiting(): Waiting {
 
 /** The editor area's sections, with how many submissions and requests wait. */
 export function EditorNav() {
+  const { t, i18n } = useLingui();
   const waiting = useWaiting();
   return (
-    <nav aria-label="Editor" className="editor-nav">
+    <nav
+      aria-label={t({
+        message: 'Editor',
+        comment: "The editors' area's navigation between its pages, for screen readers",
+      })}
+      className="editor-nav"
+    >
       <ul>
         {LINKS.map((link) => {
           const count = 'waiting' in link ? waiting[link.waiting] : undefined;
           return (
             <li key={link.to}>
               <NavLink to={link.to} end={link.end}>
-                {link.label}
+                {i18n._(link.label)}
                 {count !== undefined && count !== '0' && (
-                  <span className="editor-nav__count"> ({count} waiting)</span>
+                  <span className="editor-nav__count">
+                    {' '}
+                    {t({
+                      message: `(${count} waiting)`,
+                      comment:
+                        'Beside a link of the editors\' navigation: how many submissions or requests wait for a decision ("3", or "100+")',
+                    })}
+                  </span>
                 )}
               </NavLink>
             </li>

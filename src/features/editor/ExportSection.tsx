@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { EditorApi } from '@/features/editor/editorApi';
@@ -17,6 +18,7 @@ function saveFile(blob: Blob, fileName: string) {
 
 /** The import page's export: the whole archive as JSON (with the journal if asked) or CSV. */
 export function ExportSection({ api }: { api: EditorApi }) {
+  const { t } = useLingui();
   const id = useId();
   const [journal, setJournal] = useState(false);
   const [busy, setBusy] = useState<'json' | 'csv' | null>(null);
@@ -29,7 +31,7 @@ export function ExportSection({ api }: { api: EditorApi }) {
       const { blob, fileName } = await api.exportArchive(format, journal);
       saveFile(blob, fileName);
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : 'The export could not be made.');
+      setProblem(error instanceof Error ? error.message : t`The export could not be made.`);
     } finally {
       setBusy(null);
     }
@@ -37,10 +39,14 @@ export function ExportSection({ api }: { api: EditorApi }) {
 
   return (
     <section aria-labelledby={`${id}-export`} className="import-page__section">
-      <h2 id={`${id}-export`}>Export</h2>
+      <h2 id={`${id}-export`}>
+        {t({
+          message: 'Export',
+          comment: 'The heading of the section that exports the archive to a file (a noun)',
+        })}
+      </h2>
       <p>
-        The whole archive: as JSON with every field (an archive file, importable as it is), or as
-        CSV with the import&apos;s columns, so that a spreadsheet can be edited and imported back.
+        {t`The whole archive: as JSON with every field (an archive file, importable as it is), or as CSV with the import's columns, so that a spreadsheet can be edited and imported back.`}
       </p>
       <label className="checkbox">
         <input
@@ -48,14 +54,14 @@ export function ExportSection({ api }: { api: EditorApi }) {
           checked={journal}
           onChange={(event) => setJournal(event.target.checked)}
         />{' '}
-        With the journal (JSON only): every change, who made it and when
+        {t`With the journal (JSON only): every change, who made it and when`}
       </label>
       <div className="confirm-dialog__actions">
         <button type="button" disabled={busy !== null} onClick={() => void download('json')}>
-          {busy === 'json' ? 'Preparing…' : 'Download JSON'}
+          {busy === 'json' ? t`Preparing…` : t`Download JSON`}
         </button>
         <button type="button" disabled={busy !== null} onClick={() => void download('csv')}>
-          {busy === 'csv' ? 'Preparing…' : 'Download CSV'}
+          {busy === 'csv' ? t`Preparing…` : t`Download CSV`}
         </button>
       </div>
       {problem && (
@@ -64,8 +70,10 @@ export function ExportSection({ api }: { api: EditorApi }) {
         </p>
       )}
       <p className="field__hint">
-        The public&apos;s open data, the published items with their credits and licences, is linked
-        from <Link to="/resources">Resources</Link>.
+        <Trans comment="“Resources” is the name of the public page the link opens">
+          The public&apos;s open data, the published items with their credits and licences, is
+          linked from <Link to="/resources">Resources</Link>.
+        </Trans>
       </p>
     </section>
   );

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
 import { useSearchParams } from 'react-router';
 import './editor.css';
 
@@ -5,7 +7,10 @@ import './editor.css';
  * The tabs of an editors' queue (`?status=`; the first tab is the address without it), and the
  * queue's status read from the address (an unknown one reads as the first).
  */
-export function useInboxStatus<T extends string>(tabs: Readonly<Record<T, string>>, first: T) {
+export function useInboxStatus<T extends string>(
+  tabs: Readonly<Record<T, MessageDescriptor>>,
+  first: T,
+) {
   const [params, setParams] = useSearchParams();
   const asked = params.get('status');
   const status = asked !== null && asked in tabs ? (asked as T) : first;
@@ -20,10 +25,12 @@ export function InboxTabs<T extends string>({
   onChoose,
 }: {
   label: string;
-  tabs: Readonly<Record<T, string>>;
+  /** Each tab's name, read in the active language. */
+  tabs: Readonly<Record<T, MessageDescriptor>>;
   status: T;
   onChoose(tab: T): void;
 }) {
+  const { i18n } = useLingui();
   return (
     <div className="tabs" role="group" aria-label={label}>
       {(Object.keys(tabs) as T[]).map((tab) => (
@@ -34,7 +41,7 @@ export function InboxTabs<T extends string>({
           aria-pressed={tab === status}
           onClick={() => onChoose(tab)}
         >
-          {tabs[tab]}
+          {i18n._(tabs[tab])}
         </button>
       ))}
     </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useRef, type FormEvent } from 'react';
 import { BlurDialog } from '@/features/editor/BlurDialog';
 import { ConflictNotice } from '@/features/editor/ConflictNotice';
@@ -41,8 +42,6 @@ interface Props {
 /** An item that is not a submission shows its photos at their own addresses. */
 const NO_PHOTOS: readonly string[] = [];
 
-const STILL_UPLOADING = 'Wait until every photo has finished uploading, then save.';
-
 /** The item as visitors would get it, for the preview; null while it cannot be placed. */
 function previewNode(draft: ItemDraft): MediaNode | null {
   const body = bodyOfDraft(draft);
@@ -64,6 +63,8 @@ export function ItemEditor({
   onDeletedChange,
   placeWords = null,
 }: Props) {
+  const { t } = useLingui();
+  const stillUploading = t`Wait until every photo has finished uploading, then save.`;
   const form = useRef<HTMLFormElement>(null);
   const item = useItemForm(mode, initial, items);
   const { draft, dirty, busy, deleted, conflict } = item;
@@ -108,7 +109,7 @@ export function ItemEditor({
           deleted={deleted}
           notice={item.notice}
           viewRoute={mode.kind === 'edit' && !deleted && preview ? nodeRoute(preview) : null}
-          alert={uploads.waiting ? STILL_UPLOADING : item.problem}
+          alert={uploads.waiting ? stillUploading : item.problem}
           busy={busy}
           onRestore={() => void deletion.restore()}
         />
@@ -132,7 +133,7 @@ export function ItemEditor({
         <ItemFields
           draft={draft}
           onChange={item.change}
-          errors={uploads.waiting ? { ...item.errors, images: STILL_UPLOADING } : item.errors}
+          errors={uploads.waiting ? { ...item.errors, images: stillUploading } : item.errors}
           items={items}
           isNew={item.isNew}
           upload={(file) => uploads.counting(() => api.upload(file))}

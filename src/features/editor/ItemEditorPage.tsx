@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { EditorApi } from '@/features/editor/editorApi';
@@ -20,12 +22,13 @@ interface Opened {
   /** The submission an approval reviews: what its sender agreed to is shown above the form. */
   submission?: SubmissionInput;
   draft: ItemDraft;
-  title: string;
+  /** The page's heading, said when it is shown (in the language of that moment). */
+  title: () => string;
 }
 
 async function open(api: EditorApi, kind: Props['kind'], id: string | undefined): Promise<Opened> {
   if (kind === 'create' || id === undefined) {
-    return { mode: { kind: 'create' }, draft: EMPTY_DRAFT, title: 'New item' };
+    return { mode: { kind: 'create' }, draft: EMPTY_DRAFT, title: () => t`New item` };
   }
   if (kind === 'edit') {
     const stored = await api.getNode(id);
@@ -33,25 +36,36 @@ async function open(api: EditorApi, kind: Props['kind'], id: string | undefined)
     return {
       mode: { kind: 'edit', version: stored.version, deleted: stored.deleted },
       draft,
-      title: draft.title || id,
+      title: () => draft.title || id,
     };
   }
   const submission = await api.submission(id);
   if (submission.status !== 'pending') {
-    throw new Error(`This submission was ${submission.status} already.`);
+    throw new Error(
+      submission.status === 'approved'
+        ? t`This submission was approved already.`
+        : t`This submission was rejected already.`,
+    );
   }
   // The id is suggested once the archive's items are known (the page loads them anyway).
   const draft = draftOfNode(nodeDraftOfSubmission(submission.submission, ''));
   return {
     mode: { kind: 'approve', submissionId: id },
     draft,
-    title: `Review: ${submission.submission.title}`,
+    title: () => {
+      const title = submission.submission.title;
+      return t({
+        message: `Review: ${title}`,
+        comment: "The heading of a visitor's submission being reviewed, with its title",
+      });
+    },
     submission: submission.submission,
   };
 }
 
 /** The route of one item's form: loads what it edits, then hands over to `ItemEditor`. */
 export function ItemEditorPage({ kind, DetailPreview }: Props) {
+  const { t } = useLingui();
   const { id } = useParams();
   const location = useLocation();
   const api = useEditorApi();
@@ -62,16 +76,22 @@ export function ItemEditorPage({ kind, DetailPreview }: Props) {
 
   const back =
     kind === 'approve' ? (
-      <Link to="/editor/submissions">← Submissions</Link>
+      <Link to="/editor/submissions">
+        ←{' '}
+        {t({
+          message: 'Submissions',
+          comment: "The editors' link to the media visitors sent, to review",
+        })}
+      </Link>
     ) : (
-      <Link to="/editor">← All items</Link>
+      <Link to="/editor">← {t`All items`}</Link>
     );
 
   if (opened.status === 'loading' || items.status === 'loading') {
     return (
       <div className="editor-page">
         {back}
-        <p role="status">Loading…</p>
+        <p role="status">{t`Loading…`}</p>
       </div>
     );
   }
@@ -81,7 +101,7 @@ export function ItemEditorPage({ kind, DetailPreview }: Props) {
     return (
       <div className="editor-page">
         {back}
-        <h1>This item could not be opened</h1>
+        <h1>{t`This item could not be opened`}</h1>
         <p className="form-error" role="alert">
           {message}
         </p>
@@ -99,10 +119,10 @@ export function ItemEditorPage({ kind, DetailPreview }: Props) {
   return (
     <div className="editor-page">
       {back}
-      <h1>{opened.data.title}</h1>
+      <h1>{opened.data.title()}</h1>
       {opened.data.submission && (
         <section className="review-rights" aria-labelledby="review-rights-heading">
-          <h2 id="review-rights-heading">What the sender agreed to</h2>
+          <h2 id="review-rights-heading">{t`What the sender agreed to`}</h2>
           <SubmissionRightsSummary submission={opened.data.submission} />
         </section>
       )}

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { EditorMode, ItemBusy } from '@/features/editor/useItemForm';
@@ -21,19 +23,20 @@ export function ItemEditorNotices({
   busy: ItemBusy;
   onRestore: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <>
       {deleted && (
         <div className="form-notice item-editor__deleted" role="status">
-          <p>This item is deleted: it is not on the public globe.</p>
+          <p>{t`This item is deleted: it is not on the public globe.`}</p>
           <button type="button" onClick={onRestore} disabled={busy !== null}>
-            Restore item
+            {t`Restore item`}
           </button>
         </div>
       )}
       {notice && (
         <p className="form-notice item-editor__status" role="status" tabIndex={-1}>
-          {notice} {viewRoute !== null && <Link to={viewRoute}>View it on the globe</Link>}
+          {notice} {viewRoute !== null && <Link to={viewRoute}>{t`View it on the globe`}</Link>}
         </p>
       )}
       {alert && (
@@ -45,11 +48,11 @@ export function ItemEditorNotices({
   );
 }
 
-/** What the save button says: what it does in this mode, or that it is saving. */
+/** What the save button says: what it does in this mode, or that it is saving (called at render). */
 function saveLabel(mode: EditorMode, busy: ItemBusy): string {
-  if (busy === 'saving') return 'Saving…';
-  if (mode.kind === 'approve') return 'Approve and publish';
-  return mode.kind === 'create' ? 'Create item' : 'Save changes';
+  if (busy === 'saving') return t`Saving…`;
+  if (mode.kind === 'approve') return t`Approve and publish`;
+  return mode.kind === 'create' ? t`Create item` : t`Save changes`;
 }
 
 /** The form's buttons: save (once there is something to save), and delete for a saved item. */
@@ -67,15 +70,16 @@ export function ItemEditorActions({
   canDelete: boolean;
   onDelete: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <div className="item-editor__actions">
       <button type="submit" disabled={busy !== null || (!dirty && mode.kind === 'edit')}>
         {saveLabel(mode, busy)}
       </button>
-      {dirty && <span className="field__hint">Unsaved changes</span>}
+      {dirty && <span className="field__hint">{t`Unsaved changes`}</span>}
       {canDelete && (
         <button type="button" className="button-danger" disabled={busy !== null} onClick={onDelete}>
-          Delete item
+          {t`Delete item`}
         </button>
       )}
     </div>
@@ -98,6 +102,7 @@ export function DeleteQuestion({
   onDelete: () => void;
   onKeep: () => void;
 }) {
+  const { t } = useLingui();
   const keep = useRef<HTMLButtonElement>(null);
   useEffect(() => keep.current?.focus(), []);
   return (
@@ -112,14 +117,19 @@ export function DeleteQuestion({
       }}
     >
       <p id="delete-question">
-        Delete “{title}”? It leaves the public globe at once; you can restore it here or from the
-        journal.
+        <Trans>
+          Delete “{title}”? It leaves the public globe at once; you can restore it here or from the
+          journal.
+        </Trans>
       </p>
       <button type="button" className="button-danger" disabled={busy !== null} onClick={onDelete}>
-        {busy === 'deleting' ? 'Deleting…' : 'Yes, delete it'}
+        {busy === 'deleting' ? t`Deleting…` : t`Yes, delete it`}
       </button>{' '}
       <button ref={keep} type="button" className="button-quiet" onClick={onKeep}>
-        Keep it
+        {t({
+          message: 'Keep it',
+          comment: 'The answer that keeps an item rather than deleting it',
+        })}
       </button>
     </div>
   );
@@ -135,15 +145,25 @@ export function BlurButton({
   disabled: boolean;
   onClick: () => void;
 }) {
+  const { t } = useLingui();
+  const photo = entry.toLowerCase();
   return (
     <button
       type="button"
       className="button-quiet"
-      aria-label={`Blur part of ${entry.toLowerCase()}`}
+      aria-label={t({
+        message: `Blur part of ${photo}`,
+        comment:
+          'The blur button beside a photo of a submission, and the heading of its dialog; {photo} names the photo ("photo 2")',
+      })}
       disabled={disabled}
       onClick={onClick}
     >
-      Blur…
+      {t({
+        message: 'Blur…',
+        comment:
+          'The button beside a photo of a submission that opens the dialog to blur parts of it',
+      })}
     </button>
   );
 }

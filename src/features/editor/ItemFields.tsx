@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo, type ReactNode } from 'react';
 import { CategoryPicker } from '@/components/CategoryPicker';
 import { DateField } from '@/components/DateField';
@@ -51,22 +52,26 @@ function errorOf(errors: Readonly<Record<string, string>>, name: string): string
 
 /** What the YouTube field reads out of what was pasted (SPEC §5 id rule). */
 function YouTubeReading({ value }: { value: string }) {
+  const { t } = useLingui();
   if (value.trim() === '') return null;
   const id = extractYouTubeId(value);
   return id !== null && isYouTubeId(id) ? (
     <p className="field__hint youtube-reading" aria-live="polite">
-      Video id: <code>{id}</code>
+      <Trans comment="Under the YouTube link field: the video's id read from the link">
+        Video id: <code>{id}</code>
+      </Trans>
     </p>
   ) : (
     <p className="field__hint youtube-reading" aria-live="polite">
-      No 11-character YouTube video id in this link yet.
+      {t`No 11-character YouTube video id in this link yet.`}
     </p>
   );
 }
 
 function TypeChoice({ draft, onChange, error }: ControlProps) {
+  const { t, i18n } = useLingui();
   return (
-    <FieldSet legend={ITEM_FIELDS.type.label} error={error}>
+    <FieldSet legend={i18n._(ITEM_FIELDS.type.label)} error={error}>
       <div className="choice-row">
         {(['video', 'gallery'] as const).map((type) => (
           <label key={type} className="field__choice">
@@ -77,7 +82,7 @@ function TypeChoice({ draft, onChange, error }: ControlProps) {
               checked={draft.type === type}
               onChange={() => onChange({ type })}
             />
-            {type === 'video' ? 'Video (YouTube)' : 'Photo gallery'}
+            {type === 'video' ? t`Video (YouTube)` : t`Photo gallery`}
           </label>
         ))}
       </div>
@@ -86,34 +91,48 @@ function TypeChoice({ draft, onChange, error }: ControlProps) {
 }
 
 function IdField({ draft, onChange, error, isNew }: ControlProps) {
+  const { t, i18n } = useLingui();
+  // The address's pattern, as it is written in every language.
+  const address = `/${draft.type === 'gallery' ? 'gallery' : 'video'}/{id}`;
   return (
     <TextField
-      label={ITEM_FIELDS.video_id.label}
+      label={i18n._(ITEM_FIELDS.video_id.label)}
       name="video_id"
       value={draft.video_id}
       error={error}
       hint={
         isNew
-          ? `Used in the item’s address (/${draft.type === 'gallery' ? 'gallery' : 'video'}/{id}); made from the title unless you change it. It cannot change after saving.`
-          : 'The item’s address; it does not change.'
+          ? t({
+              message: `Used in the item’s address (${address}); made from the title unless you change it. It cannot change after saving.`,
+              comment:
+                'The hint under a new item\'s Id field; {address} is its address\'s pattern ("/video/{id}")',
+            })
+          : t`The item’s address; it does not change.`
       }
       onChange={(video_id) => isNew && onChange({ video_id })}
-      after={!isNew ? <span className="visually-hidden">(read-only)</span> : undefined}
+      after={
+        !isNew ? (
+          <span className="visually-hidden">
+            {t({ message: '(read-only)', comment: 'After a field that cannot be changed' })}
+          </span>
+        ) : undefined
+      }
     />
   );
 }
 
 function YouTubeField({ draft, onChange, errors }: ControlProps) {
+  const { t, i18n } = useLingui();
   if (draft.type !== 'video') return null;
   return (
     <TextField
-      label={ITEM_FIELDS.youtube_url.label}
+      label={i18n._(ITEM_FIELDS.youtube_url.label)}
       name="youtube_url"
       type="url"
       required
       value={draft.youtube_url}
       error={errors.youtube_url ?? errors.youtube_id}
-      hint="A watch link (youtube.com/watch?v=…), a short link (youtu.be/…) or the 11-character id."
+      hint={t`A watch link (youtube.com/watch?v=…), a short link (youtu.be/…) or the 11-character id.`}
       onChange={(youtube_url) => onChange({ youtube_url })}
       after={<YouTubeReading value={draft.youtube_url} />}
     />
@@ -122,10 +141,11 @@ function YouTubeField({ draft, onChange, errors }: ControlProps) {
 
 function PhotosField(props: ControlProps) {
   const { draft, onChange, error, upload, uploadCapture, onCaptureBusy, photoSrc } = props;
+  const { t, i18n } = useLingui();
   if (draft.type !== 'gallery') return null;
   return (
     <ImageListField
-      label={ITEM_FIELDS.images.label}
+      label={i18n._(ITEM_FIELDS.images.label)}
       name="images"
       images={draft.images}
       max={NODE_IMAGES_MAX}
@@ -135,20 +155,21 @@ function PhotosField(props: ControlProps) {
       previewOf={(image) => photoSrc(image.thumbUrl)}
       {...(props.photoActions ? { actionsOf: props.photoActions } : {})}
       error={error}
-      hint="The first 8 show on the globe card, in this order."
+      hint={t`The first 8 show on the globe card, in this order.`}
       onChange={(images) => onChange({ images })}
     />
   );
 }
 
 function CategoriesField({ draft, onChange, error, items }: ControlProps) {
+  const { i18n } = useLingui();
   const known = sortedByName(
     [...new Map(items.flatMap((item) => item.categories).map((c) => [c.slug, c.name])).values()],
     (name) => name,
   );
   return (
     <CategoryPicker
-      label={ITEM_FIELDS.categories.label}
+      label={i18n._(ITEM_FIELDS.categories.label)}
       name="categories"
       value={draft.categories}
       known={known}
@@ -165,6 +186,7 @@ function CategoriesField({ draft, onChange, error, items }: ControlProps) {
  * point in the Gulf of Mexico, and the review took it without a word).
  */
 function PositionField({ draft, onChange, errors, items, placeWords }: ControlProps) {
+  const { t, i18n } = useLingui();
   const position = positionOfDraft(draft);
   const lat = position?.lat ?? null;
   const lng = position?.lng ?? null;
@@ -182,21 +204,21 @@ function PositionField({ draft, onChange, errors, items, placeWords }: ControlPr
   );
   return (
     <FieldSet
-      legend="Position on the globe"
+      legend={t`Position on the globe`}
       className="position-field"
-      hint="Click the globe, or type the latitude and longitude in degrees."
+      hint={t`Click the globe, or type the latitude and longitude in degrees.`}
     >
       {placeWords && (
-        <p className="position-field__words">The sender described the place: “{placeWords}”</p>
-      )}
-      {far && (
-        <p className="position-field__far" role="status">
-          Far from the archive’s other items: the nearest is {kmText(far)} away. Check that the
-          point is right.
+        <p className="position-field__words">
+          {t({
+            message: `The sender described the place: “${placeWords}”`,
+            comment: "A submission's own words for where its media was made, beside the map",
+          })}
         </p>
       )}
+      {far && <FarWarning distance={kmText(far)} />}
       <PositionPicker
-        label="Globe preview: click to place the item"
+        label={t`Globe preview: click to place the item`}
         value={position}
         onChange={({ lat, lng }) => onChange({ lat: String(lat), lng: String(lng) })}
       />
@@ -204,7 +226,7 @@ function PositionField({ draft, onChange, errors, items, placeWords }: ControlPr
         {(['lat', 'lng'] as const).map((name) => (
           <TextField
             key={name}
-            label={ITEM_FIELDS[name].label}
+            label={i18n._(ITEM_FIELDS[name].label)}
             name={name}
             inputMode="decimal"
             value={draft[name]}
@@ -214,6 +236,16 @@ function PositionField({ draft, onChange, errors, items, placeWords }: ControlPr
         ))}
       </div>
     </FieldSet>
+  );
+}
+
+/** The point is far from every other item: the distance to the nearest ("12 km"). */
+function FarWarning({ distance }: { distance: string }) {
+  const { t } = useLingui();
+  return (
+    <p className="position-field__far" role="status">
+      {t`Far from the archive’s other items: the nearest is ${distance} away. Check that the point is right.`}
+    </p>
   );
 }
 
@@ -257,6 +289,7 @@ function DeclaredControl({
   error: string | undefined;
   onChange: (value: string) => void;
 }) {
+  const { i18n } = useLingui();
   const common = { label, name, value, error, onChange };
   if (form.kind === 'textarea') return <TextAreaField {...common} maxLength={form.maxLength} />;
   if (form.kind === 'text') {
@@ -265,7 +298,7 @@ function DeclaredControl({
         {...common}
         {...(form.required ? { required: true } : {})}
         {...(form.maxLength === undefined ? {} : { maxLength: form.maxLength })}
-        {...(form.hint === undefined ? {} : { hint: form.hint })}
+        {...(form.hint === undefined ? {} : { hint: i18n._(form.hint) })}
       />
     );
   }
@@ -286,6 +319,7 @@ function DeclaredControl({
 
 /** Every field of an item (`@/lib/itemFields`), in the form's order, with its error beside it. */
 export function ItemFields(props: Props) {
+  const { i18n } = useLingui();
   const { draft, onChange, errors } = props;
   return (
     <>
@@ -300,7 +334,7 @@ export function ItemFields(props: Props) {
           <DeclaredControl
             key={name}
             name={name}
-            label={spec.label}
+            label={i18n._(spec.label)}
             form={form}
             value={String(draft[name])}
             error={error}

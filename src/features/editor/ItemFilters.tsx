@@ -1,14 +1,22 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** The list's sorts, by their name in the URL, with what the menu calls them. */
 export const SORTS = {
-  'title-asc': 'Title A–Z',
-  'title-desc': 'Title Z–A',
-  type: 'Type, then title',
-  'date-asc': 'Date recorded, earliest first',
-  'date-desc': 'Date recorded, latest first',
-  archive: 'Archive order (newest last)',
+  'title-asc': msg({ message: 'Title A–Z', comment: "A sort of the editors' list of items" }),
+  'title-desc': msg({ message: 'Title Z–A', comment: "A sort of the editors' list of items" }),
+  type: msg({
+    message: 'Type, then title',
+    comment: "A sort of the editors' list of items: videos, then galleries, each by title",
+  }),
+  'date-asc': msg`Date recorded, earliest first`,
+  'date-desc': msg`Date recorded, latest first`,
+  archive: msg({
+    message: 'Archive order (newest last)',
+    comment: "A sort of the editors' list of items: as the archive stores them",
+  }),
 } as const;
 export type Sort = keyof typeof SORTS;
 
@@ -58,12 +66,13 @@ export function ItemFilters({
   categories: readonly (readonly [string, string])[];
   onChoose: (key: keyof ItemChoices, value: string) => void;
 }) {
+  const { t, i18n } = useLingui();
   const ids = { q: useId(), type: useId(), category: useId(), sort: useId() };
   const { q, type, category, sort } = choices;
   return (
     <form className="item-filters" role="search" onSubmit={(event) => event.preventDefault()}>
       <div className="field">
-        <label htmlFor={ids.q}>Search titles</label>
+        <label htmlFor={ids.q}>{t`Search titles`}</label>
         <input
           id={ids.q}
           type="search"
@@ -73,25 +82,32 @@ export function ItemFilters({
         />
       </div>
       <div className="field">
-        <label htmlFor={ids.type}>Type</label>
+        <label htmlFor={ids.type}>
+          {t({
+            message: 'Type',
+            comment: "The filter of the editors' list by what items are: videos or galleries",
+          })}
+        </label>
         <select
           id={ids.type}
           value={type}
           onChange={(event) => onChoose('type', event.target.value)}
         >
-          <option value="">All types</option>
-          <option value="video">Videos</option>
-          <option value="gallery">Galleries</option>
+          <option value="">{t`All types`}</option>
+          <option value="video">{t`Videos`}</option>
+          <option value="gallery">
+            {t({ message: 'Galleries', comment: 'Photo galleries, a type of item' })}
+          </option>
         </select>
       </div>
       <div className="field">
-        <label htmlFor={ids.category}>Category</label>
+        <label htmlFor={ids.category}>{t`Category`}</label>
         <select
           id={ids.category}
           value={category}
           onChange={(event) => onChoose('category', event.target.value)}
         >
-          <option value="">All categories</option>
+          <option value="">{t`All categories`}</option>
           {categories.map(([slug, name]) => (
             <option key={slug} value={slug}>
               {name}
@@ -100,7 +116,9 @@ export function ItemFilters({
         </select>
       </div>
       <div className="field">
-        <label htmlFor={ids.sort}>Sort</label>
+        <label htmlFor={ids.sort}>
+          {t({ message: 'Sort', comment: "The menu that orders the editors' list of items" })}
+        </label>
         <select
           id={ids.sort}
           value={sort}
@@ -108,7 +126,7 @@ export function ItemFilters({
         >
           {Object.entries(SORTS).map(([value, label]) => (
             <option key={value} value={value}>
-              {label}
+              {i18n._(label)}
             </option>
           ))}
         </select>

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import {
@@ -64,26 +66,31 @@ function matching(ordered: readonly MediaNode[], { q, type, category }: ItemChoi
 
 /** One item of the list: its thumbnail, its link to edit it, what it is and when, and its place on the globe. */
 function ItemRow({ item }: { item: MediaNode }) {
+  const { t } = useLingui();
+  const media = mediaCount(item.images);
   return (
     <li className="item-list__row">
       <img src={nodeThumbnailUrl(item)} alt="" loading="lazy" />
       <div>
         <Link to={`/editor/items/${encodeURIComponent(item.video_id)}`}>{item.title}</Link>
         <p className="field__hint">
-          {item.type === 'video' ? 'Video' : `Gallery · ${mediaCount(item.images)}`}
+          {item.type === 'video'
+            ? t({ message: 'Video', comment: "A type of item, in the editors' list" })
+            : t({
+                message: `Gallery · ${media}`,
+                comment: 'A photo gallery in the editors\' list, with what it holds ("3 photos")',
+              })}
+          {' · '}
           {item.date ? (
-            <>
-              {' · '}
-              <RecordedDate date={item.date} short />
-            </>
+            <RecordedDate date={item.date} short />
           ) : (
-            ' · No date'
+            t({ message: 'No date', comment: 'An item whose date the archive does not know' })
           )}
           {item.categories.length > 0 && ` · ${item.categories.map((c) => c.name).join(', ')}`}
         </p>
       </div>
       <Link className="item-list__public" to={nodeRoute(item)}>
-        On the globe
+        {t({ message: 'On the globe', comment: "The link to an item's public page on the globe" })}
       </Link>
     </li>
   );
@@ -91,16 +98,17 @@ function ItemRow({ item }: { item: MediaNode }) {
 
 /** The page while the archive loads, or with why it could not and a way to try again. */
 function ArchiveNotReady({ message, onRetry }: { message: string | null; onRetry: () => void }) {
+  const { t } = useLingui();
   return (
     <div className="editor-page">
-      <h1>Items</h1>
+      <h1>{t({ message: 'Items', comment: "The heading of the editors' list of items" })}</h1>
       {message === null ? (
-        <p role="status">Loading the archive…</p>
+        <p role="status">{t`Loading the archive…`}</p>
       ) : (
         <p className="form-error" role="alert">
-          The archive could not be loaded: {message}{' '}
+          {t`The archive could not be loaded: ${message}`}{' '}
           <button type="button" onClick={onRetry}>
-            Try again
+            {t`Try again`}
           </button>
         </p>
       )}
@@ -113,6 +121,7 @@ function ArchiveNotReady({ message, onRetry }: { message: string | null; onRetry
  * choices live in the URL, so Back from an item returns to the same view.
  */
 export function ItemListPage() {
+  const { t, i18n } = useLingui();
   const [items, reload] = useArchiveItems();
   const [choices, choose] = useItemChoices();
   const { sort } = choices;
@@ -134,26 +143,34 @@ export function ItemListPage() {
 
   const all = items.data;
   const shown = matching(ordered, choices);
+  const total = all.length;
+  const matched = i18n.number(shown.length);
   return (
     <div className="editor-page">
       <div className="editor-page__heading">
-        <h1>Items</h1>
+        <h1>{t({ message: 'Items', comment: "The heading of the editors' list of items" })}</h1>
         <Link className="button-link" to="/editor/items/new">
-          New item
+          {t`New item`}
         </Link>
       </div>
       <ItemFilters choices={choices} categories={categories} onChoose={choose} />
       <p className="field__hint" aria-live="polite">
-        {shown.length === all.length
-          ? `${all.length} items`
-          : `${shown.length} of ${all.length} items`}
+        {shown.length === total
+          ? plural(total, { one: '# item', other: '# items' })
+          : plural(total, {
+              one: `${matched} of # item`,
+              other: `${matched} of # items`,
+            })}
       </p>
-      <ul className="item-list" aria-label="Items">
+      <ul
+        className="item-list"
+        aria-label={t({ message: 'Items', comment: "The heading of the editors' list of items" })}
+      >
         {shown.map((item) => (
           <ItemRow key={item.video_id} item={item} />
         ))}
       </ul>
-      {shown.length === 0 && <p>No item matches these choices.</p>}
+      {shown.length === 0 && <p>{t`No item matches these choices.`}</p>}
     </div>
   );
 }

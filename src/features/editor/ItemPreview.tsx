@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState, type ComponentType } from 'react';
 import { galleryGrid } from '@/lib/cardGrid';
 import { cardPreviewImages, nodeThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
@@ -25,10 +26,17 @@ export function CardPreview({
   node: MediaNode;
   photoSrc?: PhotoSource;
 }) {
+  const { t } = useLingui();
   const images = cardPreviewImages(node);
   const { columns, rows } = galleryGrid(images.length);
   return (
-    <figure className="card-preview" aria-label="Card preview">
+    <figure
+      className="card-preview"
+      aria-label={t({
+        message: 'Card preview',
+        comment: "The preview of an item's card as the globe shows it",
+      })}
+    >
       {node.type === 'gallery' && images.length > 0 ? (
         <div
           className="card-preview__grid"
@@ -45,7 +53,9 @@ export function CardPreview({
       ) : (
         <img className="card-preview__thumb" src={nodeThumbnailUrl(node)} alt="" />
       )}
-      <figcaption className="card-preview__title">{node.title || 'Untitled'}</figcaption>
+      <figcaption className="card-preview__title">
+        {node.title || t({ message: 'Untitled', comment: 'An item with no title yet' })}
+      </figcaption>
     </figure>
   );
 }
@@ -67,18 +77,23 @@ export function ItemPreview({
   /** What the photos show: a submission's are not public until it is approved. */
   photoSrc?: PhotoSource;
 }) {
+  const { t } = useLingui();
   const [detail, setDetail] = useState(false);
+  const preview = t({
+    message: 'Preview',
+    comment: 'The heading of the item as visitors will see it, beside the form',
+  });
   if (node === null) {
     return (
-      <section className="item-preview" aria-label="Preview">
-        <h2>Preview</h2>
-        <p className="field__hint">Fill in the title and the position to see the card.</p>
+      <section className="item-preview" aria-label={preview}>
+        <h2>{preview}</h2>
+        <p className="field__hint">{t`Fill in the title and the position to see the card.`}</p>
       </section>
     );
   }
   return (
-    <section className="item-preview" aria-label="Preview">
-      <h2>Preview</h2>
+    <section className="item-preview" aria-label={preview}>
+      <h2>{preview}</h2>
       <CardPreview node={node} photoSrc={photoSrc} />
       <button
         type="button"
@@ -86,7 +101,7 @@ export function ItemPreview({
         aria-expanded={detail}
         onClick={() => setDetail((open) => !open)}
       >
-        {detail ? 'Hide the detail view' : 'Show the detail view'}
+        {detail ? t`Hide the detail view` : t`Show the detail view`}
       </button>
       {detail && (
         <div className="item-preview__detail">

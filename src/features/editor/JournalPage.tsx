@@ -1,4 +1,7 @@
-import { useCallback, useMemo, useState } from 'react';
+import { i18n } from '@/i18n/i18n';
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { JournalEntry } from '@/features/editor/editorApi';
 import { changedFields, draftOfNode, FIELD_LABELS } from '@/features/editor/itemDraft';
@@ -8,12 +11,36 @@ import { usePagedList } from '@/features/editor/usePagedList';
 import './editor.css';
 import { editorTimeText } from '@/lib/editorTime';
 
-const ACTIONS: Record<JournalEntry['action'], string> = {
-  create: 'created',
-  update: 'edited',
-  delete: 'deleted',
-  restore: 'restored',
-};
+/** Who did what to which item: "editor edited “Clayton the morning after”". */
+function JournalLine({ entry, item }: { entry: JournalEntry; item: ReactNode }) {
+  const who = entry.who;
+  switch (entry.action) {
+    case 'create':
+      return (
+        <Trans comment="A journal entry: who created an item; {item} is its title, quoted">
+          <strong>{who}</strong> created {item}
+        </Trans>
+      );
+    case 'update':
+      return (
+        <Trans comment="A journal entry: who edited an item; {item} is its title, quoted">
+          <strong>{who}</strong> edited {item}
+        </Trans>
+      );
+    case 'delete':
+      return (
+        <Trans comment="A journal entry: who deleted an item; {item} is its title, quoted">
+          <strong>{who}</strong> deleted {item}
+        </Trans>
+      );
+    case 'restore':
+      return (
+        <Trans comment="A journal entry: who restored a deleted item; {item} is its title, quoted">
+          <strong>{who}</strong> restored {item}
+        </Trans>
+      );
+  }
+}
 
 function titleOf(entry: JournalEntry): string {
   const node = (entry.after ?? entry.before) as { title?: unknown } | null;
@@ -23,14 +50,26 @@ function titleOf(entry: JournalEntry): string {
 const asRecord = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 
-/** What an edit changed, in the form's words. */
+/** What an edit changed, in the form's words (called while the journal renders). */
 function summary(entry: JournalEntry): string {
   if (entry.action !== 'update') return '';
   const fields = changedFields(
     draftOfNode(asRecord(entry.before)),
     draftOfNode(asRecord(entry.after)),
   );
-  return fields.length === 0 ? 'no field changed' : fields.map((f) => FIELD_LABELS[f]).join(', ');
+  return fields.length === 0
+    ? t({ message: 'no field changed', comment: 'A journal entry of an edit that changed nothing' })
+    : fields.map((f) => i18n._(FIELD_LABELS[f])).join(', ');
+}
+
+/** Why the journal could not be read. */
+function JournalFailed({ message }: { message: string }) {
+  const { t } = useLingui();
+  return (
+    <p className="form-error" role="alert">
+      {t`The journal could not be loaded: ${message}`}
+    </p>
+  );
 }
 
 /**
@@ -38,6 +77,7 @@ function summary(entry: JournalEntry): string {
  * deleted item is restored from its delete entry.
  */
 export function JournalPage() {
+  const { t } = useLingui();
   const api = useEditorApi();
   const load = useCallback((before: string | null) => api.journal({ before }), [api]);
   const paged = usePagedList(load);
@@ -59,14 +99,15 @@ export function JournalPage() {
     setMessage(null);
     try {
       await api.restoreNode(entry.nodeId);
+      const title = titleOf(entry);
       setMessage({
-        text: `Restored “${titleOf(entry)}”: it shows on the globe again.`,
+        text: t`Restored “${title}”: it shows on the globe again.`,
         error: false,
       });
       reload();
     } catch (error) {
       setMessage({
-        text: error instanceof Error ? error.message : 'Restoring failed.',
+        text: error instanceof Error ? error.message : t`Restoring failed.`,
         error: true,
       });
     }
@@ -74,10 +115,13 @@ export function JournalPage() {
 
   return (
     <div className="editor-page">
-      <h1>Journal</h1>
-      <p className="field__hint">
-        Every change to the archive: who made it, when, and what it was.
-      </p>
+      <h1>
+        {t({
+          message: 'Journal',
+          comment: "The editors' link to the record of every change made to the archive",
+        })}
+      </h1>
+      <p className="field__hint">{t`Every change to the archive: who made it, when, and what it was.`}</p>
       {message && (
         <p
           className={message.error ? 'form-error' : 'form-notice'}
@@ -86,25 +130,25 @@ export function JournalPage() {
           {message.text}
         </p>
       )}
-      {entries.status === 'loading' && <p role="status">Loading the journal…</p>}
-      {entries.status === 'failed' && (
-        <p className="form-error" role="alert">
-          The journal could not be loaded: {entries.message}
-        </p>
-      )}
+      {entries.status === 'loading' && <p role="status">{t`Loading the journal…`}</p>}
+      {entries.status === 'failed' && <JournalFailed message={entries.message} />}
       {entries.status === 'ready' && entries.data.length === 0 && (
-        <p>No change has been made yet.</p>
+        <p>{t`No change has been made yet.`}</p>
       )}
       {entries.status === 'ready' && entries.data.length > 0 && (
-        <ol className="journal" aria-label="Changes, newest first">
+        <ol className="journal" aria-label={t`Changes, newest first`}>
           {entries.data.map((entry) => (
             <li key={entry.id} className={`journal__entry journal__entry--${entry.action}`}>
               <time dateTime={entry.at}>{editorTimeText(entry.at)}</time>
               <span>
-                <strong>{entry.who}</strong> {ACTIONS[entry.action]}{' '}
-                <Link to={`/editor/items/${encodeURIComponent(entry.nodeId)}`}>
-                  “{titleOf(entry)}”
-                </Link>
+                <JournalLine
+                  entry={entry}
+                  item={
+                    <Link to={`/editor/items/${encodeURIComponent(entry.nodeId)}`}>
+                      “{titleOf(entry)}”
+                    </Link>
+                  }
+                />
                 {entry.action === 'update' && (
                   <span className="field__hint"> ({summary(entry)})</span>
                 )}
@@ -113,14 +157,17 @@ export function JournalPage() {
               </span>
               {entry.action === 'delete' && latest.has(entry.id) && (
                 <button type="button" className="button-quiet" onClick={() => void restore(entry)}>
-                  Restore
+                  {t({
+                    message: 'Restore',
+                    comment: 'The button beside a journal entry of a deletion: restores the item',
+                  })}
                 </button>
               )}
             </li>
           ))}
         </ol>
       )}
-      <ShowOlder paged={paged} noun={['change', 'changes']} />
+      <ShowOlder paged={paged} noun="changes" />
     </div>
   );
 }

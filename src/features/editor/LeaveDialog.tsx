@@ -1,9 +1,11 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import type { Blocker } from 'react-router';
 import './editor.css';
 
 /** Asks before leaving a form with unsaved changes; Stay is the default and takes focus. */
 export function LeaveDialog({ blocker }: { blocker: Blocker }) {
+  const { t } = useLingui();
   const dialog = useRef<HTMLDialogElement>(null);
   const open = blocker.state === 'blocked';
   useEffect(() => {
@@ -29,14 +31,14 @@ export function LeaveDialog({ blocker }: { blocker: Blocker }) {
         blocker.reset?.();
       }}
     >
-      <h2 id="leave-title">Leave without saving?</h2>
-      <p>Your changes to this item are not saved and will be lost.</p>
+      <h2 id="leave-title">{t`Leave without saving?`}</h2>
+      <p>{t`Your changes to this item are not saved and will be lost.`}</p>
       <div className="confirm-dialog__actions">
         <button type="button" autoFocus onClick={() => blocker.reset?.()}>
-          Stay and keep editing
+          {t`Stay and keep editing`}
         </button>
         <button type="button" className="button-danger" onClick={() => blocker.proceed?.()}>
-          Leave and lose changes
+          {t`Leave and lose changes`}
         </button>
       </div>
     </dialog>

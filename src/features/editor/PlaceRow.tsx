@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { PositionPicker } from '@/components/PositionPicker';
 import type { PlacedRow } from '@/features/editor/useImportPlan';
@@ -13,6 +14,7 @@ export function PlaceRow({
   onUse: (place: RowPlace) => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const [lat, setLat] = useState('');
   const [lng, setLng] = useState('');
@@ -22,15 +24,23 @@ export function PlaceRow({
     lng.trim() !== '' &&
     Math.abs(position.lat) <= 90 &&
     Math.abs(position.lng) <= 180;
+  // The row as the report names it ("Row 7"), with its title and id where it has them.
+  const where = row.row;
+  const name = `${where}${row.title ? `: ${row.title}` : ''}${row.id ? ` (${row.id})` : ''}`;
   return (
     <section className="import-report__place" aria-labelledby={`${id}-title`}>
       <h4 id={`${id}-title`}>
-        Place {row.row}
-        {row.title ? `: ${row.title}` : ''}
-        {row.id ? ` (${row.id})` : ''}
+        {t({
+          message: `Place ${name}`,
+          comment:
+            'A heading, "place" as a verb: give a place to a row of an import file that had none; {name} is the row ("Row 7: its title (its id)")',
+        })}
       </h4>
       <PositionPicker
-        label={`Globe: click to place ${row.row}`}
+        label={t({
+          message: `Globe: click to place ${where}`,
+          comment: 'The map that places a row of an import file; {where} is the row ("Row 7")',
+        })}
         value={valid ? position : null}
         onChange={(picked) => {
           setLat(picked.lat.toFixed(5));
@@ -39,7 +49,7 @@ export function PlaceRow({
       />
       <div className="position-field__numbers">
         <div className="field">
-          <label htmlFor={`${id}-lat`}>Latitude</label>
+          <label htmlFor={`${id}-lat`}>{t`Latitude`}</label>
           <input
             id={`${id}-lat`}
             inputMode="decimal"
@@ -48,7 +58,7 @@ export function PlaceRow({
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-lng`}>Longitude</label>
+          <label htmlFor={`${id}-lng`}>{t`Longitude`}</label>
           <input
             id={`${id}-lng`}
             inputMode="decimal"
@@ -59,10 +69,10 @@ export function PlaceRow({
       </div>
       <div className="confirm-dialog__actions">
         <button type="button" disabled={!valid} onClick={() => onUse(position)}>
-          Use this place
+          {t`Use this place`}
         </button>
         <button type="button" className="button-quiet" onClick={onCancel}>
-          Cancel
+          {t`Cancel`}
         </button>
       </div>
     </section>

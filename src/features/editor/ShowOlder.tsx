@@ -1,18 +1,61 @@
+import { plural, t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { useEffect, useRef } from 'react';
 import type { OlderLoad, PagedList } from '@/features/editor/usePagedList';
 import './editor.css';
 
-/** What a list holds, for its status line: ["message", "messages"]. */
-export type ListNoun = readonly [one: string, many: string];
+/** What a list holds, for its status line. */
+export type ListNoun = 'messages' | 'submissions' | 'requests' | 'changes';
 
-function statusText(load: OlderLoad, end: boolean, [one, many]: ListNoun): string {
-  if (load.status === 'loading') return `Loading older ${many}…`;
+/** What the status line and the failure say of a list, in the active language (called at render). */
+interface OlderWords {
+  loading(): string;
+  none(): string;
+  loaded(count: number): string;
+  failed(message: string): string;
+}
+
+const WORDS: Record<ListNoun, OlderWords> = {
+  messages: {
+    loading: () => t`Loading older messages…`,
+    none: () => t`No older messages were found.`,
+    loaded: (count) =>
+      plural(count, { one: 'Loaded # older message.', other: 'Loaded # older messages.' }),
+    failed: (message) => t`Older messages could not be loaded: ${message}`,
+  },
+  submissions: {
+    loading: () => t`Loading older submissions…`,
+    none: () => t`No older submissions were found.`,
+    loaded: (count) =>
+      plural(count, { one: 'Loaded # older submission.', other: 'Loaded # older submissions.' }),
+    failed: (message) => t`Older submissions could not be loaded: ${message}`,
+  },
+  requests: {
+    loading: () => t`Loading older requests…`,
+    none: () => t`No older requests were found.`,
+    loaded: (count) =>
+      plural(count, { one: 'Loaded # older request.', other: 'Loaded # older requests.' }),
+    failed: (message) => t`Older requests could not be loaded: ${message}`,
+  },
+  changes: {
+    loading: () => t`Loading older changes…`,
+    none: () => t`No older changes were found.`,
+    loaded: (count) =>
+      plural(count, { one: 'Loaded # older change.', other: 'Loaded # older changes.' }),
+    failed: (message) => t`Older changes could not be loaded: ${message}`,
+  },
+};
+
+function statusText(load: OlderLoad, end: boolean, words: OlderWords): string {
+  if (load.status === 'loading') return words.loading();
   if (load.status !== 'loaded') return '';
-  const loaded =
-    load.count === 0
-      ? `No older ${many} were found.`
-      : `Loaded ${load.count} older ${load.count === 1 ? one : many}.`;
-  return end ? `${loaded} There are no more.` : loaded;
+  const loaded = load.count === 0 ? words.none() : words.loaded(load.count);
+  if (!end) return loaded;
+  const noMore = t({
+    message: 'There are no more.',
+    comment: 'After "Loaded 3 older messages." under a list: nothing older is left to load',
+  });
+  return `${loaded} ${noMore}`;
 }
 
 /**
@@ -28,7 +71,10 @@ export function ShowOlder<T>({
   paged: PagedList<T>;
   noun: ListNoun;
 }) {
+  // Re-renders in a newly chosen language.
+  useLingui();
   const { older, olderLoad: load, showOlder: onShowOlder } = paged;
+  const words = WORDS[noun];
   const status = useRef<HTMLParagraphElement>(null);
   const clicked = useRef(false);
 
@@ -51,16 +97,20 @@ export function ShowOlder<T>({
             onShowOlder();
           }}
         >
-          Show older
+          {t({
+            message: 'Show older',
+            comment:
+              'The button under a list of messages, submissions or changes that loads older ones',
+          })}
         </button>
       )}
       {/* Always in the page: a live region announces changes only once it exists. */}
       <p ref={status} className="field__hint" role="status" tabIndex={-1}>
-        {statusText(load, older === null, noun)}
+        {statusText(load, older === null, words)}
       </p>
       {load.status === 'failed' && (
         <p className="form-error" role="alert">
-          Older {noun[1]} could not be loaded: {load.message}
+          {words.failed(load.message)}
         </p>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { TermsText } from '@/components/TermsText';
 import { LICENSES } from '@/lib/license';
 import { AGE_WORDS, PEOPLE_WORDS, type SubmissionInput } from '@/lib/submissionSchema';
@@ -10,37 +11,55 @@ import './editor.css';
  * submission sent before the form asked says so.
  */
 export function SubmissionRightsSummary({ submission }: { submission: SubmissionInput }) {
+  const { t } = useLingui();
   const rights = submission.rights;
   if (!rights) {
     return (
       <p className="inbox__meta submission-rights">
-        Sent before the form asked for a credit, a licence and consent: ask the sender before
-        publishing.
+        {t`Sent before the form asked for a credit, a licence and consent: ask the sender before publishing.`}
       </p>
     );
   }
   const terms = termsOfVersion(rights.terms);
+  const version = rights.terms;
   return (
     <div className="submission-rights">
       <dl className="submission-rights__list">
-        <dt>Credit</dt>
+        <dt>
+          {t({
+            message: 'Credit',
+            comment: "The editor's field of who made an item, as the item credits them",
+          })}
+        </dt>
         <dd>{rights.credit}</dd>
-        <dt>Licence</dt>
+        <dt>{t`Licence`}</dt>
         <dd>{LICENSES[rights.license].name}</dd>
-        <dt>People shown</dt>
+        <dt>
+          {t({
+            message: 'People shown',
+            comment: 'What the sender said of the people their photos or video show',
+          })}
+        </dt>
         <dd>{PEOPLE_WORDS[rights.people]}</dd>
-        <dt>Age</dt>
+        <dt>
+          {t({ message: 'Age', comment: 'What the sender said of their age (an adult or not)' })}
+        </dt>
         <dd>{AGE_WORDS[rights.age]}</dd>
-        <dt>Terms agreed</dt>
-        <dd>Version {rights.terms}</dd>
+        <dt>{t`Terms agreed`}</dt>
+        <dd>
+          {t({
+            message: `Version ${version}`,
+            comment: 'The version of the terms the sender agreed to',
+          })}
+        </dd>
       </dl>
       {terms ? (
         <details className="submission-rights__terms">
-          <summary>Read version {rights.terms} of the terms</summary>
+          <summary>{t`Read version ${version} of the terms`}</summary>
           <TermsText terms={terms} headingLevel={3} />
         </details>
       ) : (
-        <p className="inbox__meta">This archive holds no copy of version {rights.terms}.</p>
+        <p className="inbox__meta">{t`This archive holds no copy of version ${version}.`}</p>
       )}
     </div>
   );

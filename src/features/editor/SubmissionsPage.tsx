@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { RecordedDate } from '@/components/RecordedDate';
@@ -14,11 +17,46 @@ import { mediaCount } from '@/lib/capture';
 import './editor.css';
 import { editorTimeText } from '@/lib/editorTime';
 
-const TABS: Record<SubmissionStatus, string> = {
-  pending: 'Waiting',
-  approved: 'Approved',
-  rejected: 'Rejected',
+const TABS: Record<SubmissionStatus, MessageDescriptor> = {
+  pending: msg({
+    message: 'Waiting',
+    comment: 'A tab of the submissions (or removal requests) that wait for a decision',
+  }),
+  approved: msg({ message: 'Approved', comment: 'A tab of the approved submissions' }),
+  rejected: msg({ message: 'Rejected', comment: 'A tab of the rejected submissions' }),
 };
+
+/** Each tab's list, as a screen reader names it. */
+const LISTS: Record<SubmissionStatus, MessageDescriptor> = {
+  pending: msg`Waiting submissions`,
+  approved: msg`Approved submissions`,
+  rejected: msg`Rejected submissions`,
+};
+
+/** Who decided on a submission and when: "Approved by editor on 27 Nov 2026, 7:14 am". */
+function decisionWords(entry: Submission): string {
+  const who =
+    entry.decidedBy ??
+    t({ message: 'an editor', comment: 'Who decided, where the record does not say' });
+  if (entry.decidedAt) {
+    const when = editorTimeText(entry.decidedAt);
+    return entry.status === 'approved'
+      ? t`Approved by ${who} on ${when}`
+      : t`Rejected by ${who} on ${when}`;
+  }
+  return entry.status === 'approved' ? t`Approved by ${who}` : t`Rejected by ${who}`;
+}
+
+/** Where the sender said the media was made: a point, their words, or both. */
+function placeWords(s: Submission['submission']): string {
+  const place = s.place ? `${s.place.lat}, ${s.place.lng}` : s.place_text;
+  if (!place) return t`No place given`;
+  const words = t({
+    message: `Place: ${place}`,
+    comment: 'Where a submission was made: a point or words',
+  });
+  return s.place && s.place_text ? `${words} (${s.place_text})` : words;
+}
 
 function SubmissionCard({
   entry,
@@ -27,6 +65,7 @@ function SubmissionCard({
   entry: Submission;
   onReject: (id: string, reason: string) => Promise<void>;
 }) {
+  const { t } = useLingui();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const { submission: s } = entry;
@@ -36,63 +75,72 @@ function SubmissionCard({
     api,
     s.images.map((image) => image.thumbUrl),
   );
+  const received = editorTimeText(entry.receivedAt);
+  const sender = s.name;
+  const youtubeId = s.youtube_id;
+  const categories = s.categories.join(', ');
   return (
     <li className="inbox__item submission">
       <h2 className="submission__title">{s.title}</h2>
       <p className="inbox__meta">
-        {s.kind === 'video' ? 'Video link' : mediaCount(s.images)} · received{' '}
-        <time dateTime={entry.receivedAt}>{editorTimeText(entry.receivedAt)}</time>
-        {s.name && ` · from ${s.name}`}
+        {s.kind === 'video'
+          ? t({ message: 'Video link', comment: 'A submission that sends a YouTube link' })
+          : mediaCount(s.images)}{' '}
+        ·{' '}
+        <Trans comment="When a submission or a removal request arrived">
+          received <time dateTime={entry.receivedAt}>{received}</time>
+        </Trans>
+        {sender && (
+          <>
+            {' · '}
+            {t({ message: `from ${sender}`, comment: 'Who sent a submission: their name' })}
+          </>
+        )}
         {s.email && ` (${s.email})`}
       </p>
       <div className="submission__media">
-        {s.kind === 'video' && s.youtube_id && (
+        {s.kind === 'video' && youtubeId && (
           <a href={safeUrl(s.youtube_url) ?? undefined} target="_blank" rel="noreferrer">
-            <img src={youtubeThumbnailUrl(s.youtube_id)} alt={`Video ${s.youtube_id} on YouTube`} />
+            <img src={youtubeThumbnailUrl(youtubeId)} alt={t`Video ${youtubeId} on YouTube`} />
           </a>
         )}
         {s.images.map((image, index) => {
           const src = photoSrc(image.thumbUrl);
+          const number = index + 1;
+          const name = t({
+            message: `Photo ${number}`,
+            comment: 'A photo of a submission, by its place in it',
+          });
           return src ? (
-            <img key={index} src={src} alt={`Photo ${index + 1}`} loading="lazy" />
+            <img key={index} src={src} alt={name} loading="lazy" />
           ) : (
-            <span
-              key={index}
-              className="submission__placeholder"
-              role="img"
-              aria-label={`Photo ${index + 1}`}
-            >
-              Photo {index + 1}
+            <span key={index} className="submission__placeholder" role="img" aria-label={name}>
+              {name}
             </span>
           );
         })}
       </div>
       {s.description && <p className="inbox__text">{s.description}</p>}
       <p className="inbox__meta">
-        {s.categories.length > 0 ? `Categories: ${s.categories.join(', ')}` : 'No categories'} ·{' '}
-        {s.place
-          ? `Place: ${s.place.lat}, ${s.place.lng}`
-          : s.place_text
-            ? `Place: ${s.place_text}`
-            : 'No place given'}
-        {s.place && s.place_text && ` (${s.place_text})`} ·{' '}
+        {s.categories.length > 0 ? t`Categories: ${categories}` : t`No categories`} ·{' '}
+        {placeWords(s)} ·{' '}
         {s.date ? (
-          <>
+          <Trans comment="When a submission's media was recorded, as its sender said">
             Recorded <RecordedDate date={s.date} />
-          </>
+          </Trans>
         ) : (
-          'No date given'
+          t`No date given`
         )}
       </p>
       <SubmissionRightsSummary submission={s} />
       {entry.status === 'pending' ? (
         <div className="submission__actions">
           <Link className="button-link" to={`/editor/submissions/${encodeURIComponent(entry.id)}`}>
-            Review and approve
+            {t`Review and approve`}
           </Link>
           {!rejecting ? (
             <button type="button" className="button-quiet" onClick={() => setRejecting(true)}>
-              Reject
+              {t({ message: 'Reject', comment: 'The button that starts rejecting a submission' })}
             </button>
           ) : (
             <form
@@ -103,28 +151,29 @@ function SubmissionCard({
               }}
             >
               <label>
-                Reason (for the record, optional){' '}
+                {t`Reason (for the record, optional)`}{' '}
                 <input value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
               </label>
               <button type="submit" className="button-danger">
-                Reject submission
+                {t`Reject submission`}
               </button>
               <button type="button" className="button-quiet" onClick={() => setRejecting(false)}>
-                Cancel
+                {t`Cancel`}
               </button>
             </form>
           )}
         </div>
       ) : (
         <p className="inbox__meta">
-          {entry.status === 'approved' ? 'Approved' : 'Rejected'} by{' '}
-          {entry.decidedBy ?? 'an editor'}
-          {entry.decidedAt && ` on ${editorTimeText(entry.decidedAt)}`}
+          {decisionWords(entry)}
           {entry.reason && `: ${entry.reason}`}
           {entry.nodeId && (
             <>
               {' '}
-              · <Link to={`/editor/items/${encodeURIComponent(entry.nodeId)}`}>open the item</Link>
+              ·{' '}
+              <Link to={`/editor/items/${encodeURIComponent(entry.nodeId)}`}>
+                {t`open the item`}
+              </Link>
             </>
           )}
         </p>
@@ -133,8 +182,19 @@ function SubmissionCard({
   );
 }
 
+/** Why the submissions could not be read. */
+function ListFailed({ message }: { message: string }) {
+  const { t } = useLingui();
+  return (
+    <p className="form-error" role="alert">
+      {t`Submissions could not be loaded: ${message}`}
+    </p>
+  );
+}
+
 /** The moderation queue: what visitors sent, to approve (as an item, edited first) or reject. */
 export function SubmissionsPage() {
+  const { t, i18n } = useLingui();
   const api = useEditorApi();
   const { status, choose } = useInboxStatus<SubmissionStatus>(TABS, 'pending');
   const load = useCallback(
@@ -149,11 +209,11 @@ export function SubmissionsPage() {
     setMessage(null);
     try {
       await api.reject(id, reason);
-      setMessage({ text: 'Rejected: it will not be published.', error: false });
+      setMessage({ text: t`Rejected: it will not be published.`, error: false });
       reload();
     } catch (error) {
       setMessage({
-        text: error instanceof Error ? error.message : 'Rejecting failed.',
+        text: error instanceof Error ? error.message : t`Rejecting failed.`,
         error: true,
       });
     }
@@ -161,26 +221,39 @@ export function SubmissionsPage() {
 
   return (
     <div className="editor-page">
-      <h1>Submissions</h1>
-      <InboxTabs label="Show submissions" tabs={TABS} status={status} onChoose={choose} />
+      <h1>
+        {t({
+          message: 'Submissions',
+          comment: "The editors' link to the media visitors sent, to review",
+        })}
+      </h1>
+      <InboxTabs
+        label={t({
+          message: 'Show submissions',
+          comment: 'The tabs that choose which submissions are listed',
+        })}
+        tabs={TABS}
+        status={status}
+        onChoose={choose}
+      />
       <InboxNotice message={message} />
-      {list.status === 'loading' && <p role="status">Loading submissions…</p>}
-      {list.status === 'failed' && (
-        <p className="form-error" role="alert">
-          Submissions could not be loaded: {list.message}
+      {list.status === 'loading' && <p role="status">{t`Loading submissions…`}</p>}
+      {list.status === 'failed' && <ListFailed message={list.message} />}
+      {list.status === 'ready' && list.data.length === 0 && (
+        <p>
+          {status === 'pending'
+            ? t`Nothing is waiting for review.`
+            : t({ message: 'None yet.', comment: 'An empty tab of submissions or requests' })}
         </p>
       )}
-      {list.status === 'ready' && list.data.length === 0 && (
-        <p>{status === 'pending' ? 'Nothing is waiting for review.' : 'None yet.'}</p>
-      )}
       {list.status === 'ready' && list.data.length > 0 && (
-        <ol className="inbox" aria-label={`${TABS[status]} submissions`}>
+        <ol className="inbox" aria-label={i18n._(LISTS[status])}>
           {list.data.map((entry) => (
             <SubmissionCard key={entry.id} entry={entry} onReject={reject} />
           ))}
         </ol>
       )}
-      <ShowOlder paged={paged} noun={['submission', 'submissions']} />
+      <ShowOlder paged={paged} noun="submissions" />
     </div>
   );
 }

@@ -3,6 +3,7 @@
  * moderation queue and contact messages. Every call carries the signed-in editor's access token,
  * fetched fresh each time (the session refreshes itself when it expires).
  */
+import { t } from '@lingui/core/macro';
 import type { BlurRegion } from '@/lib/blurRegions';
 import type { NodeCapture } from '@/lib/capture';
 import type { ImportReport, ImportResult, RowPlace } from '@/lib/archiveImport';
@@ -172,7 +173,7 @@ function editorRequest(access: ServiceAccess, fetchImpl: typeof fetch): EditorRe
   async function token(): Promise<string> {
     const current = await access.accessToken();
     if (!current)
-      throw new ServiceError('Your sign-in has ended; sign in again as an editor.', 401);
+      throw new ServiceError(t`Your sign-in has ended; sign in again as an editor.`, 401);
     return current;
   }
 
@@ -256,13 +257,17 @@ function uploadCalls({
       const response = await download(
         `/uploads/${key}`,
         SERVICE_TIMEOUT_MS,
-        'The photo could not be loaded; check your connection.',
+        t`The photo could not be loaded; check your connection.`,
       );
       if (response.status === 404) return null;
       if (!response.ok) {
+        const status = response.status;
         throw new ServiceError(
-          `The photo could not be loaded (${response.status}).`,
-          response.status,
+          t({
+            message: `The photo could not be loaded (${status}).`,
+            comment: "{status} is the service's HTTP status code",
+          }),
+          status,
         );
       }
       return response.blob();
@@ -343,12 +348,16 @@ function archiveCalls({
       const response = await download(
         `/exports/archive.${format}${journal && format === 'json' ? '?journal=1' : ''}`,
         IMPORT_TIMEOUT_MS,
-        'The export could not be downloaded; check your connection.',
+        t`The export could not be downloaded; check your connection.`,
       );
       if (!response.ok) {
+        const status = response.status;
         throw new ServiceError(
-          `The export could not be made (${response.status}).`,
-          response.status,
+          t({
+            message: `The export could not be made (${status}).`,
+            comment: "{status} is the service's HTTP status code",
+          }),
+          status,
         );
       }
       const named = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '');

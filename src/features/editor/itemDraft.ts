@@ -3,6 +3,7 @@
  * holds) to the fields, and from the fields to the JSON the service validates with the shared
  * schema. Coordinates stay text while typed, so "-9" on the way to "-90.2" is not refused.
  */
+import type { MessageDescriptor } from '@lingui/core';
 import { ITEM_FIELD_LIST, type ItemDraft } from '@/lib/itemFields';
 import { formNumber } from '@/lib/itemReaders';
 import { slugify } from '@/lib/slug';
@@ -54,10 +55,10 @@ export function suggestId(title: string, taken: ReadonlySet<string>): string {
   return id;
 }
 
-/** Labels of the fields, for a conflict's list of what changed. */
+/** Labels of the fields, for a conflict's list of what changed (read with `i18n._`). */
 export const FIELD_LABELS = Object.fromEntries(
   DRAFT_FIELDS.map(({ name, label }) => [name, label]),
-) as Record<keyof ItemDraft, string>;
+) as Record<keyof ItemDraft, MessageDescriptor>;
 
 /** The fields whose values differ between two drafts. */
 export function changedFields(a: ItemDraft, b: ItemDraft): (keyof ItemDraft)[] {

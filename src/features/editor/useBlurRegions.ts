@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { BLUR_REGION_MIN, BLUR_REGIONS_MAX, clampRegion, type BlurRegion } from '@/lib/blurRegions';
 
@@ -36,7 +37,7 @@ export function useBlurRegions(onApply: (regions: BlurRegion[]) => Promise<void>
 
   async function apply() {
     if (regions.length === 0) {
-      setProblem('Draw at least one region to blur.');
+      setProblem(t`Draw at least one region to blur.`);
       return;
     }
     setBusy(true);
@@ -44,7 +45,7 @@ export function useBlurRegions(onApply: (regions: BlurRegion[]) => Promise<void>
     try {
       await onApply(regions);
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : 'The photo could not be blurred.');
+      setProblem(error instanceof Error ? error.message : t`The photo could not be blurred.`);
       setBusy(false);
     }
   }

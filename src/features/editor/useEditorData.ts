@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useServiceAccess } from '@/app/hooks';
 import { createEditorApi, type EditorApi } from '@/features/editor/editorApi';
@@ -32,7 +33,7 @@ export function useLoaded<T>(load: () => Promise<T>): [Loaded<T>, () => void] {
           from: load,
           loaded: {
             status: 'failed',
-            message: error instanceof Error ? error.message : 'Loading failed.',
+            message: error instanceof Error ? error.message : t`Loading failed.`,
           },
         }),
     );

@@ -1,3 +1,5 @@
+import { i18n } from '@/i18n/i18n';
+import { t } from '@lingui/core/macro';
 import { useState, type ChangeEvent } from 'react';
 import type { EditorApi, ImportFile } from '@/features/editor/editorApi';
 import {
@@ -44,7 +46,10 @@ async function readFile(chosen: File): Promise<ImportFile> {
 
 /** Why a file is refused before it is read: too large for one import. */
 function tooLarge(chosen: File): string {
-  return `${chosen.name} is too large to import: at most ${IMPORT_MAX_FILE_BYTES / 1024 / 1024} MB and ${IMPORT_MAX_ROWS.toLocaleString('en')} rows. Import it in parts.`;
+  const name = chosen.name;
+  const megabytes = IMPORT_MAX_FILE_BYTES / 1024 / 1024;
+  const rows = i18n.number(IMPORT_MAX_ROWS);
+  return t`${name} is too large to import: at most ${megabytes} MB and ${rows} rows. Import it in parts.`;
 }
 
 /**
@@ -69,7 +74,7 @@ export function useImportPlan(api: EditorApi) {
     } catch (error) {
       setState({ step: 'idle' });
       setProblem({
-        message: error instanceof Error ? error.message : 'The file could not be read.',
+        message: error instanceof Error ? error.message : t`The file could not be read.`,
         rerun: false,
       });
     }
@@ -104,7 +109,7 @@ export function useImportPlan(api: EditorApi) {
     } catch (error) {
       setState({ step: 'report', file, report });
       setProblem({
-        message: error instanceof Error ? error.message : 'The import failed.',
+        message: error instanceof Error ? error.message : t`The import failed.`,
         rerun: error instanceof ServiceError && error.status === 409,
       });
     }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState, type RefObject } from 'react';
 import type { EditorApi } from '@/features/editor/editorApi';
 import { conflictOf, showStatus, type ItemForm } from '@/features/editor/useItemForm';
@@ -25,14 +26,14 @@ export function useItemDeletion({ api, form, item, onDeletedChange }: DeletionOp
       item.setDeleted(true);
       item.setVersion(result.version);
       setConfirmDelete(false);
-      item.setNotice('Deleted: the item no longer shows on the globe. You can restore it.');
+      item.setNotice(t`Deleted: the item no longer shows on the globe. You can restore it.`);
       showStatus(form);
       onDeletedChange?.(true, result.version);
     } catch (error) {
       const conflict = conflictOf(error);
       if (conflict) item.setConflict(conflict);
       else
-        item.setProblem(error instanceof Error ? error.message : 'The item could not be deleted.');
+        item.setProblem(error instanceof Error ? error.message : t`The item could not be deleted.`);
     } finally {
       item.setBusy(null);
     }
@@ -45,11 +46,11 @@ export function useItemDeletion({ api, form, item, onDeletedChange }: DeletionOp
       const result = await api.restoreNode(item.draft.video_id);
       item.setDeleted(false);
       item.setVersion(result.version);
-      item.setNotice('Restored: the item shows on the globe again.');
+      item.setNotice(t`Restored: the item shows on the globe again.`);
       showStatus(form);
       onDeletedChange?.(false, result.version);
     } catch (error) {
-      item.setProblem(error instanceof Error ? error.message : 'The item could not be restored.');
+      item.setProblem(error instanceof Error ? error.message : t`The item could not be restored.`);
     } finally {
       item.setBusy(null);
     }

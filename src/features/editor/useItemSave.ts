@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { focusFirstError } from '@/components/FormFields';
@@ -43,8 +44,9 @@ export function useItemSave({ mode, api, form, item, uploads, onSaved }: SaveOpt
     const savedDraft = draftOfNode(saved.node);
     item.setBase(savedDraft);
     item.setDraft(savedDraft);
-    item.setVersion(saved.version);
-    item.setNotice(`Saved (version ${saved.version}). Visitors see it on their next load.`);
+    const version = saved.version;
+    item.setVersion(version);
+    item.setNotice(t`Saved (version ${version}). Visitors see it on their next load.`);
     onSaved?.(savedDraft, saved.version);
   }
 
@@ -61,8 +63,8 @@ export function useItemSave({ mode, api, form, item, uploads, onSaved }: SaveOpt
       state: {
         notice:
           mode.kind === 'approve'
-            ? 'Approved: the item is published. Visitors see it on their next load.'
-            : 'Created: the item is published. Visitors see it on their next load.',
+            ? t`Approved: the item is published. Visitors see it on their next load.`
+            : t`Created: the item is published. Visitors see it on their next load.`,
       },
     });
   }
@@ -75,7 +77,7 @@ export function useItemSave({ mode, api, form, item, uploads, onSaved }: SaveOpt
     } else if (error instanceof ServiceError) {
       refuse(errorsByPath(error.errors), error.message);
     } else {
-      refuse({}, 'The item could not be saved; try again.');
+      refuse({}, t`The item could not be saved; try again.`);
     }
   }
 
@@ -87,7 +89,7 @@ export function useItemSave({ mode, api, form, item, uploads, onSaved }: SaveOpt
     const body = bodyOfDraft(item.draft);
     const checked = validateNode(body);
     if (!checked.ok) {
-      refuse(errorsByPath(checked.errors), 'Some fields need fixing before saving.');
+      refuse(errorsByPath(checked.errors), t`Some fields need fixing before saving.`);
       return;
     }
     item.setBusy('saving');

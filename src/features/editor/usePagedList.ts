@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Page } from '@/features/editor/editorApi';
 import type { Loaded } from '@/features/editor/useEditorData';
@@ -32,7 +33,7 @@ interface Shown<T> {
   pages: number;
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Loading failed.');
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : t`Loading failed.`);
 
 /**
  * Runs `loadPage` for the newest page on mount, and for the next older one on `showOlder`.

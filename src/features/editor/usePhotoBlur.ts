@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useState, type RefObject } from 'react';
 import type { EditorApi } from '@/features/editor/editorApi';
 import type { ItemDraft } from '@/features/editor/itemDraft';
@@ -45,7 +46,10 @@ export function usePhotoBlur({ mode, api, form, initial, item }: BlurOptions) {
     }));
     setBlurring(null);
     item.setNotice(
-      `${entry} is now a blurred copy. The photo as sent stays private and is never published.`,
+      t({
+        message: `${entry} is now a blurred copy. The photo as sent stays private and is never published.`,
+        comment: 'After a blur; {entry} names the photo ("Photo 2")',
+      }),
     );
     showStatus(form);
   }

@@ -1,10 +1,13 @@
+import { plural, t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { useNavigate } from 'react-router';
 import { useAnalytics } from '@/app/hooks';
+import { rangeWords } from '@/features/filter/rangeWords';
 import { CLICK } from '@/lib/analytics';
 import type { FilterState } from '@/lib/filter';
 import { countText } from '@/lib/numbers';
 import { filterRoute } from '@/lib/routes';
-import { rangeOfTexts, rangeWords } from '@/lib/timeRange';
+import { rangeOfTexts } from '@/lib/timeRange';
 
 /** A filter that is on: how the summary names it, and the route without it. */
 interface FilterOn {
@@ -14,7 +17,15 @@ interface FilterOn {
 
 /** "34 of 812 items", "1 of 1 item". */
 function itemCountText(matching: number, total: number): string {
-  return `${countText(matching)} of ${countText(total)} ${total === 1 ? 'item' : 'items'}`;
+  const shown = countText(matching);
+  return t({
+    message: plural(total, {
+      one: `${shown} of # item`,
+      other: `${shown} of # items`,
+    }),
+    comment:
+      'Under the Filters button: how many of all the items the filters leave ("34 of 812 items")',
+  });
 }
 
 /** Each filter on (category, media, words, time), and the route without it. */
@@ -31,10 +42,20 @@ export function filtersOn(
   }
   if (type !== null)
     on.push({
-      label: type === 'video' ? 'Videos' : 'Photos',
+      label:
+        type === 'video'
+          ? t({ message: 'Videos', comment: 'A filter chip: only the videos' })
+          : t({ message: 'Photos', comment: 'A filter chip: only the photo galleries' }),
       without: filterRoute(category, null, q, span),
     });
-  if (q !== null) on.push({ label: `“${q}”`, without: filterRoute(category, type, null, span) });
+  if (q !== null)
+    on.push({
+      label: t({
+        message: `“${q}”`,
+        comment: "The search's words, in the language's quotation marks, as a filter that is on",
+      }),
+      without: filterRoute(category, type, null, span),
+    });
   if (from !== null || to !== null)
     on.push({
       label: rangeWords(rangeOfTexts(from, to)),
@@ -57,18 +78,31 @@ export function FilterSummary({
   matching: number;
   total: number;
 }) {
+  // Said again in a language the visitor switches to.
+  useLingui();
   const navigate = useNavigate();
   const analytics = useAnalytics();
   return (
     <div className="filter-summary">
       <p className="filter-summary__count">{itemCountText(matching, total)}</p>
-      <ul className="filter-summary__list" aria-label="Filters on">
+      <ul
+        className="filter-summary__list"
+        aria-label={t({
+          message: 'Filters on',
+          comment:
+            'Screen readers: the list of the filters that are on, each a button that removes it',
+        })}
+      >
         {on.map(({ label, without }) => (
           <li key={without}>
             <button
               type="button"
               className="filter-summary__item"
-              aria-label={`Remove filter: ${label}`}
+              aria-label={t({
+                message: `Remove filter: ${label}`,
+                comment:
+                  'A button that takes one filter off (a category, "Videos", the words, a time)',
+              })}
               onClick={() => {
                 analytics.click(CLICK.filterChip, 'remove');
                 void navigate(without);

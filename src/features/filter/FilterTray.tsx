@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { CSSProperties, RefObject } from 'react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,10 +19,19 @@ export interface TrayCategory {
   colour: string;
 }
 
-const TYPES: { type: MediaType | null; label: string }[] = [
-  { type: null, label: 'All Media' },
-  { type: 'video', label: 'Videos' },
-  { type: 'gallery', label: 'Photos' },
+const TYPES: { type: MediaType | null; label: MessageDescriptor }[] = [
+  {
+    type: null,
+    label: msg({
+      message: 'All Media',
+      comment: 'A filter chip: every kind of media (videos and photos)',
+    }),
+  },
+  { type: 'video', label: msg({ message: 'Videos', comment: 'A filter chip: only the videos' }) },
+  {
+    type: 'gallery',
+    label: msg({ message: 'Photos', comment: 'A filter chip: only the photo galleries' }),
+  },
 ];
 
 /** What a chip does: the route with its category and type, named for analytics. */
@@ -51,10 +63,11 @@ function FilterChips({
   filter: FilterState;
   choose: Choose;
 }) {
+  const { t, i18n } = useLingui();
   return (
     <>
       <h2 className="filter-tray__heading" id={`${panelId}-categories`}>
-        Category
+        {t({ message: 'Category', comment: "The heading of the filter tray's category chips" })}
       </h2>
       <ul className="filter-tray__chips" aria-labelledby={`${panelId}-categories`}>
         <li>
@@ -64,7 +77,7 @@ function FilterChips({
             aria-pressed={filter.category === null}
             onClick={() => choose(null, filter.type, 'category:all')}
           >
-            All
+            {t({ message: 'All', comment: 'A filter chip: every category' })}
           </button>
         </li>
         {categories.map((category) => (
@@ -83,18 +96,21 @@ function FilterChips({
         ))}
       </ul>
       <h2 className="filter-tray__heading" id={`${panelId}-types`}>
-        Media
+        {t({
+          message: 'Media',
+          comment: "The heading of the filter tray's chips for the kind of media (videos, photos)",
+        })}
       </h2>
       <ul className="filter-tray__chips" aria-labelledby={`${panelId}-types`}>
         {TYPES.map(({ type, label }) => (
-          <li key={label}>
+          <li key={type ?? 'all'}>
             <button
               type="button"
               className="chip"
               aria-pressed={filter.type === type}
               onClick={() => choose(filter.category, type, `type:${type ?? 'all'}`)}
             >
-              {label}
+              {i18n._(label)}
             </button>
           </li>
         ))}
@@ -119,6 +135,7 @@ export function FilterTray({
   matching: number;
   total: number;
 }) {
+  const { t } = useLingui();
   const filter = useAppSelector((state: { filter: FilterState }) => state.filter);
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
@@ -152,14 +169,25 @@ export function FilterTray({
           aria-controls={panelId}
           onClick={() => setOpen((o) => !o)}
         >
-          Filters{on.length > 0 ? ' (on)' : ''}
+          {on.length > 0
+            ? t({
+                message: 'Filters (on)',
+                comment: 'The button that opens the filter tray, while a filter is on',
+              })
+            : t({
+                message: 'Filters',
+                comment: 'The filter tray: the button that opens it, and its name',
+              })}
         </button>
         <div
           id={panelId}
           className="filter-tray__panel"
           hidden={!open}
           role="group"
-          aria-label="Filters"
+          aria-label={t({
+            message: 'Filters',
+            comment: 'The filter tray: the button that opens it, and its name',
+          })}
           onPointerLeave={(event) => {
             if (event.pointerType === 'mouse') setOpen(false);
           }}
@@ -170,7 +198,11 @@ export function FilterTray({
             className="filter-tray__clear"
             onClick={() => choose(null, null, 'clear', true)}
           >
-            Clear
+            {t({
+              message: 'Clear',
+              comment:
+                'The filter tray button that takes every filter off (and the words, and the time)',
+            })}
           </button>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useAnalytics, useAppDispatch } from '@/app/hooks';
@@ -41,6 +42,7 @@ export function SearchBox({
   /** The active filter, its words (`q`) among it. */
   filter: ArchiveFilter;
 }) {
+  const { t } = useLingui();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const analytics = useAnalytics();
@@ -129,18 +131,22 @@ export function SearchBox({
   };
 
   const count = shown === null ? null : matchCountText(shown.length);
+  const label = t({
+    message: 'Search the archive',
+    comment: "The home screen's search box: its label and the words shown in it while empty",
+  });
 
   return (
     <div className="search-box" role="search">
       <label className="visually-hidden" htmlFor={ids.input}>
-        Search the archive
+        {label}
       </label>
       <input
         ref={input}
         id={ids.input}
         type="search"
         className="search-box__input"
-        placeholder="Search the archive"
+        placeholder={label}
         autoComplete="off"
         spellCheck={false}
         enterKeyHint="search"

@@ -1,8 +1,9 @@
+import { plural, t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { memo } from 'react';
 import { RecordedDate } from '@/components/RecordedDate';
 import { highlightParts, type TextPart } from '@/lib/archiveSearchWords';
 import type { MediaNode } from '@/lib/nodeModel';
-import { countText } from '@/lib/numbers';
 
 function Marked({ parts }: { parts: TextPart[] }) {
   return parts.map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : part.text));
@@ -10,8 +11,14 @@ function Marked({ parts }: { parts: TextPart[] }) {
 
 /** "12 items match", "1 item matches", "No item matches". */
 export function matchCountText(count: number): string {
-  if (count === 0) return 'No item matches';
-  return count === 1 ? '1 item matches' : `${countText(count)} items match`;
+  return t({
+    message: plural(count, {
+      0: 'No item matches',
+      one: '# item matches',
+      other: '# items match',
+    }),
+    comment: 'How many items match the words typed in the search box',
+  });
 }
 
 /** One match under the box: its title with the words that matched marked, its kind, date and categories. */
@@ -44,7 +51,9 @@ function MatchOption({
         <Marked parts={highlightParts(node.title, terms)} />
       </span>
       <span className="search-box__meta">
-        {node.type === 'video' ? 'Video' : 'Gallery'}
+        {node.type === 'video'
+          ? t({ message: 'Video', comment: "A search match's kind: a video" })
+          : t({ message: 'Gallery', comment: "A search match's kind: a photo gallery" })}
         {node.date && (
           <>
             {' · '}
@@ -85,15 +94,31 @@ export const SearchMatches = memo(function SearchMatches({
   active: number;
   onChoose: (node: MediaNode) => void;
 }) {
+  // Said again in a language the visitor switches to.
+  useLingui();
+  const more = total !== null && total > listed.length;
+  const first = listed.length;
   return (
     <div className="search-box__results" hidden={!open}>
       <p className="search-box__count" aria-hidden="true">
         {count}
-        {total !== null && total > listed.length
-          ? ` · the first ${listed.length} here, all of them in the List`
+        {more
+          ? ` · ${t({
+              message: plural(first, {
+                one: 'the first # here, all of them in the List',
+                other: 'the first # here, all of them in the List',
+              }),
+              comment:
+                'After "120 items match" under the search box: the first # matches are listed here, all in the Archive items list ("List" is the button that opens it)',
+            })}`
           : ''}
       </p>
-      <ul id={listId} role="listbox" aria-label="Matches" className="search-box__list">
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={t({ message: 'Matches', comment: "The search's matches listed under the box" })}
+        className="search-box__list"
+      >
         {open &&
           listed.map((node, i) => (
             <MatchOption

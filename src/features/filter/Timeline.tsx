@@ -1,5 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useRef } from 'react';
 import { useAnalytics } from '@/app/hooks';
+import { rangeWords } from '@/features/filter/rangeWords';
 import { TimelineAxis } from '@/features/filter/TimelineBars';
 import { TimelineControls } from '@/features/filter/TimelineControls';
 import { handleEdges } from '@/features/filter/timelineHandles';
@@ -13,7 +15,6 @@ import { CLICK } from '@/lib/analytics';
 import type { ArchiveFilter } from '@/lib/filter';
 import type { MediaNode } from '@/lib/nodeModel';
 import { busiestDay } from '@/lib/timeline';
-import { rangeWords } from '@/lib/timeRange';
 import './Timeline.css';
 
 /**
@@ -33,6 +34,7 @@ export function Timeline({
   nodes: readonly MediaNode[];
   filter: ArchiveFilter;
 }) {
+  const { t } = useLingui();
   const headingId = useId();
   const trackRef = useRef<HTMLDivElement>(null);
   const playRef = useRef<HTMLButtonElement>(null);
@@ -57,7 +59,10 @@ export function Timeline({
     return undated > 0 ? (
       <section className="timeline timeline--empty" aria-labelledby={headingId}>
         <h2 id={headingId} className="timeline__heading">
-          Timeline
+          {t({
+            message: 'Timeline',
+            comment: "The heading of the timeline's histogram under the globe",
+          })}
         </h2>
         <p className="timeline__note">{undatedText(undated)}</p>
       </section>
@@ -72,7 +77,10 @@ export function Timeline({
     <section className="timeline" aria-labelledby={headingId}>
       <div className="timeline__bar">
         <h2 id={headingId} className="timeline__heading">
-          Timeline
+          {t({
+            message: 'Timeline',
+            comment: "The heading of the timeline's histogram under the globe",
+          })}
         </h2>
         <div className="timeline__when">
           <p className="timeline__range" aria-live="polite">
@@ -90,7 +98,10 @@ export function Timeline({
                 setZoomed(openingWindow(day, bounds));
               }}
             >
-              The day of the storm
+              {t({
+                message: 'The day of the storm',
+                comment: 'A timeline button that chooses 16 May 2025, the day of the tornado',
+              })}
             </button>
           )}
         </div>
@@ -123,12 +134,7 @@ export function Timeline({
         setZoomed={setZoomed}
       />
       <TimelineAxis view={view} step={step} width={width} at={at} />
-      {undated > 0 && (
-        <p className="timeline__note">
-          {undatedText(undated)}
-          {chosen ? ' (hidden while a time range is chosen)' : ''}
-        </p>
-      )}
+      {undated > 0 && <p className="timeline__note">{undatedText(undated, chosen)}</p>}
     </section>
   );
 }

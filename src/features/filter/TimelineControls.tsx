@@ -1,5 +1,6 @@
 /** The timeline's buttons: Play (or Stop), Zoom in, Zoom out, Whole span. */
 
+import { useLingui } from '@lingui/react/macro';
 import type { RefObject } from 'react';
 import { useAnalytics } from '@/app/hooks';
 import type { HandleEdges } from '@/features/filter/timelineHandles';
@@ -80,6 +81,7 @@ export function TimelineControls({
   setRange: SetRange;
   setZoomed: (window: TimeWindow | null) => void;
 }) {
+  const { t } = useLingui();
   const analytics = useAnalytics();
   const whole = view.start <= bounds.start && view.end >= bounds.end;
   const togglePlay = () => {
@@ -110,7 +112,16 @@ export function TimelineControls({
         aria-pressed={play !== null}
         onClick={togglePlay}
       >
-        {play ? 'Stop' : 'Play'}
+        {play
+          ? t({
+              message: 'Stop',
+              comment: "The timeline's button that stops its playback (shown while it plays)",
+            })
+          : t({
+              message: 'Play',
+              comment:
+                "The timeline's button that plays the range forward in time, lighting up the items in the order things happened",
+            })}
       </button>
       <button
         type="button"
@@ -118,7 +129,10 @@ export function TimelineControls({
         onClick={zoom('zoom-in')}
         disabled={view.end - view.start <= MIN_WINDOW_MS}
       >
-        Zoom in
+        {t({
+          message: 'Zoom in',
+          comment: "The timeline's button that shows a shorter stretch of time",
+        })}
       </button>
       <button
         type="button"
@@ -126,7 +140,10 @@ export function TimelineControls({
         onClick={zoom('zoom-out')}
         disabled={whole}
       >
-        Zoom out
+        {t({
+          message: 'Zoom out',
+          comment: "The timeline's button that shows a longer stretch of time",
+        })}
       </button>
       <button
         type="button"
@@ -134,7 +151,10 @@ export function TimelineControls({
         onClick={zoom('whole-span')}
         disabled={whole}
       >
-        Whole span
+        {t({
+          message: 'Whole span',
+          comment: "The timeline's button that zooms out to all the time the items cover",
+        })}
       </button>
     </div>
   );

@@ -1,5 +1,6 @@
 /** One of the timeline's two handles: a slider of WAI-ARIA's multi-thumb kind. */
 
+import { useLingui } from '@lingui/react/macro';
 import type { KeyboardEvent, PointerEvent } from 'react';
 import { edgeWords } from '@/features/filter/timelineModel';
 import { handleLimits, type HandleEdges, type HandleName } from '@/features/filter/timelineHandles';
@@ -32,6 +33,7 @@ export function TimelineHandle({
   /** The pointer was taken away. */
   onPointerCancel: () => void;
 }) {
+  const { t } = useLingui();
   const value = which === 'from' ? edges.from : edges.until;
   const { min, max } = handleLimits(which, edges, bounds);
   return (
@@ -40,7 +42,17 @@ export function TimelineHandle({
       tabIndex={0}
       className={`timeline__handle timeline__handle--${which}`}
       style={{ left: `${at(value)}%` }}
-      aria-label={which === 'from' ? 'Start of the time range' : 'End of the time range'}
+      aria-label={
+        which === 'from'
+          ? t({
+              message: 'Start of the time range',
+              comment: "The timeline's handle (a slider) that moves the chosen range's start",
+            })
+          : t({
+              message: 'End of the time range',
+              comment: "The timeline's handle (a slider) that moves the chosen range's end",
+            })
+      }
       aria-valuemin={min}
       aria-valuemax={max}
       aria-valuenow={value}

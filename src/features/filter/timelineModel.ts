@@ -1,9 +1,9 @@
 /** The timeline's constants and types, what its bars count (bounds, dated spans), its words. */
 
+import { plural, t } from '@lingui/core/macro';
 import { matchesFilter, type ArchiveFilter } from '@/lib/filter';
 import { describeItemDate } from '@/lib/itemDate';
 import type { MediaNode } from '@/lib/nodeModel';
-import { countText } from '@/lib/numbers';
 import { wholeSpan, type TimeWindow } from '@/lib/timeline';
 import { fromText, itemSpan, toText, type TimeRange } from '@/lib/timeRange';
 
@@ -25,9 +25,25 @@ export const MINUTE_MS = 60_000;
 /** The address takes the range once the handles have rested this long (Play: once it stops). */
 export const URL_AFTER_MS = 200;
 
-/** "8 items have no date", "1 item has no date". */
-export function undatedText(count: number): string {
-  return count === 1 ? '1 item has no date' : `${countText(count)} items have no date`;
+/**
+ * "8 items have no date", "1 item has no date"; `hidden` while a time range is chosen (the range
+ * leaves them out).
+ */
+export function undatedText(count: number, hidden = false): string {
+  return hidden
+    ? t({
+        message: plural(count, {
+          one: '# item has no date (hidden while a time range is chosen)',
+          other: '# items have no date (hidden while a time range is chosen)',
+        }),
+        comment:
+          'Under the timeline: items without a recording date, left out while a time range is chosen',
+      })
+    : t({
+        message: plural(count, { one: '# item has no date', other: '# items have no date' }),
+        comment:
+          'Under the timeline: items without a recording date (the timeline cannot place them)',
+      });
 }
 
 /** A handle's position in words for screen readers: the instant it stands on. */
@@ -35,7 +51,13 @@ export function edgeWords(edge: number, which: 'from' | 'to'): string {
   const text = which === 'from' ? fromText(edge) : toText(edge);
   const words = describeItemDate(text);
   // A day as `to` means all of it.
-  return which === 'to' && !text.includes('T') ? `end of ${words}` : words;
+  return which === 'to' && !text.includes('T')
+    ? t({
+        message: `end of ${words}`,
+        comment:
+          'What a screen reader says of the time range\'s end handle standing at the end of a day: "end of Friday 16 May 2025"',
+      })
+    : words;
 }
 
 export interface Play {

@@ -1,8 +1,10 @@
+import { useLingui } from '@lingui/react/macro';
 import {
   memo,
   useEffect,
   useImperativeHandle,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type Ref,
@@ -10,7 +12,9 @@ import {
 import { useNavigate } from 'react-router';
 import { useAnalytics, useAppSelector } from '@/app/hooks';
 import { selectFilter, selectGlobeInput, selectNodesById } from '@/features/nodes/nodesSelectors';
+import { globeWordsOf } from '@/globe/globeWords';
 import { GLOBE_WORKER_FAILED, type Globe } from '@/globe/types';
+import type { GlobeWords } from '@/globe/globeWords';
 import { CLICK } from '@/lib/analytics';
 import { isMobileUserAgent } from '@/lib/device';
 import { nodeRoute } from '@/lib/nodeModel';
@@ -49,6 +53,19 @@ interface Props {
 }
 
 /**
+ * The globe's callouts and badges in the visitor's language (issue 49): its messages from the
+ * active catalog, made again when the language changes (the i18n object stays the same).
+ */
+function useGlobeWords(): GlobeWords {
+  const { i18n } = useLingui();
+  const locale = i18n.locale;
+  return useMemo(
+    () => globeWordsOf({ locale, locales: i18n.locales, messages: i18n.messages }),
+    [i18n, locale],
+  );
+}
+
+/**
  * The bridge between React and the framework-free globe (ARCHITECTURE §1): creates the engine
  * (loaded as its own chunk, so the page paints before Babylon arrives), pushes the store's globe
  * input on change, turns engine events into navigation, and disposes it on unmount.
@@ -69,8 +86,10 @@ export const GlobeCanvas = memo(function GlobeCanvas({
    * canvas, on the page's own thread.
    */
   const [inWorker, setInWorker] = useState(true);
+  const { t } = useLingui();
+  const words = useGlobeWords();
   /** What the globe's callout says about the card the list turned to, for screen readers. */
-  const [announcement, setAnnouncement] = useState('');
+  const [announced, setAnnounced] = useState('');
   const input = useAppSelector(selectGlobeInput);
   const nodesById = useAppSelector(selectNodesById);
   const filter = useAppSelector(selectFilter);
@@ -79,7 +98,8 @@ export const GlobeCanvas = memo(function GlobeCanvas({
   // What the engine's callbacks read when they fire: always this render's values.
   const now = { nodesById, filter, reducedMotion, onArrived, onProgress, onUnavailable, analytics };
   const latest = useRef(now);
-  latest.current = now;
+  // Kept current after each commit: the engine calls back only after one.
+  useLayoutEffect(() => void (latest.current = now));
 
   useImperativeHandle(ref, () => ({ turnTo: (id) => void globe?.turnTo(id) }), [globe]);
 
@@ -134,9 +154,7 @@ export const GlobeCanvas = memo(function GlobeCanvas({
       void navigate(itemInFilterRoute(nodeRoute(node), latest.current.filter));
     });
     const offProgress = globe.on('progress', (progress) => latest.current.onProgress?.(progress));
-    const offAnnounced = globe.on('cardAnnounced', ({ text }) =>
-      setAnnouncement(`On the globe: ${text}`),
-    );
+    const offAnnounced = globe.on('cardAnnounced', ({ text }) => setAnnounced(text));
     return () => {
       offPicked();
       offProgress();
@@ -147,8 +165,8 @@ export const GlobeCanvas = memo(function GlobeCanvas({
   // In the commit itself, before the browser paints: a filter moved by a drag reaches the engine
   // in time for the next frame, not the one after (passive effects wait for a paint).
   useLayoutEffect(() => {
-    globe?.update({ ...input, visible, reducedMotion });
-  }, [globe, input, visible, reducedMotion]);
+    globe?.update({ ...input, visible, reducedMotion, words });
+  }, [globe, input, visible, reducedMotion, words]);
 
   // The route's id drives the camera: fly to the card once it exists, back when the id clears.
   // The arrival is the engine's to report; a flight cut short by the next one (or by this effect
@@ -179,11 +197,24 @@ export const GlobeCanvas = memo(function GlobeCanvas({
         className={`globe-canvas${globe && visible ? ' globe-canvas--shown' : ''}`}
         tabIndex={visible ? 0 : -1}
         role="application"
-        aria-roledescription="3D globe"
-        aria-label="Globe of the archive's items. Drag to turn it, scroll to zoom, arrow keys to move; the same items are in the Archive items list."
+        aria-roledescription={t({
+          message: '3D globe',
+          comment: "What screen readers call the globe (the element's role)",
+        })}
+        aria-label={t({
+          message:
+            "Globe of the archive's items. Drag to turn it, scroll to zoom, arrow keys to move; the same items are in the Archive items list.",
+          comment: 'The globe\'s name for screen readers; "Archive items" is the list\'s heading',
+        })}
       />
       <p className="visually-hidden" aria-live="polite" data-testid="globe-announcement">
-        {announcement}
+        {announced === ''
+          ? ''
+          : t({
+              message: `On the globe: ${announced}`,
+              comment:
+                "Said by screen readers when the list turns the globe to a card: the card's callout (its title and more)",
+            })}
       </p>
     </>
   );

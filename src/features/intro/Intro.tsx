@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { usePrefersReducedMotion } from '@/app/hooks';
 import { Logo } from '@/components/Logo';
@@ -27,8 +28,11 @@ export function Intro({
   onContinue: () => void;
   splashShownAt?: number | null;
 }) {
+  const { t, i18n } = useLingui();
   const reducedMotion = usePrefersReducedMotion();
-  const times = useMemo(() => typingSchedule(INTRO_TEXT), []);
+  // The text in the visitor's language; a switch while it types starts the typing over.
+  const text = i18n._(INTRO_TEXT);
+  const times = useMemo(() => typingSchedule(text), [text]);
   const [stage, setStage] = useState<Stage>('splash');
   const [shown, setShown] = useState(0);
   const [mountedAt] = useState(() => performance.now());
@@ -61,7 +65,7 @@ export function Intro({
   useEffect(() => {
     if (stage !== 'typing') return;
     if (reducedMotion) {
-      setShown(INTRO_TEXT.length);
+      setShown(text.length);
       setStage('typed');
       return;
     }
@@ -73,7 +77,7 @@ export function Intro({
       else frame = requestAnimationFrame(tick);
     });
     return () => cancelAnimationFrame(frame);
-  }, [stage, reducedMotion, times]);
+  }, [stage, reducedMotion, times, text]);
 
   useEffect(() => {
     if (stage !== 'typed') return;
@@ -85,12 +89,14 @@ export function Intro({
     if (stage === 'continue') continueRef.current?.focus();
   }, [stage]);
 
+  // Once typed, all of it (in the language switched to since, too).
+  const chars = stage === 'typed' || stage === 'continue' ? text.length : shown;
   return (
     <section
       className={`intro intro--${stage}`}
-      aria-label="Introduction"
+      aria-label={t`Introduction`}
       data-stage={stage}
-      data-chars={shown}
+      data-chars={chars}
     >
       {stage === 'splash' ? (
         <Logo
@@ -106,13 +112,13 @@ export function Intro({
         />
       ) : (
         <div className="intro__body">
-          <p className="visually-hidden">{INTRO_TEXT}</p>
+          <p className="visually-hidden">{text}</p>
           {/* The letters still to come are laid out, unseen, from the start: the lines do not
               grow or re-wrap as the text is typed, so nothing on the intro moves. */}
           <p className="intro__text" aria-hidden="true">
-            {INTRO_TEXT.slice(0, shown)}
+            {text.slice(0, chars)}
             {stage === 'typing' && <span className="intro__caret" />}
-            <span className="intro__untyped">{INTRO_TEXT.slice(shown)}</span>
+            <span className="intro__untyped">{text.slice(chars)}</span>
           </p>
           <div className="intro__actions">
             {stage === 'continue' && (
@@ -122,7 +128,10 @@ export function Intro({
                 className="intro__continue"
                 onClick={onContinue}
               >
-                Continue
+                {t({
+                  message: 'Continue',
+                  comment: 'The button that ends the intro and shows the globe',
+                })}
               </button>
             )}
           </div>
@@ -130,7 +139,7 @@ export function Intro({
       )}
       {stage !== 'continue' && (
         <button type="button" className="intro__skip" onClick={onContinue}>
-          Skip intro
+          {t`Skip intro`}
         </button>
       )}
     </section>

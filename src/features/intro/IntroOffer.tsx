@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import './IntroOffer.css';
 
 /**
@@ -6,16 +7,24 @@ import './IntroOffer.css';
  * tornado that a first visit to the home screen opens with are one tap away, never in the way.
  */
 export function IntroOffer({ onWatch, onDismiss }: { onWatch: () => void; onDismiss: () => void }) {
+  const { t } = useLingui();
+  const question = t({
+    message: 'New here?',
+    comment: 'Asked of a first-time visitor who came by a shared link, beside "Watch the intro"',
+  });
   return (
-    <section className="intro-offer" aria-label="New here?">
-      <p className="intro-offer__text">New here?</p>
+    <section className="intro-offer" aria-label={question}>
+      <p className="intro-offer__text">{question}</p>
       <button type="button" className="intro-offer__watch" onClick={onWatch}>
-        Watch the intro
+        {t`Watch the intro`}
       </button>
       <button
         type="button"
         className="intro-offer__dismiss"
-        aria-label="No thanks, hide this"
+        aria-label={t({
+          message: 'No thanks, hide this',
+          comment: 'The × button that hides the offer to watch the intro',
+        })}
         onClick={onDismiss}
       >
         ×

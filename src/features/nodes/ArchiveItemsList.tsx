@@ -1,3 +1,6 @@
+import { msg, plural, t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
 import {
   memo,
   startTransition,
@@ -20,6 +23,7 @@ import {
   selectNodesError,
   selectNodesStatus,
 } from '@/features/nodes/nodesSelectors';
+import { loadErrorText, type NodesLoadError } from '@/features/nodes/nodesApi';
 import { CLICK } from '@/lib/analytics';
 import { DEFAULT_THUMBNAIL_URL, LIST_PAGE_ITEMS } from '@/lib/constants';
 import { isFiltering } from '@/lib/filter';
@@ -28,7 +32,13 @@ import { countText } from '@/lib/numbers';
 import { itemInFilterRoute } from '@/lib/routes';
 import './ArchiveItemsList.css';
 
-const TYPE_LABEL = { video: 'Video', gallery: 'Photo gallery' } as const;
+const TYPE_LABEL = {
+  video: msg({ message: 'Video', comment: "An item's kind in the Archive items list: a video" }),
+  gallery: msg({
+    message: 'Photo gallery',
+    comment: "An item's kind in the Archive items list: a gallery of photos",
+  }),
+} as const;
 /**
  * Items rendered at once (more than a tall screen shows), then a batch more in each idle moment.
  * Each batch is a task of its own: on a phone (CPU 4× slower) 200 items took a task of 300 ms,
@@ -83,6 +93,52 @@ export function keptCount(shown: readonly MediaNode[], next: readonly MediaNode[
   return Math.max(FIRST_ITEMS, count);
 }
 
+/**
+ * The list's count: "2 of 3 items match the filter", "450 items" (the numbers as digits, without
+ * separators).
+ */
+function itemsCountText(filtered: boolean, matching: number, total: number): string {
+  return filtered
+    ? t({
+        message: plural(total, {
+          one: `${matching} of ${total} item matches the filter`,
+          other: `${matching} of ${total} items match the filter`,
+        }),
+        comment: 'The Archive items list: how many of all the items the filters leave',
+      })
+    : t({
+        message: plural(total, { one: `${total} item`, other: `${total} items` }),
+        comment: 'The Archive items list: how many items the archive holds (no filter on)',
+      });
+}
+
+/** "The first 200 of 450 are listed; …": more match than the list shows yet. */
+function firstListedText(listed: number, matching: number): string {
+  const total = countText(matching);
+  return t({
+    message: plural(listed, {
+      one: `The first # of ${total} are listed; the search, the filters and the timeline narrow them.`,
+      other: `The first # of ${total} are listed; the search, the filters and the timeline narrow them.`,
+    }),
+    comment:
+      'Under the Archive items list when more items match than it lists: # items listed of {total} that match. A "Show 200 more" button follows',
+  });
+}
+
+/** Why the list is empty: the archive did not load. */
+function failedText(error: NodesLoadError): string {
+  const reason = loadErrorText(error);
+  return t`The archive could not be loaded: ${reason}`;
+}
+
+/** The button under the list that lists the next items: "Show 200 more". */
+function showMoreText(more: number): string {
+  return t({
+    message: plural(more, { one: 'Show # more', other: 'Show # more' }),
+    comment: 'The button under the Archive items list that lists # more items',
+  });
+}
+
 /** A failed image shows the default thumbnail instead of a broken-image icon. */
 function showDefaultThumbnail(event: SyntheticEvent<HTMLImageElement>) {
   const image = event.currentTarget;
@@ -106,6 +162,7 @@ const ItemRow = memo(function ItemRow({
   onFocus: (id: string) => void;
   onOpen: (node: MediaNode, event: MouseEvent<HTMLAnchorElement>) => void;
 }) {
+  const { i18n } = useLingui();
   return (
     <li>
       <a
@@ -127,7 +184,7 @@ const ItemRow = memo(function ItemRow({
         <span className="archive-items__title">{node.title}</span>
         <span className="archive-items__meta">
           <span className={`archive-items__type archive-items__type--${node.type}`}>
-            {TYPE_LABEL[node.type]}
+            {i18n._(TYPE_LABEL[node.type])}
           </span>
           {node.date && (
             <>
@@ -155,6 +212,8 @@ export function ArchiveItemsList({
   /** Beside the heading (the panel's Close list). */
   headerAction?: ReactNode;
 }) {
+  // Said again in a language the visitor switches to.
+  useLingui();
   const status = useAppSelector(selectNodesStatus);
   const error = useAppSelector(selectNodesError);
   const all = useAppSelector(selectNodes);
@@ -223,31 +282,35 @@ export function ArchiveItemsList({
       aria-labelledby="archive-items-heading"
     >
       <div className="archive-items__head">
-        <h2 id="archive-items-heading">Archive items</h2>
+        <h2 id="archive-items-heading">
+          {t({
+            message: 'Archive items',
+            comment: 'The heading of the list of every item the filters leave (beside the globe)',
+          })}
+        </h2>
         {headerAction}
       </div>
       {status === 'failed' && error ? (
-        <p>The archive could not be loaded: {error.message}</p>
+        <p>{failedText(error)}</p>
       ) : status !== 'loaded' ? (
-        <p role="status">Loading the archive…</p>
+        <p role="status">{t`Loading the archive…`}</p>
       ) : (
         <>
           <p className="archive-items__count" role="status">
-            {filtered
-              ? `${items.length} of ${all.length} items match the filter`
-              : `${all.length} items`}
+            {itemsCountText(filtered, items.length, all.length)}
           </p>
           {items.length === 0 ? (
             <p>
-              No items match this filter. <Link to="/">Show every item</Link>
+              <Trans>
+                No items match this filter. <Link to="/">Show every item</Link>
+              </Trans>
             </p>
           ) : (
             <>
               {list}
               {items.length > cap && (
                 <p className="archive-items__more">
-                  The first {countText(cap)} of {countText(items.length)} are listed; the search,
-                  the filters and the timeline narrow them.{' '}
+                  {firstListedText(cap, items.length)}{' '}
                   <button
                     type="button"
                     onClick={() => {
@@ -255,7 +318,7 @@ export function ArchiveItemsList({
                       setCap((shown) => shown + PAGE_ITEMS);
                     }}
                   >
-                    Show {countText(Math.min(PAGE_ITEMS, items.length - cap))} more
+                    {showMoreText(Math.min(PAGE_ITEMS, items.length - cap))}
                   </button>
                 </p>
               )}

@@ -1,11 +1,64 @@
+import { plural, t } from '@lingui/core/macro';
+
 /** How long the archive may take to answer before the visitor is told and offered a retry, ms. */
 export const NODES_TIMEOUT_MS = 10_000;
 
 /** Why the archive could not be loaded, as plain data for the store. */
 export interface NodesLoadError {
   kind: 'network' | 'timeout' | 'http' | 'invalid';
+  /**
+   * What the visitor is told, in the language of the moment it failed (the views say it again
+   * in the active language: `loadErrorText`).
+   */
   message: string;
   status?: number;
+  /** A timeout's length, in seconds. */
+  seconds?: number;
+  /** Not a failure of the archive's but one nobody foresaw: its own message is said as it is. */
+  unexpected?: boolean;
+}
+
+/** What a failure's words are made from (an unexpected one's own message among them). */
+type LoadFailureFacts = Omit<NodesLoadError, 'message'> & { message?: string | undefined };
+
+/**
+ * What the visitor is told of a failed load, in the active language: read when it is shown, so a
+ * switch of language says it again.
+ */
+export function loadErrorText(error: LoadFailureFacts): string {
+  if (error.unexpected) return error.message ?? t`The archive could not be loaded.`;
+  const status = error.status ?? 0;
+  switch (error.kind) {
+    case 'timeout': {
+      const seconds = error.seconds ?? NODES_TIMEOUT_MS / 1000;
+      return t({
+        message: plural(seconds, {
+          one: 'The archive took longer than # second to answer.',
+          other: 'The archive took longer than # seconds to answer.',
+        }),
+        comment: 'The archive (its service) did not answer in time; the visitor may retry',
+      });
+    }
+    case 'http':
+      return status >= 500
+        ? t({
+            message: `The archive service is unavailable right now (error ${status}).`,
+            comment: "{status} is the server's HTTP status code (503)",
+          })
+        : t({
+            message: `The archive service refused the request (error ${status}).`,
+            comment: "{status} is the server's HTTP status code (403)",
+          });
+    case 'invalid':
+      return t`The archive service answered with something that is not an archive.`;
+    default:
+      return t`The archive could not be reached. Check your connection and try again.`;
+  }
+}
+
+/** A failure as the store keeps it, its message said in the active language. */
+export function loadError(detail: LoadFailureFacts): NodesLoadError {
+  return { ...detail, message: loadErrorText(detail) };
 }
 
 /** A failed load, carrying what the visitor should be told. */
@@ -34,34 +87,18 @@ export function httpFetchArchive(url: string, timeoutMs = NODES_TIMEOUT_MS): Fet
       });
     } catch (error) {
       if (timeout.aborted) {
-        throw new NodesRequestError({
-          kind: 'timeout',
-          message: `The archive took longer than ${timeoutMs / 1000} seconds to answer.`,
-        });
+        throw new NodesRequestError(loadError({ kind: 'timeout', seconds: timeoutMs / 1000 }));
       }
       if (signal.aborted) throw error;
-      throw new NodesRequestError({
-        kind: 'network',
-        message: 'The archive could not be reached. Check your connection and try again.',
-      });
+      throw new NodesRequestError(loadError({ kind: 'network' }));
     }
     if (!response.ok) {
-      throw new NodesRequestError({
-        kind: 'http',
-        status: response.status,
-        message:
-          response.status >= 500
-            ? `The archive service is unavailable right now (error ${response.status}).`
-            : `The archive service refused the request (error ${response.status}).`,
-      });
+      throw new NodesRequestError(loadError({ kind: 'http', status: response.status }));
     }
     try {
       return await response.json();
     } catch {
-      throw new NodesRequestError({
-        kind: 'invalid',
-        message: 'The archive service answered with something that is not an archive.',
-      });
+      throw new NodesRequestError(loadError({ kind: 'invalid' }));
     }
   };
 }

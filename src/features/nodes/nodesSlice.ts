@@ -12,6 +12,7 @@ import {
 } from '@/lib/nodeModel';
 import { runInSlices, timeSlicer, yieldToBrowser } from '@/lib/steps';
 import {
+  loadError,
   NodesRequestError,
   type FetchArchive,
   type NodesLoadError,
@@ -71,10 +72,7 @@ const fetchNodes = createAsyncThunk.withTypes<{
   } catch (error) {
     if (error instanceof NodesRequestError) return rejectWithValue(error.detail);
     if (error instanceof ArchiveFormatError) {
-      return rejectWithValue({
-        kind: 'invalid',
-        message: 'The archive service answered with something that is not an archive.',
-      });
+      return rejectWithValue(loadError({ kind: 'invalid' }));
     }
     throw error;
   }
@@ -122,10 +120,9 @@ const nodesSlice = createSlice({
       .addCase(fetchNodes.rejected, (state, action) => {
         state.status = 'failed';
         state.pendingRequestId = null;
-        state.error = action.payload ?? {
-          kind: 'network',
-          message: action.error.message ?? 'The archive could not be loaded.',
-        };
+        state.error =
+          action.payload ??
+          loadError({ kind: 'network', unexpected: true, message: action.error.message });
       });
   },
 });

@@ -1,14 +1,23 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import { Link } from 'react-router';
 import { useAnalytics, useServiceAccess } from '@/app/hooks';
-import { CONTENT, type ContentName } from '@/features/pages/contentSources';
+import { CONTENT, translatedContent, type ContentName } from '@/features/pages/contentSources';
+import {
+  translationCache,
+  useShownLanguage,
+  useTranslation,
+} from '@/features/pages/translatedText';
 import { contentLinkUrl, fillContent, isSitePath } from '@/lib/content';
 import { isAppPath } from '@/lib/routes';
 import './ContentPage.css';
 
 /** Markdown link text must not turn an address's `_` or `*` into emphasis. */
 const escapeMarkdown = (text: string) => text.replace(/[\\`*_[\]()<>#!|~]/g, '\\$&');
+
+/** The translated pages fetched so far, by page and language (`statement.es`). */
+const translations = translationCache<string>();
 
 const components: Components = {
   a({ href, children }) {
@@ -59,25 +68,66 @@ export function ContentMarkdown({ source }: { source: string }) {
  * src/content/. Raw HTML in the file is not rendered, and every link passes the checked helper.
  */
 export default function ContentPage({ name, contactEmail, analyticsConfigured, children }: Props) {
+  const { t, i18n } = useLingui();
   const analytics = useAnalytics();
   const service = useServiceAccess();
+  const language = useShownLanguage(i18n.locale);
+  const load = language === null ? null : translatedContent(name, language);
+  const translated = useTranslation(
+    translations,
+    language === null || load === null ? null : { key: `${name}.${language}`, load },
+  );
+  const json = `${service.baseUrl}/open-data/archive.json`;
+  const csv = `${service.baseUrl}/open-data/archive.csv`;
+  const link = contactEmail ? `[${escapeMarkdown(contactEmail)}](mailto:${contactEmail})` : '';
   const values = {
-    openData: `[as JSON](${service.baseUrl}/open-data/archive.json) or [as CSV](${service.baseUrl}/open-data/archive.csv)`,
+    openData: t({
+      message: `[as JSON](${json}) or [as CSV](${csv})`,
+      comment:
+        'Markdown: two links to the open-data files, ending a sentence of the Resources page ("Everything published here can be downloaded…: [as JSON](…) or [as CSV](…).") Keep the [ ] and ( ) around each link.',
+    }),
     oai: `[${service.baseUrl}/oai](${service.baseUrl}/oai?verb=Identify)`,
     contact: contactEmail
-      ? `Email the editors at [${escapeMarkdown(contactEmail)}](mailto:${contactEmail}).`
-      : '_This copy of the archive has not published an email address yet. Please check back soon._',
+      ? t({
+          message: `Email the editors at ${link}.`,
+          comment:
+            'After "Prefer e-mail?" on the Submit and Contact pages; {link} is the editors\' email address, as a link',
+        })
+      : t({
+          message:
+            '_This copy of the archive has not published an email address yet. Please check back soon._',
+          comment:
+            'After "Prefer e-mail?" on the Submit and Contact pages. Markdown: keep the _ at both ends (the line shows in italics)',
+        }),
     analytics: !analyticsConfigured
-      ? '**Analytics is off** on this copy of the archive: nothing about your visit is reported.'
+      ? t({
+          message:
+            '**Analytics is off** on this copy of the archive: nothing about your visit is reported.',
+          comment:
+            'On the About page, under "Privacy and analytics". Markdown: the words between ** show in bold; keep the **',
+        })
       : analytics.enabled
-        ? '**Analytics is on** on this copy of the archive.'
-        : '**Analytics is on** on this copy of the archive, **but not for you**: your browser asks not to be tracked, so none is loaded.',
+        ? t({
+            message: '**Analytics is on** on this copy of the archive.',
+            comment:
+              'On the About page, under "Privacy and analytics". Markdown: the words between ** show in bold; keep the **',
+          })
+        : t({
+            message:
+              '**Analytics is on** on this copy of the archive, **but not for you**: your browser asks not to be tracked, so none is loaded.',
+            comment:
+              'On the About page, under "Privacy and analytics". Markdown: the words between ** show in bold; keep the **',
+          }),
   };
+  const words = (
+    <Markdown components={components} skipHtml urlTransform={(url) => contentLinkUrl(url) ?? ''}>
+      {fillContent(translated ?? CONTENT[name], values)}
+    </Markdown>
+  );
   return (
     <div className={`page page--content page--${name}`}>
-      <Markdown components={components} skipHtml urlTransform={(url) => contentLinkUrl(url) ?? ''}>
-        {fillContent(CONTENT[name], values)}
-      </Markdown>
+      {/* The English, said so, where a page has no translation yet (or it could not be fetched). */}
+      {language !== null && translated === null ? <div lang="en">{words}</div> : words}
       {children}
     </div>
   );

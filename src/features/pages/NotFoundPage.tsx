@@ -1,13 +1,15 @@
+import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 
 /** Any path the app does not know. */
 export function NotFoundPage() {
+  const { t } = useLingui();
   return (
     <div className="page">
-      <h1>Page not found</h1>
-      <p>There is nothing at this address. It may have moved, or the link may be mistyped.</p>
+      <h1>{t`Page not found`}</h1>
+      <p>{t`There is nothing at this address. It may have moved, or the link may be mistyped.`}</p>
       <p>
-        <Link to="/">Back to the archive</Link>
+        <Link to="/">{t`Back to the archive`}</Link>
       </p>
     </div>
   );

@@ -1,3 +1,21 @@
+import { useLingui } from '@lingui/react/macro';
+import { formatLocale } from '@/i18n/i18n';
+
+const percentFormats = new Map<string, Intl.NumberFormat>();
+
+/** "57%" in English, "57 %" in Spanish: a whole percent in the active language's way. */
+function percentText(value: number): string {
+  const locale = formatLocale();
+  // English as it always was, without building a format on the way to the first paint.
+  if (locale.startsWith('en')) return `${value}%`;
+  let format = percentFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
+    percentFormats.set(locale, format);
+  }
+  return format.format(value / 100);
+}
+
 /**
  * The full-screen preloader (SPEC §2): "Loading ..." with a spinner and the globe's real image
  * progress, then "Done". It only presents; the home route decides when it shows.
@@ -18,17 +36,23 @@ export function Preloader({
   done: boolean;
   itemTitle?: string | null;
 }) {
+  const { t } = useLingui();
   const value = done ? 100 : Math.max(0, Math.min(100, Math.round(percent)));
   return (
     <div className={`preloader${done ? ' preloader--done' : ''}`} data-percent={value}>
       <div className="preloader__spinner" aria-hidden="true" />
       <p className="preloader__label" role="status">
-        {done ? 'Done' : 'Loading ...'}
+        {done
+          ? t({ message: 'Done', comment: 'The preloader, once the globe has loaded' })
+          : t({
+              message: 'Loading ...',
+              comment: 'The preloader, while the globe and its images load',
+            })}
       </p>
       <div
         className="preloader__bar"
         role="progressbar"
-        aria-label="Loading the archive's images"
+        aria-label={t`Loading the archive's images`}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={value}
@@ -36,7 +60,7 @@ export function Preloader({
         <div className="preloader__fill" style={{ transform: `scaleX(${value / 100})` }} />
       </div>
       <p className="preloader__percent" aria-hidden="true">
-        {value}%
+        {percentText(value)}
       </p>
       {itemTitle !== null && <p className="preloader__item">{itemTitle}</p>}
     </div>

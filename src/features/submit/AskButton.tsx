@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { Ref } from 'react';
 import './AskButton.css';
 
@@ -25,7 +26,9 @@ export function AskButton({
         onPointerEnter={onIntent}
         onFocus={onIntent}
       >
-        Ask for removal or correction
+        <Trans comment="The button on an item's page that opens the form to ask the editors to remove or correct the item">
+          Ask for removal or correction
+        </Trans>
       </button>
     </p>
   );

@@ -1,4 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
 import { FieldSet } from '@/components/FormFields';
+import { countText } from '@/lib/numbers';
 import { slugify } from '@/lib/slug';
 
 /**
@@ -21,6 +23,7 @@ export function CategoryChoices({
   max: number;
   error?: string | undefined;
 }) {
+  const { t } = useLingui();
   const chosen = new Set(value.map(slugify));
   const full = value.length >= max;
   // A name kept from an earlier visit's draft that the archive does not have (any more) stays
@@ -28,12 +31,24 @@ export function CategoryChoices({
   const knownSlugs = new Set(known.map(slugify));
   const names = [...known, ...value.filter((name) => !knownSlugs.has(slugify(name)))];
   if (names.length === 0) return null;
+  const most = countText(max);
   return (
     <FieldSet
-      legend="Categories"
+      legend={t({ message: 'Categories', comment: "The /submit form's group of category boxes" })}
       className="category-choices"
       error={error}
-      hint={`${names.length > max ? `Tick those that fit, up to ${max}.` : 'Tick those that fit.'} If none does, say what it is about in the description: the editors decide on new categories.`}
+      hint={
+        names.length > max
+          ? t({
+              message: `Tick those that fit, up to ${most}. If none does, say what it is about in the description: the editors decide on new categories.`,
+              comment: 'The categories of /submit are tick boxes; {most} is how many may be ticked',
+            })
+          : t({
+              message:
+                'Tick those that fit. If none does, say what it is about in the description: the editors decide on new categories.',
+              comment: 'The categories of /submit are tick boxes',
+            })
+      }
     >
       <div className="category-choices__options">
         {names.map((name) => {

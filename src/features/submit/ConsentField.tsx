@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { CURRENT_TERMS } from '@/lib/terms';
 
@@ -14,7 +15,9 @@ export function ConsentField({
   onChange(checked: boolean): void;
   error: string | undefined;
 }) {
+  const { t } = useLingui();
   const id = useId();
+  const version = CURRENT_TERMS.version;
   return (
     <div className="field consent-field">
       <label className="field__choice" htmlFor={id}>
@@ -28,15 +31,23 @@ export function ConsentField({
           onChange={(event) => onChange(event.target.checked)}
         />
         <span>
-          I recorded this media or own it, or its owner has allowed me to send it; and I agree to
-          the{' '}
-          <a href="/terms" target="_blank" rel="noopener">
-            terms for contributors
-            <span className="visually-hidden"> (opens in a new tab)</span>
-          </a>{' '}
-          (version {CURRENT_TERMS.version}), so that the Globe Archive may publish it, credited and
-          licensed as I chose above.
-          <span className="field__required"> (required)</span>
+          <Trans comment="The consent line a sender ticks on /submit; {version} is the terms' version, such as 2025-06-01">
+            I recorded this media or own it, or its owner has allowed me to send it; and I agree to
+            the{' '}
+            <a href="/terms" target="_blank" rel="noopener">
+              terms for contributors
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>{' '}
+            (version {version}), so that the Globe Archive may publish it, credited and licensed as
+            I chose above.
+          </Trans>
+          <span className="field__required">
+            {' '}
+            {t({
+              message: '(required)',
+              comment: 'After the label of a field that must be filled in',
+            })}
+          </span>
         </span>
       </label>
       {error && (

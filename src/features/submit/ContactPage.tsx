@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type ReactNode } from 'react';
 import { useServiceAccess } from '@/app/hooks';
 import { TextAreaField, TextField } from '@/components/FormFields';
@@ -35,6 +36,7 @@ interface Props {
  * it goes, kept in the tab until it is sent.
  */
 export function ContactPage({ intro }: Props) {
+  const { t } = useLingui();
   const { baseUrl } = useServiceAccess();
   const form = useRef<HTMLFormElement>(null);
   const { draft, setDraft, clearDraft, restored } = useFormDraft(
@@ -63,24 +65,34 @@ export function ContactPage({ intro }: Props) {
       {intro}
       {sender.sentId !== null ? (
         <FormConfirmation
-          heading="Message sent"
+          heading={t({
+            message: 'Message sent',
+            comment: "The heading of /contact's confirmation once a message to the editors is sent",
+          })}
           reference={sender.sentId}
-          againLabel="Write another message"
+          againLabel={t`Write another message`}
           onAgain={sender.startAgain}
         >
           <p>
-            Thank you for writing. The editors read every message and answer by e-mail when there is
-            something to answer.
+            <Trans>
+              Thank you for writing. The editors read every message and answer by e-mail when there
+              is something to answer.
+            </Trans>
           </p>
           <p>
-            They cannot send help: in an emergency, call <a href="tel:911">911</a>.
+            <Trans comment="911 is the emergency number in the United States">
+              They cannot send help: in an emergency, call <a href="tel:911">911</a>.
+            </Trans>
           </p>
         </FormConfirmation>
       ) : (
         <form
           ref={form}
           className="community-form"
-          aria-label="Write to the editors"
+          aria-label={t({
+            message: 'Write to the editors',
+            comment: "The name of /contact's form, for screen readers",
+          })}
           noValidate
           onSubmit={sender.onSubmit}
         >
@@ -93,7 +105,7 @@ export function ContactPage({ intro }: Props) {
           />
           <FormProblemSummary problem={sender.problem} />
           <TextField
-            label="Your name"
+            label={t`Your name`}
             name="name"
             required
             autoComplete="name"
@@ -103,20 +115,20 @@ export function ContactPage({ intro }: Props) {
             error={sender.fieldErrors.name}
           />
           <TextField
-            label="Your e-mail address"
+            label={t`Your e-mail address`}
             name="email"
             type="email"
             required
             autoComplete="email"
             inputMode="email"
             maxLength={EMAIL_MAX}
-            hint="So the editors can answer you. It is never published."
+            hint={t`So the editors can answer you. It is never published.`}
             value={draft.email}
             onChange={update('email')}
             error={sender.fieldErrors.email}
           />
           <TextAreaField
-            label="Message"
+            label={t({ message: 'Message', comment: "The label of /contact's message box" })}
             name="message"
             required
             rows={8}
@@ -126,7 +138,7 @@ export function ContactPage({ intro }: Props) {
             error={sender.fieldErrors.message}
           />
           <HoneypotField value={honeypot} onChange={setHoneypot} />
-          <SendButton sending={sender.sending} label="Send message" />
+          <SendButton sending={sender.sending} label={t`Send message`} />
         </form>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 interface Props {
@@ -17,6 +18,8 @@ export function FormConfirmation({ heading, reference, children, againLabel, onA
   const id = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
+  // An element, not text, inside the sentence: its text (the service's) is shown as it is.
+  const code = <code className="form-confirmation__reference">{reference}</code>;
   return (
     <section className="form-confirmation" aria-labelledby={id}>
       <h2 id={id} ref={headingRef} tabIndex={-1}>
@@ -25,8 +28,9 @@ export function FormConfirmation({ heading, reference, children, againLabel, onA
       {children}
       {reference !== '' && (
         <p>
-          Your reference: <code className="form-confirmation__reference">{reference}</code>. Quote
-          it if you write to the editors about it.
+          <Trans comment="{code} is the archive service's reference for what was just sent">
+            Your reference: {code}. Quote it if you write to the editors about it.
+          </Trans>
         </p>
       )}
       <button type="button" className="auth-form__submit" onClick={onAgain}>

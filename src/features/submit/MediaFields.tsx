@@ -1,18 +1,31 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { FieldSet } from '@/components/FormFields';
 import { ImageListField } from '@/components/ImageListField';
 import type { NodeCapture } from '@/lib/capture';
 import type { NodeImageInput } from '@/lib/nodeSchema';
+import { countText } from '@/lib/numbers';
 import {
   SUBMISSION_IMAGES_MAX,
-  UPLOAD_FORMATS_TEXT,
   UPLOAD_MAX_BYTES,
   type SubmissionKind,
 } from '@/lib/submissionSchema';
+import { uploadFormatsWords } from '@/lib/uploadLimits';
 import { YouTubeLinkField } from '@/features/submit/YouTubeLinkField';
 
-const KINDS: { kind: SubmissionKind; label: string }[] = [
-  { kind: 'video', label: 'A video link' },
-  { kind: 'photos', label: 'Photos' },
+const KINDS: { kind: SubmissionKind; label: MessageDescriptor }[] = [
+  {
+    kind: 'video',
+    label: msg({
+      message: 'A video link',
+      comment: 'An answer to "What are you sending?" on /submit: a YouTube link',
+    }),
+  },
+  {
+    kind: 'photos',
+    label: msg({ message: 'Photos', comment: 'An answer to "What are you sending?" on /submit' }),
+  },
 ];
 
 interface Props {
@@ -46,9 +59,12 @@ export function MediaFields({
   previewOf,
   errors,
 }: Props) {
+  const { t, i18n } = useLingui();
+  const formats = uploadFormatsWords();
+  const size = countText(UPLOAD_MAX_BYTES / 1024 / 1024);
   return (
     <>
-      <FieldSet legend="What are you sending?" error={errors.kind} className="kind-choice">
+      <FieldSet legend={t`What are you sending?`} error={errors.kind} className="kind-choice">
         <div className="kind-choice__options">
           {KINDS.map((choice) => (
             <label key={choice.kind} className="field__choice">
@@ -59,7 +75,7 @@ export function MediaFields({
                 checked={kind === choice.kind}
                 onChange={() => onKind(choice.kind)}
               />
-              {choice.label}
+              {i18n._(choice.label)}
             </label>
           ))}
         </div>
@@ -68,7 +84,7 @@ export function MediaFields({
         <YouTubeLinkField value={youtubeUrl} onChange={onYoutubeUrl} error={errors.youtube_url} />
       ) : (
         <ImageListField
-          label="Your photos"
+          label={t`Your photos`}
           name="images"
           images={images}
           onChange={onImages}
@@ -78,7 +94,11 @@ export function MediaFields({
           previewOf={previewOf}
           max={SUBMISSION_IMAGES_MAX}
           error={errors.images}
-          hint={`Each photo uploads as you choose it: ${UPLOAD_FORMATS_TEXT}, up to ${UPLOAD_MAX_BYTES / 1024 / 1024} MB each. Its hidden details (the place it was taken, the camera, the time) are removed as it uploads. Only the editors see it until they publish it; a photo or 3D capture not sent within a day is deleted.`}
+          hint={t({
+            message: `Each photo uploads as you choose it: ${formats}, up to ${size} MB each. Its hidden details (the place it was taken, the camera, the time) are removed as it uploads. Only the editors see it until they publish it; a photo or 3D capture not sent within a day is deleted.`,
+            comment:
+              '{formats} lists the kinds of photo ("JPEG, PNG, WebP, GIF, AVIF or TIFF"); "not sent within a day": uploaded to /submit but the form never sent',
+          })}
         />
       )}
     </>

@@ -1,9 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useServiceAccess } from '@/app/hooks';
 import { FieldSet, TextAreaField, TextField } from '@/components/FormFields';
 import {
   REMOVAL_MESSAGE_MAX,
-  REMOVAL_REASON_WORDS,
+  REMOVAL_REASON_LABELS,
   REMOVAL_REASONS,
   validateRemovalRequest,
 } from '@/lib/removalSchema';
@@ -32,6 +33,7 @@ const EMPTY: Draft = { reason: '', message: '', email: '' };
  * it opens at once; closed, it gives way to that button again, and keeps what was written.
  */
 export default function RemovalRequestForm({ itemId }: { itemId: string }) {
+  const { t, i18n } = useLingui();
   const { baseUrl } = useServiceAccess();
   const [open, setOpen] = useState(true);
   const [draft, setDraft] = useState<Draft>(EMPTY);
@@ -66,17 +68,22 @@ export default function RemovalRequestForm({ itemId }: { itemId: string }) {
     return (
       <div className="removal-ask">
         <FormConfirmation
-          heading="Thank you"
+          heading={t({
+            message: 'Thank you',
+            comment: 'The heading once a request for removal or correction is sent',
+          })}
           reference={sender.sentId}
-          againLabel="Close"
+          againLabel={t({ message: 'Close', comment: 'Closes the sent removal request form' })}
           onAgain={() => {
             sender.startAgain();
             setOpen(false);
           }}
         >
           <p>
-            The editors have your request. If the item shows you, your family or something private,
-            they can hide it at once while they look into it.
+            <Trans>
+              The editors have your request. If the item shows you, your family or something
+              private, they can hide it at once while they look into it.
+            </Trans>
           </p>
         </FormConfirmation>
       </div>
@@ -87,15 +94,30 @@ export default function RemovalRequestForm({ itemId }: { itemId: string }) {
     <form
       ref={form}
       className="removal-ask community-form"
-      aria-label="Ask for removal or correction"
+      aria-label={t({
+        message: 'Ask for removal or correction',
+        comment:
+          "The button on an item's page that opens the form to ask the editors to remove or correct the item",
+      })}
       noValidate
       onSubmit={sender.onSubmit}
     >
       <h3 ref={heading} tabIndex={-1}>
-        Ask for removal or correction
+        {t({
+          message: 'Ask for removal or correction',
+          comment:
+            "The button on an item's page that opens the form to ask the editors to remove or correct the item",
+        })}
       </h3>
       <FormProblemSummary problem={sender.problem} />
-      <FieldSet legend="What is wrong? (required)" error={errors.reason} className="rights-choice">
+      <FieldSet
+        legend={t({
+          message: 'What is wrong? (required)',
+          comment: 'The question above the reasons to ask for removal or correction of an item',
+        })}
+        error={errors.reason}
+        className="rights-choice"
+      >
         {REMOVAL_REASONS.map((reason) => (
           <label key={reason} className="field__choice">
             <input
@@ -106,12 +128,15 @@ export default function RemovalRequestForm({ itemId }: { itemId: string }) {
               aria-invalid={errors.reason ? true : undefined}
               onChange={() => set('reason')(reason)}
             />
-            <span>{REMOVAL_REASON_WORDS[reason]}</span>
+            <span>{i18n._(REMOVAL_REASON_LABELS[reason])}</span>
           </label>
         ))}
       </FieldSet>
       <TextAreaField
-        label="What should change"
+        label={t({
+          message: 'What should change',
+          comment: 'The label of the message box of a request for removal or correction',
+        })}
         name="message"
         required
         rows={4}
@@ -121,7 +146,7 @@ export default function RemovalRequestForm({ itemId }: { itemId: string }) {
         onChange={set('message')}
       />
       <TextField
-        label="Your e-mail address (optional)"
+        label={t`Your e-mail address (optional)`}
         name="email"
         type="email"
         autoComplete="email"
@@ -129,7 +154,7 @@ export default function RemovalRequestForm({ itemId }: { itemId: string }) {
         maxLength={EMAIL_MAX}
         value={draft.email}
         error={errors.email}
-        hint="For the editors to answer you; never published."
+        hint={t`For the editors to answer you; never published.`}
         onChange={set('email')}
       />
       {errors.node_id && (
@@ -139,9 +164,15 @@ export default function RemovalRequestForm({ itemId }: { itemId: string }) {
       )}
       <HoneypotField value={honeypot} onChange={setHoneypot} />
       <p className="removal-ask__buttons">
-        <SendButton sending={sender.sending} label="Send request" />
+        <SendButton
+          sending={sender.sending}
+          label={t({
+            message: 'Send request',
+            comment: 'Sends a request for the removal or correction of an item',
+          })}
+        />
         <button type="button" className="button-quiet" onClick={() => setOpen(false)}>
-          Cancel
+          {t({ message: 'Cancel', comment: 'Closes the removal request form without sending' })}
         </button>
       </p>
     </form>

@@ -1,14 +1,9 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { FieldSet, TextField } from '@/components/FormFields';
-import { CREDIT_MAX, LICENSES, SUBMIT_LICENSE_IDS } from '@/lib/license';
-import {
-  AGE_ANSWERS,
-  AGE_WORDS,
-  PEOPLE_ANSWERS,
-  PEOPLE_WORDS,
-  type AgeAnswer,
-  type PeopleAnswer,
-} from '@/lib/submissionSchema';
+import { CREDIT_MAX, licenseWords, SUBMIT_LICENSE_IDS } from '@/lib/license';
+import { AGE_ANSWERS, AGE_LABELS, PEOPLE_ANSWERS, PEOPLE_LABELS } from '@/lib/submissionSchema';
 import type { SubmitDraft } from '@/features/submit/submitDraft';
 
 /** One radio choice of a group, with a line that explains it. */
@@ -34,9 +29,17 @@ function ChoiceField<T extends string>({
   error: string | undefined;
   onChange(value: T): void;
 }) {
+  const { t } = useLingui();
   const id = useId();
   return (
-    <FieldSet legend={`${legend} (required)`} error={error} className="rights-choice">
+    <FieldSet
+      legend={t({
+        message: `${legend} (required)`,
+        comment: '{legend} is a question of /submit that must be answered ("Your age")',
+      })}
+      error={error}
+      className="rights-choice"
+    >
       {choices.map((choice) => (
         <label key={choice.value} className="field__choice">
           <input
@@ -62,14 +65,12 @@ function ChoiceField<T extends string>({
   );
 }
 
-const PEOPLE: readonly Choice<PeopleAnswer>[] = PEOPLE_ANSWERS.map((value) => ({
-  value,
-  label: PEOPLE_WORDS[value],
-}));
-const AGE: readonly Choice<AgeAnswer>[] = AGE_ANSWERS.map((value) => ({
-  value,
-  label: AGE_WORDS[value],
-}));
+/** The choices of answers whose words are descriptors, in the active language. */
+const choicesOf = <T extends string>(
+  values: readonly T[],
+  labels: Readonly<Record<T, MessageDescriptor>>,
+  say: (label: MessageDescriptor) => string,
+): Choice<T>[] => values.map((value) => ({ value, label: say(labels[value]) }));
 
 type RightsDraft = Pick<SubmitDraft, 'credit_as' | 'credit_name' | 'license' | 'people' | 'age'>;
 
@@ -87,58 +88,82 @@ export function RightsFields({
   onChange<K extends keyof RightsDraft>(field: K, value: RightsDraft[K]): void;
   errors: Readonly<Record<string, string>>;
 }) {
+  const { t, i18n } = useLingui();
+  const say = (label: MessageDescriptor) => i18n._(label);
   return (
     <>
       <ChoiceField
-        legend="How should the archive credit you?"
+        legend={t`How should the archive credit you?`}
         name="credit_as"
         value={draft.credit_as}
         error={errors.credit_as}
         choices={[
-          { value: 'name', label: 'By name' },
-          { value: 'anonymous', label: 'Anonymous', hint: 'The item says “© Anonymous”.' },
+          {
+            value: 'name',
+            label: t({
+              message: 'By name',
+              comment: 'An answer to "How should the archive credit you?"',
+            }),
+          },
+          {
+            value: 'anonymous',
+            label: t({
+              message: 'Anonymous',
+              comment: 'An answer to "How should the archive credit you?": not named',
+            }),
+            hint: t({
+              message: 'The item says “© Anonymous”.',
+              comment:
+                'The credit line the published item shows for a contributor who is not named: use the translation of "Anonymous" of the item\'s page',
+            }),
+          },
         ]}
         onChange={(value) => onChange('credit_as', value)}
       />
       {draft.credit_as === 'name' && (
         <TextField
-          label="Name to credit"
+          label={t`Name to credit`}
           name="credit_name"
           required
           maxLength={CREDIT_MAX}
           autoComplete="name"
           value={draft.credit_name}
           error={errors.credit_name}
-          hint="Published with the item: “© Dana Whitfield”. A group’s name is fine."
+          hint={t({
+            message: 'Published with the item: “© Dana Whitfield”. A group’s name is fine.',
+            comment: 'Dana Whitfield is an example of a name',
+          })}
           onChange={(value) => onChange('credit_name', value)}
         />
       )}
       <ChoiceField
-        legend="How may others reuse it?"
+        legend={t`How may others reuse it?`}
         name="license"
         value={draft.license}
         error={errors.license}
-        choices={SUBMIT_LICENSE_IDS.map((id) => ({
-          value: id,
-          label: LICENSES[id].name,
-          hint: LICENSES[id].allows,
-        }))}
+        choices={SUBMIT_LICENSE_IDS.map((id) => {
+          const words = licenseWords(id);
+          return { value: id, label: words.name, hint: words.allows };
+        })}
         onChange={(value) => onChange('license', value)}
       />
       <ChoiceField
-        legend="People shown"
+        legend={t({
+          message: 'People shown',
+          comment: 'A question of /submit: whether the people in the photo or video agreed',
+        })}
         name="people"
         value={draft.people}
         error={errors.people}
-        choices={PEOPLE}
+        choices={choicesOf(PEOPLE_ANSWERS, PEOPLE_LABELS, say)}
         onChange={(value) => onChange('people', value)}
       />
       <ChoiceField
-        legend="Your age"
+        legend={t`Your age`}
         name="age"
         value={draft.age}
         error={errors.age}
-        choices={AGE}
+        choices={choicesOf(AGE_ANSWERS, AGE_LABELS, say)}
         onChange={(value) => onChange('age', value)}
       />
     </>

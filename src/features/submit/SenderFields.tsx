@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { FieldSet, TextField } from '@/components/FormFields';
 import type { SubmitDraft } from '@/features/submit/submitDraft';
 import { EMAIL_MAX, SENDER_NAME_MAX } from '@/lib/submissionSchema';
@@ -12,13 +13,14 @@ export function SenderFields({
   onChange: <K extends keyof SubmitDraft>(field: K, value: SubmitDraft[K]) => void;
   errors: Readonly<Record<string, string>>;
 }) {
+  const { t } = useLingui();
   return (
     <FieldSet
-      legend="About you (optional)"
-      hint="Only for the editors to reach you with questions; never published."
+      legend={t`About you (optional)`}
+      hint={t`Only for the editors to reach you with questions; never published.`}
     >
       <TextField
-        label="Your name"
+        label={t`Your name`}
         name="name"
         autoComplete="name"
         maxLength={SENDER_NAME_MAX}
@@ -27,7 +29,7 @@ export function SenderFields({
         error={errors.name}
       />
       <TextField
-        label="Your e-mail address"
+        label={t`Your e-mail address`}
         name="email"
         type="email"
         autoComplete="email"

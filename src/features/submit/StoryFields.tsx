@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { DateField } from '@/components/DateField';
 import { TextAreaField, TextField } from '@/components/FormFields';
 import { CategoryChoices } from '@/features/submit/CategoryChoices';
@@ -17,26 +18,30 @@ export function StoryFields({
   /** The archive's category names: a visitor picks among them. */
   knownCategories: readonly string[];
 }) {
+  const { t } = useLingui();
   return (
     <>
       <TextField
-        label="Title"
+        label={t({ message: 'Title', comment: 'The title of what is sent on /submit' })}
         name="title"
         required
         maxLength={NODE_TITLE_MAX}
         value={draft.title}
         onChange={(value) => onChange('title', value)}
         error={errors.title}
-        hint="A few words: what and where, e.g. “Volunteers clearing Page Avenue”."
+        hint={t({
+          message: 'A few words: what and where, e.g. “Volunteers clearing Page Avenue”.',
+          comment: 'Page Avenue is a street in St. Louis: keep its name',
+        })}
       />
       <TextAreaField
-        label="Description"
+        label={t`Description`}
         name="description"
         maxLength={NODE_DESCRIPTION_MAX}
         value={draft.description}
         onChange={(value) => onChange('description', value)}
         error={errors.description}
-        hint="What it shows: who, what, and anything a visitor should know."
+        hint={t`What it shows: who, what, and anything a visitor should know.`}
       />
       <DateField
         value={draft.date}

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type ReactNode } from 'react';
 import { useServiceAccess } from '@/app/hooks';
 import type { FieldError } from '@/lib/nodeSchema';
@@ -27,10 +29,11 @@ import './communityForm.css';
 /** Where an unsent submission is kept in this tab (session storage: it may hold an e-mail address). */
 export const SUBMIT_DRAFT_KEY = 'globe-archive:submit-draft';
 
-const STILL_UPLOADING: FieldError = {
+/** Refused while photos are on their way (said when the visitor sends, in their language). */
+const stillUploading = (): FieldError => ({
   path: 'images',
-  message: 'Wait until every photo has finished uploading, then send.',
-};
+  message: t`Wait until every photo has finished uploading, then send.`,
+});
 
 interface Props {
   /** The page's words above the form (the router passes the Markdown of src/content/submit.md). */
@@ -49,18 +52,24 @@ function SubmitThanks({
   reference: string;
   onAgain: () => void;
 }) {
+  const { t: say } = useLingui();
   return (
     <div className="page community-page">
       {intro}
       <FormConfirmation
-        heading="Thank you"
+        heading={say({ message: 'Thank you', comment: 'The heading once a submission is sent' })}
         reference={reference}
-        againLabel="Send another"
+        againLabel={say({
+          message: 'Send another',
+          comment: 'Opens a fresh /submit form once a submission is sent',
+        })}
         onAgain={onAgain}
       >
         <p>
-          Your submission has reached the archive. An editor will review it before it appears on the
-          globe; if you left an e-mail address, they may write to you with questions.
+          <Trans>
+            Your submission has reached the archive. An editor will review it before it appears on
+            the globe; if you left an e-mail address, they may write to you with questions.
+          </Trans>
         </p>
       </FormConfirmation>
     </div>
@@ -72,6 +81,7 @@ function SubmitThanks({
  * editors to review. Checked by the shared schema before it goes; kept in the tab until it is sent.
  */
 export function SubmitPage({ intro, knownCategories }: Props) {
+  const { t: say } = useLingui();
   const { baseUrl } = useServiceAccess();
   const form = useRef<HTMLFormElement>(null);
   const { draft, setDraft, clearDraft, restored } = useFormDraft(
@@ -86,7 +96,7 @@ export function SubmitPage({ intro, knownCategories }: Props) {
       const result = validateSubmission(submissionRequest(draft, honeypot));
       const errors = result.ok ? [] : result.errors;
       return draft.kind === 'photos' && uploads.uploading > 0
-        ? [STILL_UPLOADING, ...errors]
+        ? [stillUploading(), ...errors]
         : errors;
     },
     post: () => postSubmission(baseUrl, submissionRequest(draft, honeypot)),
@@ -114,7 +124,10 @@ export function SubmitPage({ intro, knownCategories }: Props) {
       <form
         ref={form}
         className="community-form"
-        aria-label="Submit media"
+        aria-label={say({
+          message: 'Submit media',
+          comment: "The name of /submit's form, for screen readers",
+        })}
         noValidate
         onSubmit={sender.onSubmit}
       >
@@ -156,7 +169,13 @@ export function SubmitPage({ intro, knownCategories }: Props) {
         <SenderFields draft={draft} onChange={update} errors={errors} />
         <ConsentField checked={draft.consent} onChange={set('consent')} error={errors.consent} />
         <HoneypotField value={honeypot} onChange={setHoneypot} />
-        <SendButton sending={sender.sending} label="Send submission" />
+        <SendButton
+          sending={sender.sending}
+          label={say({
+            message: 'Send submission',
+            comment: "The button that sends /submit's form",
+          })}
+        />
       </form>
     </div>
   );

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { TextField } from '@/components/FormFields';
 import { extractYouTubeId, isYouTubeId } from '@/lib/youtube';
 
@@ -12,7 +14,7 @@ export function youTubeLinkStatus(
   if (id === null) return null;
   if (!isYouTubeId(id))
     // The shared schema's words, so the live reading and a refusal on sending agree.
-    return { why: 'This is not a YouTube video link (no 11-character video id in it).' };
+    return { why: t`This is not a YouTube video link (no 11-character video id in it).` };
   let otherHost = false;
   try {
     otherHost = !YOUTUBE_HOST.test(new URL(link.trim()).hostname);
@@ -35,10 +37,25 @@ export function YouTubeLinkField({
   onChange(value: string): void;
   error: string | undefined;
 }) {
+  const { t: say } = useLingui();
   const status = youTubeLinkStatus(value);
+  let reading: string | null = null;
+  if (status !== null && 'why' in status) reading = status.why;
+  else if (status !== null) {
+    const videoId = status.id;
+    reading = status.otherHost
+      ? say({
+          message: `Video id: ${videoId} (this address is not on YouTube: check the link)`,
+          comment: "{videoId} is the YouTube video's id read from the link, such as dQw4w9WgXcQ",
+        })
+      : say({
+          message: `Video id: ${videoId}`,
+          comment: "{videoId} is the YouTube video's id read from the link, such as dQw4w9WgXcQ",
+        });
+  }
   return (
     <TextField
-      label="YouTube link"
+      label={say`YouTube link`}
       name="youtube_url"
       type="url"
       inputMode="url"
@@ -46,14 +63,14 @@ export function YouTubeLinkField({
       value={value}
       onChange={onChange}
       error={error}
-      hint="Copy it from the video's Share button, e.g. https://youtu.be/…; public or unlisted videos."
+      hint={say({
+        message:
+          "Copy it from the video's Share button, e.g. https://youtu.be/…; public or unlisted videos.",
+        comment: "YouTube's Share button: use the name YouTube shows in the language",
+      })}
       after={
         <p className="field__hint youtube-status" aria-live="polite">
-          {status === null
-            ? null
-            : 'why' in status
-              ? status.why
-              : `Video id: ${status.id}${status.otherHost ? ' (this address is not on YouTube: check the link)' : ''}`}
+          {reading}
         </p>
       }
     />

@@ -2,10 +2,10 @@
  * The community's calls to the nodes-service: photo uploads, submissions and messages. Visitors
  * send them without a sign-in, so no token goes with them.
  */
+import { plural, t } from '@lingui/core/macro';
 import type { NodeImageInput } from '@/lib/nodeSchema';
 import type { NodeCapture } from '@/lib/capture';
 import { callService, ServiceError, uploadCaptureFile, uploadImage } from '@/lib/serviceApi';
-import { waitText } from '@/features/submit/formErrors';
 import type { ContactRequest } from '@/features/submit/contactDraft';
 import type { SubmissionRequest } from '@/features/submit/submitDraft';
 
@@ -52,10 +52,15 @@ async function worded<T>(sending: Promise<T>): Promise<T> {
       failure.status === 429 &&
       failure.body.quota === undefined
     ) {
-      const wait = waitText(failure.retryAfter, 'a few minutes');
-      throw new Error(`You have uploaded many files in a short time; try again in ${wait}.`, {
-        cause: failure,
-      });
+      const seconds = failure.retryAfter ?? 0;
+      const message =
+        failure.retryAfter === null
+          ? t`You have uploaded many files in a short time; try again in a few minutes.`
+          : plural(seconds, {
+              one: 'You have uploaded many files in a short time; try again in # second.',
+              other: 'You have uploaded many files in a short time; try again in # seconds.',
+            });
+      throw new Error(message, { cause: failure });
     }
     throw failure;
   }

@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import type { FieldError } from '@/lib/nodeSchema';
 import { ServiceError } from '@/lib/serviceApi';
 
@@ -25,32 +26,67 @@ export function errorsByField(errors: readonly FieldError[]): Record<string, str
 /** The summary above a form whose fields were refused, by the browser or the service. */
 export function fieldsProblem(errors: readonly FieldError[]): FormProblem {
   const details = [...new Set(errors.map((error) => error.message))];
+  const count = details.length;
   return {
-    message:
-      details.length === 1
-        ? 'One thing needs attention before this can be sent:'
-        : `${details.length} things need attention before this can be sent:`,
+    message: plural(count, {
+      one: 'One thing needs attention before this can be sent:',
+      other: '# things need attention before this can be sent:',
+    }),
     details,
   };
 }
 
-/** How long the service asked to wait (Retry-After), in words; `fallback` when it did not say. */
-export function waitText(retryAfter: number | null, fallback: string): string {
-  if (retryAfter === null) return fallback;
-  return retryAfter === 1 ? '1 second' : `${retryAfter} seconds`;
+/** What a form sends, for the rate limit's words. */
+export type SentWhat = 'submissions' | 'messages' | 'requests';
+
+/**
+ * The rate limit's words: the form's kind of message, and the wait the service asked for
+ * (Retry-After, seconds), or a minute when it did not say.
+ */
+function tooManyText(sentWhat: SentWhat, retryAfter: number | null): string {
+  const seconds = retryAfter ?? 0;
+  switch (sentWhat) {
+    case 'submissions':
+      return retryAfter === null
+        ? t`You have sent several submissions in a short time; try again in a minute.`
+        : plural(seconds, {
+            one: 'You have sent several submissions in a short time; try again in # second.',
+            other: 'You have sent several submissions in a short time; try again in # seconds.',
+          });
+    case 'messages':
+      return retryAfter === null
+        ? t`You have sent several messages in a short time; try again in a minute.`
+        : plural(seconds, {
+            one: 'You have sent several messages in a short time; try again in # second.',
+            other: 'You have sent several messages in a short time; try again in # seconds.',
+          });
+    case 'requests':
+      return retryAfter === null
+        ? t({
+            message: 'You have sent several requests in a short time; try again in a minute.',
+            comment: 'Requests for the removal or correction of archive items',
+          })
+        : plural(seconds, {
+            one: 'You have sent several requests in a short time; try again in # second.',
+            other: 'You have sent several requests in a short time; try again in # seconds.',
+          });
+  }
 }
 
 /** Words for a send that failed for some other reason than the fields: nothing typed is lost. */
-export function sendingProblem(failure: unknown, sentWhat: string): FormProblem {
-  if (failure instanceof ServiceError && failure.status === 429) {
-    return {
-      message: `You have sent several ${sentWhat} in a short time; try again in ${waitText(failure.retryAfter, 'a minute')}.`,
-      details: [],
-    };
-  }
+export function sendingProblem(failure: unknown, sentWhat: SentWhat): FormProblem {
+  if (failure instanceof ServiceError && failure.status === 429)
+    return { message: tooManyText(sentWhat, failure.retryAfter), details: [] };
   const reason =
     failure instanceof ServiceError
       ? failure.message
-      : 'Something went wrong while sending; try again.';
-  return { message: `${reason} Everything you wrote is still here.`, details: [] };
+      : t`Something went wrong while sending; try again.`;
+  return {
+    message: t({
+      message: `${reason} Everything you wrote is still here.`,
+      comment:
+        '{reason} is a sentence saying why the form could not be sent ("The archive service could not be reached; …")',
+    }),
+    details: [],
+  };
 }

@@ -7,6 +7,7 @@ import {
   fieldsProblem,
   sendingProblem,
   type FormProblem,
+  type SentWhat,
 } from '@/features/submit/formErrors';
 
 interface Options {
@@ -17,8 +18,8 @@ interface Options {
   post(): Promise<string>;
   /** Called once it is sent, even if the visitor has left the page meanwhile. */
   onSent(): void;
-  /** What is being sent, plural, for the rate-limit message ("submissions", "messages"). */
-  sentWhat: string;
+  /** What is being sent, for the rate-limit message ("submissions", "messages"). */
+  sentWhat: SentWhat;
 }
 
 /** Where a form stands, and what its page shows for it. */

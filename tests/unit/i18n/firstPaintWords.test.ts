@@ -19,15 +19,16 @@ function wordsOf(html: string): string[] {
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<symbol\b[\s\S]*?<\/symbol>/g, '');
   const words = new Set<string>();
-  for (const match of body.matchAll(/>([^<>]*[A-Za-z][^<>]*)</g)) words.add(match[1]!.trim());
+  for (const match of body.matchAll(/>([^<>]*[A-Za-z][^<>]*)</g))
+    words.add((match[1] ?? '').trim());
   for (const match of body.matchAll(/\b(?:aria-label|title|alt|placeholder)="([^"]+)"/g))
-    words.add(match[1]!);
-  words.add(/name="description"\s+content="([^"]+)"/.exec(html)![1]!);
+    words.add(match[1] ?? '');
+  words.add(/name="description"\s+content="([^"]+)"/.exec(html)?.[1] ?? '');
   return [...words];
 }
 
-/** Language names, said in themselves in every language. */
-const NAMES = ['English', 'Español', 'Bosanski', 'Globe Archive'];
+/** Language names and codes, said in themselves in every language; the archive's name. */
+const NAMES = ['English', 'Español', 'Bosanski', 'EN', 'ES', 'BS', 'Globe Archive'];
 
 describe("index.html's words", () => {
   it('are all in the list the build translates', () => {
@@ -41,7 +42,7 @@ describe("index.html's words", () => {
 
 describe('a first paint in Spanish', () => {
   const translations = new Map(FIRST_PAINT_WORDS.map((english) => [english, `«${english}» es`]));
-  const spanish = VARIANTS.find((v) => v.language === 'es')!;
+  const spanish = { language: 'es', prefix: '/es', tag: 'es' } as const;
   const html = translateDocument(INDEX, spanish, translations, '/assets/es-1.js');
 
   it('says every word in the language, none in English', () => {
@@ -54,6 +55,7 @@ describe('a first paint in Spanish', () => {
   });
 
   it('names its language, keeps its links in it and has it chosen in the picker', () => {
+    expect(VARIANTS).toContainEqual(spanish);
     expect(html).toContain('<html lang="es"');
     expect(html).toContain('href="/es/statement"');
     expect(html).toContain('href="/es/"');
@@ -61,6 +63,9 @@ describe('a first paint in Spanish', () => {
     // Files keep their own addresses.
     expect(html).toContain('href="/favicon.svg"');
     expect(html).toMatch(/<option value="es" selected/);
+    // What the picker shows: the language's own name, its code on a phone.
+    expect(html).toContain('<span class="language-picker__name" lang="es">Español</span');
+    expect(html).toContain('<span class="language-picker__code">ES</span');
   });
 
   it('refuses to build with a word left untranslated', () => {
@@ -74,7 +79,12 @@ describe('a built first paint', () => {
       '</head>',
       '<script type="application/json" id="app-modules">{"entry":"/assets/start-1.js","preload":["/assets/a.js"]}</script></head>',
     );
-    const english = translateDocument(built, VARIANTS[0]!, new Map(), '/assets/en-1.js');
+    const english = translateDocument(
+      built,
+      { language: 'en', prefix: '', tag: 'en' },
+      new Map(),
+      '/assets/en-1.js',
+    );
     expect(english).toContain('"preload":["/assets/en-1.js","/assets/a.js"]');
     expect(english).toContain('<html lang="en"');
     expect(english).toMatch(/<option value="en" selected/);

@@ -24,8 +24,14 @@ describe('the Lambda functions’ build', () => {
       ...config,
       configFile: false,
       logLevel: 'silent',
-      // The build's own step (the PGlite copy it writes beside the bundle) is not needed here.
-      plugins: [],
+      // The build's own step (the PGlite copy it writes beside the bundle) is not needed here;
+      // Lingui's (the shared validation's messages, the English catalog) are.
+      plugins: (config.plugins ?? [])
+        .flat()
+        .filter(
+          (plugin) =>
+            !(plugin && 'name' in plugin && plugin.name === 'globe-archive:pglite-template'),
+        ),
       build: { ...config.build, write: false, sourcemap: false, emptyOutDir: false },
     })) as Rollup.RollupOutput | Rollup.RollupOutput[];
     const chunks = new Map(

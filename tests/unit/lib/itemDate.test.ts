@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
+import { activateLanguage } from '@/i18n/catalogs';
 import { normalizeArchive } from '@/lib/nodeModel';
 import {
   centralOffsetMinutes,
-  DATE_FORMAT_MESSAGE,
+  dateFormatMessage,
   intlOffsetMinutes,
   dateOfInputs,
   describeItemDate,
@@ -67,13 +68,13 @@ describe('reading an item date', () => {
   });
 
   it('refuses what is not a date, in plain words', () => {
-    expect(message('')).toBe(DATE_FORMAT_MESSAGE);
-    expect(message('16 May 2025')).toBe(DATE_FORMAT_MESSAGE);
-    expect(message('2025-5-16')).toBe(DATE_FORMAT_MESSAGE);
-    expect(message('2025-05-16T14:52:30.5-05:00')).toBe(DATE_FORMAT_MESSAGE);
-    expect(message('2025-05-16/2025-05-17/2025-05-18')).toBe(DATE_FORMAT_MESSAGE);
-    expect(message('<script>alert(1)</script>')).toBe(DATE_FORMAT_MESSAGE);
-    expect(message('2025-05-16'.repeat(7))).toBe(DATE_FORMAT_MESSAGE);
+    expect(message('')).toBe(dateFormatMessage());
+    expect(message('16 May 2025')).toBe(dateFormatMessage());
+    expect(message('2025-5-16')).toBe(dateFormatMessage());
+    expect(message('2025-05-16T14:52:30.5-05:00')).toBe(dateFormatMessage());
+    expect(message('2025-05-16/2025-05-17/2025-05-18')).toBe(dateFormatMessage());
+    expect(message('<script>alert(1)</script>')).toBe(dateFormatMessage());
+    expect(message('2025-05-16'.repeat(7))).toBe(dateFormatMessage());
     expect(message('2025-02-29')).toBe('2025-02-29 is not a day of the calendar.');
     expect(message('2024-02-29')).toBeNull();
     expect(message('2025-13-01')).toBe('2025-13-01 is not a day of the calendar.');
@@ -135,6 +136,29 @@ describe('the date in words', () => {
 
   it('gives back text that is not a date as it is', () => {
     expect(describeItemDate('soon')).toBe('soon');
+  });
+
+  it('says it in Spanish and Bosnian by their own forms, on St. Louis’s clock (issue 49)', async () => {
+    const words = (text: string, short = false) =>
+      describeItemDate(text, { short }).replace(/\s/g, ' ');
+    try {
+      await activateLanguage('es');
+      expect(words('2025-05-16T14:52-05:00')).toBe('viernes, 16 de mayo de 2025, 14:52');
+      expect(words('2025-05-16', true)).toBe('16 de mayo de 2025');
+      expect(words('2025-05-17/2025-05-30')).toBe('17–30 de mayo de 2025');
+      expect(words('2025-05-16T15:52-04:00')).toBe(
+        'viernes, 16 de mayo de 2025, 15:52 (UTC-04:00)',
+      );
+      expect(words('2025-05-16T13:00-05:00/2025-05-16', true)).toMatch(
+        /^16 de mayo de 2025.*13:00.*23:59$/,
+      );
+      await activateLanguage('bs');
+      expect(words('2025-05-16', true)).toBe('16. maj 2025.');
+      expect(words('2025-05-16T14:52-05:00')).toMatch(/^petak, 16\. maj 2025\..*14:52$/);
+    } finally {
+      await activateLanguage('en');
+    }
+    expect(describeItemDate('2025-05-16')).toBe('Friday 16 May 2025');
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filterRoute, isHomePath } from '@/lib/routes';
-import { charactersShown, INTRO_TEXT, typingSchedule } from '@/lib/typingSchedule';
+import { charactersShown, introText, typingSchedule } from '@/lib/typingSchedule';
 
 describe('intro typing schedule (SPEC §2)', () => {
   it('types a letter every 60 ms', () => {
@@ -28,13 +28,23 @@ describe('intro typing schedule (SPEC §2)', () => {
     expect((times[9] as number) - (times[8] as number)).toBe(60);
   });
 
+  it('does not pause after an ordinal’s period inside a sentence, as Bosnian writes a date', () => {
+    const times = typingSchedule('16. maja 2025. godine. Ovo');
+    // "16." and "2025." go on with a small letter: no pause; "godine." ends the sentence.
+    expect((times[3] as number) - (times[2] as number)).toBe(60);
+    expect((times[14] as number) - (times[13] as number)).toBe(60);
+    expect((times[22] as number) - (times[21] as number)).toBe(260);
+    const sentence = typingSchedule('in 2025. Then');
+    expect((sentence[8] as number) - (sentence[7] as number)).toBe(260);
+  });
+
   it('covers the intro text: Clayton, North City, and a growing library', () => {
-    expect(INTRO_TEXT).toMatch(/mile wide tornado devastated St\. Louis/);
-    expect(INTRO_TEXT).toMatch(/Clayton/);
-    expect(INTRO_TEXT).toMatch(/North City/);
-    expect(INTRO_TEXT).toMatch(/growing library of videos and media/);
-    const times = typingSchedule(INTRO_TEXT);
-    expect(times).toHaveLength(INTRO_TEXT.length);
+    expect(introText()).toMatch(/mile wide tornado devastated St\. Louis/);
+    expect(introText()).toMatch(/Clayton/);
+    expect(introText()).toMatch(/North City/);
+    expect(introText()).toMatch(/growing library of videos and media/);
+    const times = typingSchedule(introText());
+    expect(times).toHaveLength(introText().length);
     for (let i = 1; i < times.length; i++)
       expect((times[i] as number) > (times[i - 1] as number)).toBe(true);
   });

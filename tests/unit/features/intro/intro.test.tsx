@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Intro } from '@/features/intro/Intro';
 import { hasSeenIntro, rememberIntroSeen } from '@/features/intro/introStorage';
 import { CONTINUE_DELAY_MS, SPLASH_MS } from '@/lib/constants';
-import { INTRO_TEXT, typingSchedule } from '@/lib/typingSchedule';
+import { introText, typingSchedule } from '@/lib/typingSchedule';
 
 const stage = () => document.querySelector('.intro')?.getAttribute('data-stage');
 const chars = () => Number(document.querySelector('.intro')?.getAttribute('data-chars'));
@@ -32,7 +32,7 @@ describe('Intro', () => {
     expect(stage()).toBe('splash');
     advance(1);
     expect(stage()).toBe('typing');
-    const schedule = typingSchedule(INTRO_TEXT);
+    const schedule = typingSchedule(introText());
     advance(schedule[9] as number);
     expect(chars()).toBeGreaterThanOrEqual(9);
     expect(chars()).toBeLessThanOrEqual(11);
@@ -47,16 +47,16 @@ describe('Intro', () => {
   it('lays the whole text out from the start, the letters to come unseen, so nothing moves', () => {
     render(<Intro onContinue={() => undefined} />);
     advance(SPLASH_MS);
-    const schedule = typingSchedule(INTRO_TEXT);
+    const schedule = typingSchedule(introText());
     let elapsed = 0;
     for (const at of [schedule[1], schedule[20], schedule[200]] as number[]) {
       advance(at + 20 - elapsed);
       elapsed = at + 20;
       expect(chars()).toBeGreaterThan(0);
       // The paragraph always holds every letter; those not typed yet are in the unseen part.
-      expect(document.querySelector('.intro__text')?.textContent).toBe(INTRO_TEXT);
+      expect(document.querySelector('.intro__text')?.textContent).toBe(introText());
       expect(document.querySelector('.intro__untyped')?.textContent).toBe(
-        INTRO_TEXT.slice(chars()),
+        introText().slice(chars()),
       );
     }
   });
@@ -78,7 +78,7 @@ describe('Intro', () => {
       render(<Intro onContinue={() => undefined} />);
       advance(SPLASH_MS);
       expect(stage()).toBe('typed');
-      expect(chars()).toBe(INTRO_TEXT.length);
+      expect(chars()).toBe(introText().length);
     } finally {
       window.matchMedia = original;
     }

@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AnalyticsContext } from '@/app/hooks';
 import ContentPage, { ContentMarkdown } from '@/features/pages/ContentPage';
-import { CONTENT, type ContentName } from '@/features/pages/contentSources';
+import { CONTENT, translatedContent, type ContentName } from '@/features/pages/contentSources';
+import { activateLanguage } from '@/i18n/catalogs';
 import { noAnalytics, type Analytics } from '@/lib/analytics';
 import { contentLinkUrl, fillContent, isEmailAddress, isSitePath } from '@/lib/content';
 import { isAppPath } from '@/lib/routes';
@@ -25,38 +27,71 @@ function renderPage(
   return render(
     <MemoryRouter>
       <AnalyticsContext value={analytics}>
-        <ContentPage
-          name={name}
-          contactEmail={contactEmail}
-          analyticsConfigured={analyticsConfigured}
-        />
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          <ContentPage
+            name={name}
+            contactEmail={contactEmail}
+            analyticsConfigured={analyticsConfigured}
+          />
+        </Suspense>
       </AnalyticsContext>
     </MemoryRouter>,
   );
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await act(() => activateLanguage('en'));
+});
+
+const NAMES = Object.keys(CONTENT) as ContentName[];
+const TRANSLATIONS = ['es', 'bs'] as const;
+const read = (file: string) => readFileSync(join(CONTENT_DIR, file), 'utf8');
+const linksOf = (markdown: string) =>
+  [...markdown.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1] as string);
+const tokensOf = (markdown: string) =>
+  [...markdown.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] as string);
+/** A page's outline: its headings' levels and its lists' and quotes' lines, in order. */
+const outlineOf = (markdown: string) =>
+  markdown
+    .split('\n')
+    .map((line) => /^(#+ |- |> \*\*)/.exec(line)?.[1])
+    .filter((mark) => mark !== undefined);
 
 describe('the content files', () => {
   const files = readdirSync(CONTENT_DIR).filter(
     (name) => name.endsWith('.md') && name !== 'README.md',
   );
 
-  it('are the pages the app shows, one file each', () => {
-    expect(files.map((f) => f.replace('.md', '')).sort()).toEqual(Object.keys(CONTENT).sort());
+  it('are the pages the app shows, one file each, each in Spanish and Bosnian beside it', () => {
+    const english = files.filter((file) => !/\.(es|bs)\.md$/.test(file));
+    expect(english.map((f) => f.replace('.md', '')).sort()).toEqual([...NAMES].sort());
+    expect(files.filter((file) => !english.includes(file)).sort()).toEqual(
+      NAMES.flatMap((name) => TRANSLATIONS.map((language) => `${name}.${language}.md`)).sort(),
+    );
+    for (const name of NAMES)
+      for (const language of TRANSLATIONS)
+        expect(translatedContent(name, language), `${name}.${language}`).not.toBeNull();
   });
 
-  it.each(Object.keys(CONTENT) as ContentName[])(
-    '%s: every link is one the page will show',
-    (name) => {
-      const links = [...CONTENT[name].matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1] as string);
-      for (const link of links) {
-        expect(contentLinkUrl(link), link).not.toBeNull();
-        if (isSitePath(link)) expect(isAppPath(link), link).toBe(true);
-        else expect(link, link).toMatch(/^(https:\/\/|tel:|mailto:)/);
-      }
-      for (const [, token] of CONTENT[name].matchAll(/\{\{\s*(\w+)\s*\}\}/g))
-        expect(['contact', 'analytics', 'openData', 'oai']).toContain(token);
+  it.each(files)('%s: every link is one the page will show', (file) => {
+    const markdown = read(file);
+    for (const link of linksOf(markdown)) {
+      expect(contentLinkUrl(link), link).not.toBeNull();
+      if (isSitePath(link)) expect(isAppPath(link), link).toBe(true);
+      else expect(link, link).toMatch(/^(https:\/\/|tel:|mailto:)/);
+    }
+    for (const token of tokensOf(markdown))
+      expect(['contact', 'analytics', 'openData', 'oai']).toContain(token);
+  });
+
+  it.each(NAMES.flatMap((name) => TRANSLATIONS.map((language) => [name, language] as const)))(
+    "%s in %s: the English page's links, tokens, headings and lists",
+    (name, language) => {
+      const translated = read(`${name}.${language}.md`);
+      expect(linksOf(translated).sort()).toEqual(linksOf(CONTENT[name]).sort());
+      expect(tokensOf(translated)).toEqual(tokensOf(CONTENT[name]));
+      expect(outlineOf(translated)).toEqual(outlineOf(CONTENT[name]));
     },
   );
 
@@ -121,6 +156,71 @@ describe('a content page', () => {
     unmount();
     renderPage('submit');
     expect(screen.getByText(/has not published an email address yet/)).toBeTruthy();
+  });
+});
+
+/**
+ * What the page shows, now and from now on, one entry a change: its heading, or its loading line,
+ * or nothing ('').
+ */
+function watchHeadings(): () => string[] {
+  const shown: string[] = [];
+  const look = () => {
+    const now = document.querySelector('h1, [role=status]')?.textContent ?? '';
+    if (shown.at(-1) !== now) shown.push(now);
+  };
+  look();
+  const observer = new MutationObserver(look);
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  return () => {
+    look();
+    observer.disconnect();
+    return shown;
+  };
+}
+
+describe('a content page in Spanish and Bosnian', () => {
+  it('shows the active language, and follows a switch without a reload', async () => {
+    renderPage('statement', { contactEmail: 'editors@example.org' });
+    expect(screen.getByRole('heading', { level: 1, name: 'About this archive' })).toBeTruthy();
+    const shown = watchHeadings();
+    await act(() => activateLanguage('es'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Acerca de este archivo' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Contacto' }).getAttribute('href')).toBe('/contact');
+    // The translators' notes to a reviewer are HTML comments, never shown.
+    expect(document.body.textContent).not.toMatch(/Review:|translation of/);
+    expect(document.querySelector('[lang]')).toBeNull();
+    await act(() => activateLanguage('bs'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'O ovom arhivu' })).toBeTruthy();
+    // English is in the page's own chunk: back at once.
+    await act(() => activateLanguage('en'));
+    expect(screen.getByRole('heading', { level: 1, name: 'About this archive' })).toBeTruthy();
+    // While each translation was fetched, the page kept its words: never the loading line.
+    expect(shown()).toEqual([
+      'About this archive',
+      'Acerca de este archivo',
+      'O ovom arhivu',
+      'About this archive',
+    ]);
+  });
+
+  it('waits for its translation rather than showing the English first', async () => {
+    await act(() => activateLanguage('bs'));
+    const shown = watchHeadings();
+    // Not the English first: the loading line (the page's chunk loads then too), then the page.
+    // The translation arrives after the first render: React retries it once `act` is awaited.
+    await act(async () => {
+      renderPage('resources');
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Resursi' })).toBeTruthy();
+    expect(shown()).toEqual(['', 'Loading…', 'Resursi']);
+    expect(screen.getByRole('link', { name: '911' }).getAttribute('href')).toBe('tel:911');
+    // The values filled in from this deployment: the same files, in the page's words.
+    expect(screen.getByRole('link', { name: '/api/oai' }).getAttribute('href')).toBe(
+      '/api/oai?verb=Identify',
+    );
   });
 });
 

@@ -1,19 +1,29 @@
 // @vitest-environment jsdom
 import { createHash } from 'node:crypto';
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { TermsPage } from '@/features/pages/TermsPage';
+import { activateLanguage } from '@/i18n/catalogs';
 import { LICENSES } from '@/lib/license';
-import { CURRENT_TERMS, TERMS_VERSIONS, termsOfVersion } from '@/lib/terms';
+import { CURRENT_TERMS, TERMS_VERSIONS, termsOfVersion, termsWords } from '@/lib/terms';
+import { TERMS_BS } from '@/lib/terms.bs';
+import { TERMS_ES } from '@/lib/terms.es';
 
 function show(url: string) {
   return render(
     <MemoryRouter initialEntries={[url]}>
-      <TermsPage />
+      <Suspense fallback={<p role="status">Loading…</p>}>
+        <TermsPage />
+      </Suspense>
     </MemoryRouter>,
   );
 }
+
+afterEach(async () => {
+  await act(() => activateLanguage('en'));
+});
 
 describe('the contributors’ terms', () => {
   it('keeps every version, oldest first, each a day and each section anchored once', () => {
@@ -76,5 +86,45 @@ describe('the contributors’ terms', () => {
       '/terms',
     );
     expect(document.querySelector('script')).toBeNull();
+  });
+
+  it('are translated whole into Spanish and Bosnian, word for word of every version', () => {
+    const english = termsWords();
+    for (const translation of [TERMS_ES, TERMS_BS]) {
+      expect(Object.keys(translation).sort()).toEqual([...english].sort());
+      for (const words of english) expect(translation[words], words).toMatch(/\S/);
+    }
+    // The same credit and licences by name in each.
+    for (const translation of [TERMS_ES, TERMS_BS]) {
+      const all = Object.values(translation).join(' ');
+      for (const name of ['© Dana Whitfield', 'Anonymous', 'Creative Commons BY 4.0', 'BY-NC 4.0'])
+        expect(all).toContain(name);
+    }
+  });
+
+  it('shows them in the visitor’s language, with the English a click away', async () => {
+    await act(() => activateLanguage('es'));
+    await act(async () => {
+      show('/terms');
+    });
+    const section = await screen.findByRole('region', { name: 'Solo se muestra en este archivo' });
+    expect(section.id).toBe('archive-only');
+    expect(screen.getByText(/^Las condiciones vigentes, publicadas/).textContent).toContain(
+      `27 de noviembre de 2026 (versión ${CURRENT_TERMS.version})`,
+    );
+    expect(document.querySelector('[lang]')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Mostrar el texto en inglés' }));
+    const english = screen.getByRole('region', { name: 'Shown in this archive only' });
+    expect(english.closest('[lang]')?.getAttribute('lang')).toBe('en');
+    fireEvent.click(screen.getByRole('button', { name: 'Mostrar la traducción' }));
+    expect(screen.getByRole('region', { name: 'Solo se muestra en este archivo' })).toBeTruthy();
+    // A switch of language follows, without a reload.
+    await act(() => activateLanguage('bs'));
+    expect(await screen.findByRole('region', { name: 'Prikaz samo u ovom arhivu' })).toBeTruthy();
+    expect(screen.getByText(/^Važeći uslovi/).textContent).toMatch(/27\. novemb(ar|ra) 2026\./);
+    await act(() => activateLanguage('en'));
+    expect(screen.getByRole('region', { name: 'Shown in this archive only' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show the English text' })).toBeNull();
+    expect(document.querySelector('[lang]')).toBeNull();
   });
 });

@@ -233,11 +233,12 @@ describe('the Node server', () => {
     const sitemap = await fetch(`${app.url}/sitemap.xml`);
     expect(sitemap.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
-    expect(locs.filter((loc) => /\/(video|gallery)\//.test(loc ?? ''))).toEqual([
-      'https://archive.example.org/video/clayton-first-responders',
-      'https://archive.example.org/video/hostile',
-      'https://archive.example.org/gallery/porches',
-    ]);
+    // Each page without a language prefix (the visitor's), then in each language (issue 49).
+    expect(locs.filter((loc) => /\/(video|gallery)\//.test(loc ?? ''))).toEqual(
+      ['/video/clayton-first-responders', '/video/hostile', '/gallery/porches'].flatMap((path) =>
+        ['', '/en', '/es', '/bs'].map((prefix) => `https://archive.example.org${prefix}${path}`),
+      ),
+    );
     expect(locs).toContain('https://archive.example.org/resources');
     expect(locs.some((loc) => /editor|signin|account/.test(loc ?? ''))).toBe(false);
   });

@@ -145,7 +145,7 @@ describe('an address without a prefix', () => {
   });
 
   it('reads hostile headers as no preference: never a redirect anywhere else', async () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { Cookie: 'lang=../../evil' },
       { Cookie: 'lang=https://evil.example' },
       { Cookie: 'lang=pseudo' },

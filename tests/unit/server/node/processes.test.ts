@@ -63,11 +63,14 @@ function watch(args: string[], env: Record<string, string> = {}): Watched {
 
 describe('server/node/main.ts', () => {
   it('prints the URL it serves, answers there, and stops cleanly on SIGTERM', async () => {
-    const run = watch(['--import', 'tsx', 'server/node/main.ts'], {
-      PORT: '0',
-      STATIC_DIR: 'none',
-      ARCHIVE_FILE: archive,
-    });
+    const run = watch(
+      ['--import', 'tsx', '--import', './scripts/lingui/register.mjs', 'server/node/main.ts'],
+      {
+        PORT: '0',
+        STATIC_DIR: 'none',
+        ARCHIVE_FILE: archive,
+      },
+    );
     const [, nodesUrl = ''] = await run.waitFor(/Nodes: (http:\/\/127\.0\.0\.1:\d+\/api\/nodes)/);
     // The local identity server's block: its accounts and code, ready to type.
     expect(run.output()).toMatch(/Identity: http:\/\/127\.0\.0\.1:\d+\/identity\/ \(local Cognito/);
@@ -84,7 +87,10 @@ describe('server/node/main.ts', () => {
   }, 60_000);
 
   it('exits 1 with a one-line reason when the configuration is wrong', async () => {
-    const run = watch(['--import', 'tsx', 'server/node/main.ts'], { PORT: 'eighty' });
+    const run = watch(
+      ['--import', 'tsx', '--import', './scripts/lingui/register.mjs', 'server/node/main.ts'],
+      { PORT: 'eighty' },
+    );
     expect(await run.exited).toBe(1);
     expect(run.output().trim()).toBe('PORT: "eighty" is not a port number (0-65535).');
   }, 30_000);

@@ -27,19 +27,23 @@ let server: ChildProcess;
 let origin = '';
 
 beforeAll(async () => {
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/node/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      IDENTITY: 'off',
-      STATIC_DIR: 'none',
-      ARCHIVE_FILE: join(temp, 'archive.json'),
-      UPLOADS_DIR: join(temp, 'uploads'),
+  server = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', './scripts/lingui/register.mjs', 'server/node/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        IDENTITY: 'off',
+        STATIC_DIR: 'none',
+        ARCHIVE_FILE: join(temp, 'archive.json'),
+        UPLOADS_DIR: join(temp, 'uploads'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   origin = await new Promise<string>((resolve, reject) => {
     const heard = (chunk: Buffer) => {

@@ -80,19 +80,23 @@ async function startChild(
   { data, uploads }: ReturnType<typeof folders>,
   stopAt: string,
 ): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: data,
-      UPLOADS_DIR: uploads,
-      STOP_AT: stopAt,
-      POOL_JWK: JSON.stringify(keys.jwk),
-      POOL_ISSUER: ISSUER,
-      POOL_CLIENT_ID: CLIENT_ID,
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', './scripts/lingui/register.mjs', CHILD],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATA_DIR: data,
+        UPLOADS_DIR: uploads,
+        STOP_AT: stopAt,
+        POOL_JWK: JSON.stringify(keys.jwk),
+        POOL_ISSUER: ISSUER,
+        POOL_CLIENT_ID: CLIENT_ID,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   const waiting = new Set<() => void>();
   const heard = (chunk: Buffer) => {

@@ -1,0 +1,62 @@
+// @ts-check
+/**
+ * Node's module hooks for Lingui (issue 49), after tsx's: a module that imports a Lingui macro
+ * passes through Babel with the macro plugin (as scripts/lingui/viteMacros.ts does in the build),
+ * and a catalog (`src/locales/en.po`) loads as its compiled messages (as @lingui/vite-plugin
+ * makes them). Registered by ./register.mjs; everything else is left to tsx.
+ */
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { transformAsync } from '@babel/core';
+import { createCompiledCatalog, getCatalogForFile, getCatalogs } from '@lingui/cli/api';
+import { getConfig } from '@lingui/conf';
+
+const MACRO_IMPORT = /from\s*['"]@lingui\/(core|react)\/macro['"]/;
+
+/** @type {Promise<{ config: ReturnType<typeof getConfig>, catalogs: Awaited<ReturnType<typeof getCatalogs>> }> | null} */
+let lingui = null;
+
+/** @param {string} file */
+async function compiledCatalog(file) {
+  lingui ??= (async () => {
+    const config = getConfig({ cwd: process.cwd() });
+    return { config, catalogs: await getCatalogs(config) };
+  })();
+  const { config, catalogs } = await lingui;
+  const found = getCatalogForFile(relative(config.rootDir, file), catalogs);
+  if (!found) throw new Error(`${file} is not one of lingui.config.ts's catalogs`);
+  const { messages } = await found.catalog.getTranslations(found.locale, {
+    fallbackLocales: config.fallbackLocales,
+    sourceLocale: config.sourceLocale,
+  });
+  return createCompiledCatalog(found.locale, messages, { namespace: 'es' }).source;
+}
+
+/**
+ * @param {string} url
+ * @param {{ format?: string | null }} context
+ * @param {(url: string, context?: object) => Promise<{ format?: string | null, source?: string | ArrayBuffer | Uint8Array | null }>} nextLoad
+ */
+export async function load(url, context, nextLoad) {
+  if (url.startsWith('file:') && /\.po$/.test(new URL(url).pathname)) {
+    return {
+      format: 'module',
+      source: await compiledCatalog(fileURLToPath(url)),
+      shortCircuit: true,
+    };
+  }
+  const result = await nextLoad(url, context);
+  if (!url.startsWith('file:') || url.includes('/node_modules/') || result.source == null)
+    return result;
+  const source =
+    typeof result.source === 'string' ? result.source : Buffer.from(result.source).toString('utf8');
+  if (!MACRO_IMPORT.test(source)) return result;
+  const out = await transformAsync(source, {
+    filename: fileURLToPath(url),
+    babelrc: false,
+    configFile: false,
+    sourceMaps: 'inline',
+    plugins: ['@lingui/babel-plugin-lingui-macro'],
+  });
+  return { ...result, source: out?.code ?? source };
+}
