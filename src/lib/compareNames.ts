@@ -29,7 +29,18 @@ interface NameKey {
 
 /** Text without case and without accents ("Église" → "eglise"): its combining marks, once decomposed. */
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return (
+    text
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      // Letters of their own that no accent mark makes (issue 49): Bosnian's đ ("Đorđević" is
+      // found by "Dordevic"), and its neighbours'.
+      .replace(/[đĐ]/g, 'd')
+      .replace(/[łŁ]/g, 'l')
+      .replace(/[øØ]/g, 'o')
+      .replace(/ß/g, 'ss')
+      .toLowerCase()
+  );
 }
 
 function keyOf(name: string): NameKey {

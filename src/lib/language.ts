@@ -1,8 +1,9 @@
 /**
  * The language an item's media speaks or is written in (issue 46): a BCP 47 tag such as `en`,
  * `es` or `bs`, kept in its canonical spelling (`EN` is `en`, `sr-latn` is `sr-Latn`), and named
- * for people in English by the browser's own list (`Intl.DisplayNames`).
+ * for people in the visitor's language by the browser's own list (`Intl.DisplayNames`).
  */
+import { formatLocale } from '@/i18n/i18n';
 import { describe, type RawItem, type Reading } from '@/lib/itemReaders';
 
 /** The longest tag kept (language, script, region and a variant fit well within it). */
@@ -25,14 +26,22 @@ export function canonicalLanguageTag(text: string): string | null {
   }
 }
 
-/** Made when a name is first asked for, not while the app starts. */
-let names: Intl.DisplayNames | null = null;
+/** Made when a name is first asked for in a language, not while the app starts. */
+const names = new Map<string, Intl.DisplayNames>();
 
-/** The language's name in English ("Spanish", "Bosnian"), or its tag when it has none. */
+/**
+ * The language's name in the visitor's language ("Spanish", "español", "španski"), or its tag
+ * when it has none.
+ */
 export function languageName(tag: string): string {
   try {
-    names ??= new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
-    return names.of(tag) ?? tag;
+    const locale = formatLocale();
+    let list = names.get(locale);
+    if (!list) {
+      list = new Intl.DisplayNames([locale], { type: 'language', fallback: 'code' });
+      names.set(locale, list);
+    }
+    return list.of(tag) ?? tag;
   } catch {
     return tag;
   }
@@ -45,7 +54,7 @@ export function languageName(tag: string): string {
  */
 export function languageChoices(): { value: string; label: string }[] {
   const others = ['ase', 'ar', 'zh', 'vi', 'so', 'ne', 'fr', 'de', 'ko', 'tl', 'sw', 'ru'];
-  others.sort((a, b) => languageName(a).localeCompare(languageName(b), 'en'));
+  others.sort((a, b) => languageName(a).localeCompare(languageName(b), formatLocale()));
   return ['en', 'es', 'bs', ...others].map((tag) => ({ value: tag, label: languageName(tag) }));
 }
 

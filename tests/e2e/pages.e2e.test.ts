@@ -182,3 +182,220 @@ describe('the intro, played again', () => {
     expect(seen.pageErrors).toEqual([]);
   });
 });
+
+/*
+ * The archive in its neighbours' languages (issue 49): a Spanish browser's first paint, a shared
+ * Bosnian link, the picker by keyboard (no reload, the place, the filters and the open item
+ * kept, the globe kept), the globe's own words, and a walk through the screens in the
+ * pseudo-locale, where any word left outside the translation layer shows up in plain English.
+ */
+describe('in Spanish and Bosnian', () => {
+  const shared = nodeRoute(video);
+
+  it('a browser that prefers Spanish gets the archive in Spanish from the first paint', async () => {
+    // Before any script: the server's Spanish document.
+    const still = await browser.newContext({ locale: 'es-MX', javaScriptEnabled: false });
+    contexts.push(still);
+    const first = await still.newPage();
+    await first.goto(`${app.url}/`);
+    expect(new URL(first.url()).pathname).toBe('/es/');
+    expect(await first.getAttribute('html', 'lang')).toBe('es');
+    expect(await first.title()).toBe(
+      'Globe Archive: el tornado de St. Louis del 16 de mayo de 2025',
+    );
+    const nav = first.getByRole('navigation', { name: 'Sitio' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual([
+      'Acerca de',
+      'Recursos',
+      'Enviar',
+      'Contacto',
+      'Iniciar sesión',
+    ]);
+    expect(await nav.getByRole('link', { name: 'Enviar' }).getAttribute('href')).toBe('/es/submit');
+    expect(await first.locator('.preloader__label').first().textContent()).toBe('Cargando...');
+
+    // The app: the home screen, its search and timeline, and an item.
+    const context = await browser.newContext({ locale: 'es-MX', viewport: WIDTHS.desktop });
+    contexts.push(context);
+    await markIntroSeen(context);
+    const page = await context.newPage();
+    const seen = watchPage(page);
+    await page.goto(`${app.url}/?skipIntro=true`);
+    expect(new URL(page.url()).pathname).toBe('/es/');
+    await page.getByRole('button', { name: 'Filtros' }).waitFor();
+    await page.getByPlaceholder('Buscar en el archivo').waitFor();
+    await page.getByText('Línea de tiempo', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Lista' }).click();
+    await page.locator('#archive-items').getByRole('link').first().click();
+    await overlayIn(page);
+    expect(new URL(page.url()).pathname).toMatch(/^\/es\/(video|gallery)\//);
+    await page.getByRole('button', { name: 'Copiar enlace' }).waitFor();
+    expect(await page.title()).toMatch(/ · Globe Archive$/);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'language-es-item-desktop');
+    expect(seen.pageErrors).toEqual([]);
+    expect(seen.consoleErrors).toEqual([]);
+  });
+
+  it('a shared Bosnian link opens in Bosnian, whatever the browser prefers', async () => {
+    const page = await open(`/bs${shared}`, 'phone');
+    await overlayIn(page);
+    expect(await page.getAttribute('html', 'lang')).toBe('bs-Latn');
+    await page.getByRole('button', { name: 'Kopiraj link' }).waitFor();
+    await page.getByRole('button', { name: 'Filteri' }).waitFor();
+    expect(await overflowsSideways(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'language-bs-item-phone');
+  });
+
+  it('the picker, by keyboard, switches back to English at once, keeping the place, the filters, the item and the globe', async () => {
+    const page = await open(`/es${shared}?type=video`, 'desktop');
+    const seen = watchPage(page);
+    await overlayIn(page);
+    await allCardsShown(page);
+    await page.evaluate(() => {
+      (window as Window & { __sameDocument?: boolean }).__sameDocument = true;
+      document.querySelector('canvas')?.setAttribute('data-kept', 'yes');
+    });
+    const picker = page.getByRole('combobox', { name: 'Idioma del sitio' });
+    await picker.focus();
+    // The time from the choice to the new words on screen, read in the page.
+    await page.evaluate(`(() => {
+      const select = document.querySelector('.language-picker__select');
+      select.addEventListener('change', () => {
+        window.__chosenAt = performance.now();
+        const check = () => {
+          const toggle = document.querySelector('.filter-tray__toggle');
+          if (toggle && toggle.textContent.includes('Filters')) window.__wordsAt = performance.now();
+          else requestAnimationFrame(check);
+        };
+        check();
+      }, { once: true });
+    })()`);
+    await page.keyboard.press('ArrowUp');
+    await page.getByRole('button', { name: 'Filters' }).waitFor();
+    await expect.poll(() => page.evaluate('window.__wordsAt ?? null')).not.toBeNull();
+    const switchMs = (await page.evaluate('window.__wordsAt - window.__chosenAt')) as number;
+    expect(switchMs).toBeLessThanOrEqual(200);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(
+      `/en${shared}?type=video`,
+    );
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    expect(await page.evaluate('window.__sameDocument')).toBe(true);
+    expect(await page.locator('canvas[data-kept="yes"]').count()).toBe(1);
+    expect(await page.locator('.detail-overlay--shown').count()).toBe(1);
+    await page.getByRole('button', { name: 'Copy link' }).waitFor();
+    expect(await picker.count()).toBe(0);
+    expect(await page.getByRole('combobox', { name: 'Language of the site' }).inputValue()).toBe(
+      'en',
+    );
+    // Remembered: the next visit to an address without a prefix opens in English.
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === 'lang')?.value).toBe('en');
+    expect(seen.pageErrors).toEqual([]);
+    console.log(`Switching language on a shown globe: ${switchMs.toFixed(0)} ms to the new words`);
+  });
+
+  it("the globe says its callouts in the visitor's language", async () => {
+    const page = await open(`/es/?skipIntro=true`, 'desktop');
+    await allCardsShown(page);
+    await page.getByRole('button', { name: 'Lista' }).click();
+    await page
+      .locator('#archive-items')
+      .getByRole('link', {
+        name: new RegExp(`^${gallery.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+      })
+      .focus();
+    const announcement = page.getByTestId('globe-announcement');
+    await expect.poll(() => announcement.textContent(), WAIT).toContain('En el globo:');
+    await expect
+      .poll(() => announcement.textContent(), WAIT)
+      .toMatch(/Galería de fotos · \d+ fotos?/);
+  });
+});
+
+/**
+ * A text left in plain English in the pseudo-locale: a word of three or more plain ASCII letters
+ * (the pseudo-locale accents every word of the layer's), outside the archive's own data (titles,
+ * descriptions, credits, categories and places come as the archive writes them) and outside what
+ * is English on purpose (names of things and of languages, month names of dates written by the
+ * browser in the pseudo-locale's English).
+ */
+const PSEUDO_WALK = `(() => {
+  const data = new Set(window.__archiveWords ?? []);
+  const keep = /^(Globe|Archive|English|Español|Bosanski|YouTube|JavaScript|WebGL|Creative|Commons|Chromium|St|Louis|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|January|February|March|April|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|CST|CDT|UTC|GMT|BY|SA|NC|ND|CC0|GLB|PLY|SPZ|JPEG|PNG|WebP|HEIC|AVIF|SPLAT|KiB|MiB|MB)$/;
+  const english = (text) => text
+    .split(/[^A-Za-z]+/)
+    .filter((word) => word.length >= 3 && !keep.test(word) && !data.has(word.toLowerCase()));
+  const out = [];
+  const seen = (el) => el.closest('[lang]:not(html)') === null && el.closest('[aria-hidden="true"], [hidden], script, style, noscript, svg') === null;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || !seen(el) || el.closest('.visually-hidden') === null && el.getClientRects().length === 0) continue;
+    const words = english(node.textContent);
+    if (words.length) out.push(node.textContent.trim().slice(0, 80));
+  }
+  for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], [alt], [aria-roledescription]')) {
+    if (!seen(el)) continue;
+    for (const name of ['aria-label', 'title', 'placeholder', 'alt', 'aria-roledescription']) {
+      const value = el.getAttribute(name);
+      if (value && english(value).length) out.push(name + ': ' + value.slice(0, 80));
+    }
+  }
+  if (english(document.title).length) out.push('title: ' + document.title);
+  return out;
+})()`;
+
+describe('the pseudo-locale', () => {
+  const archiveWords = [
+    ...new Set(
+      sample
+        .flatMap((node) => [
+          node.title,
+          node.description,
+          node.credit ?? '',
+          ...node.categories.map((category) => category.name),
+        ])
+        .join(' ')
+        .toLowerCase()
+        .split(/[^a-z]+/),
+    ),
+  ];
+  const SCREENS = [
+    '/?skipIntro=true',
+    nodeRoute(video),
+    nodeRoute(gallery),
+    '/statement',
+    '/resources',
+    '/terms',
+    '/submit',
+    '/contact',
+    '/signin',
+    '/signup',
+    '/forgot-password',
+    '/confirm',
+    '/no-such-page',
+  ];
+
+  it('leaves no word of any screen in plain English', async () => {
+    const context = await browser.newContext({ viewport: WIDTHS.desktop });
+    contexts.push(context);
+    await markIntroSeen(context);
+    await context.addCookies([{ name: 'lang', value: 'pseudo', url: app.url }]);
+    await context.addInitScript(`window.__archiveWords = ${JSON.stringify(archiveWords)};`);
+    const page = await context.newPage();
+    const left: string[] = [];
+    for (const path of SCREENS) {
+      await page.goto(`${app.url}${path}`);
+      await page.locator('main h1, main h2, .filter-tray__toggle').first().waitFor();
+      if (path.startsWith('/?')) await page.locator('.filter-tray__toggle').click();
+      await page.waitForLoadState('networkidle');
+      for (const text of (await page.evaluate(PSEUDO_WALK)) as string[])
+        left.push(`${path}: ${text}`);
+    }
+    await screenshot(page, 'language-pseudo-last');
+    if (left.length > 0) console.log(left.join('\n'));
+    expect(left).toEqual([]);
+  });
+});

@@ -142,7 +142,9 @@ export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props
   return (
     <article className="detail detail--gallery" aria-labelledby="detail-title">
       <header className="detail__header">
-        <h2 id="detail-title">{node.title}</h2>
+        <h2 id="detail-title" lang={node.language}>
+          {node.title}
+        </h2>
         {node.date && (
           <p className="detail__date">
             <Trans comment="When the item's media was recorded: the date follows, as in 'Recorded Friday 16 May 2025, 2:52 pm'">
@@ -164,7 +166,11 @@ export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props
           }}
         />
       )}
-      {node.description && <p className="detail__text">{node.description}</p>}
+      {node.description && (
+        <p className="detail__text" lang={node.language}>
+          {node.description}
+        </p>
+      )}
       <ItemRights credit={node.credit} license={node.license} id={node.video_id} />
       <AskForRemoval itemId={node.video_id} />
       {image && index !== null && (

@@ -63,7 +63,9 @@ export function VideoDetail({ node, related, colours, onBack }: Props) {
         ) : null}
       </div>
       <header className="detail__header">
-        <h2 id="detail-title">{node.title}</h2>
+        <h2 id="detail-title" lang={node.language}>
+          {node.title}
+        </h2>
         {node.date && (
           <p className="detail__date">
             <Trans comment="When the item's media was recorded: the date follows, as in 'Recorded Friday 16 May 2025, 2:52 pm'">
@@ -74,7 +76,11 @@ export function VideoDetail({ node, related, colours, onBack }: Props) {
         <ItemFacts node={node} />
       </header>
       <DetailActions categories={node.categories} colours={colours} onBack={onBack} />
-      {node.description && <p className="detail__text">{node.description}</p>}
+      {node.description && (
+        <p className="detail__text" lang={node.language}>
+          {node.description}
+        </p>
+      )}
       <ItemRights credit={node.credit} license={node.license} id={node.video_id} />
       <AskForRemoval itemId={node.video_id} />
       {related.length > 0 && (
@@ -93,7 +99,7 @@ export function VideoDetail({ node, related, colours, onBack }: Props) {
                   onClick={() => analytics.click(CLICK.related, item.video_id)}
                 >
                   <img src={nodeThumbnailUrl(item)} alt="" loading="lazy" crossOrigin="anonymous" />
-                  <span>{item.title}</span>
+                  <span lang={item.language}>{item.title}</span>
                 </Link>
               </li>
             ))}

@@ -181,7 +181,9 @@ const ItemRow = memo(function ItemRow({
           crossOrigin="anonymous"
           onError={showDefaultThumbnail}
         />
-        <span className="archive-items__title">{node.title}</span>
+        <span className="archive-items__title" lang={node.language}>
+          {node.title}
+        </span>
         <span className="archive-items__meta">
           <span className={`archive-items__type archive-items__type--${node.type}`}>
             {i18n._(TYPE_LABEL[node.type])}

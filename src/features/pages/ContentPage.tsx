@@ -126,8 +126,9 @@ export default function ContentPage({ name, contactEmail, analyticsConfigured, c
   );
   return (
     <div className={`page page--content page--${name}`}>
-      {/* The English, said so, where a page has no translation yet (or it could not be fetched). */}
-      {language !== null && translated === null ? <div lang="en">{words}</div> : words}
+      {/* The English, said so, where a page has no translation yet (or it could not be fetched, or
+          in the tests' pseudo-locale, which has none). */}
+      {i18n.locale !== 'en' && translated === null ? <div lang="en">{words}</div> : words}
       {children}
     </div>
   );

@@ -127,7 +127,9 @@ export function TermsPage() {
               </button>
             </p>
           )}
-          {language !== null && (translation === null || inEnglish) ? (
+          {/* English in a page of another language (no translation yet, the English asked for,
+              or the tests' pseudo-locale), said so. */}
+          {i18n.locale !== 'en' && (language === null || translation === null || inEnglish) ? (
             <div lang="en">
               <TermsText terms={terms} anchored />
             </div>

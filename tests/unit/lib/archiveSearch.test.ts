@@ -29,6 +29,22 @@ const item = (video_id: string, title: string, description = '', categories: str
   categories: categories.map((name) => ({ name })),
 });
 
+describe("searching in the neighbours' languages (issue 49)", () => {
+  it('folds Bosnian and Spanish letters: typed without them, words are found', async () => {
+    const find = await searchOf([
+      item('a', 'Ćevapi za volontere', 'Porodica Đorđević dijeli hranu u Ulici Žitnoj'),
+      item('b', 'El niño y la señora', 'Voluntarios en el Parque O’Fallon, información'),
+      item('c', 'Shelter night one'),
+    ]);
+    expect(find('cevapi')).toEqual(['a']);
+    expect(find('Dordevic')).toEqual(['a']);
+    expect(find('zitnoj')).toEqual(['a']);
+    expect(find('đorđević')).toEqual(['a']);
+    expect(find('nino senora')).toEqual(['b']);
+    expect(find('informacion')).toEqual(['b']);
+  });
+});
+
 describe('searching the archive', () => {
   it('finds words in titles, descriptions and categories, titles first', async () => {
     const find = await searchOf(sample);
