@@ -10,6 +10,7 @@ import type {
 } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activateLanguage } from '@/i18n/catalogs';
 import { CONTINUE_DELAY_MS, SPLASH_MS } from '@/lib/constants';
 import { charactersShown, introText, typingSchedule } from '@/lib/typingSchedule';
 import { generateArchive } from '../fixtures/generateArchive';
@@ -136,6 +137,8 @@ const globeReady = (page: Page, timeout = 60_000) =>
   page.waitForFunction(() => window.__globe?.ready === true, null, { timeout });
 
 beforeAll(async () => {
+  // The intro's words as the page says them to an English visitor (the translation layer's).
+  await activateLanguage('en');
   browser = await launchBrowser();
   app = await startApp({ archiveFile: SAMPLE });
 });

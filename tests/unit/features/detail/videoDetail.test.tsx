@@ -211,8 +211,13 @@ describe('the video detail and analytics', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderVideo(recordingAnalytics());
     await screen.findByTitle('On the porch');
-    const script = document.querySelector('script[src="https://www.youtube.com/iframe_api"]');
-    script?.dispatchEvent(new Event('error'));
+    // The player's API is asked for once the player's frame is there (after the first paint).
+    const script = await waitFor(() => {
+      const found = document.querySelector('script[src="https://www.youtube.com/iframe_api"]');
+      expect(found).not.toBeNull();
+      return found as HTMLScriptElement;
+    });
+    script.dispatchEvent(new Event('error'));
     await waitFor(() =>
       expect(warn).toHaveBeenCalledWith('Video events are not reported:', expect.any(Error)),
     );
