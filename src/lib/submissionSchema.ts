@@ -7,6 +7,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural, t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { i18n } from '@/i18n/i18n';
+import { LANGUAGES, type Language } from '@/i18n/languages';
 import type { FieldError, NodeImageInput } from '@/lib/nodeSchema';
 import {
   NODE_CATEGORIES_MAX,
@@ -25,6 +26,7 @@ import {
 import { VISITOR_FIELDS } from '@/lib/itemFields';
 import { ANONYMOUS_CREDIT, CREDIT_MAX, SUBMIT_LICENSE_IDS, type LicenseId } from '@/lib/license';
 import { storableTextErrors } from '@/lib/storableText';
+import { rightsErrors } from '@/lib/submissionRights';
 import { CURRENT_TERMS } from '@/lib/terms';
 import { safeUrl } from '@/lib/url';
 import { extractYouTubeId, isYouTubeId, youtubeWatchUrl } from '@/lib/youtube';
@@ -103,6 +105,8 @@ export interface SubmissionRights {
   age: AgeAnswer;
   /** The version of the terms (`@/lib/terms`) they agreed to. */
   terms: string;
+  /** The language they read the terms in (issue 49); absent where the sender's page did not say. */
+  termsLanguage?: Language;
 }
 
 /** A submission after validation. */
@@ -336,6 +340,11 @@ const submissionSchema = z
         () => t`Say whether you are 16 or older, or a parent or guardian agreed.`,
       ),
       terms_version: z.unknown().optional(),
+      terms_language: z
+        .enum(LANGUAGES, {
+          error: () => t`The terms were read in a language the archive does not know.`,
+        })
+        .optional(),
       consent: z.literal(true, {
         error: () => t`Tick the consent line so the archive may publish what you send.`,
       }),
@@ -379,33 +388,10 @@ const submissionSchema = z
         people: raw.people,
         age: raw.age,
         terms: CURRENT_TERMS.version,
+        ...(raw.terms_language ? { termsLanguage: raw.terms_language } : {}),
       },
     };
   });
-
-/** The agreement's rules that read two fields: a name to credit, and the terms read now. */
-function rightsErrors(input: unknown): FieldError[] {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return [];
-  const raw = input as Record<string, unknown>;
-  const errors: FieldError[] = [];
-  if (
-    raw.credit_as === 'name' &&
-    (typeof raw.credit_name !== 'string' || singleLine(raw.credit_name) === '')
-  )
-    errors.push({
-      path: 'credit_name',
-      message: t({
-        message: 'Give the name to credit, or choose Anonymous.',
-        comment: '"Anonymous" is the name of the choice on /submit',
-      }),
-    });
-  if (raw.consent === true && raw.terms_version !== CURRENT_TERMS.version)
-    errors.push({
-      path: 'consent',
-      message: t`The terms have changed since this page was opened: read them again, then tick the line.`,
-    });
-  return errors;
-}
 
 const contactSchema = z.object(
   {

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { TermsText } from '@/components/TermsText';
 import { LICENSES } from '@/lib/license';
 import { AGE_WORDS, PEOPLE_WORDS, type SubmissionInput } from '@/lib/submissionSchema';
+import { languageName } from '@/lib/language';
 import { termsOfVersion } from '@/lib/terms';
 import './editor.css';
 
@@ -22,6 +23,8 @@ export function SubmissionRightsSummary({ submission }: { submission: Submission
   }
   const terms = termsOfVersion(rights.terms);
   const version = rights.terms;
+  // Said where the sender's page said it (issue 49): older submissions do not.
+  const readIn = rights.termsLanguage ? languageName(rights.termsLanguage) : null;
   return (
     <div className="submission-rights">
       <dl className="submission-rights__list">
@@ -51,6 +54,12 @@ export function SubmissionRightsSummary({ submission }: { submission: Submission
             message: `Version ${version}`,
             comment: 'The version of the terms the sender agreed to',
           })}
+          {readIn !== null &&
+            ` · ${t({
+              message: `read in ${readIn}`,
+              comment:
+                'After the version of the terms the sender agreed to: the language they read them in (a language name)',
+            })}`}
         </dd>
       </dl>
       {terms ? (

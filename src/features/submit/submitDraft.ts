@@ -13,6 +13,14 @@ import {
   type SubmissionKind,
 } from '@/lib/submissionSchema';
 import { CURRENT_TERMS } from '@/lib/terms';
+import { activeLanguage } from '@/i18n/i18n';
+import { isLanguage, type Language } from '@/i18n/languages';
+
+/** The language /submit showed the terms in: the visitor's (the tests' pseudo-locale's is English). */
+function termsLanguageRead(): Language {
+  const language = activeLanguage();
+  return isLanguage(language) ? language : 'en';
+}
 
 /** The /submit form's fields as typed (not yet cleaned: the schema trims on sending). */
 export interface SubmitDraft {
@@ -43,7 +51,12 @@ export interface SubmitDraft {
  * The JSON body of `POST {base}/submissions`: the draft's fields, the version of the terms the
  * page showed, and the honeypot (empty from a person).
  */
-export type SubmissionRequest = SubmitDraft & { terms_version: string; website: string };
+export type SubmissionRequest = SubmitDraft & {
+  terms_version: string;
+  /** The language the page showed the terms in (issue 49). */
+  terms_language: Language;
+  website: string;
+};
 
 /** `value` when it is one of `values`, else ''. */
 const oneOf = <T extends string>(values: readonly T[], value: unknown): T | '' =>
@@ -110,6 +123,7 @@ export function submissionRequest(draft: SubmitDraft, honeypot: string): Submiss
     youtube_url: draft.kind === 'video' ? draft.youtube_url.trim() : '',
     images: draft.kind === 'photos' ? draft.images : [],
     terms_version: CURRENT_TERMS.version,
+    terms_language: termsLanguageRead(),
     website: honeypot,
   };
 }

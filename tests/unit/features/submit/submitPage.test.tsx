@@ -79,6 +79,8 @@ describe('/submit', { timeout: 30_000 }, () => {
       people: 'not-recognisable',
       age: '16-or-older',
       terms_version: CURRENT_TERMS.version,
+      // And the language it showed the terms in (issue 49).
+      terms_language: 'en',
       consent: true,
       website: '',
     });

@@ -108,6 +108,35 @@ describe('POST /submissions (public)', () => {
     expect(await store.listSubmissions({ limit: 10 })).toHaveLength(1);
   });
 
+  it('keeps the language the contributor read the terms in, and refuses one it does not know (issue 49)', async () => {
+    const { call, store } = setup({ keys });
+    const sent = await call('POST', '/submissions', {
+      body: { ...VIDEO_SUBMISSION, terms_language: 'bs' },
+    });
+    expect(sent.status).toBe(201);
+    const [kept] = await store.listSubmissions({ limit: 1 });
+    expect(kept?.submission.rights).toMatchObject({
+      terms: CURRENT_TERMS.version,
+      termsLanguage: 'bs',
+    });
+    for (const hostile of ['fr', '<script>', 42]) {
+      const refused = await call('POST', '/submissions', {
+        body: { ...VIDEO_SUBMISSION, terms_language: hostile },
+      });
+      expect(refused.status, JSON.stringify(hostile)).toBe(400);
+      expect(
+        (refused.json as { errors: { path: string }[] }).errors,
+        JSON.stringify(hostile),
+      ).toEqual([
+        {
+          path: 'terms_language',
+          message: 'The terms were read in a language the archive does not know.',
+        },
+      ]);
+    }
+    expect(await store.listSubmissions({ limit: 10 })).toHaveLength(1);
+  });
+
   it('refuses a 10,000-character title with the title message', async () => {
     const { call } = setup({ keys });
     const response = await call('POST', '/submissions', {
