@@ -7,16 +7,24 @@
  */
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
+import { startModules } from './scripts/i18n/startModules.ts';
+
+/** The files of the app's start chunk: their words load before the first render. */
+const START = startModules(import.meta.dirname ?? process.cwd());
 
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'es', 'bs', 'pseudo'],
   fallbackLocales: { default: 'en' },
+  // Two catalogs a language: the start's (what the first view can say, src/locales/start/) and
+  // the rest's (the other screens, loaded after the first render), so a visitor's first load
+  // carries a fraction of the words. A message said in both is in both.
   catalogs: [
+    { path: '<rootDir>/src/locales/start/{locale}', include: START },
     {
       path: '<rootDir>/src/locales/{locale}',
       include: ['<rootDir>/src'],
-      exclude: ['**/node_modules/**'],
+      exclude: ['**/node_modules/**', ...START],
     },
   ],
   // Translator comments (`#.`) and where each message is used (`#:`, without line numbers, so a

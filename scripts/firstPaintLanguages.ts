@@ -5,8 +5,8 @@
  * Each names its language (`<html lang>`), says the document's words in it (the header, the
  * splash's Skip, the preloader, the tab's title and the description: `FIRST_PAINT_WORDS`, read
  * from the catalogs in src/locales/), keeps its links in the language (`/es/statement`), has its
- * language chosen in the picker, and asks for its catalog with the app's first chunks, so the
- * app's first render does not wait on it. index.html itself asks for the English catalog.
+ * language chosen in the picker, and asks for its start catalog (the first view's words) with the
+ * app's first chunks, so the app's first render does not wait on it. index.html itself asks for the English catalog.
  */
 import { getCatalogs } from '@lingui/cli/api';
 import { getConfig } from '@lingui/conf';
@@ -104,7 +104,7 @@ async function readTranslations(root: string): Promise<Map<string, Map<string, s
 
 function catalogChunk(bundle: OutputBundle, language: string): OutputChunk | null {
   for (const file of Object.values(bundle))
-    if (file.type === 'chunk' && file.facadeModuleId?.endsWith(`/src/locales/${language}.po`))
+    if (file.type === 'chunk' && file.facadeModuleId?.endsWith(`/src/locales/start/${language}.po`))
       return file;
   return null;
 }

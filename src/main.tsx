@@ -33,6 +33,7 @@ import { nextTask } from '@/app/start/nextTask';
 import { createAnalytics } from '@/features/analytics/ga4Analytics';
 import { serviceBaseUrl, type ServiceAccess } from '@/lib/serviceApi';
 import { i18n } from '@/i18n/i18n';
+import { loadRestWords } from '@/i18n/catalogs';
 
 // A pause after React DOM's evaluation: the store and the router are made in tasks of their own.
 await nextTask();
@@ -66,6 +67,8 @@ const root = createRoot(document.getElementById('root') as HTMLElement);
 // The first render speaks the visitor's language: its catalog, asked for at the start of this
 // chunk, has usually arrived by now.
 await languageReady;
+// The other screens' words, fetched now and awaited by each screen loaded on demand.
+void loadRestWords().catch(() => undefined);
 startTransition(() =>
   root.render(
     <StrictMode>

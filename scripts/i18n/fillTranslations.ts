@@ -17,39 +17,37 @@ const given: Given = Object.assign(
   ...process.argv.slice(2).map((file) => JSON.parse(readFileSync(file, 'utf8')) as Given),
 );
 const config = getConfig({ cwd: process.cwd() });
-const [catalog] = await getCatalogs(config);
-if (!catalog) throw new Error('no catalog configured in lingui.config.ts');
-
 const placed = new Set<string>();
-for (const locale of ['es', 'bs'] as const) {
-  const messages: CatalogType = (await catalog.read(locale)) ?? {};
-  for (const entry of Object.values(messages) as CatalogType[string][]) {
-    const english = entry.message;
-    const translation = english === undefined ? undefined : given[english]?.[locale];
-    if (english === undefined || translation === undefined) continue;
-    entry.translation = translation;
-    placed.add(english);
-    const review = given[english]?.review;
-    const extra = (entry.extra ?? {}) as { translatorComments?: string[]; flags?: string[] };
-    const notes = (extra.translatorComments ?? []).filter((c) => !c.startsWith('Review:'));
-    const forLocale =
-      review === undefined
-        ? null
-        : /^(es|bs):/.test(review)
-          ? review
-              .split(/;\s*(?=(?:es|bs):)/)
-              .filter((part) => part.startsWith(`${locale}:`))
-              .map((part) => part.slice(3).trim())
-              .join('; ') || null
-          : review;
-    entry.extra = {
-      ...extra,
-      flags: extra.flags ?? [],
-      translatorComments: forLocale ? [...notes, `Review: ${forLocale}`] : notes,
-    };
+for (const catalog of await getCatalogs(config))
+  for (const locale of ['es', 'bs'] as const) {
+    const messages: CatalogType = (await catalog.read(locale)) ?? {};
+    for (const entry of Object.values(messages) as CatalogType[string][]) {
+      const english = entry.message;
+      const translation = english === undefined ? undefined : given[english]?.[locale];
+      if (english === undefined || translation === undefined) continue;
+      entry.translation = translation;
+      placed.add(english);
+      const review = given[english]?.review;
+      const extra = (entry.extra ?? {}) as { translatorComments?: string[]; flags?: string[] };
+      const notes = (extra.translatorComments ?? []).filter((c) => !c.startsWith('Review:'));
+      const forLocale =
+        review === undefined
+          ? null
+          : /^(es|bs):/.test(review)
+            ? review
+                .split(/;\s*(?=(?:es|bs):)/)
+                .filter((part) => part.startsWith(`${locale}:`))
+                .map((part) => part.slice(3).trim())
+                .join('; ') || null
+            : review;
+      entry.extra = {
+        ...extra,
+        flags: extra.flags ?? [],
+        translatorComments: forLocale ? [...notes, `Review: ${forLocale}`] : notes,
+      };
+    }
+    await catalog.write(locale, messages);
   }
-  await catalog.write(locale, messages);
-}
 const unplaced = Object.keys(given).filter((english) => !placed.has(english));
 if (unplaced.length > 0) {
   console.log(`${unplaced.length} translation(s) match no message in the code:`);

@@ -7,6 +7,7 @@
  */
 import { i18n } from '@lingui/core';
 import { messages } from '@/locales/en.po';
+import { messages as startMessages } from '@/locales/start/en.po';
 
-i18n.load('en', messages);
+i18n.load('en', { ...messages, ...startMessages });
 i18n.activate('en', ['en-GB']);

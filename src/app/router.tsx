@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { lazyWithWords } from '@/i18n/catalogs';
 import {
   UNSAFE_createRouter as createRouter,
   UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
@@ -21,71 +22,71 @@ import { ROUTES } from '@/lib/routes';
 import { createLanguageHistory } from '@/i18n/languageHistory';
 
 /** The Markdown pages and their renderer load on first use, outside the globe's first paint. */
-const ContentPage = lazy(() => import('@/features/pages/ContentPage'));
+const ContentPage = lazyWithWords(() => import('@/features/pages/ContentPage'));
 /** The account pages load on first use too; the identity library itself loads on first sign-in. */
-const SignInPage = lazy(() =>
+const SignInPage = lazyWithWords(() =>
   import('@/features/auth/SignInPage').then((m) => ({ default: m.SignInPage })),
 );
-const SignUpPage = lazy(() =>
+const SignUpPage = lazyWithWords(() =>
   import('@/features/auth/SignUpPage').then((m) => ({ default: m.SignUpPage })),
 );
-const ConfirmPage = lazy(() =>
+const ConfirmPage = lazyWithWords(() =>
   import('@/features/auth/ConfirmPage').then((m) => ({ default: m.ConfirmPage })),
 );
-const AccountPage = lazy(() =>
+const AccountPage = lazyWithWords(() =>
   import('@/features/auth/AccountPage').then((m) => ({ default: m.AccountPage })),
 );
-const ForgotPasswordPage = lazy(() =>
+const ForgotPasswordPage = lazyWithWords(() =>
   import('@/features/auth/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
 );
 /** The community's forms load on first use; their words come from the Markdown pages above them. */
-const SubmitRoute = lazy(() =>
+const SubmitRoute = lazyWithWords(() =>
   import('@/app/routes/SubmitRoute').then((m) => ({ default: m.SubmitRoute })),
 );
-const TermsPage = lazy(() =>
+const TermsPage = lazyWithWords(() =>
   import('@/features/pages/TermsPage').then((m) => ({ default: m.TermsPage })),
 );
-const ContactPage = lazy(() =>
+const ContactPage = lazyWithWords(() =>
   import('@/features/submit/ContactPage').then((m) => ({ default: m.ContactPage })),
 );
 
 /** The editor area loads only for editors, after the guard. */
-const ItemListPage = lazy(() =>
+const ItemListPage = lazyWithWords(() =>
   import('@/features/editor/ItemListPage').then((m) => ({ default: m.ItemListPage })),
 );
-const ItemEditorPage = lazy(() =>
+const ItemEditorPage = lazyWithWords(() =>
   import('@/features/editor/ItemEditorPage').then((m) => ({ default: m.ItemEditorPage })),
 );
-const SubmissionsPage = lazy(() =>
+const SubmissionsPage = lazyWithWords(() =>
   import('@/features/editor/SubmissionsPage').then((m) => ({ default: m.SubmissionsPage })),
 );
-const MessagesPage = lazy(() =>
+const MessagesPage = lazyWithWords(() =>
   import('@/features/editor/MessagesPage').then((m) => ({ default: m.MessagesPage })),
 );
 /**
  * The editor area's frame, its navigation and the editor's API with it: loaded once an editor
  * goes there, never with the public pages (its counts of what waits read the API).
  */
-const EditorLayout = lazy(() =>
+const EditorLayout = lazyWithWords(() =>
   import('@/app/layouts/EditorLayout').then((m) => ({ default: m.EditorLayout })),
 );
-const RemovalRequestPage = lazy(() =>
+const RemovalRequestPage = lazyWithWords(() =>
   import('@/features/editor/RemovalRequestsPage').then((m) => ({
     default: m.RemovalRequestPage,
   })),
 );
-const RemovalRequestsPage = lazy(() =>
+const RemovalRequestsPage = lazyWithWords(() =>
   import('@/features/editor/RemovalRequestsPage').then((m) => ({
     default: m.RemovalRequestsPage,
   })),
 );
-const ImportPage = lazy(() =>
+const ImportPage = lazyWithWords(() =>
   import('@/features/editor/ImportPage').then((m) => ({ default: m.ImportPage })),
 );
-const JournalPage = lazy(() =>
+const JournalPage = lazyWithWords(() =>
   import('@/features/editor/JournalPage').then((m) => ({ default: m.JournalPage })),
 );
-const EditorDetailPreview = lazy(() =>
+const EditorDetailPreview = lazyWithWords(() =>
   import('@/app/routes/EditorDetailPreview').then((m) => ({ default: m.EditorDetailPreview })),
 );
 

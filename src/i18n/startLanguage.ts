@@ -32,5 +32,8 @@ const start = chooseAtStart();
 sayLanguageInAddress(start.said);
 document.documentElement.lang = LANGUAGE_TAGS[start.language];
 
-/** Resolves once the starting language's words are loaded and active. */
-export const languageReady: Promise<void> = activateLanguage(start.language);
+/**
+ * Resolves once the starting language's words for the first view (the start's catalog) are loaded
+ * and active; main.tsx then asks for the rest's (`loadRestWords`).
+ */
+export const languageReady: Promise<void> = activateLanguage(start.language, { startOnly: true });

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazyWithWords } from '@/i18n/catalogs';
 import { useNavigate } from 'react-router';
 import { useFirstPaint } from '@/app/firstPaint';
 import { useAppSelector, usePrefersReducedMotion } from '@/app/hooks';
@@ -43,7 +44,7 @@ const removalForm = (itemId: string) => <RemovalAsk itemId={itemId} />;
  * for (the words written as they are typed).
  */
 const timelineModule = () => import('@/features/filter/Timeline');
-const Timeline = lazy(() =>
+const Timeline = lazyWithWords(() =>
   timelineModule().then((module) => ({ default: memo(module.Timeline) })),
 );
 /**

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { lazyWithWords } from '@/i18n/catalogs';
 import { RecordedDate } from '@/components/RecordedDate';
 import { DetailActions } from '@/features/detail/DetailActions';
 import { AskForRemoval } from '@/features/detail/askForRemoval';
@@ -21,7 +22,7 @@ interface Props {
  * The 3D capture viewer: loaded when a capture is opened, never with the home screen (issue 48:
  * what the start chunk evaluates before the globe shows).
  */
-const CaptureViewer = lazy(() =>
+const CaptureViewer = lazyWithWords(() =>
   import('@/features/detail/CaptureViewer').then((m) => ({ default: m.CaptureViewer })),
 );
 

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithWords } from '@/i18n/catalogs';
 import { AskButton } from '@/features/submit/AskButton';
 
 const loadForm = () => import('@/features/submit/RemovalRequestForm');
-const RemovalRequestForm = lazy(loadForm);
+const RemovalRequestForm = lazyWithWords(loadForm);
 
 /**
  * "Ask for removal or correction" on an item's page (issue 31). Only its button comes with the
