@@ -396,7 +396,8 @@ describe('community submissions', () => {
       Licence: 'Creative Commons Attribution 4.0 International',
       'People shown': 'Nobody can be recognised in it',
       Age: 'I am 16 or older',
-      'Terms agreed': `Version ${CURRENT_TERMS.version}`,
+      // And the language the sender read them in (issue 49).
+      'Terms agreed': `Version ${CURRENT_TERMS.version} · read in English`,
     });
     await hail.getByText(`Read version ${CURRENT_TERMS.version} of the terms`).click();
     await hail.getByRole('heading', { name: 'Shown in this archive only' }).waitFor(WAIT);

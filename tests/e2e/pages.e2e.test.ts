@@ -252,7 +252,7 @@ describe('in Spanish and Bosnian', () => {
     const page = await open(`/es${shared}?type=video`, 'desktop');
     const seen = watchPage(page);
     await overlayIn(page);
-    await allCardsShown(page);
+    await page.locator('canvas.globe-canvas--shown').waitFor({ timeout: 60_000 });
     await page.evaluate(() => {
       (window as Window & { __sameDocument?: boolean }).__sameDocument = true;
       document.querySelector('canvas')?.setAttribute('data-kept', 'yes');
@@ -392,8 +392,10 @@ describe('the pseudo-locale', () => {
     for (const path of SCREENS) {
       await page.goto(`${app.url}${path}`);
       await page.locator('main h1, main h2, .filter-tray__toggle').first().waitFor();
-      if (path.startsWith('/?')) await page.locator('.filter-tray__toggle').click();
-      await page.waitForLoadState('networkidle');
+      if (path.startsWith('/?')) {
+        await page.locator('.filter-tray__toggle').click();
+        await page.locator('.filter-tray__panel:not([hidden])').waitFor();
+      }
       for (const text of (await page.evaluate(PSEUDO_WALK)) as string[])
         left.push(`${path}: ${text}`);
     }
