@@ -2,7 +2,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
-import { SITE_NAME, SITE_TITLE } from '@/lib/constants';
+import { SITE_TITLE_WORDS } from '@/i18n/firstPaintWords';
+import { SITE_NAME } from '@/lib/constants';
 
 /** Route data: the page's name for the tab title, read in the visitor's language. */
 export interface RouteHandle {
@@ -21,8 +22,10 @@ export function DocumentTitle() {
     .map((m) => (m.handle as RouteHandle | undefined)?.title)
     .find(Boolean);
   const title = descriptor ? i18n._(descriptor) : null;
+  // The archive's own title where a page has none (the home screen), in the language too.
+  const siteTitle = i18n._(SITE_TITLE_WORDS);
   useEffect(() => {
-    document.title = title ? `${title} · ${SITE_NAME}` : SITE_TITLE;
-  }, [title]);
+    document.title = title ? `${title} · ${SITE_NAME}` : siteTitle;
+  }, [title, siteTitle]);
   return null;
 }

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
-import { SITE_DESCRIPTION, SITE_NAME, SITE_TITLE } from '@/lib/constants';
+import { SITE_DESCRIPTION_WORDS, SITE_TITLE_WORDS } from '@/i18n/firstPaintWords';
+import { SITE_NAME } from '@/lib/constants';
 import type { MediaNode } from '@/lib/nodeModel';
 
 function descriptionMeta(): HTMLMetaElement {
@@ -23,13 +24,13 @@ function descriptionMeta(): HTMLMetaElement {
  * and follows a switch.
  */
 export function useItemMeta(node: MediaNode | null): void {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   useEffect(() => {
     if (!node) return;
     const meta = descriptionMeta();
     const servedForItem = document.querySelector('meta[property="og:title"]') !== null;
     const previous = servedForItem
-      ? { title: SITE_TITLE, description: SITE_DESCRIPTION }
+      ? { title: i18n._(SITE_TITLE_WORDS), description: i18n._(SITE_DESCRIPTION_WORDS) }
       : { title: document.title, description: meta.content };
     document.title = `${node.title} · ${SITE_NAME}`;
     const description = node.description;
@@ -66,5 +67,5 @@ export function useItemMeta(node: MediaNode | null): void {
       meta.content = previous.description;
       data.remove();
     };
-  }, [node, t]);
+  }, [node, t, i18n]);
 }
