@@ -31,7 +31,8 @@ export function startModules(root: string, entry = join(root, 'src', 'main.tsx')
     seen.add(file);
     const source = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '');
     for (const match of source.matchAll(STATIC_IMPORT)) {
-      if (/^\s*(?:import|export)\s+type\b/.test(match[0].trim())) continue;
+      // `import type …` and `export type …` bring no code into the chunk.
+      if (/\b(?:import|export)\s+type\s/.test(match[0])) continue;
       const found = resolveSource(root, file, match[1] ?? '');
       if (found && !seen.has(found)) queue.push(found);
     }

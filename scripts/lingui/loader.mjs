@@ -7,11 +7,9 @@
  */
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { transformAsync } from '@babel/core';
 import { createCompiledCatalog, getCatalogForFile, getCatalogs } from '@lingui/cli/api';
 import { getConfig } from '@lingui/conf';
-
-const MACRO_IMPORT = /from\s*['"]@lingui\/(core|react)\/macro['"]/;
+import { compileMacros } from './compileMacros.mjs';
 
 /** @type {Promise<{ config: ReturnType<typeof getConfig>, catalogs: Awaited<ReturnType<typeof getCatalogs>> }> | null} */
 let lingui = null;
@@ -50,13 +48,10 @@ export async function load(url, context, nextLoad) {
     return result;
   const source =
     typeof result.source === 'string' ? result.source : Buffer.from(result.source).toString('utf8');
-  if (!MACRO_IMPORT.test(source)) return result;
-  const out = await transformAsync(source, {
-    filename: fileURLToPath(url),
-    babelrc: false,
-    configFile: false,
-    sourceMaps: 'inline',
-    plugins: ['@lingui/babel-plugin-lingui-macro'],
+  // tsx has made it JavaScript: the macros are all that is left to compile.
+  const compiled = await compileMacros(source, fileURLToPath(url), {
+    syntax: 'javascript',
+    inlineMap: true,
   });
-  return { ...result, source: out?.code ?? source };
+  return compiled ? { ...result, source: compiled.code } : result;
 }

@@ -8,10 +8,9 @@
  * plugin does the same on the Node versions the project supports (package.json's `engines`), with
  * Babel 7. Modules without a macro import are not touched.
  */
-import { transformAsync } from '@babel/core';
 import type { Plugin } from 'vite';
+import { compileMacros } from './compileMacros.mjs';
 
-const MACRO_IMPORT = /from\s+['"]@lingui\/(core|react)\/macro['"]/;
 const SCRIPT = /\.(m?[jt]sx?)$/;
 
 export function linguiMacros(): Plugin {
@@ -20,22 +19,10 @@ export function linguiMacros(): Plugin {
     enforce: 'pre',
     async transform(code, id) {
       const file = id.split('?')[0] ?? id;
-      if (!SCRIPT.test(file) || file.includes('/node_modules/') || !MACRO_IMPORT.test(code))
-        return null;
-      const result = await transformAsync(code, {
-        filename: file,
-        babelrc: false,
-        configFile: false,
-        sourceMaps: true,
-        parserOpts: {
-          plugins: file.endsWith('x') ? ['typescript', 'jsx'] : ['typescript'],
-        },
-        // Lingui's macros keep every other line as it was written: the TypeScript and the JSX
-        // go on to Vite's transform.
-        plugins: ['@lingui/babel-plugin-lingui-macro'],
+      if (!SCRIPT.test(file) || file.includes('/node_modules/')) return null;
+      return compileMacros(code, file, {
+        syntax: /\.m?tsx$/.test(file) ? 'tsx' : /\.m?ts$/.test(file) ? 'typescript' : 'javascript',
       });
-      if (!result?.code) return null;
-      return { code: result.code, map: result.map ?? null };
     },
   };
 }

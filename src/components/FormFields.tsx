@@ -38,20 +38,25 @@ function Described({
   );
 }
 
-function FieldLabel({ id, label, required }: { id: string; label: string; required?: boolean }) {
+/** "(required)" after the label of a field that must be filled in. */
+export function RequiredMark() {
   const { t } = useLingui();
+  return (
+    <span className="field__required">
+      {' '}
+      {t({
+        message: '(required)',
+        comment: 'After the label of a field that must be filled in',
+      })}
+    </span>
+  );
+}
+
+function FieldLabel({ id, label, required }: { id: string; label: string; required?: boolean }) {
   return (
     <label htmlFor={id}>
       {label}
-      {required && (
-        <span className="field__required">
-          {' '}
-          {t({
-            message: '(required)',
-            comment: 'After the label of a field that must be filled in',
-          })}
-        </span>
-      )}
+      {required && <RequiredMark />}
     </label>
   );
 }

@@ -1,13 +1,13 @@
 import { sayOnGlobe } from '@/globe/globeWords';
 import type { CalloutContent } from '@/globe/layers/overlay';
+import { mediaCounts } from '@/lib/capture';
 import type { MediaNode } from '@/lib/nodeModel';
 
 /** What a callout says about a card: its item's title and what it is, or the cluster it leads. */
 
 /** A gallery's entries as its callout counts them: "1 photo", "6 photos and 1 3D capture". */
 function galleryCount(images: readonly { capture?: unknown }[]): string {
-  const captures = images.filter((image) => image.capture !== undefined).length;
-  const photos = images.length - captures;
+  const { photos, captures } = mediaCounts(images);
   if (captures === 0) return sayOnGlobe('photos', { photos });
   if (photos === 0) return sayOnGlobe('captures', { captures });
   return sayOnGlobe('photosAndCaptures', {

@@ -82,12 +82,12 @@ export function globeWordsOf(i18n: {
 
 /** Takes the page's words; true when they changed (what the globe says is then said again). */
 export function takeGlobeWords(next: GlobeWords | undefined): boolean {
-  if (next === undefined || next === current) return false;
-  const changed = current === null || current.locale !== next.locale;
+  // Every update carries them (a copy, in the worker): only a new language is taken.
+  if (next === undefined || next.locale === current?.locale) return false;
   current = next;
   words.load(next.locale, next.messages);
   words.activate(next.locale, next.locales);
-  return changed;
+  return true;
 }
 
 /** One of the globe's messages in the language the page sent last. */

@@ -7,6 +7,7 @@
 import {
   LANGUAGE_COOKIE,
   isUiLanguage,
+  languageOfCookie,
   splitLanguagePath,
   withLanguagePrefix,
   type Language,
@@ -38,14 +39,11 @@ const REMEMBERED_S = 365 * 24 * 60 * 60;
 /** The visitor's choice from the picker, as this browser remembers it (the cookie), or null. */
 export function rememberedLanguage(): UiLanguage | null {
   try {
-    for (const part of document.cookie.split(';')) {
-      const [name, value] = part.split('=').map((s) => s.trim());
-      if (name === LANGUAGE_COOKIE && isUiLanguage(value)) return value;
-    }
+    return languageOfCookie(document.cookie, isUiLanguage);
   } catch {
     // Cookies blocked: the browser's languages decide.
+    return null;
   }
-  return null;
 }
 
 /**

@@ -123,12 +123,18 @@ export function withLanguagePrefix(path: string, language: Language | null): str
   return `${languagePrefix(language)}${path}`;
 }
 
-/** The remembered choice as the cookie says it (`lang=es`), or null. */
-export function languageOfCookie(header: string | null | undefined): Language | null {
+/**
+ * The remembered choice as a `Cookie` header (or `document.cookie`) says it (`lang=es`), or null;
+ * the pseudo-locale only where `accept` takes it (the app's own reading, never the server's).
+ */
+export function languageOfCookie<T extends UiLanguage = Language>(
+  header: string | null | undefined,
+  accept: (value: unknown) => value is T = isLanguage as (value: unknown) => value is T,
+): T | null {
   if (!header) return null;
   for (const part of header.split(';')) {
     const [name, value] = part.split('=').map((s) => s.trim());
-    if (name === LANGUAGE_COOKIE && isLanguage(value)) return value;
+    if (name === LANGUAGE_COOKIE && accept(value)) return value;
   }
   return null;
 }

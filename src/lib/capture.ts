@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { safeUrl } from '@/lib/url';
 
 /**
@@ -38,13 +39,28 @@ export const CAPTURE_FORMAT_NAMES: Record<CaptureFormat, string> = {
   spz: '3D splat',
 };
 
-/** A gallery's entries counted for people: "1 photo", "6 photos and 1 3D capture". */
-export function mediaCount(images: readonly { capture?: unknown }[]): string {
+/** A gallery's entries counted: its photos, and its 3D captures (their posters among the images). */
+export function mediaCounts(images: readonly { capture?: unknown }[]): {
+  photos: number;
+  captures: number;
+} {
   const captures = images.filter((image) => image.capture !== undefined).length;
-  const photos = images.length - captures;
-  const parts = [
-    photos > 0 || captures === 0 ? `${photos} ${photos === 1 ? 'photo' : 'photos'}` : '',
-    captures > 0 ? `${captures} ${captures === 1 ? '3D capture' : '3D captures'}` : '',
-  ];
-  return parts.filter(Boolean).join(' and ');
+  return { photos: images.length - captures, captures };
+}
+
+/**
+ * A gallery's entries counted for people, in their language: "1 photo", "6 photos and 1 3D
+ * capture" (the globe's callouts say the same through the engine's words, src/globe/callouts.ts).
+ */
+export function mediaCount(images: readonly { capture?: unknown }[]): string {
+  const { photos, captures } = mediaCounts(images);
+  const photoText = plural(photos, { one: '# photo', other: '# photos' });
+  if (captures === 0) return photoText;
+  const captureText = plural(captures, { one: '# 3D capture', other: '# 3D captures' });
+  if (photos === 0) return captureText;
+  return t({
+    message: `${photoText} and ${captureText}`,
+    comment:
+      "A gallery's photos ('6 photos') and its 3D captures ('1 3D capture'), counted together",
+  });
 }

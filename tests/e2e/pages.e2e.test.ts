@@ -246,6 +246,10 @@ describe('in Spanish and Bosnian', () => {
     expect(await overflowsSideways(page)).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'language-bs-item-phone');
+    // The consent's link to the terms keeps the language the submission records.
+    await page.goto(`${app.url}/bs/submit`);
+    const terms = page.locator('a[target="_blank"]', { hasText: /uslov/i }).first();
+    expect(await terms.getAttribute('href')).toBe('/bs/terms');
   });
 
   it('the picker, by keyboard, switches back to English at once, keeping the place, the filters, the item and the globe', async () => {

@@ -1,10 +1,14 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
+import { Link } from 'react-router';
+import { RequiredMark } from '@/components/FormFields';
 import { CURRENT_TERMS } from '@/lib/terms';
 
 /**
  * The line a sender ticks so the archive may publish what they send: that the media is theirs to
  * give, and that they agree to the terms for contributors, whose version goes with the submission.
+ * The terms open in a new tab through a router link, so their address keeps the page's language
+ * (`/es/terms`), the one the submission records.
  */
 export function ConsentField({
   checked,
@@ -15,7 +19,6 @@ export function ConsentField({
   onChange(checked: boolean): void;
   error: string | undefined;
 }) {
-  const { t } = useLingui();
   const id = useId();
   const version = CURRENT_TERMS.version;
   return (
@@ -34,20 +37,14 @@ export function ConsentField({
           <Trans comment="The consent line a sender ticks on /submit; {version} is the terms' version, such as 2025-06-01">
             I recorded this media or own it, or its owner has allowed me to send it; and I agree to
             the{' '}
-            <a href="/terms" target="_blank" rel="noopener">
+            <Link to="/terms" target="_blank" rel="noopener">
               terms for contributors
               <span className="visually-hidden"> (opens in a new tab)</span>
-            </a>{' '}
+            </Link>{' '}
             (version {version}), so that the Globe Archive may publish it, credited and licensed as
             I chose above.
           </Trans>
-          <span className="field__required">
-            {' '}
-            {t({
-              message: '(required)',
-              comment: 'After the label of a field that must be filled in',
-            })}
-          </span>
+          <RequiredMark />
         </span>
       </label>
       {error && (
