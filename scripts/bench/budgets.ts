@@ -49,9 +49,14 @@ export function checkBudgets(bundle: BundleReport, sizes: SizeResult[] | null): 
     sizes?.find((s) => s.n === n && s.archive !== 'sample' && s.measuredFrames)?.median ?? null;
   const verdict = (ok: boolean | null): Status => (ok === null ? 'SKIP' : ok ? 'PASS' : 'FAIL');
   const checks: BudgetCheck[] = [];
-  const jsKb = bundle.criticalJsGzipBytes / KB;
+  // The heaviest of the languages' first paints (each preloads its own start catalog).
+  const jsKb =
+    Math.max(
+      bundle.criticalJsGzipBytes,
+      ...bundle.criticalJsByLanguage.map((language) => language.gzipBytes),
+    ) / KB;
   checks.push({
-    figure: 'JS (gzip) before the intro can paint',
+    figure: 'JS (gzip) before the intro can paint, each language',
     measured: `${fmt(jsKb, 1)} KB`,
     budget: `≤ ${BUDGET.criticalJsGzipKb} KB`,
     status: verdict(jsKb <= BUDGET.criticalJsGzipKb),

@@ -26,6 +26,12 @@ export function printBundle(bundle: BundleReport): void {
           String(f.babylonModules),
         ]),
         ['before intro  total JS', '', kb(bundle.criticalJsGzipBytes), ''],
+        ...bundle.criticalJsByLanguage.map((page) => [
+          `before intro  total JS, /${page.language}/`,
+          '',
+          kb(page.gzipBytes),
+          '',
+        ]),
         ...bundle.css.map((f) => [`css           ${f.path}`, kb(f.bytes), kb(f.gzipBytes), '']),
         ...bundle.lazyJs.slice(0, 5).map((f) => [
           // The 3D capture viewer's chunk apart from the globe's Babylon chunk.

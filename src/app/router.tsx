@@ -15,7 +15,6 @@ import type { RouteHandle } from '@/app/DocumentTitle';
 import { MainLayout } from '@/app/layouts/MainLayout';
 import { HomeShell } from '@/app/routes/HomeShell';
 import { ReplayIntro } from '@/features/intro/ReplayIntro';
-import { EnvPage } from '@/features/pages/EnvPage';
 import { NotFoundPage } from '@/features/pages/NotFoundPage';
 import type { ContentName } from '@/features/pages/contentSources';
 import { ROUTES } from '@/lib/routes';
@@ -48,6 +47,11 @@ const TermsPage = lazyWithWords(() =>
 );
 const ContactPage = lazyWithWords(() =>
   import('@/features/submit/ContactPage').then((m) => ({ default: m.ContactPage })),
+);
+
+/** The deployer's /env page loads on first use. */
+const EnvPage = lazyWithWords(() =>
+  import('@/features/pages/EnvPage').then((m) => ({ default: m.EnvPage })),
 );
 
 /** The editor area loads only for editors, after the guard. */
@@ -162,7 +166,7 @@ export const routes: RouteObject[] = [
                     comment: 'The title of /env, the page for whoever deploys the archive',
                   }),
                 ),
-                element: <EnvPage config={config} />,
+                element: lazyElement(<EnvPage config={config} />),
               },
               lazyPage(
                 ROUTES.signin,

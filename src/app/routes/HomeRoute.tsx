@@ -1,5 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
-import { memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  memo,
+  Suspense,
+  type ComponentProps,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { lazyWithWords } from '@/i18n/catalogs';
 import { useNavigate } from 'react-router';
 import { useFirstPaint } from '@/app/firstPaint';
@@ -11,9 +20,6 @@ import { useSharedArrival, type SharedArrival } from '@/app/routes/useSharedArri
 import { useTimelineFilter } from '@/app/routes/useTimelineFilter';
 import { useVisitPhase } from '@/app/routes/useVisitPhase';
 import { RemovalFormContext } from '@/features/detail/askForRemoval';
-import { DetailOverlay } from '@/features/detail/DetailOverlay';
-import { FilterTray } from '@/features/filter/FilterTray';
-import { SearchBox } from '@/features/filter/SearchBox';
 import { GlobeCanvas, type GlobeHandle } from '@/features/globe/GlobeCanvas';
 import { Intro } from '@/features/intro/Intro';
 import { IntroOffer } from '@/features/intro/IntroOffer';
@@ -31,33 +37,72 @@ import {
 import { Preloader } from '@/features/preloader/Preloader';
 import { RemovalAsk } from '@/features/submit/RemovalAsk';
 import { isMobileUserAgent } from '@/lib/device';
+import type { MediaNode } from '@/lib/nodeModel';
 import { filterRoute, spanOfRange } from '@/lib/routes';
 import './HomeRoute.css';
 
 /** "Ask for removal or correction" on an item's page: its form loads when it is asked for. */
 const removalForm = (itemId: string) => <RemovalAsk itemId={itemId} />;
 /**
- * The timeline comes after the globe is shown (its code is not needed before). Its code is asked
- * for once the archive is here, while the globe loads its pictures, so that the reveal does not
- * also fetch, compile and evaluate it (the tasks a tap on Filters waits behind, issue 48). It and
- * the list are drawn again for what they show, not for every address the home screen is drawn
- * for (the words written as they are typed).
+ * What the home screen shows only once the globe is shown: Filters and the search box, the
+ * timeline, and an item's detail view (opened after the flight to its card). Their code and their
+ * words are not needed before, so they stay out of what loads before the intro (issue 49's
+ * budget). They are asked for once the archive is here, while the globe loads its pictures, so
+ * that the reveal does not also fetch, compile and evaluate them (the tasks a tap on Filters waits
+ * behind, issue 48). The timeline and the list are drawn again for what they show, not for every
+ * address the home screen is drawn for (the words written as they are typed).
  */
+const toolsModule = () => import('@/features/filter/HomeTools');
 const timelineModule = () => import('@/features/filter/Timeline');
+const detailModule = () => import('@/features/detail/DetailOverlay');
+const HomeTools = lazyWithWords(() =>
+  toolsModule().then((module) => ({ default: module.HomeTools })),
+);
+const DetailOverlay = lazyWithWords(() =>
+  detailModule().then((module) => ({ default: module.DetailOverlay })),
+);
 const Timeline = lazyWithWords(() =>
   timelineModule().then((module) => ({ default: memo(module.Timeline) })),
 );
 /**
- * Asks for the timeline's code once the archive is here. The browser keeps the module, so `lazy`
- * finds it loaded at the reveal. A chunk that fails to load is the timeline's to report when it
- * renders, not an unhandled rejection here.
+ * Asks for the tools', the timeline's and the detail view's code once the archive is here. The
+ * browser keeps the modules, so `lazy` finds them loaded at the reveal. A chunk that fails to load is the
+ * component's to report when it renders, not an unhandled rejection here.
  */
-function useTimelineCodeOnData(loaded: boolean) {
+function useRevealCodeOnData(loaded: boolean) {
   useEffect(() => {
-    if (loaded) timelineModule().catch(() => undefined);
+    if (!loaded) return;
+    toolsModule().catch(() => undefined);
+    timelineModule().catch(() => undefined);
+    detailModule().catch(() => undefined);
   }, [loaded]);
 }
 const ItemsList = memo(ArchiveItemsList);
+
+/**
+ * The open item's detail view, with the items it links to; its code loads on demand (above) and
+ * the removal form in it when it is asked for.
+ */
+function ShownDetail({
+  id,
+  nodesById,
+  ...view
+}: { id: string; nodesById: ReadonlyMap<string, MediaNode> } & Omit<
+  ComponentProps<typeof DetailOverlay>,
+  'node' | 'related'
+>) {
+  const node = nodesById.get(id) ?? null;
+  const related = (node?.links ?? [])
+    .map((link) => nodesById.get(link))
+    .filter((n) => n !== undefined);
+  return (
+    <RemovalFormContext value={removalForm}>
+      <Suspense fallback={null}>
+        <DetailOverlay node={node} related={related} {...view} />
+      </Suspense>
+    </RemovalFormContext>
+  );
+}
 
 /** The intro offered to a visitor who came by a shared link, until it is watched or declined. */
 function offerOf(arrival: SharedArrival, playIntro: () => void) {
@@ -163,7 +208,7 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
   const filter = useAppSelector(selectFilter);
   const timelineFilter = useTimelineFilter(filter);
   const matchingCount = useAppSelector(selectMatchingNodes).length;
-  useTimelineCodeOnData(status === 'loaded');
+  useRevealCodeOnData(status === 'loaded');
   const globeRef = useRef<GlobeHandle>(null);
   const navigate = useNavigate();
   // One reading of reduced motion for the page, its hooks and the engine.
@@ -195,10 +240,6 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
     reducedMotion,
     globeUnavailable: globeProblem !== null,
   });
-  const shownNode = detail.shownId === null ? null : (nodesById.get(detail.shownId) ?? null);
-  const related = (shownNode?.links ?? [])
-    .map((link) => nodesById.get(link))
-    .filter((n) => n !== undefined);
   const closeDetail = useCallback(
     () =>
       void navigate(
@@ -243,8 +284,15 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
         <>
           <img className="corner-logo" src="/TPR-Logo.svg" alt="" width="56" height="56" />
           <div className="home-tools">
-            <FilterTray categories={categories} matching={matchingCount} total={nodeCount} />
-            <SearchBox nodesById={nodesById} filter={filter} />
+            <Suspense fallback={null}>
+              <HomeTools
+                categories={categories}
+                matching={matchingCount}
+                total={nodeCount}
+                nodesById={nodesById}
+                filter={filter}
+              />
+            </Suspense>
             {detail.shownId === null && introOffer}
           </div>
           {status === 'loaded' && (
@@ -255,19 +303,17 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
         </>
       )}
       {detail.shownId !== null && active && (
-        <RemovalFormContext value={removalForm}>
-          <DetailOverlay
-            key={detail.shownId}
-            node={shownNode}
-            related={related}
-            colours={colours}
-            shown={detail.overlayIn}
-            mobile={mobile}
-            onClose={closeDetail}
-            onFadedOut={detail.onFadedOut}
-            above={phase === 'shown' ? introOffer : null}
-          />
-        </RemovalFormContext>
+        <ShownDetail
+          key={detail.shownId}
+          id={detail.shownId}
+          nodesById={nodesById}
+          colours={colours}
+          shown={detail.overlayIn}
+          mobile={mobile}
+          onClose={closeDetail}
+          onFadedOut={detail.onFadedOut}
+          above={phase === 'shown' ? introOffer : null}
+        />
       )}
       {globeProblem !== null && (
         <p className="globe-problem" role="status">

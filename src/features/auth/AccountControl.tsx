@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { useAuthAccess } from '@/features/auth/authAccess';
-import { describeAuthError, toAuthError } from '@/features/auth/authErrors';
+import { toAuthError } from '@/features/auth/authErrors';
 import { selectAuth, selectIsEditor, signedOut } from '@/features/auth/authSlice';
 import { ROUTES } from '@/lib/routes';
 import './AccountControl.css';
@@ -37,8 +37,13 @@ export function AccountControl({ editorLink = true }: { editorLink?: boolean }) 
     try {
       await (await access.load()).signOut();
     } catch (error) {
-      // Signed out here all the same; the person is told what could not be done.
-      notice = describeAuthError(toAuthError(error));
+      // Signed out here all the same; the person is told what could not be done (in words
+      // loaded only then: they are the account pages', not the start's).
+      const failure = toAuthError(error);
+      notice = await import('@/features/auth/authErrorWords').then(
+        (words) => words.describeAuthError(failure),
+        () => failure.message,
+      );
     } finally {
       setPending(false);
       if (notice === null) void navigate('/');

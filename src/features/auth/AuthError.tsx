@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import { describeAuthError, type AuthError } from '@/features/auth/authErrors';
+import type { AuthError } from '@/features/auth/authErrors';
+import { describeAuthError } from '@/features/auth/authErrorWords';
 
 /** A failed step in words, announced to screen readers, with the way on where there is one. */
 export function AuthErrorMessage({

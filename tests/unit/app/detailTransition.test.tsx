@@ -178,8 +178,8 @@ describe('opening an item', () => {
   it('fades the overlay in when the engine reports the flight has arrived, not after a timer', async () => {
     renderApp('/video/cleanup', { fetchArchive: async () => archive });
     await flying('cleanup');
-    // The overlay is in the page, waiting unseen while the camera flies.
-    expect(overlay()).not.toBeNull();
+    // The overlay is in the page (its code loaded on demand), waiting unseen while the camera flies.
+    await waitFor(() => expect(overlay()).not.toBeNull());
     expect(overlayIn()).toBe(false);
     // A slow engine (software rendering) is still flying when the spec's 0.6 s are up.
     await sleep(CAMERA_FLIGHT_MS + 300);

@@ -8,7 +8,8 @@ import {
 } from 'amazon-cognito-identity-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAuthAccess, ensureEditorGroup, lastUserKey } from '@/features/auth/authAccess';
-import { AuthError, describeAuthError, toAuthError } from '@/features/auth/authErrors';
+import { AuthError, toAuthError } from '@/features/auth/authErrors';
+import { describeAuthError } from '@/features/auth/authErrorWords';
 import {
   authReducer,
   selectIsEditor,

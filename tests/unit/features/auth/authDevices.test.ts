@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { describeAuthError, type AuthError } from '@/features/auth/authErrors';
+import type { AuthError } from '@/features/auth/authErrors';
+import { describeAuthError } from '@/features/auth/authErrorWords';
 import { createCognitoAuth, type AuthService } from '@/features/auth/cognitoAuth';
 import { memoryStorage } from '../../support/memoryStorage';
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeAuthError, type AuthError } from '@/features/auth/authErrors';
+import type { AuthError } from '@/features/auth/authErrors';
+import { describeAuthError } from '@/features/auth/authErrorWords';
 import { createCognitoAuth, type AuthService, type SignInStep } from '@/features/auth/cognitoAuth';
 import {
   startLocalIdentity,

@@ -1,0 +1,24 @@
+import type { ComponentProps } from 'react';
+import { FilterTray } from '@/features/filter/FilterTray';
+import { SearchBox } from '@/features/filter/SearchBox';
+
+/**
+ * The home screen's tools over the globe: Filters and the search box. They show only once the
+ * globe is shown, so their code (and their words) stay out of what loads before the intro
+ * (issue 49's budget); the home route asks for this module as soon as the archive is here, well
+ * before the reveal, so the tools are there, and answer a tap, the moment the globe shows.
+ */
+export function HomeTools({
+  categories,
+  matching,
+  total,
+  nodesById,
+  filter,
+}: ComponentProps<typeof FilterTray> & ComponentProps<typeof SearchBox>) {
+  return (
+    <>
+      <FilterTray categories={categories} matching={matching} total={total} />
+      <SearchBox nodesById={nodesById} filter={filter} />
+    </>
+  );
+}
