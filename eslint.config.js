@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import lingui from 'eslint-plugin-lingui';
 import tseslint from 'typescript-eslint';
 
 /** Imports that put a framework into code that must stay framework-free. */
@@ -227,6 +228,76 @@ export default tseslint.config(
   {
     files: ['scripts/**', 'tests/**', 'server/**'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // Issue 49: every word a visitor, a contributor or an editor reads goes through the
+    // translation layer (`t`, `msg`, `<Trans>`, `plural`; `say` is `t` where `t` is taken). The
+    // screens' files may not write text outside it. What is not text for people is let through by
+    // its place: class names, ids, addresses, types, keys, CSS queries, header and storage names,
+    // the identity service's own codes and messages (SPEC §5 passes them through), measures'
+    // names. A word or a code (no space, not capitalised) and UPPERCASE constants are not text.
+    files: ['src/**/*.tsx', 'src/{app,features,components,i18n}/**/*.ts'],
+    ignores: ['**/*.test.*', '**/*.d.ts'],
+    plugins: { lingui },
+    rules: {
+      'lingui/no-unlocalized-strings': [
+        'error',
+        {
+          ignore: [
+            '^(?![A-Z])\\S+$',
+            '^[A-Z0-9_-]+$',
+            '^[^A-Za-z]*$',
+            // The archive's name, a proper noun in every language.
+            '^Globe Archive$',
+          ],
+          ignoreNames: [
+            { regex: { pattern: 'className', flags: 'i' } },
+            { regex: { pattern: '^[A-Z0-9_]+$' } },
+            'src',
+            'srcSet',
+            'type',
+            'id',
+            'key',
+            'href',
+            'to',
+            'rel',
+            'role',
+            'name',
+            'lang',
+            'path',
+            'Authorization',
+            'timeZone',
+            'event_category',
+          ],
+          ignoreFunctions: [
+            'say',
+            'Error',
+            'AuthError',
+            'DOMException',
+            'console.*',
+            'performance.*',
+            'useAnswerMeasure',
+            'useMediaQuery',
+            '*.matchMedia',
+            '*.closest',
+            '*.startsWith',
+            '*.endsWith',
+            '*.includes',
+            '*.headers.get',
+            '*.querySelector',
+            '*.querySelectorAll',
+            '*.getExtension',
+            '*.getItem',
+            '*.setItem',
+            '*.removeItem',
+            '*.addEventListener',
+            '*.removeEventListener',
+            '*.setAttribute',
+            '*.getAttribute',
+          ],
+        },
+      ],
+    },
   },
   {
     // Rooms a reader can outline (issue 46): a function that does more is split into named parts

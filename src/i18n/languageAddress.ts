@@ -51,9 +51,11 @@ export function rememberedLanguage(): UiLanguage | null {
  * paint of an address without a prefix in that language).
  */
 export function rememberLanguage(language: UiLanguage): void {
+  /* eslint-disable lingui/no-unlocalized-strings -- the cookie's attributes */
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   try {
     document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${REMEMBERED_S}; SameSite=Lax${secure}`;
+    /* eslint-enable lingui/no-unlocalized-strings */
   } catch {
     // Cookies blocked: the address still carries the choice.
   }

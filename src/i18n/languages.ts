@@ -26,11 +26,13 @@ export type UiLanguage = Language | typeof PSEUDO_LOCALE;
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 /** Each language named in itself, as the picker shows it. */
+/* eslint-disable lingui/no-unlocalized-strings -- each language's name in itself, never translated */
 export const LANGUAGE_NAMES: Record<Language, string> = {
   en: 'English',
   es: 'Español',
   bs: 'Bosanski',
 };
+/* eslint-enable lingui/no-unlocalized-strings */
 
 /**
  * The BCP 47 tag said for each (`<html lang>`, `hreflang`, dates and numbers): Bosnian in its

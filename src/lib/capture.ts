@@ -31,14 +31,6 @@ export function readCapture(raw: unknown): NodeCapture | null | 'refused' {
   return checked !== null && isCaptureFormat(format) ? { url: checked, format } : 'refused';
 }
 
-/** What a format is called for people. */
-export const CAPTURE_FORMAT_NAMES: Record<CaptureFormat, string> = {
-  glb: '3D model',
-  ply: '3D splat',
-  splat: '3D splat',
-  spz: '3D splat',
-};
-
 /** A gallery's entries counted: its photos, and its 3D captures (their posters among the images). */
 export function mediaCounts(images: readonly { capture?: unknown }[]): {
   photos: number;

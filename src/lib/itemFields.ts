@@ -48,7 +48,14 @@ import {
   formText,
   type CategoryRef,
 } from '@/lib/itemReaders';
-import { CREDIT_MAX, LICENSE_IDS, LICENSES, licenseUrl, readLicenseId } from '@/lib/license';
+import {
+  CREDIT_MAX,
+  LICENSE_IDS,
+  LICENSES,
+  licenseUrl,
+  licenseWords,
+  readLicenseId,
+} from '@/lib/license';
 import {
   coordinateDraft,
   draftOfText,
@@ -352,12 +359,12 @@ export const ITEM_FIELDS = {
               "The editor's choice for an item whose licence or language the archive does not know",
           }),
         },
-        ...LICENSE_IDS.map((id) => ({ value: id, label: LICENSES[id].name })),
+        ...LICENSE_IDS.map((id) => ({ value: id, label: licenseWords(id).name })),
       ],
       hintOf: (value) => {
         const licence = readLicenseId(value);
         return licence
-          ? LICENSES[licence].allows
+          ? licenseWords(licence).allows
           : t({
               message: 'The item will say “Rights not stated”.',
               comment:

@@ -4,6 +4,7 @@
  * the same words. It checks what an editor can fix; `normalizeArchive` stays the forgiving reader
  * of whatever an archive already holds.
  */
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { FIELD_CHECKS } from '@/lib/itemChecks';
 import { STORED_FIELDS, type ItemInput } from '@/lib/itemFields';
@@ -113,28 +114,49 @@ function crossFieldErrors(input: unknown): FieldError[] {
     const fromId = extractYouTubeId(raw.youtube_id);
     const fromUrl = extractYouTubeId(raw.youtube_url);
     if (fromId === null && fromUrl === null) {
-      errors.push({ path: 'youtube_url', message: 'Give the YouTube link of the video.' });
+      errors.push({
+        path: 'youtube_url',
+        message: t({
+          message: 'Give the YouTube link of the video.',
+          comment: "An editor's item form: a video item has no YouTube link",
+        }),
+      });
     } else if (fromId !== null && !isYouTubeId(fromId)) {
       errors.push({
         path: 'youtube_id',
-        message: 'A YouTube video id is 11 letters, digits, "-" or "_".',
+        message: t({
+          message: 'A YouTube video id is 11 letters, digits, "-" or "_".',
+          comment: "An editor's item form: the video id field holds something else",
+        }),
       });
     } else if (fromUrl !== null && !isYouTubeId(fromUrl)) {
       errors.push({
         path: 'youtube_url',
-        message: 'This is not a YouTube video link (no 11-character video id in it).',
+        message: t({
+          message: 'This is not a YouTube video link (no 11-character video id in it).',
+          comment: "An editor's item form: the link field",
+        }),
       });
     } else if (fromId !== null && fromUrl !== null && fromId !== fromUrl) {
       errors.push({
         path: 'youtube_url',
-        message: 'The link and the video id name different videos.',
+        message: t({
+          message: 'The link and the video id name different videos.',
+          comment: "An editor's item form: the YouTube link and the video id field disagree",
+        }),
       });
     }
   } else if (raw.imageCount === 0) {
-    errors.push({ path: 'images', message: 'Add at least one image to a gallery.' });
+    errors.push({ path: 'images', message: t`Add at least one image to a gallery.` });
   }
   if (raw.video_id !== null && raw.links.includes(raw.video_id)) {
-    errors.push({ path: 'links', message: 'An item cannot be related to itself.' });
+    errors.push({
+      path: 'links',
+      message: t({
+        message: 'An item cannot be related to itself.',
+        comment: "An editor's item form: the item is among its own related items",
+      }),
+    });
   }
   return errors;
 }

@@ -12,12 +12,14 @@ import {
   launchBrowser,
   markIntroSeen,
   SAMPLE,
+  sampleNodes,
   screenshot,
   SCREENSHOT_DIR,
   startApp,
   type RunningApp,
   watchPage,
 } from './support/harness';
+import { archiveWordsOf, PSEUDO_WALK } from './support/pseudoWalk';
 
 /*
  * The editor's and the community's flows against the real local stack: the built app, the
@@ -838,5 +840,66 @@ describe('removal and correction requests', () => {
     await expect.poll(() => requestsLink.textContent(), WAIT).toBe('Requests');
     expect(await axeViolations(editor)).toEqual([]);
     await screenshot(editor, 'editor-removal-request-closed');
+  });
+});
+
+describe('the editor’s area in the pseudo-locale', () => {
+  it('leaves no word of any editor page, nor of the account page, in plain English', async () => {
+    // The other tests have left a trail: items edited, submissions, requests, the journal.
+    const page = await newPage();
+    await signInAsEditor(page);
+    await page.context().addCookies([{ name: 'lang', value: 'pseudo', url: app.url }]);
+    await page.addInitScript(
+      // The signed-in editor's name and address are theirs, not the app's words.
+      `window.__archiveWords = ${JSON.stringify([...archiveWordsOf(sampleNodes), 'editor', 'globe', 'archive', 'local'])};`,
+    );
+    const left: string[] = [];
+    const walk = async (where: string) => {
+      for (const text of (await page.evaluate(PSEUDO_WALK)) as string[])
+        left.push(`${where}: ${text}`);
+    };
+    const visit = async (path: string) => {
+      await page.goto(`${app.url}${path}`);
+      await page.locator('main h1, main h2').first().waitFor(WAIT);
+      // Lists and figures that the page asks for once it is drawn.
+      await page.waitForLoadState('networkidle');
+      await walk(path);
+    };
+    for (const path of [
+      '/editor',
+      '/editor/items/clayton-morning-after',
+      '/editor/submissions',
+      '/editor/messages',
+      '/editor/requests',
+      '/editor/import',
+      '/editor/journal',
+      '/account',
+    ])
+      await visit(path);
+    // One of each kind of record, opened from its list.
+    for (const [list, link] of [
+      [
+        '/editor/submissions',
+        'a[href^="/pseudo/editor/submissions/"], a[href^="/editor/submissions/"]',
+      ],
+      ['/editor/requests', 'a[href*="/editor/requests/"]'],
+    ] as const) {
+      await page.goto(`${app.url}${list}`);
+      await page.locator('main h1, main h2').first().waitFor(WAIT);
+      const first = page.locator(link).first();
+      if ((await first.count()) === 0) continue;
+      await first.click();
+      await page.waitForLoadState('networkidle');
+      await page.locator('main h1, main h2').first().waitFor(WAIT);
+      await walk(new URL(page.url()).pathname);
+    }
+    // A new item saved empty: every field's own complaint.
+    await page.goto(`${app.url}/editor/items/new`);
+    await page.locator('form button[type="submit"]').first().click();
+    await page.locator('[role="alert"], .field__error').first().waitFor(WAIT);
+    await walk('/editor/items/new, saved empty');
+    await screenshot(page, 'language-pseudo-editor');
+    if (left.length > 0) console.log(left.join('\n'));
+    expect(left).toEqual([]);
   });
 });

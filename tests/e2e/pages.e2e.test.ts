@@ -13,6 +13,7 @@ import {
   sampleNodes,
 } from './support/harness';
 import { allCardsShown } from './support/globePointer';
+import { archiveWordsOf, PSEUDO_WALK } from './support/pseudoWalk';
 
 /*
  * The archive's pages and detail views as a visitor sees them on a desktop and on a phone: each
@@ -321,54 +322,8 @@ describe('in Spanish and Bosnian', () => {
   });
 });
 
-/**
- * A text left in plain English in the pseudo-locale: a word of three or more plain ASCII letters
- * (the pseudo-locale accents every word of the layer's), outside the archive's own data (titles,
- * descriptions, credits, categories and places come as the archive writes them) and outside what
- * is English on purpose (names of things and of languages, month names of dates written by the
- * browser in the pseudo-locale's English).
- */
-const PSEUDO_WALK = `(() => {
-  const data = new Set(window.__archiveWords ?? []);
-  const keep = /^(Globe|Archive|English|Español|Bosanski|YouTube|JavaScript|WebGL|Creative|Commons|Chromium|St|Louis|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|January|February|March|April|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|CST|CDT|UTC|GMT|BY|SA|NC|ND|CC0|GLB|PLY|SPZ|JPEG|PNG|WebP|HEIC|AVIF|SPLAT|KiB|MiB|MB)$/;
-  const english = (text) => text
-    .split(/[^A-Za-z]+/)
-    .filter((word) => word.length >= 3 && !keep.test(word) && !data.has(word.toLowerCase()));
-  const out = [];
-  const seen = (el) => el.closest('[lang]:not(html)') === null && el.closest('[aria-hidden="true"], [hidden], script, style, noscript, svg') === null;
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const el = node.parentElement;
-    if (!el || !seen(el) || el.closest('.visually-hidden') === null && el.getClientRects().length === 0) continue;
-    const words = english(node.textContent);
-    if (words.length) out.push(node.textContent.trim().slice(0, 80));
-  }
-  for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], [alt], [aria-roledescription]')) {
-    if (!seen(el)) continue;
-    for (const name of ['aria-label', 'title', 'placeholder', 'alt', 'aria-roledescription']) {
-      const value = el.getAttribute(name);
-      if (value && english(value).length) out.push(name + ': ' + value.slice(0, 80));
-    }
-  }
-  if (english(document.title).length) out.push('title: ' + document.title);
-  return out;
-})()`;
-
 describe('the pseudo-locale', () => {
-  const archiveWords = [
-    ...new Set(
-      sample
-        .flatMap((node) => [
-          node.title,
-          node.description,
-          node.credit ?? '',
-          ...node.categories.map((category) => category.name),
-        ])
-        .join(' ')
-        .toLowerCase()
-        .split(/[^a-z]+/),
-    ),
-  ];
+  const archiveWords = archiveWordsOf(sample);
   const SCREENS = [
     '/?skipIntro=true',
     nodeRoute(video),
@@ -382,6 +337,7 @@ describe('the pseudo-locale', () => {
     '/signup',
     '/forgot-password',
     '/confirm',
+    '/env',
     '/no-such-page',
   ];
 

@@ -21,5 +21,6 @@ new Intl.PluralRules('en').select(2);
 // An item's language, named for people (`language.ts`, on every item's page).
 Intl.getCanonicalLocales('bs-Latn');
 new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' }).of('bs');
+// eslint-disable-next-line lingui/no-unlocalized-strings -- letters to fold, never shown
 'Čaršija Ñandú'.normalize('NFD');
 postMessage('warm');

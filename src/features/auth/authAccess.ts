@@ -34,6 +34,7 @@ export function useAuthAccess(): AuthAccess {
 
 /** The identity library's key for the last signed-in user of a client (SPEC §3 local storage). */
 export const lastUserKey = (clientId: string) =>
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a storage key
   `CognitoIdentityServiceProvider.${clientId}.LastAuthUser`;
 
 /** Builds the access for a pool; the library and the service load on the first `load()`. */

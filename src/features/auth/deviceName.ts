@@ -7,6 +7,7 @@ import { t } from '@lingui/core/macro';
  * The browsers' and systems' own names stay as they are; the words around them are in the active
  * language, so call it where the name is shown.
  */
+/* eslint-disable lingui/no-unlocalized-strings -- the browsers' and systems' own names */
 const BROWSERS: readonly (readonly [RegExp, string])[] = [
   [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
   [/\b(?:OPR|Opera)\//, 'Opera'],
@@ -25,6 +26,7 @@ const SYSTEMS: readonly (readonly [RegExp, string])[] = [
   [/\bMacintosh\b|\bMac OS X\b/, 'macOS'],
   [/\bLinux\b/, 'Linux'],
 ];
+/* eslint-enable lingui/no-unlocalized-strings */
 
 export function deviceName(userAgent: string): string {
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];

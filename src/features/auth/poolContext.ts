@@ -76,6 +76,7 @@ export function createPoolContext(settings: PoolSettings): PoolContext {
   const storage = () => settings.storage ?? globalThis.localStorage;
   /** Where the library keeps this device's key for `username` (SPEC §3). */
   const deviceKeyItem = (username: string) =>
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a storage key
     `CognitoIdentityServiceProvider.${settings.clientId}.${username}.deviceKey`;
 
   const sessionOf = (user: CognitoUser) =>

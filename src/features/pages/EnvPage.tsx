@@ -139,7 +139,14 @@ export function EnvPage({ config }: { config: AppConfig }) {
     [t`Build mode`, import.meta.env.MODE],
   ];
   const services: Row[] = [
-    ['Nodes-service', new URL(config.nodesUrl, window.location.origin).href],
+    [
+      t({
+        message: 'Nodes-service',
+        comment:
+          "/env: the address of the service that answers the archive's items (SPEC's name for it)",
+      }),
+      new URL(config.nodesUrl, window.location.origin).href,
+    ],
     [
       t({ message: 'Accounts', comment: '/env: whether visitors can sign in, and with what' }),
       cognito
@@ -162,6 +169,7 @@ export function EnvPage({ config }: { config: AppConfig }) {
   ];
   const largest = webgl.maxTextureSize;
   const browser: Row[] = [
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- the standard's name
     ['WebGL 2', webgl.webgl2 ? t`supported` : t`not supported: the globe cannot start`],
     [
       t({ message: 'Renderer', comment: "/env: the name of the browser's graphics renderer" }),
