@@ -36,11 +36,11 @@ describe('the lint step on words outside the translation layer', () => {
     ]);
   }, 60_000);
 
-  it('lets through the layer\'s words and what is not text for people', async () => {
+  it("lets through the layer's words and what is not text for people", async () => {
     const code = [
       "import { Trans, useLingui } from '@lingui/react/macro';",
       "import { msg } from '@lingui/core/macro';",
-      "const TITLE = msg`Archive items`;",
+      'const TITLE = msg`Archive items`;',
       'export function Example({ id }: { id: string }) {',
       '  const { t: say } = useLingui();',
       "  const wide = window.matchMedia('(min-width: 40rem)').matches;",
