@@ -6,6 +6,7 @@
  * src/app/firstPaint.ts). A static host cannot know titles; it sends index.html as built.
  */
 import { createHash } from 'node:crypto';
+import { pageAlternates, withLanguagePrefix, type Language } from '@/i18n/languages';
 import { SITE_NAME } from '@/lib/constants';
 import type { MediaType } from '@/lib/mediaType';
 import { nodeRoute, type MediaNode } from '@/lib/nodeModel';
@@ -62,7 +63,14 @@ function shortened(text: string, max: number): string {
 export function withSharedItem(
   html: string,
   item: SharedItem,
-  { siteUrl = null }: { siteUrl?: string | null } = {},
+  {
+    siteUrl = null,
+    language = null,
+  }: {
+    siteUrl?: string | null;
+    /** The language the address names (`/es/video/…`), or null for the one without a prefix. */
+    language?: Language | null;
+  } = {},
 ): string {
   const name = shortened(item.title, TITLE_MAX);
   const title = escapeHtml(`${name} · ${SITE_NAME}`);
@@ -73,8 +81,16 @@ export function withSharedItem(
   const description = about ? escapeHtml(`${kind}: ${about}`) : '';
   // With the site's address: the page's one address for search engines, and what it shows as
   // schema.org data (a data block: never run, so the page's script policy needs no hash of it).
-  const page =
-    siteUrl === null ? null : `${siteUrl}${nodeRoute({ type: item.type, video_id: item.id })}`;
+  // Each language's address is its own canonical one; all of them are its alternates (issue 49).
+  const route = nodeRoute({ type: item.type, video_id: item.id });
+  const page = siteUrl === null ? null : `${siteUrl}${withLanguagePrefix(route, language)}`;
+  const alternates =
+    siteUrl === null
+      ? []
+      : pageAlternates(siteUrl, route).map(
+          ({ hreflang, href }) =>
+            `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}" />`,
+        );
   const meta = [
     `<meta property="og:title" content="${escapeHtml(name)}" />`,
     `<meta property="og:type" content="${item.type === 'video' ? 'video.other' : 'website'}" />`,
@@ -84,6 +100,7 @@ export function withSharedItem(
       : [
           `<meta property="og:url" content="${escapeHtml(page)}" />`,
           `<link rel="canonical" href="${escapeHtml(page)}" />`,
+          ...alternates,
         ]),
     ...(page !== null && siteUrl !== null && item.node
       ? [

@@ -222,7 +222,12 @@ async function sharedItemPage(
   if (document === null) return null;
   return item === null
     ? documentResponse(c, pageHeaders, 404, document)
-    : documentResponse(c, pageHeaders, 200, withSharedItem(document, item, { siteUrl: siteUrl() }));
+    : documentResponse(
+        c,
+        pageHeaders,
+        200,
+        withSharedItem(document, item, { siteUrl: siteUrl(), language }),
+      );
 }
 
 /** What an address without a language prefix is answered by: its own page, or another language's. */

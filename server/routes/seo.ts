@@ -4,7 +4,7 @@
  * `/robots.txt`, which points to it and keeps crawlers out of the editors' area and the API. The
  * Node server answers both at the site's root.
  */
-import { withLanguagePrefix, type Language } from '@/i18n/languages';
+import { PAGE_ALTERNATES, pageAlternates } from '@/i18n/languages';
 import { Hono } from 'hono';
 import { archiveInputs } from '@/lib/archiveImport';
 import { nodeRoute } from '@/lib/nodeModel';
@@ -41,34 +41,27 @@ async function publicPages(store: NodeStore): Promise<{ path: string; changed: s
   }));
 }
 
-/**
- * Each page's addresses (issue 49): the one without a prefix, which answers in the visitor's
- * language (`x-default`), and one a language; every address lists all of them as alternates.
- */
-const PAGE_LANGUAGES = [
-  { hreflang: 'x-default', language: null },
-  { hreflang: 'en', language: 'en' },
-  { hreflang: 'es', language: 'es' },
-  { hreflang: 'bs', language: 'bs' },
-] as const;
-
 /** The sitemap of `pages` on `siteUrl`, each page in every language with its alternates. */
 export function sitemapXml(
   siteUrl: string,
   pages: readonly { path: string; changed: string | null }[],
 ): string {
   const urls = pages
-    .slice(0, Math.floor(SITEMAP_MAX_URLS / PAGE_LANGUAGES.length))
+    .slice(0, Math.floor(SITEMAP_MAX_URLS / PAGE_ALTERNATES.length))
     .flatMap(({ path, changed }) => {
-      const address = (language: Language | null) =>
-        xmlText(`${siteUrl}${withLanguagePrefix(path, language)}`);
-      const alternates = PAGE_LANGUAGES.map(
-        ({ hreflang, language }) =>
-          `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${address(language)}"/>`,
-      ).join('');
-      return PAGE_LANGUAGES.map(
-        ({ language }) =>
-          `<url><loc>${address(language)}</loc>${changed ? `<lastmod>${changed}</lastmod>` : ''}${alternates}</url>`,
+      const addresses = pageAlternates(siteUrl, path).map(({ hreflang, href }) => ({
+        hreflang,
+        href: xmlText(href),
+      }));
+      const alternates = addresses
+        .map(
+          ({ hreflang, href }) =>
+            `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${href}"/>`,
+        )
+        .join('');
+      return addresses.map(
+        ({ href }) =>
+          `<url><loc>${href}</loc>${changed ? `<lastmod>${changed}</lastmod>` : ''}${alternates}</url>`,
       );
     })
     .join('\n');

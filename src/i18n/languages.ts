@@ -126,6 +126,27 @@ export function withLanguagePrefix(path: string, language: Language | null): str
 }
 
 /**
+ * Each page's addresses for search engines (`hreflang`, issue 49): the one without a prefix,
+ * which answers in the visitor's language (`x-default`), and one a language. Every address lists
+ * all of them: in the sitemap, in the page's head (the app's and a shared item's document).
+ */
+export const PAGE_ALTERNATES: readonly { hreflang: string; language: Language | null }[] = [
+  { hreflang: 'x-default', language: null },
+  ...LANGUAGES.map((language) => ({ hreflang: language, language })),
+];
+
+/** The alternates of the app's `path` (without a prefix) on `siteUrl` (an origin, no slash after). */
+export function pageAlternates(
+  siteUrl: string,
+  path: string,
+): { hreflang: string; href: string }[] {
+  return PAGE_ALTERNATES.map(({ hreflang, language }) => ({
+    hreflang,
+    href: `${siteUrl}${withLanguagePrefix(path, language)}`,
+  }));
+}
+
+/**
  * The remembered choice as a `Cookie` header (or `document.cookie`) says it (`lang=es`), or null;
  * the pseudo-locale only where `accept` takes it (the app's own reading, never the server's).
  */

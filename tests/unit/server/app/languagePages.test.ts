@@ -17,10 +17,13 @@ import { createNodesHandler } from '../../../../server/nodesHandler';
 import { createMemoryStore } from '../../../../server/storage/memoryStore';
 
 const DOCUMENTS = {
-  'index.html': '<!doctype html><html lang="en"><title>Globe Archive</title></html>',
-  'en/index.html': '<!doctype html><html lang="en"><title>Globe Archive (en)</title></html>',
-  'es/index.html': '<!doctype html><html lang="es"><title>Globe Archive (es)</title></html>',
-  'bs/index.html': '<!doctype html><html lang="bs-Latn"><title>Globe Archive (bs)</title></html>',
+  'index.html': '<!doctype html><html lang="en"><head><title>Globe Archive</title></head></html>',
+  'en/index.html':
+    '<!doctype html><html lang="en"><head><title>Globe Archive (en)</title></head></html>',
+  'es/index.html':
+    '<!doctype html><html lang="es"><head><title>Globe Archive (es)</title></head></html>',
+  'bs/index.html':
+    '<!doctype html><html lang="bs-Latn"><head><title>Globe Archive (bs)</title></head></html>',
 };
 
 const temp = mkdtempSync(join(tmpdir(), 'globe-language-pages-'));
@@ -93,6 +96,20 @@ describe('an address with a language prefix', () => {
     const html = await res.text();
     expect(html).toContain('<html lang="es">');
     expect(html).toContain('On the porch');
+    // Its own address is its canonical one; the item's four addresses are its alternates.
+    expect(html).toContain(
+      '<link rel="canonical" href="https://archive.example.org/es/video/porch" />',
+    );
+    expect(
+      [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)" \/>/g)].map(
+        (link) => `${link[1]} ${link[2]}`,
+      ),
+    ).toEqual([
+      'x-default https://archive.example.org/video/porch',
+      'en https://archive.example.org/en/video/porch',
+      'es https://archive.example.org/es/video/porch',
+      'bs https://archive.example.org/bs/video/porch',
+    ]);
   });
 
   it('sends an item under the other type to its one address, in the same language', async () => {
@@ -115,7 +132,7 @@ describe('an address without a prefix', () => {
     for (const accept of ['en-US,en;q=0.9', 'fr-FR, de;q=0.8', '', 'zz']) {
       const res = await get('/submit', { 'Accept-Language': accept });
       expect(res.status, accept).toBe(200);
-      expect(await res.text(), accept).toContain('<html lang="en"><title>Globe Archive</title>');
+      expect(await res.text(), accept).toContain('<title>Globe Archive</title>');
       expect(res.headers.get('vary'), accept).toContain('Accept-Language, Cookie');
     }
   });
