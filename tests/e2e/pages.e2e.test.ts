@@ -304,6 +304,31 @@ describe('in Spanish and Bosnian', () => {
     console.log(`Switching language on a shown globe: ${switchMs.toFixed(0)} ms to the new words`);
   });
 
+  it('passes axe and fits the width in Spanish and Bosnian, on a desktop and a phone', async () => {
+    const found: string[] = [];
+    for (const language of ['es', 'bs'] as const)
+      for (const width of ['desktop', 'phone'] as const) {
+        const page = await open(`/${language}/?skipIntro=true`, width);
+        const check = async (where: string) => {
+          const at = `${language} ${width} ${where}`;
+          found.push(...(await axeViolations(page)).map((v) => `${at}: ${v}`));
+          if (await overflowsSideways(page)) found.push(`${at}: wider than the window`);
+          await screenshot(page, `language-${language}-${where}-${width}`);
+        };
+        // The home screen with its tray open (the longest words of the start).
+        await page.locator('.filter-tray__toggle').click();
+        await page.locator('.filter-tray__panel:not([hidden])').waitFor();
+        await check('home');
+        await page.goto(`${app.url}/${language}${nodeRoute(gallery)}`);
+        await overlayIn(page);
+        await check('gallery');
+        await page.goto(`${app.url}/${language}/submit`);
+        await page.locator('main h1').waitFor();
+        await check('submit');
+      }
+    expect(found).toEqual([]);
+  });
+
   it("the globe says its callouts in the visitor's language", async () => {
     const page = await open(`/es/?skipIntro=true`, 'desktop');
     await allCardsShown(page);
