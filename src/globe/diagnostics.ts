@@ -72,6 +72,7 @@ export function createDiagnostics(parts: DiagnosedParts): GlobeDiagnostics {
         hovered: cards.hovered === slot,
         matched: cards.isMatched(slot),
         face: faces.faceOf(slot),
+        words: faces.wordsOf(slot),
       };
     },
     camera: () => ({

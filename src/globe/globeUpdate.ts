@@ -99,6 +99,7 @@ export function createUpdate(parts: UpdatedParts): (input: GlobeInput) => void {
     const regrouped = joined.structureChanged || filterChanged || clusters.spacing < 0;
     if (regrouped) clusterControl.regroup(now, false);
     else if (coloursChanged || wordsChanged) attention.refreshCallout();
+    if (wordsChanged) faces.wordsChanged();
     // The first view is where the camera starts: its faces load first (the cards that show, not
     // those gathered into clusters), and the preloader waits for them alone.
     if (items.size > 0 && progress.chooseFirstView()) faces.startFirstView();

@@ -37,7 +37,8 @@ export interface GlobeDiagnostics {
   project(id: string): { x: number; y: number; onScreen: boolean } | null;
   /**
    * One card's animated state, and what its face shows: `sharp` is the high-resolution face a
-   * hovered or focused card gets; the others as in `stats().faces`.
+   * hovered or focused card gets; the others as in `stats().faces`. `words`: what the face says
+   * beside the title, as drawn (a gallery's count, a video's badge on its local face), or null.
    */
   card(id: string): {
     scale: number;
@@ -45,6 +46,7 @@ export interface GlobeDiagnostics {
     hovered: boolean;
     matched: boolean;
     face: 'none' | 'local' | 'fallback' | 'real' | 'sharp';
+    words: string | null;
   } | null;
   /** The camera's pose, and whether it is on a flight (to a card, a cluster, home). */
   camera(): { radius: number; alpha: number; beta: number; fovDegrees: number; flying: boolean };

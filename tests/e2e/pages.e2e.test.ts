@@ -262,6 +262,10 @@ describe('in Spanish and Bosnian', () => {
       (window as Window & { __sameDocument?: boolean }).__sameDocument = true;
       document.querySelector('canvas')?.setAttribute('data-kept', 'yes');
     });
+    // A gallery's card says its count on its face, in the page's language.
+    const faceWords = () =>
+      page.evaluate((id) => window.__globe?.card(id)?.words ?? null, gallery.video_id);
+    await expect.poll(faceWords, WAIT).toMatch(/\bfotos?\b/);
     const picker = page.getByRole('combobox', { name: 'Idioma del sitio' });
     await picker.focus();
     // Focus asks for the other languages' words (as a person's hand on the menu does before they
@@ -293,6 +297,8 @@ describe('in Spanish and Bosnian', () => {
     expect(await page.locator('canvas[data-kept="yes"]').count()).toBe(1);
     expect(await page.locator('.detail-overlay--shown').count()).toBe(1);
     await page.getByRole('button', { name: 'Copy link' }).waitFor();
+    // The cards' faces are drawn again in English.
+    await expect.poll(faceWords, WAIT).toMatch(/\bphotos?\b/);
     expect(await picker.count()).toBe(0);
     expect(await page.getByRole('combobox', { name: 'Language of the site' }).inputValue()).toBe(
       'en',

@@ -5,6 +5,7 @@ import { SHARP_KEYS, SHARP_PRIORITY, SharpFaces } from '@/globe/layers/sharpFace
 import {
   drawCardFace,
   drawLocalFace,
+  faceWords,
   type FaceContent,
   type FacePicture,
   type FaceText,
@@ -47,6 +48,11 @@ interface Card {
   face: Face;
   /** An answer came for it (a picture, a refusal, or the soft timeout): the first view may go on. */
   answered: boolean;
+  /**
+   * The words its face on the globe says beside the title (`faceWords`), as drawn: in the
+   * language of that moment; null before a face, and for a video's picture (it has none).
+   */
+  words: string | null;
 }
 
 /**
@@ -129,13 +135,27 @@ export class CardFaces {
       generation: 0,
       face: Face.None,
       answered: false,
+      words: null,
     };
     this.forgetFace(slot);
     this.cardsBySlot.set(slot, card);
     this.sharp.drop(slot);
-    atlas.enqueue(
+    this.drawLocal(slot, card);
+    card.generation = this.scheduler.request(
       slot,
-      (ctx, x, y, w, h, gutter) => drawLocalFace(ctx, text, x, y, w, h, gutter),
+      card.images.map((i) => i.url),
+    );
+    this.sharp.refresh(slot);
+  }
+
+  /** The card's face drawn from its data alone (before its pictures, or when none came). */
+  private drawLocal(slot: number, card: Card): void {
+    this.cards.currentAtlas?.enqueue(
+      slot,
+      (ctx, x, y, w, h, gutter) => {
+        card.words = faceWords(card.text);
+        drawLocalFace(ctx, card.text, x, y, w, h, gutter);
+      },
       () => {
         if (this.cardsBySlot.get(slot) !== card) return;
         if (card.face === Face.None) this.setFace(card, Face.Local);
@@ -143,11 +163,31 @@ export class CardFaces {
       },
       'local',
     );
-    card.generation = this.scheduler.request(
-      slot,
-      card.images.map((i) => i.url),
-    );
-    this.sharp.refresh(slot);
+  }
+
+  /**
+   * The globe speaks another language (issue 49): each card whose faces say other words now is
+   * drawn again in them, keeping the face it shows until the new one is ready (its pictures come
+   * again from the browser's cache). A face still to come is drawn in the new words anyway; a
+   * video's picture face has no words to change.
+   */
+  wordsChanged(): void {
+    for (const [slot, card] of this.cardsBySlot) {
+      if (card.words === null || card.words === faceWords(card.text)) continue;
+      if (card.face === Face.Local) this.drawLocal(slot, card);
+      else {
+        card.generation = this.scheduler.request(
+          slot,
+          card.images.map((i) => i.url),
+        );
+        this.sharp.refresh(slot);
+      }
+    }
+  }
+
+  /** The words the card's face says beside its title, as drawn (see `Card.words`). */
+  wordsOf(slot: number): string | null {
+    return this.cardsBySlot.get(slot)?.words ?? null;
   }
 
   /** The card in `slot` is gone. */
@@ -299,8 +339,10 @@ export class CardFaces {
       if (!atlas || this.cardsBySlot.get(key) !== card || card.generation !== generation) return;
       atlas.enqueue(
         key,
-        (ctx, x, y, w, h, gutter) =>
-          drawCardFace(ctx, { ...card.text, ...pictures }, x, y, w, h, gutter),
+        (ctx, x, y, w, h, gutter) => {
+          card.words = card.text.type === 'gallery' ? faceWords(card.text) : null;
+          drawCardFace(ctx, { ...card.text, ...pictures }, x, y, w, h, gutter);
+        },
         () => {
           if (this.cardsBySlot.get(key) !== card || face < card.face) return;
           this.setFace(card, face);

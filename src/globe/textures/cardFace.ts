@@ -195,6 +195,14 @@ export function cardMediaCount({
 }
 
 /**
+ * The words a card's faces say beside its title: a video's badge on its local face, a gallery's
+ * count on both. A change of language draws again the faces whose words it changes (issue 49).
+ */
+export function faceWords(face: Pick<FaceText, 'type' | 'imageCount' | 'captureCount'>): string {
+  return face.type === 'video' ? sayOnGlobe('videoBadge') : cardMediaCount(face);
+}
+
+/**
  * `text` cut into at most `lines` lines of `maxWidth` pixels at word boundaries (a word too long
  * for a line is cut), the last line ending in "…" when text is left over.
  */

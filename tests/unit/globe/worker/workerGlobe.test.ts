@@ -82,7 +82,14 @@ function snapshot(overrides: Partial<Snapshot> = {}): Snapshot {
     cards: {
       a: {
         project: { x: 110, y: 220, onScreen: true },
-        card: { scale: 1, opacity: 1, hovered: true, matched: true, face: 'real' },
+        card: {
+          scale: 1,
+          opacity: 1,
+          hovered: true,
+          matched: true,
+          face: 'real',
+          words: '3 photos',
+        },
         clusterOf: { shownAs: 'a', size: 1, hidden: false },
       },
     },
