@@ -14,7 +14,7 @@ export const TERMS_BS: TermsTranslation = {
     'Urednici pregledaju sve prije objave. Mogu skratiti ili ispraviti naslov, opis, mjesto i datum, a mogu i odlučiti da nešto ne objave.',
   Credit: 'Navođenje autora',
   'Your item is credited with the name you give (“© Dana Whitfield”), or as “Anonymous” if you ask not to be named. Your e-mail address is never published.':
-    'Uz Vašu stavku navodi se ime koje ste dali („© Dana Whitfield“) ili „Anonymous“ (anonimno) ako tražite da Vaše ime ne bude navedeno. Vaša adresa e-pošte nikada se ne objavljuje.',
+    'Uz Vašu stavku navodi se ime koje ste dali („© Dana Whitfield“) ili kao „Anonimno“ („Anonymous“ u engleskoj verziji) ako tražite da Vaše ime ne bude navedeno. Vaša adresa e-pošte nikada se ne objavljuje.',
   Licence: 'Licenca',
   'You keep the copyright. You choose how others may reuse what you send, and the item says it beside your credit:':
     'Autorska prava ostaju Vama. Vi birate kako drugi smiju ponovo koristiti ono što pošaljete, a to je navedeno uz stavku, pored Vašeg imena:',

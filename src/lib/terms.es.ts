@@ -14,7 +14,7 @@ export const TERMS_ES: TermsTranslation = {
     'El equipo editorial revisa todo antes de publicarlo. Puede acortar o corregir el título, la descripción, el lugar y la fecha, y puede decidir no publicar algo.',
   Credit: 'Crédito',
   'Your item is credited with the name you give (“© Dana Whitfield”), or as “Anonymous” if you ask not to be named. Your e-mail address is never published.':
-    'Su elemento aparece con el nombre que usted indique (“© Dana Whitfield”), o como “Anonymous” (anónimo) si pide que no aparezca su nombre. Su correo electrónico nunca se publica.',
+    'Su elemento aparece con el nombre que usted indique (“© Dana Whitfield”), o como “Anónimo” (“Anonymous” en la versión en inglés) si pide que no aparezca su nombre. Su correo electrónico nunca se publica.',
   Licence: 'Licencia',
   'You keep the copyright. You choose how others may reuse what you send, and the item says it beside your credit:':
     'Usted conserva los derechos de autor. Usted elige cómo pueden otras personas reutilizar lo que envía, y el elemento lo indica junto a su crédito:',

@@ -19,7 +19,7 @@ import {
   type RunningApp,
   watchPage,
 } from './support/harness';
-import { archiveWordsOf, PSEUDO_WALK } from './support/pseudoWalk';
+import { PSEUDO_WALK, wordsOfData } from './support/pseudoWalk';
 
 /*
  * The editor's and the community's flows against the real local stack: the built app, the
@@ -849,12 +849,27 @@ describe('the editor’s area in the pseudo-locale', () => {
     const page = await newPage();
     await signInAsEditor(page);
     await page.context().addCookies([{ name: 'lang', value: 'pseudo', url: app.url }]);
-    await page.addInitScript(
-      // The signed-in editor's name and address are theirs, not the app's words.
-      `window.__archiveWords = ${JSON.stringify([...archiveWordsOf(sampleNodes), 'editor', 'globe', 'archive', 'local'])};`,
-    );
+    // What the archive's data says (titles, categories, credits, what visitors wrote), as the
+    // editor's pages receive it, and the signed-in editor's name and address, are not the app's
+    // words.
+    const data = wordsOfData(sampleNodes);
+    for (const word of ['editor', 'globe', 'archive', 'local']) data.add(word);
+    page.on('response', (response) => {
+      if (!new URL(response.url()).pathname.startsWith('/api/')) return;
+      if (!(response.headers()['content-type'] ?? '').includes('json')) return;
+      response.json().then(
+        (body: unknown) => wordsOfData(body, data),
+        () => undefined,
+      );
+    });
     const left: string[] = [];
     const walk = async (where: string) => {
+      await page.evaluate(
+        (words) => {
+          (window as Window & { __archiveWords?: string[] }).__archiveWords = words;
+        },
+        [...data],
+      );
       for (const text of (await page.evaluate(PSEUDO_WALK)) as string[])
         left.push(`${where}: ${text}`);
     };

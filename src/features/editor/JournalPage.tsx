@@ -152,8 +152,16 @@ export function JournalPage() {
                 {entry.action === 'update' && (
                   <span className="field__hint"> ({summary(entry)})</span>
                 )}
-                {/* Why, where the editor said: an item hidden for a removal request. */}
-                {entry.reason && <span className="field__hint"> ({entry.reason})</span>}
+                {/*
+                  Why, where the editor said: an item hidden for a removal request, an import. The
+                  service writes it into the journal in English, with the editor's own note.
+                */}
+                {entry.reason && (
+                  <span className="field__hint">
+                    {' ('}
+                    <span lang="en">{entry.reason}</span>)
+                  </span>
+                )}
               </span>
               {entry.action === 'delete' && latest.has(entry.id) && (
                 <button type="button" className="button-quiet" onClick={() => void restore(entry)}>

@@ -10,7 +10,11 @@ import { isMobileUserAgent } from '@/lib/device';
 import type { GlobeDiagnostics } from '@/lib/globeDiagnostics';
 import './EnvPage.css';
 
-type Row = [name: string, value: string];
+/**
+ * A figure's name and value; `system` where the value is the system's own text (a version, an
+ * address, a renderer's name), never to be translated (`translate="no"`).
+ */
+type Row = [name: string, value: string, system?: boolean];
 
 /** How often the live figures are read again. */
 const LIVE_INTERVAL_MS = 1000;
@@ -104,10 +108,10 @@ function accountsWords(cognito: NonNullable<AppConfig['cognito']>): string {
 function Table({ label, rows }: { label: string; rows: readonly Row[] }) {
   return (
     <dl className="env-table" aria-label={label}>
-      {rows.map(([name, value]) => (
+      {rows.map(([name, value, system = false]) => (
         <div key={name}>
           <dt>{name}</dt>
-          <dd>{value}</dd>
+          <dd translate={system ? 'no' : undefined}>{value}</dd>
         </div>
       ))}
     </dl>
@@ -135,8 +139,8 @@ export function EnvPage({ config }: { config: AppConfig }) {
   const cognito = config.cognito;
   const analyticsId = config.analyticsId;
   const build: Row[] = [
-    [t`Build version`, config.version],
-    [t`Build mode`, import.meta.env.MODE],
+    [t`Build version`, config.version, true],
+    [t`Build mode`, import.meta.env.MODE, true],
   ];
   const services: Row[] = [
     [
@@ -146,6 +150,7 @@ export function EnvPage({ config }: { config: AppConfig }) {
           "/env: the address of the service that answers the archive's items (SPEC's name for it)",
       }),
       new URL(config.nodesUrl, window.location.origin).href,
+      true,
     ],
     [
       t({ message: 'Accounts', comment: '/env: whether visitors can sign in, and with what' }),
@@ -174,6 +179,7 @@ export function EnvPage({ config }: { config: AppConfig }) {
     [
       t({ message: 'Renderer', comment: "/env: the name of the browser's graphics renderer" }),
       webgl.renderer ?? t`not reported`,
+      webgl.renderer !== null,
     ],
     [t`Largest texture`, largest ? `${largest} px` : t`unknown`],
     [t`Device pixel ratio`, String(window.devicePixelRatio)],

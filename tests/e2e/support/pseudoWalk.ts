@@ -9,18 +9,21 @@ import type { MediaNode } from '@/lib/nodeModel';
  * (the pseudo-locale accents every word of the layer's), outside the archive's own data (titles,
  * descriptions, credits, categories and places come as the archive writes them) and outside what
  * is English on purpose (names of things and of languages, month names of dates written by the
- * browser in the pseudo-locale's English), nor in an address the words show.
+ * browser in the pseudo-locale's English), nor in an address, an identifier (`local_pool`) or a
+ * value marked as the system's own (`translate="no"`: a version, a renderer's name).
  */
 export const PSEUDO_WALK = `(() => {
   const data = new Set(window.__archiveWords ?? []);
   const keep = /^(Globe|Archive|English|Español|Bosanski|YouTube|JavaScript|WebGL|Creative|Commons|Chromium|St|Louis|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|January|February|March|April|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|CST|CDT|UTC|GMT|BY|SA|NC|ND|CC0|GLB|PLY|SPZ|JPEG|PNG|WebP|HEIC|AVIF|SPLAT|KiB|MiB|MB)$/;
   // An address the words show (/video/{id}) is not words.
   const english = (text) => text
+    .replace(/https?:\\/\\/\\S+/g, ' ')
+    .replace(/\\S*_\\S*/g, ' ')
     .replace(/(^|[\\s(])\\/[\\w{}\\/.-]*/g, ' ')
     .split(/[^A-Za-z]+/)
     .filter((word) => word.length >= 3 && !keep.test(word) && !data.has(word.toLowerCase()));
   const out = [];
-  const seen = (el) => el.closest('[lang]:not(html)') === null && el.closest('[aria-hidden="true"], [hidden], script, style, noscript, svg') === null;
+  const seen = (el) => el.closest('[lang]:not(html), [translate="no"]') === null && el.closest('[aria-hidden="true"], [hidden], script, style, noscript, svg') === null;
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const el = node.parentElement;
@@ -55,4 +58,20 @@ export function archiveWordsOf(nodes: readonly MediaNode[]): string[] {
         .split(/[^a-z]+/),
     ),
   ];
+}
+
+/**
+ * The words of the text in any data the archive answered (lower case): every string that is text
+ * (with a space, or capitalised), not a code, an id or an enum's value (`video`), nor an address.
+ */
+export function wordsOfData(data: unknown, into = new Set<string>()): Set<string> {
+  if (typeof data === 'string') {
+    if (!/\s|^[A-Z]/.test(data) || /^[a-z]+:\/\//i.test(data)) return into;
+    for (const word of data.toLowerCase().split(/[^a-z]+/)) if (word) into.add(word);
+  } else if (Array.isArray(data)) {
+    for (const value of data) wordsOfData(value, into);
+  } else if (typeof data === 'object' && data !== null) {
+    for (const value of Object.values(data)) wordsOfData(value, into);
+  }
+  return into;
 }
