@@ -15,6 +15,7 @@ import type { Plugin } from 'vite';
 import { APP_MODULES_ID, type AppModules } from './appAfterFirstFrame.ts';
 import { FIRST_PAINT_WORDS } from './firstPaintWords.ts';
 import { LANGUAGE_NAMES } from '../src/i18n/languages.ts';
+import { escapeMarkup as escapeHtml } from '../src/lib/markupText.ts';
 
 type Variant = { language: 'en' | 'es' | 'bs'; prefix: '' | '/en' | '/es' | '/bs'; tag: string };
 
@@ -25,10 +26,6 @@ export const VARIANTS: Variant[] = [
   { language: 'es', prefix: '/es', tag: 'es' },
   { language: 'bs', prefix: '/bs', tag: 'bs-Latn' },
 ];
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { pageAlternates, withLanguagePrefix, type Language } from '@/i18n/languages';
 import { SITE_NAME } from '@/lib/constants';
+import { escapeMarkup } from '@/lib/markupText';
 import type { MediaType } from '@/lib/mediaType';
 import { nodeRoute, type MediaNode } from '@/lib/nodeModel';
 import { itemJsonLd, jsonLdText } from '@/lib/structuredData';
@@ -31,9 +32,7 @@ const TITLE_MAX = 200;
 const DESCRIPTION_MAX = 300;
 
 /** Text as HTML text or a quoted attribute value: nothing in it can open a tag or end a quote. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+export const escapeHtml = escapeMarkup;
 
 /** The item a path opens (`/video/{id}`, `/gallery/{id}`, percent-decoded), or null. */
 export function sharedItemRoute(pathname: string): { type: MediaType; id: string } | null {

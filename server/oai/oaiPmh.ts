@@ -5,6 +5,7 @@
  * keyset resumption tokens for long lists (`./resumptionToken`), and every error the protocol
  * names. Pure: a request's arguments and the repository in, the XML answer out.
  */
+import { escapeMarkup } from '@/lib/markupText';
 import { SITE_NAME } from '@/lib/constants';
 import type { NodeInput } from '@/lib/nodeSchema';
 import { STORED_FIELDS } from '@/lib/itemFields';
@@ -85,7 +86,7 @@ const NOT_XML =
 
 /** Text as XML character data or an attribute value. */
 export function xmlText(text: string): string {
-  return text.replace(NOT_XML, '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return escapeMarkup(text.replace(NOT_XML, ''));
 }
 
 const element = (name: string, text: string) => `<${name}>${xmlText(text)}</${name}>`;
