@@ -716,6 +716,19 @@ describe('a phone', () => {
     expect(await pointOf(stLouis)).toEqual(shown);
 
     const tapOn = async (place: { lat: number; lng: number }) => {
+      // Where the picker is once the page has settled (a question above it comes and goes).
+      let lastTop: number | undefined;
+      await expect
+        .poll(
+          async () => {
+            const top = (await canvas.boundingBox())?.y;
+            const same = top === lastTop;
+            lastTop = top;
+            return same;
+          },
+          { interval: 150 },
+        )
+        .toBe(true);
       const at = await pointOf(place);
       if (!at) throw new Error(`${JSON.stringify(place)} is not in sight on the picker`);
       const now = (await canvas.boundingBox()) as { x: number; y: number };
