@@ -66,8 +66,8 @@ const Timeline = lazyWithWords(() =>
 );
 /**
  * Asks for the tools', the timeline's and the detail view's code once the archive is here. The
- * browser keeps the modules, so `lazy` finds them loaded at the reveal. A chunk that fails to load is the
- * component's to report when it renders, not an unhandled rejection here.
+ * browser keeps the modules, so `lazy` finds them loaded at the reveal. A chunk that fails to
+ * load is the component's to report when it renders, not an unhandled rejection here.
  */
 function useRevealCodeOnData(loaded: boolean) {
   useEffect(() => {
