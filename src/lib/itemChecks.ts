@@ -18,6 +18,13 @@ import {
   RESERVED_NODE_IDS,
 } from '@/lib/itemLimits';
 import { CAPTURE_FORMATS } from '@/lib/capture';
+import {
+  categoryNameTooLong,
+  creditTooLong,
+  descriptionTooLong,
+  titleTooLong,
+  tooManyCategories,
+} from '@/lib/fieldLimitWords';
 import { readItemDate } from '@/lib/itemDate';
 import type { NodeImage } from '@/lib/itemReaders';
 import type { StoredFieldName } from '@/lib/itemFields';
@@ -181,15 +188,7 @@ const category = z
     z
       .string()
       .min(1, { error: () => t`A category needs a name.` })
-      .max(NODE_CATEGORY_NAME_MAX, {
-        error: () => {
-          const max = NODE_CATEGORY_NAME_MAX;
-          return plural(max, {
-            one: 'A category name must be at most # character.',
-            other: 'A category name must be at most # characters.',
-          });
-        },
-      })
+      .max(NODE_CATEGORY_NAME_MAX, { error: () => categoryNameTooLong(NODE_CATEGORY_NAME_MAX) })
       .refine((name) => slugify(name) !== '', {
         error: () => t`A category name needs a letter or a digit.`,
       }),
@@ -215,17 +214,7 @@ export const creditField = z
   .string({ error: () => t`The credit must be text.` })
   .nullish()
   .transform((value) => singleLine(value ?? ''))
-  .pipe(
-    z.string().max(CREDIT_MAX, {
-      error: () => {
-        const max = CREDIT_MAX;
-        return plural(max, {
-          one: 'A credit must be at most # character.',
-          other: 'A credit must be at most # characters.',
-        });
-      },
-    }),
-  )
+  .pipe(z.string().max(CREDIT_MAX, { error: () => creditTooLong(CREDIT_MAX) }))
   .transform((value) => (value === '' ? null : value));
 
 /** A licence by its id (`@/lib/license`); empty or absent is none, an unknown one is refused. */
@@ -272,29 +261,15 @@ export const titleCheck = z
     z
       .string()
       .min(1, { error: () => t`The title is required.` })
-      .max(NODE_TITLE_MAX, {
-        error: () => {
-          const max = NODE_TITLE_MAX;
-          return plural(max, {
-            one: 'The title must be at most # character.',
-            other: 'The title must be at most # characters.',
-          });
-        },
-      }),
+      .max(NODE_TITLE_MAX, { error: () => titleTooLong(NODE_TITLE_MAX) }),
   );
 
 /** A description: optional, several lines. */
-export const descriptionCheck = optionalText.transform(withoutControls).pipe(
-  z.string().max(NODE_DESCRIPTION_MAX, {
-    error: () => {
-      const max = NODE_DESCRIPTION_MAX;
-      return plural(max, {
-        one: 'The description must be at most # character.',
-        other: 'The description must be at most # characters.',
-      });
-    },
-  }),
-);
+export const descriptionCheck = optionalText
+  .transform(withoutControls)
+  .pipe(
+    z.string().max(NODE_DESCRIPTION_MAX, { error: () => descriptionTooLong(NODE_DESCRIPTION_MAX) }),
+  );
 
 /** The video's id or link as typed: read together by the cross-field rules (`@/lib/nodeSchema`). */
 export const youtubeTextCheck = optionalText;
@@ -317,15 +292,7 @@ export const imagesCheck = z
 /** Category names, one per slug. */
 export const categoriesCheck = z
   .array(category, { error: () => t`Categories must be a list of names.` })
-  .max(NODE_CATEGORIES_MAX, {
-    error: () => {
-      const max = NODE_CATEGORIES_MAX;
-      return plural(max, {
-        one: 'Choose at most # category.',
-        other: 'Choose at most # categories.',
-      });
-    },
-  })
+  .max(NODE_CATEGORIES_MAX, { error: () => tooManyCategories(NODE_CATEGORIES_MAX) })
   .nullish()
   .transform(uniqueCategories);
 

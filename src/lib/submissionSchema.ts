@@ -23,6 +23,14 @@ import {
   uniqueCategories,
   withoutControls,
 } from '@/lib/nodeSchema';
+import {
+  categoryNameTooLong,
+  creditTooLong,
+  descriptionTooLong,
+  titleTooLong,
+  tooManyCategories,
+  type TooLong,
+} from '@/lib/fieldLimitWords';
 import { VISITOR_FIELDS } from '@/lib/itemFields';
 import { ANONYMOUS_CREDIT, CREDIT_MAX, SUBMIT_LICENSE_IDS, type LicenseId } from '@/lib/license';
 import { storableTextErrors } from '@/lib/storableText';
@@ -155,8 +163,6 @@ const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\
  * English); never made when this module loads.
  */
 type Words = () => string;
-/** Refused past `max` characters, with the words `tooLong` says for that limit. */
-type TooLong = (max: number) => string;
 
 const mustBeText: Words = () => t`Must be text.`;
 const pasteYouTubeLink: Words = () => t`Paste the YouTube link of the video.`;
@@ -209,32 +215,15 @@ const email = (required: boolean) =>
 /** An e-mail address a form may leave empty, checked as the forms check one. */
 export const optionalEmail = email(false);
 
-const title = line(NODE_TITLE_MAX, (max) =>
-  plural(max, {
-    one: 'The title must be at most # character.',
-    other: 'The title must be at most # characters.',
-  }),
-).refine((value) => value !== '', { error: () => t`Give a title.` });
+const title = line(NODE_TITLE_MAX, titleTooLong).refine((value) => value !== '', {
+  error: () => t`Give a title.`,
+});
 
 const categories = z
-  .array(
-    line(NODE_CATEGORY_NAME_MAX, (max) =>
-      plural(max, {
-        one: 'A category name must be at most # character.',
-        other: 'A category name must be at most # characters.',
-      }),
-    ),
-    { error: () => t`Categories must be a list of names.` },
-  )
-  .max(NODE_CATEGORIES_MAX, {
-    error: () => {
-      const max = NODE_CATEGORIES_MAX;
-      return plural(max, {
-        one: 'Choose at most # category.',
-        other: 'Choose at most # categories.',
-      });
-    },
+  .array(line(NODE_CATEGORY_NAME_MAX, categoryNameTooLong), {
+    error: () => t`Categories must be a list of names.`,
   })
+  .max(NODE_CATEGORIES_MAX, { error: () => tooManyCategories(NODE_CATEGORIES_MAX) })
   .nullish()
   .transform(uniqueCategories);
 
@@ -301,12 +290,7 @@ const submissionSchema = z
         .nullish()
         .transform((images) => images ?? []),
       title,
-      description: text(NODE_DESCRIPTION_MAX, (max) =>
-        plural(max, {
-          one: 'The description must be at most # character.',
-          other: 'The description must be at most # characters.',
-        }),
-      ),
+      description: text(NODE_DESCRIPTION_MAX, descriptionTooLong),
       categories,
       place,
       place_text: line(SUBMISSION_PLACE_TEXT_MAX, (max) =>
@@ -324,12 +308,7 @@ const submissionSchema = z
           comment: '"Anonymous" is the name of the choice on /submit',
         }),
       ),
-      credit_name: line(CREDIT_MAX, (max) =>
-        plural(max, {
-          one: 'A credit must be at most # character.',
-          other: 'A credit must be at most # characters.',
-        }),
-      ),
+      credit_name: line(CREDIT_MAX, creditTooLong),
       license: answer(SUBMIT_LICENSE_IDS, () => t`Choose how others may reuse what you send.`),
       people: answer(
         PEOPLE_ANSWERS,
