@@ -70,6 +70,16 @@ import {
 import { languageChoices, languageName, readLanguage } from '@/lib/language';
 import type { MediaType } from '@/lib/mediaType';
 import { youtubeWatchUrl } from '@/lib/youtube';
+
+/** The first choice of a select the archive may leave blank (the licence, the language). */
+const notStated = () => ({
+  value: '',
+  label: t({
+    message: 'Not stated',
+    comment: "The editor's choice for an item whose licence or language the archive does not know",
+  }),
+});
+
 /** Every field of an item, in the order records, CSV columns and the open data list them. */
 export const ITEM_FIELDS = {
   video_id: field({
@@ -351,14 +361,7 @@ export const ITEM_FIELDS = {
     form: {
       kind: 'select',
       options: () => [
-        {
-          value: '',
-          label: t({
-            message: 'Not stated',
-            comment:
-              "The editor's choice for an item whose licence or language the archive does not know",
-          }),
-        },
+        notStated(),
         ...LICENSE_IDS.map((id) => ({ value: id, label: licenseWords(id).name })),
       ],
       hintOf: (value) => {
@@ -394,17 +397,7 @@ export const ITEM_FIELDS = {
     draft: draftOfText('language', noneWhenBlank),
     form: {
       kind: 'select',
-      options: () => [
-        {
-          value: '',
-          label: t({
-            message: 'Not stated',
-            comment:
-              "The editor's choice for an item whose licence or language the archive does not know",
-          }),
-        },
-        ...languageChoices(),
-      ],
+      options: () => [notStated(), ...languageChoices()],
       hintOf: () => t`The language spoken or written in it.`,
       unknownLabel: (tag) => `${languageName(tag)} (${tag})`,
     },

@@ -50,7 +50,8 @@ interface Card {
   answered: boolean;
   /**
    * The words its face on the globe says beside the title (`faceWords`), as drawn: in the
-   * language of that moment; null before a face, and for a video's picture (it has none).
+   * language of that moment; null before a face, for a video's picture and for a tile too small
+   * for words (none to change).
    */
   words: string | null;
 }
@@ -153,8 +154,7 @@ export class CardFaces {
     this.cards.currentAtlas?.enqueue(
       slot,
       (ctx, x, y, w, h, gutter) => {
-        card.words = faceWords(card.text);
-        drawLocalFace(ctx, card.text, x, y, w, h, gutter);
+        card.words = drawLocalFace(ctx, card.text, x, y, w, h, gutter);
       },
       () => {
         if (this.cardsBySlot.get(slot) !== card) return;
@@ -340,8 +340,7 @@ export class CardFaces {
       atlas.enqueue(
         key,
         (ctx, x, y, w, h, gutter) => {
-          card.words = card.text.type === 'gallery' ? faceWords(card.text) : null;
-          drawCardFace(ctx, { ...card.text, ...pictures }, x, y, w, h, gutter);
+          card.words = drawCardFace(ctx, { ...card.text, ...pictures }, x, y, w, h, gutter);
         },
         () => {
           if (this.cardsBySlot.get(key) !== card || face < card.face) return;

@@ -118,8 +118,9 @@ export function drawCardFace(
   width: number,
   height: number,
   gutter: number,
-): void {
+): string | null {
   ctx.save();
+  let label: string | null = null;
   const area = drawPanel(ctx, x, y, width, height, gutter);
   ctx.imageSmoothingEnabled = true;
   ctx.imageSmoothingQuality = 'high';
@@ -168,7 +169,7 @@ export function drawCardFace(
     );
   } else if (width >= TEXT_MIN_WIDTH + 24) {
     const size = Math.round(height * 0.075);
-    const label = cardMediaCount(face);
+    label = cardMediaCount(face);
     ctx.font = `600 ${size}px ${FONT}`;
     const w = ctx.measureText(label).width + size;
     ctx.fillStyle = 'rgba(8, 14, 28, 0.7)';
@@ -181,6 +182,7 @@ export function drawCardFace(
   ctx.fillStyle = face.accent;
   ctx.fillRect(area.x, area.y, area.width, Math.max(2, Math.round(height * 0.035)));
   ctx.restore();
+  return label;
 }
 
 /** "1 photo", "12 photos", "6 photos + 3D", "1 3D capture": short enough for a card's badge. */
@@ -196,7 +198,8 @@ export function cardMediaCount({
 
 /**
  * The words a card's faces say beside its title: a video's badge on its local face, a gallery's
- * count on both. A change of language draws again the faces whose words it changes (issue 49).
+ * count on both (where the tile is large enough for words). Each draw returns the words it drew,
+ * and a change of language draws again the faces whose words it changes (issue 49).
  */
 export function faceWords(face: Pick<FaceText, 'type' | 'imageCount' | 'captureCount'>): string {
   return face.type === 'video' ? sayOnGlobe('videoBadge') : cardMediaCount(face);
@@ -283,7 +286,7 @@ export function drawLocalFace(
   width: number,
   height: number,
   gutter: number,
-): void {
+): string | null {
   ctx.save();
   const area = drawPanel(ctx, x, y, width, height, gutter);
   const tint = ctx.createLinearGradient(area.x, area.y, area.x + area.width, area.y + area.height);
@@ -300,14 +303,14 @@ export function drawLocalFace(
   if (face.type === 'video') drawPlayBadge(ctx, gx, gy, r);
   else drawPhotosGlyph(ctx, gx, gy, r);
 
-  if (text) {
+  const words = text ? faceWords(face) : null;
+  if (words !== null) {
     const pad = Math.round(height * 0.08);
     const small = Math.max(8, Math.round(height * 0.085));
     ctx.font = `700 ${small}px ${FONT}`;
     ctx.textBaseline = 'alphabetic';
     ctx.fillStyle = 'rgba(244, 247, 252, 0.85)';
-    const label =
-      face.type === 'video' ? sayOnGlobe('videoBadge') : cardMediaCount(face).toLocaleUpperCase();
+    const label = face.type === 'video' ? words : words.toLocaleUpperCase();
     ctx.fillText(label, area.x + pad, area.y + pad + small * 1.2, area.width - r * 3.4 - pad);
 
     const size = Math.max(9, Math.round(height * 0.115));
@@ -329,4 +332,5 @@ export function drawLocalFace(
   ctx.fillStyle = face.accent;
   ctx.fillRect(area.x, area.y, area.width, Math.max(2, Math.round(height * 0.035)));
   ctx.restore();
+  return words;
 }
