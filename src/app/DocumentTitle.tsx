@@ -25,7 +25,10 @@ export function DocumentTitle() {
   // The archive's own title where a page has none (the home screen), in the language too.
   const siteTitle = i18n._(SITE_TITLE_WORDS);
   useEffect(() => {
-    document.title = title ? `${title} · ${SITE_NAME}` : siteTitle;
+    // Written only when it changes: the document came with the home screen's own, and a write
+    // costs the page a few milliseconds on a phone however alike the words (issue 48).
+    const next = title ? `${title} · ${SITE_NAME}` : siteTitle;
+    if (document.title !== next) document.title = next;
   }, [title, siteTitle]);
   return null;
 }

@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 import { useFirstPaint } from '@/app/firstPaint';
 import { useAppSelector, usePrefersReducedMotion } from '@/app/hooks';
 import { useDetailTransition } from '@/app/routes/useDetailTransition';
+import { useGlobeProgress } from '@/features/preloader/globeProgress';
 import { useHomeParams } from '@/app/routes/useHomeParams';
 import { useRouteFilter } from '@/app/routes/useRouteFilter';
 import { useSharedArrival, type SharedArrival } from '@/app/routes/useSharedArrival';
@@ -196,7 +197,7 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
   const words = useHomeWords();
   const { category, id, type, q, from, to, skipIntro } = useHomeParams(active);
   useRouteFilter(active, { category, type, q, from, to });
-  const [progress, setProgress] = useState({ percent: 0, cards: -1 });
+  const { source: progressSource, progress } = useGlobeProgress();
   const [globeProblem, setGlobeProblem] = useState<string | null>(null);
   const { listOpen, showList, listCloser, listOpenerRef } = useListPanel();
   const status = useAppSelector(selectNodesStatus);
@@ -219,7 +220,7 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
   // A first-time visitor who came by a shared link sees what it shares at once, the intro
   // offered beside it (issue 47); the intro plays first only on the plain home screen.
   const sharedArrival = useSharedArrival();
-  const { phase, percent, continueFromIntro, playIntro } = useVisitPhase(
+  const { phase, barCounts, continueFromIntro, playIntro } = useVisitPhase(
     {
       dataLoaded: status === 'loaded',
       nodeCount,
@@ -258,8 +259,8 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
   if (phase !== 'intro' && splashShownAt !== null) setSplashShownAt(null);
   // The shared item's title the server painted under the preloader stays there, and only there:
   // never added later, where it would push the preloader's lines.
-  const itemTitle =
-    firstPaint.item !== null && firstPaint.item.id === id ? firstPaint.item.title : null;
+  const done = phase === 'done';
+  const itemTitle = firstPaint.item?.id === id ? firstPaint.item.title : null;
 
   return (
     <div className={`home home--${phase}${active ? '' : ' home--away'}`} inert={!active}>
@@ -270,15 +271,15 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
         visible={phase === 'shown' && active}
         reducedMotion={reducedMotion}
         onArrived={detail.arrived}
-        onProgress={setProgress}
+        onProgress={progressSource.set}
         onUnavailable={setGlobeProblem}
       />
       {phase === 'intro' && active && (
         <Intro onContinue={continueFromIntro} splashShownAt={splashShownAt} />
       )}
       {phase !== 'intro' && <LoadFailure />}
-      {(phase === 'loading' || phase === 'done') && status !== 'failed' && (
-        <Preloader percent={percent} done={phase === 'done'} itemTitle={itemTitle} />
+      {(phase === 'loading' || done) && status !== 'failed' && (
+        <Preloader progress={progressSource} counts={barCounts} {...{ done, itemTitle }} />
       )}
       {phase === 'shown' && (
         <>

@@ -104,11 +104,6 @@ export function firstViewLoaded(report: LoadingReport, waited: boolean): boolean
   return globeHoldsArchive(report) && (report.progress.percent >= 100 || waited);
 }
 
-/** The preloader's bar: the globe's progress once it holds the whole archive, else nothing yet. */
-function preloaderPercent(report: LoadingReport): number {
-  return globeHoldsArchive(report) ? report.progress.percent : 0;
-}
-
 /**
  * The visit's phases (SPEC §2 home screen flow, §4 loading): owns the intro's Continue and
  * Replay, the FIRST_VIEW_WAIT_MS bound after the globe took the archive and the
@@ -169,5 +164,6 @@ export function useVisitPhase(
   /** The intro played over what shows (offered beside a shared link's view). */
   const playIntro = useCallback(() => dispatch({ type: 'introReplayed' }), []);
 
-  return { phase, percent: preloaderPercent(report), continueFromIntro, playIntro };
+  // The preloader's bar counts the globe's progress once it holds the whole archive, not before.
+  return { phase, barCounts: holds, continueFromIntro, playIntro };
 }

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { useProgressPercent, type ProgressSource } from '@/features/preloader/globeProgress';
 import { formatLocale } from '@/i18n/i18n';
 
 const percentFormats = new Map<string, Intl.NumberFormat>();
@@ -24,20 +25,27 @@ function percentText(value: number): string {
  * slow image host (FIRST_VIEW_WAIT_MS), and "Done" beside 57 % would read as a failure. The
  * pictures still missing arrive on the shown globe.
  *
+ * The bar reads each percent from the globe's progress itself (`progress`, from `counts` on:
+ * once the globe holds the whole archive), so that a report draws the preloader again and
+ * nothing else of the home screen.
+ *
  * `itemTitle`: the shared item being opened, as the server named it in the document's first
  * frame (the same line, so taking over that frame moves nothing). Rendered as text.
  */
 export function Preloader({
-  percent,
+  progress,
+  counts,
   done,
   itemTitle = null,
 }: {
-  percent: number;
+  progress: ProgressSource;
+  counts: boolean;
   done: boolean;
   itemTitle?: string | null;
 }) {
   const { t } = useLingui();
-  const value = done ? 100 : Math.max(0, Math.min(100, Math.round(percent)));
+  const percent = useProgressPercent(progress);
+  const value = done ? 100 : counts ? Math.max(0, Math.min(100, Math.round(percent))) : 0;
   return (
     <div className={`preloader${done ? ' preloader--done' : ''}`} data-percent={value}>
       <div className="preloader__spinner" aria-hidden="true" />

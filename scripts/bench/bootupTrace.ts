@@ -1,0 +1,332 @@
+/**
+ * `npx tsx --import ./scripts/lingui/register.mjs scripts/bench/bootupTrace.ts [--path /video/…]
+ * [--runs 3] [--compositing software|gpu]` (issue 48): what Lighthouse's bootup-time audit counts
+ * against the start chunk, and whose code it was. One Lighthouse run of its mobile preset (as the
+ * bench's phone part runs it) with the V8 sampling profiler added to its trace; the trace's tasks
+ * are built and attributed by Lighthouse's own code (`tracehouse`: a task goes to the outermost
+ * script on its stack, so everything React's scheduler runs counts against the chunk React is in),
+ * and the profiler's samples in the tasks given to the start chunk are summed by the source module
+ * that ran (the leaf frame) and by the nearest module of the app's own on the stack (`src/…`:
+ * which component's render, which selector, which handler made react-dom work).
+ *
+ * The figures are Lighthouse's: observed time × its CPU multiplier (4). The profiler itself adds
+ * some time, so the sum is a little above the audit's figure of a plain run.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-tasks.js';
+import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
+import { SourceMapConsumer } from 'source-map-js';
+import { CHROMIUM_ARGS, chromiumPath, TEST_ONLY_ARGS } from '../../tests/e2e/support/chromium';
+import { ROOT, SAMPLE, startApp } from '../../tests/e2e/support/harness';
+
+const MULTIPLIER = 4;
+const START_CHUNK = /\/assets\/start-[^/]+\.js(\?|$)/;
+
+interface Task {
+  event: { name: string; ts: number };
+  startTime: number;
+  endTime: number;
+  selfTime: number;
+  parent?: Task;
+  children: Task[];
+  attributableURLs: string[];
+  group: { id: string };
+}
+
+interface ProfileNode {
+  id: number;
+  parent?: number;
+  callFrame?: { url?: string; functionName?: string; lineNumber?: number; columnNumber?: number };
+}
+
+interface Frame {
+  url: string;
+  name: string;
+  line: number;
+  column: number;
+  /** Where the function starts (1-based line), which its source map names. */
+  fnLine: number;
+  fnColumn: number;
+}
+
+/** The main thread's samples: time (µs on the trace's clock), weight (µs) and the stack, leaf first. */
+function samplesOf(
+  events: { name: string; pid: number; tid: number; id?: string; args?: Record<string, unknown> }[],
+  pid: number,
+  tid: number,
+): { at: number; us: number; stack: Frame[] }[] {
+  const out: { at: number; us: number; stack: Frame[] }[] = [];
+  const profiles = new Map<
+    string,
+    {
+      start: number;
+      nodes: Map<number, ProfileNode>;
+      ids: number[];
+      deltas: number[];
+      lines: number[];
+      columns: number[];
+    }
+  >();
+  for (const e of events)
+    if (e.pid === pid && e.tid === tid && e.name === 'Profile' && e.id !== undefined)
+      profiles.set(e.id, {
+        start: Number((e.args?.data as { startTime?: number } | undefined)?.startTime ?? 0),
+        nodes: new Map(),
+        ids: [],
+        deltas: [],
+        lines: [],
+        columns: [],
+      });
+  for (const e of events) {
+    if (e.pid !== pid || e.name !== 'ProfileChunk' || e.id === undefined) continue;
+    const profile = profiles.get(e.id);
+    if (!profile) continue;
+    const data = e.args?.data as
+      | {
+          cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
+          timeDeltas?: number[];
+          lines?: number[];
+          columns?: number[];
+        }
+      | undefined;
+    for (const node of data?.cpuProfile?.nodes ?? []) profile.nodes.set(node.id, node);
+    const ids = data?.cpuProfile?.samples ?? [];
+    profile.deltas.push(...(data?.timeDeltas ?? []));
+    ids.forEach((id, i) => {
+      profile.ids.push(id);
+      profile.lines.push(data?.lines?.[i] ?? 0);
+      profile.columns.push(data?.columns?.[i] ?? 0);
+    });
+  }
+  for (const profile of profiles.values()) {
+    let at = profile.start;
+    profile.ids.forEach((id, index) => {
+      at += profile.deltas[index] ?? 0;
+      const stack: Frame[] = [];
+      let node = profile.nodes.get(id);
+      let first = true;
+      while (node) {
+        const frame = node.callFrame ?? {};
+        const line = first ? (profile.lines[index] ?? 0) : 0;
+        stack.push({
+          url: frame.url ?? '',
+          name: frame.functionName || '(anonymous)',
+          line: line > 0 ? line : (frame.lineNumber ?? 0) + 1,
+          column:
+            line > 0 ? Math.max(0, (profile.columns[index] ?? 1) - 1) : (frame.columnNumber ?? 0),
+          fnLine: (frame.lineNumber ?? 0) + 1,
+          fnColumn: frame.columnNumber ?? 0,
+        });
+        first = false;
+        node = node.parent === undefined ? undefined : profile.nodes.get(node.parent);
+      }
+      out.push({ at, us: profile.deltas[index + 1] ?? 0, stack });
+    });
+  }
+  return out;
+}
+
+function sourceMaps() {
+  const maps = new Map<string, SourceMapConsumer | null>();
+  const mapOf = (frame: Frame) => {
+    const chunk = /\/assets\/([^/?]+\.js)/.exec(frame.url)?.[1];
+    if (!chunk) return null;
+    if (!maps.has(chunk)) {
+      try {
+        maps.set(
+          chunk,
+          new SourceMapConsumer(
+            JSON.parse(readFileSync(join(ROOT, 'dist', 'assets', `${chunk}.map`), 'utf8')),
+          ),
+        );
+      } catch {
+        maps.set(chunk, null);
+      }
+    }
+    return maps.get(chunk) ?? null;
+  };
+  const nameOf = (frame: Frame): string => {
+    const found = mapOf(frame)?.originalPositionFor({ line: frame.fnLine, column: frame.fnColumn });
+    const file =
+      found?.source?.replace(/^(\.\.\/)+/, '').replace(/^node_modules\//, '') ?? frame.url;
+    return `${found?.name ?? frame.name} ${file}:${found?.line ?? frame.fnLine}`;
+  };
+  const sourceOf = (frame: Frame): string | null => {
+    const chunk = /\/assets\/([^/?]+\.js)/.exec(frame.url)?.[1];
+    if (!chunk) return null;
+    if (!maps.has(chunk)) {
+      try {
+        maps.set(
+          chunk,
+          new SourceMapConsumer(
+            JSON.parse(readFileSync(join(ROOT, 'dist', 'assets', `${chunk}.map`), 'utf8')),
+          ),
+        );
+      } catch {
+        maps.set(chunk, null);
+      }
+    }
+    const source = maps
+      .get(chunk)
+      ?.originalPositionFor({ line: frame.line, column: frame.column }).source;
+    if (!source) return null;
+    const module = source.replace(/^(\.\.\/)+/, '');
+    const inPackage = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(module);
+    return inPackage ? `${inPackage[1]}` : module;
+  };
+  return { sourceOf, nameOf };
+}
+
+async function once(url: string, compositing: string) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath(),
+    chromeFlags: [...CHROMIUM_ARGS, ...(compositing === 'software' ? TEST_ONLY_ARGS : [])],
+  });
+  try {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      {
+        extends: 'lighthouse:default',
+        settings: { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' },
+      },
+    );
+    if (!result) throw new Error('no result');
+    const audit = (
+      result.lhr.audits['bootup-time']?.details as { items?: { url: string; scripting: number }[] }
+    )?.items?.find((item) => START_CHUNK.test(item.url));
+    const trace = result.artifacts.Trace as unknown as {
+      traceEvents: {
+        name: string;
+        pid: number;
+        tid: number;
+        ts: number;
+        id?: string;
+        args?: Record<string, unknown>;
+      }[];
+    };
+    const processed = TraceProcessor.processTrace(trace) as unknown as {
+      mainThreadEvents: unknown[];
+      frames: unknown[];
+      timestamps: { traceEnd: number; timeOrigin: number };
+      mainFrameInfo?: { startingPid: number };
+    };
+    const tasks = MainThreadTasks.getMainThreadTasks(
+      processed.mainThreadEvents as never,
+      processed.frames as never,
+      processed.timestamps.traceEnd,
+      processed.timestamps.timeOrigin,
+    ) as unknown as Task[];
+    const jsURL = (task: Task) =>
+      task.attributableURLs.find((u) => /\.js(\?|$)/.test(u)) ?? task.attributableURLs[0];
+    const first = (processed.mainThreadEvents[0] ?? {}) as { pid: number; tid: number };
+    const samples = samplesOf(trace.traceEvents, first.pid, first.tid);
+    const { sourceOf, nameOf } = sourceMaps();
+    // The innermost task at each sample's time.
+    const flat = tasks.slice().sort((a, b) => a.startTime - b.startTime);
+    const byLeaf = new Map<string, number>();
+    const byApp = new Map<string, number>();
+    const byTop = new Map<string, number>();
+    // Top-level tasks given to the start chunk: when, how long (× the multiplier), whose code.
+    const rootOf = (task: Task) => {
+      let t = task;
+      while (t.parent) t = t.parent;
+      return t;
+    };
+    const roots = new Map<Task, { ms: number; leaf: Map<string, number> }>();
+    let counted = 0;
+    let ownMs = 0;
+    for (const task of flat)
+      if (task.group.id === 'scriptEvaluation' && START_CHUNK.test(jsURL(task) ?? ''))
+        ownMs += task.selfTime;
+    const add = (m: Map<string, number>, k: string, v: number) => m.set(k, (m.get(k) ?? 0) + v);
+    for (const sample of samples) {
+      const ms = (sample.at - processed.timestamps.timeOrigin) / 1000;
+      let inner: Task | undefined;
+      for (const task of flat) {
+        if (task.startTime > ms) break;
+        if (task.endTime >= ms && (!inner || task.startTime >= inner.startTime)) inner = task;
+      }
+      if (!inner || inner.group.id !== 'scriptEvaluation' || !START_CHUNK.test(jsURL(inner) ?? ''))
+        continue;
+      const leaf = sample.stack[0];
+      if (!leaf || leaf.name === '(idle)' || leaf.name === '(program)') continue;
+      const w = (sample.us / 1000) * MULTIPLIER;
+      counted += w;
+      const leafSource = leaf.url ? (sourceOf(leaf) ?? leaf.url.replace(url, '')) : leaf.name;
+      add(byLeaf, leafSource, w);
+      const app = sample.stack
+        .map((f) => (f.url ? sourceOf(f) : null))
+        .find((s) => s?.startsWith('src/'));
+      add(byApp, app ?? '(no app module on the stack)', w);
+      add(byTop, inner.event.name, w);
+      const root = rootOf(inner);
+      const entry = roots.get(root) ?? { ms: 0, leaf: new Map<string, number>() };
+      entry.ms += w;
+      add(entry.leaf, app ?? leafSource, w);
+      if (process.env.BOOTUP_FUNCTIONS) {
+        const named = sample.stack
+          .slice(0, 4)
+          .map((f) => (f.url ? nameOf(f) : f.name))
+          .join(' < ');
+        add(entry.leaf, `   ${named}`, w);
+      }
+      roots.set(root, entry);
+    }
+    const timeline = [...roots]
+      .sort((a, b) => a[0].startTime - b[0].startTime)
+      .map(
+        ([task, { ms, leaf }]) =>
+          `  ${task.startTime.toFixed(0).padStart(6)} ms +${ms.toFixed(0).padStart(4)}  ${[...leaf]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, process.env.BOOTUP_FUNCTIONS ? 12 : 4)
+            .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+            .join(process.env.BOOTUP_FUNCTIONS ? '\n        ' : ', ')}`,
+      );
+    return {
+      timeline,
+      audit: audit?.scripting ?? null,
+      ownMs: ownMs * MULTIPLIER,
+      counted,
+      byLeaf,
+      byApp,
+      byTop,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const { values } = parseArgs({
+  options: {
+    path: { type: 'string', default: '/video/clayton-first-responders' },
+    runs: { type: 'string', default: '1' },
+    compositing: { type: 'string', default: 'software' },
+    top: { type: 'string', default: '25' },
+  },
+});
+const app = await startApp({ archiveFile: SAMPLE });
+try {
+  for (let run = 0; run < Number(values.runs); run++) {
+    const r = await once(`${app.url}${values.path}`, values.compositing);
+    const top = (m: Map<string, number>) =>
+      [...m]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, Number(values.top))
+        .map(([k, v]) => `  ${v.toFixed(0).padStart(6)} ms  ${k}`)
+        .join('\n');
+    console.log(
+      `\n${values.path} run ${run + 1}: audit ${r.audit?.toFixed(0)} ms; tasks given to start ${r.ownMs.toFixed(0)} ms; sampled ${r.counted.toFixed(0)} ms`,
+    );
+    console.log(`tasks (start after the time origin, sampled ms × 4):\n${r.timeline.join('\n')}`);
+    console.log(`by task:\n${top(r.byTop)}`);
+    console.log(`by code that ran:\n${top(r.byLeaf)}`);
+    console.log(`by the app's module nearest on the stack:\n${top(r.byApp)}`);
+  }
+} finally {
+  await app.stop();
+}
