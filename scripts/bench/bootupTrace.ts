@@ -21,13 +21,15 @@ import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-task
 import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
 import { SourceMapConsumer } from 'source-map-js';
 import { CHROMIUM_ARGS, chromiumPath, TEST_ONLY_ARGS } from '../../tests/e2e/support/chromium';
+import { startScriptTimes, type AttributedTask } from './phoneFigures';
 import { ROOT, SAMPLE, startApp } from '../../tests/e2e/support/harness';
 
 const MULTIPLIER = 4;
+const isScript = (url: string) => /\.m?js(\?|#|$)/.test(url);
 const START_CHUNK = /\/assets\/start-[^/]+\.js(\?|$)/;
 
-interface Task {
-  event: { name: string; ts: number };
+interface Task extends AttributedTask {
+  event: { name: string; ts: number; dur?: number; tdur?: number };
   startTime: number;
   endTime: number;
   selfTime: number;
@@ -192,7 +194,11 @@ async function once(url: string, compositing: string) {
       { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
       {
         extends: 'lighthouse:default',
-        settings: { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' },
+        settings: {
+          additionalTraceCategories: process.env.BOOTUP_NO_SAMPLES
+            ? null
+            : 'disabled-by-default-v8.cpu_profiler',
+        },
       },
     );
     if (!result) throw new Error('no result');
@@ -221,9 +227,40 @@ async function once(url: string, compositing: string) {
       processed.timestamps.traceEnd,
       processed.timestamps.timeOrigin,
     ) as unknown as Task[];
-    const jsURL = (task: Task) =>
-      task.attributableURLs.find((u) => /\.js(\?|$)/.test(u)) ?? task.attributableURLs[0];
+    const jsURL = (task: Task) => task.attributableURLs.find(isScript) ?? task.attributableURLs[0];
     const first = (processed.mainThreadEvents[0] ?? {}) as { pid: number; tid: number };
+    // Who else had the machine's cores while the page started: each thread's CPU time (its
+    // top-level tasks' thread time) from the time origin to the trace's end, by process and
+    // thread name.
+    const names = new Map<string, string>();
+    const processes = new Map<number, string>();
+    for (const e of trace.traceEvents as {
+      name: string;
+      ph?: string;
+      pid: number;
+      tid: number;
+      args?: { name?: string };
+    }[]) {
+      if (e.ph !== 'M') continue;
+      if (e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
+      if (e.name === 'process_name') processes.set(e.pid, e.args?.name ?? '?');
+    }
+    const cpuByThread = new Map<string, number>();
+    for (const e of trace.traceEvents as {
+      name: string;
+      ph?: string;
+      pid: number;
+      tid: number;
+      ts: number;
+      dur?: number;
+      tdur?: number;
+    }[]) {
+      if (e.ph !== 'X' || e.tdur === undefined || e.ts < processed.timestamps.timeOrigin) continue;
+      if (!['ThreadControllerImpl::RunTask', 'RunTask', 'ThreadPool_RunTask'].includes(e.name))
+        continue;
+      const key = `${processes.get(e.pid) ?? e.pid} ${names.get(`${e.pid}:${e.tid}`) ?? e.tid}`;
+      cpuByThread.set(key, (cpuByThread.get(key) ?? 0) + e.tdur / 1000);
+    }
     const samples = samplesOf(trace.traceEvents, first.pid, first.tid);
     const { sourceOf, nameOf } = sourceMaps();
     // The innermost task at each sample's time.
@@ -239,10 +276,7 @@ async function once(url: string, compositing: string) {
     };
     const roots = new Map<Task, { ms: number; leaf: Map<string, number> }>();
     let counted = 0;
-    let ownMs = 0;
-    for (const task of flat)
-      if (task.group.id === 'scriptEvaluation' && START_CHUNK.test(jsURL(task) ?? ''))
-        ownMs += task.selfTime;
+    const { wallMs: ownMs, cpuMs } = startScriptTimes(flat, isScript);
     const add = (m: Map<string, number>, k: string, v: number) => m.set(k, (m.get(k) ?? 0) + v);
     for (const sample of samples) {
       const ms = (sample.at - processed.timestamps.timeOrigin) / 1000;
@@ -291,6 +325,8 @@ async function once(url: string, compositing: string) {
       timeline,
       audit: audit?.scripting ?? null,
       ownMs: ownMs * MULTIPLIER,
+      cpuByThread,
+      cpuMs: cpuMs * MULTIPLIER,
       counted,
       byLeaf,
       byApp,
@@ -320,9 +356,12 @@ try {
         .map(([k, v]) => `  ${v.toFixed(0).padStart(6)} ms  ${k}`)
         .join('\n');
     console.log(
-      `\n${values.path} run ${run + 1}: audit ${r.audit?.toFixed(0)} ms; tasks given to start ${r.ownMs.toFixed(0)} ms; sampled ${r.counted.toFixed(0)} ms`,
+      `\n${values.path} run ${run + 1}: audit ${r.audit?.toFixed(0)} ms; tasks given to start ${r.ownMs.toFixed(0)} ms (the main thread's CPU time of them ${r.cpuMs.toFixed(0)} ms); sampled ${r.counted.toFixed(0)} ms`,
     );
     console.log(`tasks (start after the time origin, sampled ms × 4):\n${r.timeline.join('\n')}`);
+    console.log(
+      `CPU time by thread after the time origin (observed, not multiplied):\n${top(r.cpuByThread)}`,
+    );
     console.log(`by task:\n${top(r.byTop)}`);
     console.log(`by code that ran:\n${top(r.byLeaf)}`);
     console.log(`by the app's module nearest on the stack:\n${top(r.byApp)}`);

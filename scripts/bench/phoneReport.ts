@@ -160,6 +160,12 @@ export function checkPhoneBudgets(results: PhoneResults): BudgetCheck[] {
         PHONE_BUDGET.startScriptMs,
         'ms',
       ),
+      bound(
+        `${name}: the start chunk's script evaluation, the main thread's own CPU time`,
+        s((r) => r.startScriptCpuMs),
+        PHONE_BUDGET.startScriptMs,
+        'ms',
+      ),
     );
   }
   for (const { runs, cpuSlowdown, compositing } of results.cpu ?? []) {
@@ -217,6 +223,7 @@ export function printLighthouse(pages: readonly LighthousePage[]): void {
         'TBT ms',
         'longest task ms',
         'start chunk script ms',
+        'of it the main thread CPU ms',
         'CLS',
       ],
       pages.map((page) => {
@@ -239,6 +246,7 @@ export function printLighthouse(pages: readonly LighthousePage[]): void {
           fmtSpread(s((r) => r.tbtMs)),
           fmtSpread(s((r) => r.longestTaskMs)),
           fmtSpread(s((r) => r.startScriptMs)),
+          fmtSpread(s((r) => r.startScriptCpuMs)),
           fmtSpread(
             s((r) => r.cls),
             3,

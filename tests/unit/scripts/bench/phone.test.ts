@@ -6,6 +6,7 @@ import {
   longestTaskOf,
   medianOf,
   spreadOf,
+  startScriptTimes,
   tasksBefore,
   type LighthouseResultLike,
 } from '../../../../scripts/bench/phoneFigures';
@@ -17,6 +18,7 @@ import {
 import type { DragResult } from '../../../../scripts/bench/drag';
 import type { LighthouseRun } from '../../../../scripts/bench/lighthouse';
 import type { PhoneRun } from '../../../../scripts/bench/phone';
+import type { AttributedTask } from '../../../../scripts/bench/phoneFigures';
 
 /** The phone and peer benchmark's pure helpers (issue 29). */
 describe('medianOf and spreadOf', () => {
@@ -128,6 +130,7 @@ describe('reading a Lighthouse result', () => {
       tbtMs: 1520,
       longestTaskMs: 1610,
       startScriptMs: 412.5,
+      startScriptCpuMs: null,
       cls: 0.002,
       lcpElement: 'header > a > img',
       runtimeError: null,
@@ -169,7 +172,8 @@ describe('checkPhoneBudgets', () => {
     lcpMs: number,
     tbtMs: number,
     startScriptMs = 300,
-  ) => ({ score, fcpMs, lcpMs, tbtMs, startScriptMs }) as LighthouseRun;
+    startScriptCpuMs = 200,
+  ) => ({ score, fcpMs, lcpMs, tbtMs, startScriptMs, startScriptCpuMs }) as LighthouseRun;
   const phoneRun = (longestTaskMs: number | null, tapToTrayMs: number | null) =>
     ({ longestTaskMs, tapToTrayMs }) as PhoneRun;
   const drag = (
@@ -189,7 +193,7 @@ describe('checkPhoneBudgets', () => {
           runs: [
             lighthouseRun(92, 1200, 2400, 150),
             lighthouseRun(88, 1300, 2600, 250),
-            lighthouseRun(95, 1100, 2300, 120),
+            lighthouseRun(95, 1100, 2300, 120, 900, 450),
           ],
         },
       ],
@@ -219,6 +223,8 @@ describe('checkPhoneBudgets', () => {
       'Lighthouse mobile /?skipIntro=true, software compositing: LCP': 'PASS',
       'Lighthouse mobile /?skipIntro=true, software compositing: TBT': 'PASS',
       "Lighthouse mobile /?skipIntro=true, software compositing: the start chunk's script evaluation":
+        'PASS',
+      "Lighthouse mobile /?skipIntro=true, software compositing: the start chunk's script evaluation, the main thread's own CPU time":
         'PASS',
       'tap on Filters → tray open, phone, CPU ÷4, software compositing': 'PASS',
       'longest main-thread task, navigation → globe shown, phone, CPU ÷4, software compositing':
@@ -268,5 +274,48 @@ describe('checkPhoneBudgets', () => {
       measured: 'a side did not finish',
     });
     expect(byFigure['drag frame, ours at 10,000 / at 100 cards']?.status).toBe('SKIP');
+  });
+});
+
+describe('startScriptTimes', () => {
+  const START = 'http://127.0.0.1:4000/assets/start-CWDoXyzm.js';
+  const LAZY = 'http://127.0.0.1:4000/assets/Timeline-x1.js';
+  const isScript = (url: string) => url.endsWith('.js');
+  const task = (
+    selfTime: number,
+    urls: string[],
+    event: AttributedTask['event'],
+    group = 'scriptEvaluation',
+    parent?: AttributedTask,
+  ): AttributedTask => ({ selfTime, group: { id: group }, attributableURLs: urls, event, parent });
+
+  it("counts what the audit gives the start chunk, and of it the main thread's own CPU time", () => {
+    // A task of React's scheduler (20 ms wall, of which the thread ran 10: the cores were busy
+    // elsewhere half the time), with a lazy chunk's component rendered inside it.
+    const scheduler = task(12, ['http://127.0.0.1:4000/video/x', START], {
+      dur: 20_000,
+      tdur: 10_000,
+    });
+    const inside = task(
+      8,
+      ['http://127.0.0.1:4000/video/x', START, LAZY],
+      {},
+      'scriptEvaluation',
+      scheduler,
+    );
+    // A lazy chunk's own evaluation, its layout, and a task the thread ran without a pause.
+    const lazy = task(30, [LAZY], { dur: 30_000, tdur: 30_000 });
+    const layout = task(5, [START], { dur: 5_000, tdur: 5_000 }, 'styleLayout');
+    const alone = task(10, [START], { dur: 10_000, tdur: 10_000 });
+    expect(startScriptTimes([scheduler, inside, lazy, layout, alone], isScript)).toEqual({
+      wallMs: 30,
+      cpuMs: 20,
+    });
+  });
+
+  it('takes the wall time where the trace gives no thread time, and never more', () => {
+    const bare = task(10, [START], { dur: 10_000 });
+    const odd = task(10, [START], { dur: 10_000, tdur: 12_000 });
+    expect(startScriptTimes([bare, odd], isScript)).toEqual({ wallMs: 20, cpuMs: 20 });
   });
 });
