@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { appAfterFirstFrame } from './scripts/appAfterFirstFrame.ts';
 import { babylonChunkGroups } from './scripts/babylonChunks.ts';
+import { compileHints } from './scripts/compileHints.ts';
 import { firstPaintLanguages } from './scripts/firstPaintLanguages.ts';
 import { linguiMacros } from './scripts/lingui/viteMacros.ts';
 import { reactRouterProduction } from './scripts/productionBuilds.ts';
@@ -38,7 +39,8 @@ export default defineConfig({
   // and the app's stylesheets travel inside its scripts (scripts/stylesheetsInScripts.ts); React
   // Router's production build, which its package does not name (scripts/productionBuilds.ts).
   // Lingui's macros before React's transform, and each language's catalog compiled when imported
-  // (issue 49: src/i18n/).
+  // (issue 49: src/i18n/). V8 compiles the start's chunks eagerly, off the main thread
+  // (scripts/compileHints.ts).
   plugins: [
     linguiMacros(),
     react(),
@@ -47,6 +49,7 @@ export default defineConfig({
     firstPaintLanguages(),
     stylesheetsInScripts(),
     reactRouterProduction(),
+    compileHints(),
   ],
   resolve: { alias: { '@': src } },
   envPrefix: 'VITE_',

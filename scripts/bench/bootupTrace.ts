@@ -195,9 +195,13 @@ async function once(url: string, compositing: string) {
       {
         extends: 'lighthouse:default',
         settings: {
-          additionalTraceCategories: process.env.BOOTUP_NO_SAMPLES
-            ? null
-            : 'disabled-by-default-v8.cpu_profiler',
+          additionalTraceCategories:
+            [
+              process.env.BOOTUP_NO_SAMPLES ? '' : 'disabled-by-default-v8.cpu_profiler',
+              process.env.BOOTUP_CATEGORIES ?? '',
+            ]
+              .filter(Boolean)
+              .join(',') || null,
         },
       },
     );
@@ -277,6 +281,14 @@ async function once(url: string, compositing: string) {
     const roots = new Map<Task, { ms: number; leaf: Map<string, number> }>();
     let counted = 0;
     const { wallMs: ownMs, cpuMs } = startScriptTimes(flat, isScript);
+    // The start chunk's tasks by trace event, self time (× the multiplier), whatever their group.
+    const byEvent = new Map<string, number>();
+    for (const task of flat)
+      if (START_CHUNK.test(jsURL(task) ?? ''))
+        byEvent.set(
+          `${task.event.name} (${task.group.id})`,
+          (byEvent.get(`${task.event.name} (${task.group.id})`) ?? 0) + task.selfTime * MULTIPLIER,
+        );
     const add = (m: Map<string, number>, k: string, v: number) => m.set(k, (m.get(k) ?? 0) + v);
     for (const sample of samples) {
       const ms = (sample.at - processed.timestamps.timeOrigin) / 1000;
@@ -326,6 +338,7 @@ async function once(url: string, compositing: string) {
       audit: audit?.scripting ?? null,
       ownMs: ownMs * MULTIPLIER,
       cpuByThread,
+      byEvent,
       cpuMs: cpuMs * MULTIPLIER,
       counted,
       byLeaf,
@@ -362,6 +375,7 @@ try {
     console.log(
       `CPU time by thread after the time origin (observed, not multiplied):\n${top(r.cpuByThread)}`,
     );
+    console.log(`the start chunk's tasks by trace event (self time):\n${top(r.byEvent)}`);
     console.log(`by task:\n${top(r.byTop)}`);
     console.log(`by code that ran:\n${top(r.byLeaf)}`);
     console.log(`by the app's module nearest on the stack:\n${top(r.byApp)}`);
