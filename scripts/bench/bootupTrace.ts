@@ -209,6 +209,12 @@ async function once(url: string, compositing: string) {
     const audit = (
       result.lhr.audits['bootup-time']?.details as { items?: { url: string; scripting: number }[] }
     )?.items?.find((item) => START_CHUNK.test(item.url));
+    const longTasks =
+      (
+        (result.lhr.audits['long-tasks']?.details as {
+          items?: { url: string; startTime: number; duration: number }[];
+        }) ?? {}
+      ).items ?? [];
     const trace = result.artifacts.Trace as unknown as {
       traceEvents: {
         name: string;
@@ -338,6 +344,7 @@ async function once(url: string, compositing: string) {
       audit: audit?.scripting ?? null,
       ownMs: ownMs * MULTIPLIER,
       cpuByThread,
+      longTasks,
       byEvent,
       cpuMs: cpuMs * MULTIPLIER,
       counted,
@@ -374,6 +381,14 @@ try {
     console.log(`tasks (start after the time origin, sampled ms × 4):\n${r.timeline.join('\n')}`);
     console.log(
       `CPU time by thread after the time origin (observed, not multiplied):\n${top(r.cpuByThread)}`,
+    );
+    console.log(
+      `Lighthouse's long tasks (its phone model):\n${r.longTasks
+        .map(
+          (t) =>
+            `  ${t.startTime.toFixed(0).padStart(6)} ms ${t.duration.toFixed(0).padStart(4)} ms  ${t.url}`,
+        )
+        .join('\n')}`,
     );
     console.log(`the start chunk's tasks by trace event (self time):\n${top(r.byEvent)}`);
     console.log(`by task:\n${top(r.byTop)}`);
