@@ -209,6 +209,12 @@ async function once(url: string, compositing: string) {
     const audit = (
       result.lhr.audits['bootup-time']?.details as { items?: { url: string; scripting: number }[] }
     )?.items?.find((item) => START_CHUNK.test(item.url));
+    const figure = (id: string) => result.lhr.audits[id]?.numericValue ?? NaN;
+    const summary =
+      `performance ${Math.round((result.lhr.categories.performance?.score ?? NaN) * 100)}, ` +
+      `FCP ${figure('first-contentful-paint').toFixed(0)} ms, ` +
+      `LCP ${figure('largest-contentful-paint').toFixed(0)} ms, ` +
+      `TBT ${figure('total-blocking-time').toFixed(0)} ms`;
     const longTasks =
       (
         (result.lhr.audits['long-tasks']?.details as {
@@ -344,6 +350,7 @@ async function once(url: string, compositing: string) {
       audit: audit?.scripting ?? null,
       ownMs: ownMs * MULTIPLIER,
       cpuByThread,
+      summary,
       longTasks,
       byEvent,
       cpuMs: cpuMs * MULTIPLIER,
@@ -378,6 +385,7 @@ try {
     console.log(
       `\n${values.path} run ${run + 1}: audit ${r.audit?.toFixed(0)} ms; tasks given to start ${r.ownMs.toFixed(0)} ms (the main thread's CPU time of them ${r.cpuMs.toFixed(0)} ms); sampled ${r.counted.toFixed(0)} ms`,
     );
+    console.log(r.summary);
     console.log(`tasks (start after the time origin, sampled ms × 4):\n${r.timeline.join('\n')}`);
     console.log(
       `CPU time by thread after the time origin (observed, not multiplied):\n${top(r.cpuByThread)}`,

@@ -2,16 +2,17 @@
  * The app's document as the Node server sends it: index.html paints the first frame itself
  * (before any script), and for a shared item's link (`/video/{id}`, `/gallery/{id}`) the server,
  * which knows the archive, names the item there: in the tab and link previews (`<title>` and
- * Open Graph tags) and under the preloader (the app keeps that line: see
+ * Open Graph tags) and under the preloader, with its picture (the app keeps them: see
  * src/app/firstPaint.ts). A static host cannot know titles; it sends index.html as built.
  */
 import { createHash } from 'node:crypto';
 import { pageAlternates, withLanguagePrefix, type Language } from '@/i18n/languages';
-import { SITE_NAME } from '@/lib/constants';
+import { DEFAULT_THUMBNAIL_URL, SHARED_PICTURE_SIZE, SITE_NAME } from '@/lib/constants';
 import { escapeMarkup } from '@/lib/markupText';
 import type { MediaType } from '@/lib/mediaType';
-import { nodeRoute, type MediaNode } from '@/lib/nodeModel';
+import { nodeRoute, nodeThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
 import { itemJsonLd, jsonLdText } from '@/lib/structuredData';
+import { safeUrl } from '@/lib/url';
 
 /** What the document says of a shared item. */
 export interface SharedItem {
@@ -43,6 +44,19 @@ export function sharedItemRoute(pathname: string): { type: MediaType; id: string
   } catch {
     return null;
   }
+}
+
+/**
+ * The picture the preloader shows above a shared item's title (issue 48): its video's thumbnail
+ * or its gallery's first photo, as the list and the globe show it, through the one checked URL
+ * helper; none for an item with only the archive's default picture. A visitor who came by the
+ * link sees what it shares while the globe loads, and a phone paints its largest picture then,
+ * not once the item opens over the globe seconds later.
+ */
+export function sharedPicture(item: SharedItem): string | null {
+  if (!item.node) return null;
+  const url = safeUrl(nodeThumbnailUrl(item.node));
+  return url === null || url === DEFAULT_THUMBNAIL_URL ? null : url;
 }
 
 /** Collapses white space and cuts at `max` characters, on a word where it can. */
@@ -110,9 +124,16 @@ export function withSharedItem(
   const document = html
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`)
     .replace('</head>', () => `  ${meta}\n  </head>`);
+  const url = sharedPicture(item);
+  // As the app's list and detail view ask for it (CORS), so that the browser keeps one copy.
+  const picture =
+    url === null
+      ? ''
+      : `<img class="preloader__picture" src="${escapeHtml(url)}" alt="" width="${SHARED_PICTURE_SIZE.width}" height="${SHARED_PICTURE_SIZE.height}" crossorigin="anonymous" decoding="async" />`;
   return document.replace(
     ITEM_MARKER,
-    () => `<p class="preloader__item" data-item="${escapeHtml(item.id)}">${escapeHtml(name)}</p>`,
+    () =>
+      `${picture}<p class="preloader__item" data-item="${escapeHtml(item.id)}">${escapeHtml(name)}</p>`,
   );
 }
 

@@ -14,10 +14,11 @@ export interface FirstPaint {
   splashShownAt: number | null;
   /**
    * The shared item the server named in the preloader (`/video/{id}`, `/gallery/{id}`; see
-   * server/app/firstPaintPage.ts), shown until the globe opens it. Null on a static host, which
-   * cannot know titles, and for any other page.
+   * server/app/firstPaintPage.ts), shown until the globe opens it, with the picture it showed
+   * above the title (null: none). Null on a static host, which cannot know titles, and for any
+   * other page.
    */
-  item: { id: string; title: string } | null;
+  item: { id: string; title: string; picture: string | null } | null;
   /**
    * Whether the visitor has pressed the document's Skip (index.html's script then records the
    * intro as seen, as the app's Skip does, and shows the preloader): the app goes there too, also
@@ -43,9 +44,12 @@ export function readFirstPaint(doc: Document): FirstPaint {
     '#root [data-first-paint="loading"] .preloader__item',
   );
   const id = item?.dataset.item;
+  const picture = doc
+    .querySelector('#root [data-first-paint="loading"] .preloader__picture')
+    ?.getAttribute('src');
   return {
     splashShownAt: splash ? splashStart(splash) : null,
-    item: item && id ? { id, title: item.textContent ?? '' } : null,
+    item: item && id ? { id, title: item.textContent ?? '', picture: picture ?? null } : null,
     introSkipped: () => doc.documentElement.hasAttribute('data-intro-skipped'),
   };
 }

@@ -82,6 +82,11 @@ export const HAS_SEEN_INTRO_KEY = 'hasSeenIntro';
 
 /** Local default thumbnail, used when a video has no provider id or an image fails. */
 export const DEFAULT_THUMBNAIL_URL = '/default-thumb.jpg';
+/**
+ * The picture of a shared item under the preloader (server/app/firstPaintPage.ts writes it, the
+ * app's Preloader keeps it): its size as drawn, 16:9 as thumbnails are.
+ */
+export const SHARED_PICTURE_SIZE = { width: 320, height: 180 } as const;
 
 /** The archive's name, in tab titles and an authenticator app's account label. */
 export const SITE_NAME = 'Globe Archive';

@@ -36,6 +36,7 @@ const PARTS = [
   '.preloader__label',
   '.preloader__bar',
   '.preloader__percent',
+  '.preloader__picture',
   '.preloader__item',
 ];
 
@@ -295,6 +296,13 @@ describe('the first paint, before any script of the app', () => {
     await line.waitFor();
     expect(await line.textContent()).toBe(video.title);
     expect(await page.title()).toBe(`${video.title} · Globe Archive`);
+    // Its picture above the title, drawn from the document alone: what the link shares, at once.
+    const picture = page.locator('.preloader__picture');
+    expect(await picture.getAttribute('src')).toBe(video.thumbUrl);
+    await page.waitForFunction(
+      () => (document.querySelector('.preloader__picture') as HTMLImageElement | null)?.complete,
+    );
+    expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await screenshot(page, 'first-paint-shared-static');
     await page.close();
   });
@@ -411,6 +419,7 @@ describe('the app taking over the first frame', () => {
   it("keeps a shared item's title where the document put it", async () => {
     const { page, seen, staticBoxes, appBoxes } = await takeover(SHARED, true, 'shared');
     expect(staticBoxes['.preloader__item']).not.toBeNull();
+    expect(staticBoxes['.preloader__picture']).not.toBeNull();
     expectSameBoxes(staticBoxes, appBoxes);
     expect(await page.evaluate(() => window.__appItem)).toBe(video.title);
     await settled(page);

@@ -257,10 +257,10 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
   // The document's splash carries on into the intro it painted; a replayed one starts afresh.
   const [splashShownAt, setSplashShownAt] = useState(firstPaint.splashShownAt);
   if (phase !== 'intro' && splashShownAt !== null) setSplashShownAt(null);
-  // The shared item's title the server painted under the preloader stays there, and only there:
-  // never added later, where it would push the preloader's lines.
+  // The shared item's title and picture the server painted under the preloader stay there, and
+  // only there: never added later, where they would push the preloader's lines.
   const done = phase === 'done';
-  const itemTitle = firstPaint.item?.id === id ? firstPaint.item.title : null;
+  const sharedItem = firstPaint.item?.id === id ? firstPaint.item : null;
 
   return (
     <div className={`home home--${phase}${active ? '' : ' home--away'}`} inert={!active}>
@@ -279,7 +279,7 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
       )}
       {phase !== 'intro' && <LoadFailure />}
       {(phase === 'loading' || done) && status !== 'failed' && (
-        <Preloader progress={progressSource} counts={barCounts} {...{ done, itemTitle }} />
+        <Preloader progress={progressSource} counts={barCounts} {...{ done, item: sharedItem }} />
       )}
       {phase === 'shown' && (
         <>

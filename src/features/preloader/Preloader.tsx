@@ -1,6 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useProgressPercent, type ProgressSource } from '@/features/preloader/globeProgress';
 import { formatLocale } from '@/i18n/i18n';
+import { SHARED_PICTURE_SIZE } from '@/lib/constants';
+import { safeUrl } from '@/lib/url';
 
 const percentFormats = new Map<string, Intl.NumberFormat>();
 
@@ -29,19 +31,21 @@ function percentText(value: number): string {
  * once the globe holds the whole archive), so that a report draws the preloader again and
  * nothing else of the home screen.
  *
- * `itemTitle`: the shared item being opened, as the server named it in the document's first
- * frame (the same line, so taking over that frame moves nothing). Rendered as text.
+ * `item`: the shared item being opened, as the server named it in the document's first frame,
+ * its picture above its title (the same elements, so taking over that frame moves nothing and
+ * draws the picture the browser already has). The title is rendered as text; the picture's
+ * address passes the checked URL helper again.
  */
 export function Preloader({
   progress,
   counts,
   done,
-  itemTitle = null,
+  item = null,
 }: {
   progress: ProgressSource;
   counts: boolean;
   done: boolean;
-  itemTitle?: string | null;
+  item?: { title: string; picture: string | null } | null;
 }) {
   const { t } = useLingui();
   const percent = useProgressPercent(progress);
@@ -70,7 +74,27 @@ export function Preloader({
       <p className="preloader__percent" aria-hidden="true">
         {percentText(value)}
       </p>
-      {itemTitle !== null && <p className="preloader__item">{itemTitle}</p>}
+      {item !== null && <SharedItemLines {...item} />}
     </div>
+  );
+}
+
+/** A shared item's picture and title under the preloader, as index.html's first frame drew them. */
+function SharedItemLines({ title, picture }: { title: string; picture: string | null }) {
+  const src = safeUrl(picture);
+  return (
+    <>
+      {src !== null && (
+        <img
+          className="preloader__picture"
+          src={src}
+          alt=""
+          {...SHARED_PICTURE_SIZE}
+          crossOrigin="anonymous"
+          decoding="async"
+        />
+      )}
+      <p className="preloader__item">{title}</p>
+    </>
   );
 }

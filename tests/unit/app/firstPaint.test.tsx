@@ -226,8 +226,17 @@ describe('readFirstPaint', () => {
     shared.querySelector('.preloader')?.append(line);
     expect(readFirstPaint(shared)).toEqual({
       splashShownAt: null,
-      item: { id: 'a', title: '<b>Not markup</b>' },
+      item: { id: 'a', title: '<b>Not markup</b>', picture: null },
       introSkipped: expect.any(Function),
+    });
+    const picture = shared.createElement('img');
+    picture.className = 'preloader__picture';
+    picture.setAttribute('src', '/sample/a/thumb.jpg');
+    line.before(picture);
+    expect(readFirstPaint(shared).item).toEqual({
+      id: 'a',
+      title: '<b>Not markup</b>',
+      picture: '/sample/a/thumb.jpg',
     });
     expect(readFirstPaint(await loadDocument('/statement'))).toEqual({
       splashShownAt: null,
@@ -300,21 +309,37 @@ describe('the app carrying on from the first frame', () => {
     expect(document.querySelector('.intro')?.getAttribute('data-stage')).toBe('typing');
   });
 
-  it("keeps the shared item's title under the preloader for that item only", async () => {
+  it("keeps the shared item's title and picture under the preloader for that item only", async () => {
     const firstPaint = {
       splashShownAt: null,
-      item: { id: 'a', title: 'As the server said' },
+      item: { id: 'a', title: 'As the server said', picture: '/sample/a/thumb.jpg' },
       introSkipped: () => false,
     };
     const pending = () => new Promise<never>(() => undefined);
     const shared = renderApp('/video/a', { firstPaint, fetchArchive: pending });
     await screen.findByText('Loading ...');
     expect(document.querySelector('.preloader__item')?.textContent).toBe('As the server said');
+    const picture = document.querySelector<HTMLImageElement>('.preloader__picture');
+    expect(picture?.getAttribute('src')).toBe('/sample/a/thumb.jpg');
+    expect(picture?.alt).toBe('');
     shared.unmount();
 
     renderApp('/video/b', { firstPaint, fetchArchive: pending });
     await screen.findByText('Loading ...');
     expect(document.querySelector('.preloader__item')).toBeNull();
+    expect(document.querySelector('.preloader__picture')).toBeNull();
+  });
+
+  it('draws no picture from an address the checked helper refuses', async () => {
+    const firstPaint = {
+      splashShownAt: null,
+      item: { id: 'a', title: 'Shared', picture: 'javascript:alert(1)' },
+      introSkipped: () => false,
+    };
+    renderApp('/video/a', { firstPaint, fetchArchive: () => new Promise<never>(() => undefined) });
+    await screen.findByText('Loading ...');
+    expect(document.querySelector('.preloader__item')?.textContent).toBe('Shared');
+    expect(document.querySelector('.preloader__picture')).toBeNull();
   });
 
   it('plays a replayed intro from its own start', async () => {

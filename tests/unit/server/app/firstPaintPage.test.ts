@@ -10,10 +10,12 @@ import {
   inlineScriptHashes,
   ITEM_MARKER,
   sharedItemRoute,
+  sharedPicture,
   withSharedItem,
   type SharedItem,
 } from '../../../../server/app/firstPaintPage';
 import { startServer, type RunningServer } from '../../../../server/node/http';
+import { normalizeArchive, type MediaNode } from '../../../../src/lib/nodeModel';
 
 /** The app's own document, as `npm run build` copies it (Vite leaves its inline script alone). */
 const INDEX = readFileSync(new URL('../../../../index.html', import.meta.url), 'utf8');
@@ -75,6 +77,41 @@ describe('withSharedItem', () => {
     // One title element, still closed where the document closes it.
     expect(page.match(/<title>/g)).toHaveLength(1);
     expect(page.match(/<\/title>/g)).toHaveLength(1);
+  });
+
+  it("shows the item's picture above its title, as the list shows it, through the checked URL helper", () => {
+    const node = (raw: Record<string, unknown>) =>
+      normalizeArchive([{ video_id: 'a', title: 'A', lat: 38.6, lng: -90.2, ...raw }])
+        .nodes[0] as MediaNode;
+    const video = node({ thumbUrl: '/sample/a/thumb.jpg' });
+    const page = withSharedItem(INDEX, item({ node: video }));
+    expect(page).toContain(
+      '<img class="preloader__picture" src="/sample/a/thumb.jpg" alt="" width="320" height="180" crossorigin="anonymous" decoding="async" /><p class="preloader__item"',
+    );
+    const gallery = node({
+      type: 'gallery',
+      images: [
+        {
+          url: 'https://photos.example.org/1.jpg',
+          thumbUrl: 'https://photos.example.org/1-thumb.jpg',
+        },
+      ],
+    });
+    expect(sharedPicture(item({ type: 'gallery', node: gallery }))).toBe(
+      'https://photos.example.org/1-thumb.jpg',
+    );
+    // No picture of its own, or none the document may show: no picture at all.
+    expect(sharedPicture(item())).toBeNull();
+    expect(sharedPicture(item({ node: node({}) }))).toBeNull();
+    const hostile = { ...video, thumbUrl: 'javascript:alert(1)' };
+    expect(sharedPicture(item({ node: hostile }))).toBeNull();
+    expect(withSharedItem(INDEX, item({ node: hostile }))).not.toContain(
+      '<img class="preloader__picture"',
+    );
+    const quoted = { ...video, thumbUrl: '/a.jpg" onerror="alert(1)' };
+    const escaped = withSharedItem(INDEX, item({ node: quoted }));
+    expect(escaped).not.toContain('" onerror="');
+    expect(escaped).toContain(`src="${escapeHtml('/a.jpg" onerror="alert(1)')}"`);
   });
 
   it('shortens a very long title on a word, and leaves out an empty description', () => {
