@@ -1,4 +1,4 @@
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /** The globe's last progress report; `cards: -1` before the first. */
 export interface GlobeProgress {
@@ -39,10 +39,30 @@ export function createProgressSource(): ProgressSource {
  */
 export function useGlobeProgress(): { source: ProgressSource; progress: GlobeProgress } {
   const [source] = useState(createProgressSource);
-  const cards = useSyncExternalStore(source.subscribe, () => source.get().cards);
-  const complete = useSyncExternalStore(source.subscribe, () => source.get().percent >= 100);
-  const progress = useMemo(() => ({ percent: complete ? 100 : 0, cards }), [cards, complete]);
+  // Heard as a state update, not through useSyncExternalStore, whose updates React renders at
+  // once, inside the task of the worker's message: the route's render keeps a task of its own.
+  const [first] = useState(() => coarse(source.get()));
+  const [progress, setProgress] = useState(first);
+  useEffect(() => {
+    // Compared here, not in an updater: an update that changes nothing still draws once.
+    let shown = first;
+    const heard = () => {
+      const next = coarse(source.get());
+      if (next.cards === shown.cards && next.percent === shown.percent) return;
+      shown = next;
+      setProgress(next);
+    };
+    const stop = source.subscribe(heard);
+    // A report between the first render and this effect.
+    heard();
+    return stop;
+  }, [source, first]);
   return { source, progress };
+}
+
+/** What the route reads of a report: the cards the globe holds, and 100 once it is complete. */
+function coarse({ cards, percent }: GlobeProgress): GlobeProgress {
+  return { cards, percent: percent >= 100 ? 100 : 0 };
 }
 
 /** Each percent the globe reports, for the one element that shows it. */
