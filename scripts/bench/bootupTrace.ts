@@ -12,16 +12,16 @@
  * The figures are Lighthouse's: observed time × its CPU multiplier (4). The profiler itself adds
  * some time, so the sum is a little above the audit's figure of a plain run.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-tasks.js';
 import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
-import { SourceMapConsumer } from 'source-map-js';
 import { CHROMIUM_ARGS, chromiumPath, TEST_ONLY_ARGS } from '../../tests/e2e/support/chromium';
+import { buildMaps, moduleName } from './buildMaps';
 import { startScriptTimes, type AttributedTask } from './phoneFigures';
+import { profileSamples, type StackFrame, type TraceEvent } from './traceTasks';
 import { ROOT, SAMPLE, startApp } from '../../tests/e2e/support/harness';
 
 const MULTIPLIER = 4;
@@ -39,146 +39,23 @@ interface Task extends AttributedTask {
   group: { id: string };
 }
 
-interface ProfileNode {
-  id: number;
-  parent?: number;
-  callFrame?: { url?: string; functionName?: string; lineNumber?: number; columnNumber?: number };
-}
-
-interface Frame {
-  url: string;
-  name: string;
-  line: number;
-  column: number;
-  /** Where the function starts (1-based line), which its source map names. */
-  fnLine: number;
-  fnColumn: number;
-}
-
-/** The main thread's samples: time (µs on the trace's clock), weight (µs) and the stack, leaf first. */
-function samplesOf(
-  events: { name: string; pid: number; tid: number; id?: string; args?: Record<string, unknown> }[],
-  pid: number,
-  tid: number,
-): { at: number; us: number; stack: Frame[] }[] {
-  const out: { at: number; us: number; stack: Frame[] }[] = [];
-  const profiles = new Map<
-    string,
-    {
-      start: number;
-      nodes: Map<number, ProfileNode>;
-      ids: number[];
-      deltas: number[];
-      lines: number[];
-      columns: number[];
-    }
-  >();
-  for (const e of events)
-    if (e.pid === pid && e.tid === tid && e.name === 'Profile' && e.id !== undefined)
-      profiles.set(e.id, {
-        start: Number((e.args?.data as { startTime?: number } | undefined)?.startTime ?? 0),
-        nodes: new Map(),
-        ids: [],
-        deltas: [],
-        lines: [],
-        columns: [],
-      });
-  for (const e of events) {
-    if (e.pid !== pid || e.name !== 'ProfileChunk' || e.id === undefined) continue;
-    const profile = profiles.get(e.id);
-    if (!profile) continue;
-    const data = e.args?.data as
-      | {
-          cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
-          timeDeltas?: number[];
-          lines?: number[];
-          columns?: number[];
-        }
-      | undefined;
-    for (const node of data?.cpuProfile?.nodes ?? []) profile.nodes.set(node.id, node);
-    const ids = data?.cpuProfile?.samples ?? [];
-    profile.deltas.push(...(data?.timeDeltas ?? []));
-    ids.forEach((id, i) => {
-      profile.ids.push(id);
-      profile.lines.push(data?.lines?.[i] ?? 0);
-      profile.columns.push(data?.columns?.[i] ?? 0);
-    });
-  }
-  for (const profile of profiles.values()) {
-    let at = profile.start;
-    profile.ids.forEach((id, index) => {
-      at += profile.deltas[index] ?? 0;
-      const stack: Frame[] = [];
-      let node = profile.nodes.get(id);
-      let first = true;
-      while (node) {
-        const frame = node.callFrame ?? {};
-        const line = first ? (profile.lines[index] ?? 0) : 0;
-        stack.push({
-          url: frame.url ?? '',
-          name: frame.functionName || '(anonymous)',
-          line: line > 0 ? line : (frame.lineNumber ?? 0) + 1,
-          column:
-            line > 0 ? Math.max(0, (profile.columns[index] ?? 1) - 1) : (frame.columnNumber ?? 0),
-          fnLine: (frame.lineNumber ?? 0) + 1,
-          fnColumn: frame.columnNumber ?? 0,
-        });
-        first = false;
-        node = node.parent === undefined ? undefined : profile.nodes.get(node.parent);
-      }
-      out.push({ at, us: profile.deltas[index + 1] ?? 0, stack });
-    });
-  }
-  return out;
-}
-
 function sourceMaps() {
-  const maps = new Map<string, SourceMapConsumer | null>();
-  const mapOf = (frame: Frame) => {
-    const chunk = /\/assets\/([^/?]+\.js)/.exec(frame.url)?.[1];
-    if (!chunk) return null;
-    if (!maps.has(chunk)) {
-      try {
-        maps.set(
-          chunk,
-          new SourceMapConsumer(
-            JSON.parse(readFileSync(join(ROOT, 'dist', 'assets', `${chunk}.map`), 'utf8')),
-          ),
-        );
-      } catch {
-        maps.set(chunk, null);
-      }
-    }
-    return maps.get(chunk) ?? null;
-  };
-  const nameOf = (frame: Frame): string => {
-    const found = mapOf(frame)?.originalPositionFor({ line: frame.fnLine, column: frame.fnColumn });
+  const mapOf = buildMaps(join(ROOT, 'dist'));
+  const nameOf = (frame: StackFrame): string => {
+    const found = mapOf(frame.url)?.originalPositionFor({
+      line: frame.fnLine,
+      column: frame.fnColumn,
+    });
     const file =
       found?.source?.replace(/^(\.\.\/)+/, '').replace(/^node_modules\//, '') ?? frame.url;
     return `${found?.name ?? frame.name} ${file}:${found?.line ?? frame.fnLine}`;
   };
-  const sourceOf = (frame: Frame): string | null => {
-    const chunk = /\/assets\/([^/?]+\.js)/.exec(frame.url)?.[1];
-    if (!chunk) return null;
-    if (!maps.has(chunk)) {
-      try {
-        maps.set(
-          chunk,
-          new SourceMapConsumer(
-            JSON.parse(readFileSync(join(ROOT, 'dist', 'assets', `${chunk}.map`), 'utf8')),
-          ),
-        );
-      } catch {
-        maps.set(chunk, null);
-      }
-    }
-    const source = maps
-      .get(chunk)
-      ?.originalPositionFor({ line: frame.line, column: frame.column }).source;
-    if (!source) return null;
-    const module = source.replace(/^(\.\.\/)+/, '');
-    const inPackage = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(module);
-    return inPackage ? `${inPackage[1]}` : module;
+  const sourceOf = (frame: StackFrame): string | null => {
+    const source = mapOf(frame.url)?.originalPositionFor({
+      line: frame.line,
+      column: frame.column,
+    }).source;
+    return source ? moduleName(source) : null;
   };
   return { sourceOf, nameOf };
 }
@@ -277,7 +154,7 @@ async function once(url: string, compositing: string) {
       const key = `${processes.get(e.pid) ?? e.pid} ${names.get(`${e.pid}:${e.tid}`) ?? e.tid}`;
       cpuByThread.set(key, (cpuByThread.get(key) ?? 0) + e.tdur / 1000);
     }
-    const samples = samplesOf(trace.traceEvents, first.pid, first.tid);
+    const samples = profileSamples(trace.traceEvents as TraceEvent[], first.pid, first.tid);
     const { sourceOf, nameOf } = sourceMaps();
     // The innermost task at each sample's time.
     const flat = tasks.slice().sort((a, b) => a.startTime - b.startTime);

@@ -19,10 +19,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { SourceMapConsumer } from 'source-map-js';
 import { CHROMIUM_ARGS, chromiumPath, TEST_ONLY_ARGS } from '../../tests/e2e/support/chromium';
 import { ROOT, SAMPLE, startApp } from '../../tests/e2e/support/harness';
 import { SHOWN_CLASS } from '../../tests/e2e/support/globeMarks';
+import { buildMaps, moduleName } from './buildMaps';
 import { PHONE } from './phone';
 import {
   eventDispatched,
@@ -50,27 +50,10 @@ const SHOWN_TIMEOUT_MS = 120_000;
 
 /** Source files by a built chunk's position, through its source map (null where none). */
 function sourcesOfBuild(dist: string): SourceOf {
-  const maps = new Map<string, SourceMapConsumer | null>();
+  const mapOf = buildMaps(dist);
   return (url, line, column) => {
-    const chunk = /\/assets\/([^/?]+\.js)/.exec(url)?.[1];
-    if (!chunk) return null;
-    if (!maps.has(chunk)) {
-      try {
-        maps.set(
-          chunk,
-          new SourceMapConsumer(
-            JSON.parse(readFileSync(join(dist, 'assets', `${chunk}.map`), 'utf8')),
-          ),
-        );
-      } catch {
-        maps.set(chunk, null);
-      }
-    }
-    const source = maps.get(chunk)?.originalPositionFor({ line, column }).source;
-    if (!source) return null;
-    const module = source.replace(/^(\.\.\/)+/, '');
-    const inPackage = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(module);
-    return inPackage ? `${inPackage[1]}` : module;
+    const source = mapOf(url)?.originalPositionFor({ line, column }).source;
+    return source ? moduleName(source) : null;
   };
 }
 

@@ -212,11 +212,37 @@ interface Sample {
 
 interface ProfileNode {
   id: number;
+  parent?: number;
   callFrame?: { url?: string; functionName?: string; lineNumber?: number; columnNumber?: number };
 }
 
-/** The sampling profiler's samples of the main thread, each with its time and code position. */
-function mainSamples(events: readonly TraceEvent[], pid: number, tid: number): Sample[] {
+/** A frame of a sample's stack: the position that ran (1-based line), and where its function starts. */
+export interface StackFrame {
+  url: string;
+  name: string;
+  line: number;
+  column: number;
+  fnLine: number;
+  fnColumn: number;
+}
+
+/** A sample of the V8 profiler: when (µs on the trace's clock), its weight (µs), its stack, leaf first. */
+export interface StackSample {
+  at: number;
+  us: number;
+  stack: StackFrame[];
+}
+
+/**
+ * The sampling profiler's samples of one thread, each with its time, its weight and its stack. The
+ * leaf's position is the line that ran where the profiler gives it, not only its function's first
+ * (a chunk's top level is one function of 100,000 lines); the frames above it are their functions'.
+ */
+export function profileSamples(
+  events: readonly TraceEvent[],
+  pid: number,
+  tid: number,
+): StackSample[] {
   const profiles = new Map<
     string,
     {
@@ -252,8 +278,6 @@ function mainSamples(events: readonly TraceEvent[], pid: number, tid: number): S
       | undefined;
     const ids = data?.cpuProfile?.samples ?? [];
     for (const node of data?.cpuProfile?.nodes ?? []) profile.nodes.set(node.id, node);
-    // Each sample's own line and column (1-based) where the profiler gives them: the line that
-    // ran, not only its function's first (a chunk's top level is one function of 100,000 lines).
     const at = (list: number[] | undefined, i: number) => list?.[i] ?? 0;
     profile.deltas.push(...(data?.timeDeltas ?? []));
     ids.forEach((id, i) => {
@@ -262,25 +286,47 @@ function mainSamples(events: readonly TraceEvent[], pid: number, tid: number): S
       profile.columns.push(at(data?.columns, i));
     });
   }
-  const samples: Sample[] = [];
+  const samples: StackSample[] = [];
   for (const profile of profiles.values()) {
     let at = profile.start;
     profile.ids.forEach((id, index) => {
       at += profile.deltas[index] ?? 0;
-      const frame = profile.nodes.get(id)?.callFrame ?? {};
       const line = profile.lines[index] ?? 0;
-      samples.push({
-        at,
-        us: profile.deltas[index + 1] ?? 0,
-        url: frame.url ?? '',
-        name: frame.functionName || '(anonymous)',
-        line: line > 0 ? line : (frame.lineNumber ?? 0) + 1,
-        column:
-          line > 0 ? Math.max(0, (profile.columns[index] ?? 1) - 1) : (frame.columnNumber ?? 0),
-      });
+      const column = profile.columns[index] ?? 1;
+      const stack: StackFrame[] = [];
+      // A sample whose node is missing still counts, as a frame of no code.
+      let node: ProfileNode | undefined = profile.nodes.get(id) ?? { id };
+      while (node) {
+        const frame = node.callFrame ?? {};
+        const leaf = stack.length === 0;
+        const fnLine = (frame.lineNumber ?? 0) + 1;
+        const fnColumn = frame.columnNumber ?? 0;
+        stack.push({
+          url: frame.url ?? '',
+          name: frame.functionName || '(anonymous)',
+          line: leaf && line > 0 ? line : fnLine,
+          column: leaf && line > 0 ? Math.max(0, column - 1) : fnColumn,
+          fnLine,
+          fnColumn,
+        });
+        node = node.parent === undefined ? undefined : profile.nodes.get(node.parent);
+      }
+      samples.push({ at, us: profile.deltas[index + 1] ?? 0, stack });
     });
   }
   return samples;
+}
+
+/** The sampling profiler's samples of the main thread, each with its time and code position. */
+function mainSamples(events: readonly TraceEvent[], pid: number, tid: number): Sample[] {
+  return profileSamples(events, pid, tid).map(({ at, us, stack: [leaf] }) => ({
+    at,
+    us,
+    url: leaf?.url ?? '',
+    name: leaf?.name ?? '(anonymous)',
+    line: leaf?.line ?? 1,
+    column: leaf?.column ?? 0,
+  }));
 }
 
 /** A task's samples by source file: mapped where the build's maps say, else the chunk or name. */

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { useMemo } from 'react';
 import { useProgressPercent, type ProgressSource } from '@/features/preloader/globeProgress';
 import { formatLocale } from '@/i18n/i18n';
 import { SHARED_PICTURE_SIZE } from '@/lib/constants';
@@ -48,23 +49,30 @@ export function Preloader({
   item?: { title: string; picture: string | null } | null;
 }) {
   const { t } = useLingui();
+  // Said once per language, not again at each percent the bar draws.
+  const words = useMemo(
+    () => ({
+      done: t({ message: 'Done', comment: 'The preloader, once the globe has loaded' }),
+      loading: t({
+        message: 'Loading ...',
+        comment: 'The preloader, while the globe and its images load',
+      }),
+      bar: t`Loading the archive's images`,
+    }),
+    [t],
+  );
   const percent = useProgressPercent(progress);
   const value = done ? 100 : counts ? Math.max(0, Math.min(100, Math.round(percent))) : 0;
   return (
     <div className={`preloader${done ? ' preloader--done' : ''}`} data-percent={value}>
       <div className="preloader__spinner" aria-hidden="true" />
       <p className="preloader__label" role="status">
-        {done
-          ? t({ message: 'Done', comment: 'The preloader, once the globe has loaded' })
-          : t({
-              message: 'Loading ...',
-              comment: 'The preloader, while the globe and its images load',
-            })}
+        {done ? words.done : words.loading}
       </p>
       <div
         className="preloader__bar"
         role="progressbar"
-        aria-label={t`Loading the archive's images`}
+        aria-label={words.bar}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={value}
