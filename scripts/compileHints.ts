@@ -14,6 +14,10 @@
  * archive is here (its tools, the timeline, an item's detail view), whose code is fetched ahead
  * and runs as a whole when the globe is shown. Chunks that run only a part of themselves (Babylon,
  * the editor's pages, the search's index) keep V8's own choice.
+ *
+ * The hint is added after the chunks' names were hashed (as Vite adds its preload list), so a
+ * chunk keeps the name it had without it: a cache holding the same name from before serves the
+ * same code, only without the hint.
  */
 import type { Plugin } from 'vite';
 

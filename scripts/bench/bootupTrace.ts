@@ -20,13 +20,11 @@ import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-task
 import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
 import { CHROMIUM_ARGS, chromiumPath, TEST_ONLY_ARGS } from '../../tests/e2e/support/chromium';
 import { buildMaps, moduleName } from './buildMaps';
-import { startScriptTimes, type AttributedTask } from './phoneFigures';
+import { isScript, START_CHUNK, startScriptTimes, type AttributedTask } from './phoneFigures';
 import { profileSamples, type StackFrame, type TraceEvent } from './traceTasks';
 import { ROOT, SAMPLE, startApp } from '../../tests/e2e/support/harness';
 
 const MULTIPLIER = 4;
-const isScript = (url: string) => /\.m?js(\?|#|$)/.test(url);
-const START_CHUNK = /\/assets\/start-[^/]+\.js(\?|$)/;
 
 interface Task extends AttributedTask {
   event: { name: string; ts: number; dur?: number; tdur?: number };

@@ -10,15 +10,13 @@ import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-task
 import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
 import { CHROMIUM_ARGS, chromiumPath, TEST_ONLY_ARGS } from '../../tests/e2e/support/chromium';
 import {
+  isScript,
   lighthouseFiguresOf,
   startScriptTimes,
   type AttributedTask,
   type Compositing,
   type LighthouseFigures,
 } from './phoneFigures';
-
-/** A script's URL, as the bootup-time audit's network records would call it one. */
-const isScript = (url: string) => /\.m?js(\?|#|$)/.test(url);
 
 /**
  * The start chunk's script in the main thread's own CPU time, in Lighthouse's phone model (× its

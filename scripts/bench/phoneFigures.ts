@@ -4,7 +4,10 @@
  */
 
 /** The app's start chunk, as the bootup-time audit names it. */
-const START_CHUNK = /\/assets\/start-[^/]+\.js(\?|$)/;
+export const START_CHUNK = /\/assets\/start-[^/]+\.js(\?|$)/;
+
+/** A script's URL, as the bootup-time audit's network records would call it one. */
+export const isScript = (url: string) => /\.m?js(\?|#|$)/.test(url);
 
 /** The median of `values`; null when there are none. */
 export function medianOf(values: readonly number[]): number | null {
