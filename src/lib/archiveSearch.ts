@@ -24,6 +24,7 @@ import {
 } from '@/lib/archiveSearchWords';
 import { keptWordAnswers, type Answer, type KeptWordAnswers } from '@/lib/keptWordAnswers';
 import { searchRanking } from '@/lib/searchRanking';
+import { whenIdle, yieldToBrowser } from '@/lib/steps';
 
 export {
   highlightParts,
@@ -43,21 +44,6 @@ const COMMON_MIN = 50;
 const COMMON_KEPT = 48;
 /** So many of the last queries' answers are kept. */
 const RECENT_QUERIES = 8;
-
-/** Waits for the page to handle what is waiting (input first, where the browser can say). */
-function yieldToPage(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-/** Waits for a moment when the page has nothing else to do (a frame's spare time). */
-function whenIdle(): Promise<void> {
-  const idle = (globalThis as { requestIdleCallback?: (run: () => void) => number })
-    .requestIdleCallback;
-  if (typeof idle === 'function') return new Promise((resolve) => idle(() => resolve()));
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 export interface ArchiveSearch {
   /** Items that match `query`, best first; every item for a query of no words. */
@@ -115,7 +101,7 @@ async function indexInSlices(
       if (item && !index.has(item.video_id)) index.add(item);
     } while (next < items.length && performance.now() - started < SLICE_MS);
     onSlice?.(performance.now() - started);
-    if (next < items.length) await yieldToPage();
+    if (next < items.length) await yieldToBrowser();
   }
   build.complete = !build.cancelled;
 }

@@ -26,6 +26,24 @@ export function yieldToBrowser(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/**
+ * Resolves at a moment when the page has nothing else to do (a frame's spare time:
+ * `requestIdleCallback`), or after `timeoutMs` at the latest where given; a zero timeout where the
+ * browser has no idle callbacks.
+ */
+export function whenIdle(timeoutMs?: number): Promise<void> {
+  const idle = (
+    globalThis as {
+      requestIdleCallback?: (run: () => void, options?: { timeout: number }) => number;
+    }
+  ).requestIdleCallback;
+  if (typeof idle === 'function')
+    return new Promise((resolve) =>
+      idle(() => resolve(), timeoutMs === undefined ? undefined : { timeout: timeoutMs }),
+    );
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** A clock that says when the current slice has run long enough, and gives way when it has. */
 export interface Slicer {
   /** Gives way (`pause`) if this slice has held the thread for its length; else returns at once. */

@@ -40,6 +40,7 @@ import { RemovalAsk } from '@/features/submit/RemovalAsk';
 import { isMobileUserAgent } from '@/lib/device';
 import type { MediaNode } from '@/lib/nodeModel';
 import { filterRoute, spanOfRange } from '@/lib/routes';
+import { yieldToBrowser } from '@/lib/steps';
 import './HomeRoute.css';
 
 /** "Ask for removal or correction" on an item's page: its form loads when it is asked for. */
@@ -66,16 +67,26 @@ const Timeline = lazyWithWords(() =>
   timelineModule().then((module) => ({ default: memo(module.Timeline) })),
 );
 /**
- * Asks for the tools', the timeline's and the detail view's code once the archive is here. The
- * browser keeps the modules, so `lazy` finds them loaded at the reveal. A chunk that fails to
- * load is the component's to report when it renders, not an unhandled rejection here.
+ * Asks for the tools', the timeline's and the detail view's code once the archive is here, each in
+ * a task of its own: Vite's loader adds a `<link rel="modulepreload">` for each chunk a module
+ * needs, and the three together held a phone's main thread for 76 ms of one task (CPU ÷4, issue
+ * 48). The detail view comes first where an item is being opened (a shared link). The browser keeps
+ * the modules, so `lazy` finds them loaded at the reveal. A chunk that fails to load is the
+ * component's to report when it renders, not an unhandled rejection here.
  */
-function useRevealCodeOnData(loaded: boolean) {
+function useRevealCodeOnData(loaded: boolean, itemFirst: boolean) {
+  const order = useRef(itemFirst);
   useEffect(() => {
     if (!loaded) return;
-    toolsModule().catch(() => undefined);
-    timelineModule().catch(() => undefined);
-    detailModule().catch(() => undefined);
+    const loaders = order.current
+      ? [detailModule, toolsModule, timelineModule]
+      : [toolsModule, timelineModule, detailModule];
+    void (async () => {
+      for (const load of loaders) {
+        await yieldToBrowser();
+        load().catch(() => undefined);
+      }
+    })();
   }, [loaded]);
 }
 const ItemsList = memo(ArchiveItemsList);
@@ -209,7 +220,7 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
   const filter = useAppSelector(selectFilter);
   const timelineFilter = useTimelineFilter(filter);
   const matchingCount = useAppSelector(selectMatchingNodes).length;
-  useRevealCodeOnData(status === 'loaded');
+  useRevealCodeOnData(status === 'loaded', id !== null);
   const globeRef = useRef<GlobeHandle>(null);
   const navigate = useNavigate();
   // One reading of reduced motion for the page, its hooks and the engine.

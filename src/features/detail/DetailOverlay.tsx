@@ -7,6 +7,7 @@ import { useItemMeta } from '@/features/detail/useItemMeta';
 import { VideoDetail } from '@/features/detail/VideoDetail';
 import type { MediaNode } from '@/lib/nodeModel';
 import './DetailOverlay.css';
+import { BackArrow } from '@/components/BackArrow';
 
 interface Props {
   /** The item shown, or `null` when the route's id is not in the archive. */
@@ -168,7 +169,7 @@ export function DetailOverlay({
         {sheet && (
           <div className="detail-overlay__bar">
             <button type="button" onClick={onClose}>
-              <span aria-hidden="true">← </span>
+              <BackArrow />
               {t({
                 message: 'Back',
                 comment: 'The button that closes the item and goes back to the globe',

@@ -3,6 +3,10 @@ import { useEffect } from 'react';
 import { SITE_DESCRIPTION_WORDS, SITE_TITLE_WORDS } from '@/i18n/firstPaintWords';
 import { SITE_NAME } from '@/lib/constants';
 import type { MediaNode } from '@/lib/nodeModel';
+import { whenIdle } from '@/lib/steps';
+
+/** The open item's schema.org description waits at most so long for a spare moment. */
+const STRUCTURED_DATA_WAIT_MS = 1000;
 
 function descriptionMeta(): HTMLMetaElement {
   let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
@@ -55,12 +59,16 @@ export function useItemMeta(node: MediaNode | null): void {
     data.type = 'application/ld+json';
     data.dataset.itemJsonld = '';
     let open = true;
-    // Loaded once an item opens, off the first paint's path: only crawlers read it.
-    void import('@/lib/structuredData').then(({ itemJsonLd, jsonLdText }) => {
-      if (!open) return;
-      data.textContent = jsonLdText(itemJsonLd(node, window.location.origin));
-      document.head.append(data);
-    });
+    // Loaded once an item opens and the page has a moment to spare (within a second), off the
+    // first paint's path and out of the task that shows the item: only crawlers read it.
+    void whenIdle(STRUCTURED_DATA_WAIT_MS)
+      .then(() => (open ? import('@/lib/structuredData') : null))
+      .then((module) => {
+        if (!open || !module) return;
+        const { itemJsonLd, jsonLdText } = module;
+        data.textContent = jsonLdText(itemJsonLd(node, window.location.origin));
+        document.head.append(data);
+      });
     return () => {
       open = false;
       document.title = previous.title;

@@ -10,6 +10,7 @@ import { draftOfNode, EMPTY_DRAFT, suggestId, type ItemDraft } from '@/features/
 import { useArchiveItems, useEditorApi, useLoaded } from '@/features/editor/useEditorData';
 import { nodeDraftOfSubmission, type SubmissionInput } from '@/lib/submissionSchema';
 import './editor.css';
+import { BackArrow } from '@/components/BackArrow';
 
 interface Props {
   /** Which item the route names: a new one, a stored one, or a submission to approve. */
@@ -77,14 +78,17 @@ export function ItemEditorPage({ kind, DetailPreview }: Props) {
   const back =
     kind === 'approve' ? (
       <Link to="/editor/submissions">
-        ←{' '}
+        <BackArrow />
         {t({
           message: 'Submissions',
           comment: "The editors' link to the media visitors sent, to review",
         })}
       </Link>
     ) : (
-      <Link to="/editor">← {t`All items`}</Link>
+      <Link to="/editor">
+        <BackArrow />
+        {t`All items`}
+      </Link>
     );
 
   if (opened.status === 'loading' || items.status === 'loading') {

@@ -11,6 +11,7 @@ import { usePagedList } from '@/features/editor/usePagedList';
 import { REMOVAL_REASON_WORDS } from '@/lib/removalSchema';
 import './editor.css';
 import { editorTimeText } from '@/lib/editorTime';
+import { BackArrow } from '@/components/BackArrow';
 
 const TABS: Record<RemovalStatus, MessageDescriptor> = {
   open: msg({
@@ -261,7 +262,10 @@ export function RemovalRequestPage() {
   const { message, decide } = useDecide(reload);
   return (
     <div className="editor-page">
-      <Link to="/editor/requests">← {t`Removal requests`}</Link>
+      <Link to="/editor/requests">
+        <BackArrow />
+        {t`Removal requests`}
+      </Link>
       <InboxNotice message={message} />
       {entry.status === 'loading' && <p role="status">{t`Loading the request…`}</p>}
       {entry.status === 'failed' && (
