@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
 /**
  * False at a component's first render, true from the task after the frame that first paints it:
@@ -20,4 +20,13 @@ export function useAfterFirstPaint(): boolean {
     };
   }, []);
   return painted;
+}
+
+/**
+ * Its children from the task after the frame that first paints the place they go: a part of a
+ * view that can come a frame later leaves the first commit (the home screen's timeline, drawn after
+ * the tools, so the reveal is two tasks and a tap on Filters is answered between them).
+ */
+export function AfterFirstPaint({ children }: { children: ReactNode }): ReactNode {
+  return useAfterFirstPaint() ? children : null;
 }

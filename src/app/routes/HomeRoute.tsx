@@ -20,6 +20,7 @@ import { useRouteFilter } from '@/app/routes/useRouteFilter';
 import { useSharedArrival, type SharedArrival } from '@/app/routes/useSharedArrival';
 import { useTimelineFilter } from '@/app/routes/useTimelineFilter';
 import { useVisitPhase } from '@/app/routes/useVisitPhase';
+import { AfterFirstPaint } from '@/components/useAfterFirstPaint';
 import { RemovalFormContext } from '@/features/detail/askForRemoval';
 import { GlobeCanvas, type GlobeHandle } from '@/features/globe/GlobeCanvas';
 import { Intro } from '@/features/intro/Intro';
@@ -90,6 +91,20 @@ function useRevealCodeOnData(loaded: boolean, itemFirst: boolean) {
   }, [loaded]);
 }
 const ItemsList = memo(ArchiveItemsList);
+
+/**
+ * The timeline, from the task after the frame that reveals the tools: the reveal's commit was one
+ * task with both, and a tap on Filters as it showed waited behind the timeline's first drawing.
+ */
+function LaterTimeline(props: ComponentProps<typeof Timeline>) {
+  return (
+    <AfterFirstPaint>
+      <Suspense fallback={null}>
+        <Timeline {...props} />
+      </Suspense>
+    </AfterFirstPaint>
+  );
+}
 
 /**
  * The open item's detail view, with the items it links to; its code loads on demand (above) and
@@ -307,11 +322,7 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
             </Suspense>
             {detail.shownId === null && introOffer}
           </div>
-          {status === 'loaded' && (
-            <Suspense fallback={null}>
-              <Timeline nodes={nodes} filter={timelineFilter} />
-            </Suspense>
-          )}
+          {status === 'loaded' && <LaterTimeline nodes={nodes} filter={timelineFilter} />}
         </>
       )}
       {detail.shownId !== null && active && (
