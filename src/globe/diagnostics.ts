@@ -36,6 +36,12 @@ export function createDiagnostics(parts: DiagnosedParts): GlobeDiagnostics {
   const { clock } = host;
   const canvas = host.surface.element;
   const idOf = (slot: number) => cards.idOf(slot) ?? '';
+  // Whether the last frame drew the overlay's pass, read with that frame: its draw calls count it,
+  // and the layer can switch on or off between frames (a count shown, a callout closed).
+  let overlayInFrame = overlay.drawing;
+  host.afterFrame(() => {
+    overlayInFrame = overlay.drawing;
+  });
   return {
     get ready() {
       return parts.ready();
@@ -46,7 +52,7 @@ export function createDiagnostics(parts: DiagnosedParts): GlobeDiagnostics {
         cards: cards.count,
         revealed: cards.revealedCount(clock()),
         drawCalls: frames.drawCalls,
-        overlayDrawCalls: overlay.drawing ? 1 : 0,
+        overlayDrawCalls: overlayInFrame ? 1 : 0,
         frameTimeMs: frames.frameTimeMs,
         fps: frames.fps,
         textureBytes: cards.textureBytes + faces.textureBytes + sphere.textureBytes,
