@@ -14,10 +14,15 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { APP_MODULES_ID, type AppModules } from './appAfterFirstFrame.ts';
 import { FIRST_PAINT_WORDS } from './firstPaintWords.ts';
+import { MANIFEST_PATH, webManifest } from './webManifest.ts';
 import { LANGUAGE_NAMES } from '../src/i18n/languages.ts';
 import { escapeMarkup as escapeHtml } from '../src/lib/markupText.ts';
 
-type Variant = { language: 'en' | 'es' | 'bs'; prefix: '' | '/en' | '/es' | '/bs'; tag: string };
+export type Variant = {
+  language: 'en' | 'es' | 'bs';
+  prefix: '' | '/en' | '/es' | '/bs';
+  tag: string;
+};
 
 /** The documents written: index.html (English, no prefix) and one a prefix. */
 export const VARIANTS: Variant[] = [
@@ -52,6 +57,11 @@ export function translateDocument(
     }
   }
   if (variant.prefix !== '') {
+    // Its language's manifest: installed from this page, the app opens in this language.
+    out = out.replace(
+      `<link rel="manifest" href="${MANIFEST_PATH}"`,
+      `<link rel="manifest" href="${variant.prefix}${MANIFEST_PATH}"`,
+    );
     // The page's own links keep its language (never a static file: those are not under <a>).
     out = out.replace(
       /(<a\b[^>]*\bhref=")(\/(?!\/)[^"]*)"/g,
@@ -131,6 +141,11 @@ export function firstPaintLanguages(): Plugin {
           translations.get(variant.language) ?? new Map(),
           chunk ? `${base}${chunk.fileName}` : null,
         );
+        this.emitFile({
+          type: 'asset',
+          fileName: `${variant.prefix.slice(1)}${variant.prefix ? '/' : ''}${MANIFEST_PATH.slice(1)}`,
+          source: `${JSON.stringify(webManifest(variant, translations.get(variant.language) ?? new Map()), null, 2)}\n`,
+        });
         if (variant.prefix === '') index.source = document;
         else
           this.emitFile({

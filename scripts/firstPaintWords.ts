@@ -5,9 +5,15 @@
  * (src/i18n/firstPaintWords.ts, which tests/unit/i18n/firstPaintWords.test.ts keeps equal to this
  * list and to index.html's words), so every one is in the catalogs.
  */
+/** The tab's title on the home screen (also the web app manifest's name). */
+export const TITLE_WORDS = 'Globe Archive: the St. Louis tornado of 16 May 2025';
+/** The page description (also the manifest's). */
+export const DESCRIPTION_WORDS =
+  'A public archive of community videos and photos about the tornado that struck St. Louis on 16 May 2025, from Clayton into North City, explored on an interactive 3D globe.';
+
 export const FIRST_PAINT_WORDS = [
-  'Globe Archive: the St. Louis tornado of 16 May 2025',
-  'A public archive of community videos and photos about the tornado that struck St. Louis on 16 May 2025, from Clayton into North City, explored on an interactive 3D globe.',
+  TITLE_WORDS,
+  DESCRIPTION_WORDS,
   'Skip to content',
   'Globe Archive, home',
   'Site',
