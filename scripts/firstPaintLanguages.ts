@@ -18,7 +18,7 @@ import { MANIFEST_PATH, webManifest } from './webManifest.ts';
 import { LANGUAGE_NAMES } from '../src/i18n/languages.ts';
 import { escapeMarkup as escapeHtml } from '../src/lib/markupText.ts';
 
-export type Variant = {
+type Variant = {
   language: 'en' | 'es' | 'bs';
   prefix: '' | '/en' | '/es' | '/bs';
   tag: string;
@@ -135,16 +135,17 @@ export function firstPaintLanguages(): Plugin {
       const translations = await readTranslations(root);
       for (const variant of VARIANTS) {
         const chunk = catalogChunk(bundle, variant.language);
+        const words = translations.get(variant.language) ?? new Map<string, string>();
         const document = translateDocument(
           html,
           variant,
-          translations.get(variant.language) ?? new Map(),
+          words,
           chunk ? `${base}${chunk.fileName}` : null,
         );
         this.emitFile({
           type: 'asset',
-          fileName: `${variant.prefix.slice(1)}${variant.prefix ? '/' : ''}${MANIFEST_PATH.slice(1)}`,
-          source: `${JSON.stringify(webManifest(variant, translations.get(variant.language) ?? new Map()), null, 2)}\n`,
+          fileName: `${variant.prefix}${MANIFEST_PATH}`.slice(1),
+          source: `${JSON.stringify(webManifest(variant, words), null, 2)}\n`,
         });
         if (variant.prefix === '') index.source = document;
         else

@@ -13,10 +13,9 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath, TEST_ONLY_ARGS } from '../tests/e2e/support/chromium';
+import type { Browser } from 'playwright-core';
 import { SHOWN_CLASS } from '../tests/e2e/support/globeMarks';
-import { ROOT, SAMPLE, startApp } from '../tests/e2e/support/harness';
+import { launchBrowser, ROOT, SAMPLE, startApp } from '../tests/e2e/support/harness';
 
 const OUT = join(ROOT, 'public/icons');
 /** The page's background (index.html's `--bg`, the manifest's `background_color`). */
@@ -63,10 +62,7 @@ async function screenshot(
 }
 
 mkdirSync(OUT, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: chromiumPath(),
-  args: [...CHROMIUM_ARGS, ...TEST_ONLY_ARGS],
-});
+const browser = await launchBrowser();
 const app = await startApp({ archiveFile: SAMPLE });
 try {
   await drawMark(browser, 192, 'icon-192.png', false);

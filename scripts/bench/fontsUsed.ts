@@ -8,9 +8,8 @@
  * another family are printed, so the character can be found. Defaults: the home screen and a
  * shared video's page, on a phone's viewport.
  */
-import { chromium, type CDPSession } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath, TEST_ONLY_ARGS } from '../../tests/e2e/support/chromium';
-import { SAMPLE, startApp } from '../../tests/e2e/support/harness';
+import type { CDPSession } from 'playwright-core';
+import { launchBrowser, SAMPLE, startApp } from '../../tests/e2e/support/harness';
 import { SHOWN_CLASS } from '../../tests/e2e/support/globeMarks';
 import { PHONE } from './phone';
 
@@ -45,10 +44,7 @@ async function fontsOf(cdp: CDPSession, root: DomNode) {
 
 const paths = process.argv.slice(2);
 const app = await startApp({ archiveFile: SAMPLE });
-const browser = await chromium.launch({
-  executablePath: chromiumPath(),
-  args: [...CHROMIUM_ARGS, ...TEST_ONLY_ARGS],
-});
+const browser = await launchBrowser();
 try {
   const page = await browser.newPage({ ...PHONE });
   for (const path of paths.length > 0

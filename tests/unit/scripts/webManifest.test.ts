@@ -6,7 +6,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { translateDocument, VARIANTS } from '../../../scripts/firstPaintLanguages';
-import { FIRST_PAINT_WORDS } from '../../../scripts/firstPaintWords';
+import {
+  DESCRIPTION_WORDS,
+  FIRST_PAINT_WORDS,
+  TITLE_WORDS,
+} from '../../../scripts/firstPaintWords';
 import { MANIFEST_COLOUR, MANIFEST_PATH, webManifest } from '../../../scripts/webManifest';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
@@ -29,14 +33,8 @@ function imageSize(file: string): string {
 }
 
 const SPANISH = new Map([
-  [
-    'Globe Archive: the St. Louis tornado of 16 May 2025',
-    'Globe Archive: el tornado de St. Louis del 16 de mayo de 2025',
-  ],
-  [
-    'A public archive of community videos and photos about the tornado that struck St. Louis on 16 May 2025, from Clayton into North City, explored on an interactive 3D globe.',
-    'Un archivo público…',
-  ],
+  [TITLE_WORDS, 'Globe Archive: el tornado de St. Louis del 16 de mayo de 2025'],
+  [DESCRIPTION_WORDS, 'Un archivo público…'],
 ]);
 const spanish = VARIANTS.find((variant) => variant.language === 'es');
 const english = VARIANTS.find((variant) => variant.prefix === '');
@@ -59,7 +57,7 @@ describe('the web app manifest', () => {
     });
     const en = webManifest(english, new Map());
     expect(en).toMatchObject({ id: '/', start_url: '/', lang: 'en' });
-    expect(en.name).toBe('Globe Archive: the St. Louis tornado of 16 May 2025');
+    expect(en.name).toBe(TITLE_WORDS);
     // The page's own colours.
     expect(INDEX).toContain(`<meta name="theme-color" content="${MANIFEST_COLOUR}" />`);
   });
