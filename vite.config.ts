@@ -3,11 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { appAfterFirstFrame } from './scripts/appAfterFirstFrame.ts';
 import { babylonChunkGroups } from './scripts/babylonChunks.ts';
 import { compileHints } from './scripts/compileHints.ts';
 import { firstPaintLanguages } from './scripts/firstPaintLanguages.ts';
 import { linguiMacros } from './scripts/lingui/viteMacros.ts';
+import { offlineWorker } from './scripts/offlineWorker.ts';
 import { reactRouterProduction } from './scripts/productionBuilds.ts';
 import { startChunkGroup } from './scripts/startChunk.ts';
 import { stylesheetsInScripts } from './scripts/stylesheetsInScripts.ts';
@@ -50,6 +52,8 @@ export default defineConfig({
     stylesheetsInScripts(),
     reactRouterProduction(),
     compileHints(),
+    // The service worker (issue 50): src/offline/serviceWorker.ts with the build's precache list.
+    VitePWA(offlineWorker()),
   ],
   resolve: { alias: { '@': src } },
   envPrefix: 'VITE_',

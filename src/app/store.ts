@@ -1,4 +1,4 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, type Middleware } from '@reduxjs/toolkit';
 import { noAuth, type AuthAccess } from '@/features/auth/authAccess';
 import { authReducer, type AuthThunkExtra } from '@/features/auth/authSlice';
 import { filterReducer } from '@/features/filter/filterSlice';
@@ -6,6 +6,7 @@ import type { FilterThunkExtra } from '@/features/filter/routeVisited';
 import { createSearchService, type SearchService } from '@/features/filter/searchService';
 import { httpFetchArchive, type FetchArchive } from '@/features/nodes/nodesApi';
 import { nodesReducer, type NodesThunkExtra } from '@/features/nodes/nodesSlice';
+import { clearSessionCaches } from '@/offline/sessionCaches';
 
 const rootReducer = combineReducers({
   nodes: nodesReducer,
@@ -30,6 +31,19 @@ export interface StoreOptions {
   preloadedState?: Partial<RootState>;
 }
 
+/**
+ * When a signed-in editor signs out (or the session ends), the caches of what the session's pages
+ * fetched are emptied (issue 50): the next person at this device finds none of it offline.
+ */
+const clearCachesAtSignOut: Middleware<object, RootState> = (api) => (next) => (action) => {
+  const before = api.getState().auth.status;
+  const result = next(action);
+  if (before === 'signedIn' && api.getState().auth.status !== 'signedIn') {
+    void clearSessionCaches().catch(() => undefined);
+  }
+  return result;
+};
+
 /** A new store; the app makes one, each test makes its own. */
 export function makeStore({
   nodesUrl = '/api/nodes',
@@ -47,7 +61,8 @@ export function makeStore({
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault({ thunk: { extraArgument: extra } }),
+    middleware: (getDefault) =>
+      getDefault({ thunk: { extraArgument: extra } }).concat(clearCachesAtSignOut),
   });
 }
 

@@ -1,11 +1,19 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '@/components/Logo';
+import { AfterFirstPaint } from '@/components/useAfterFirstPaint';
 import { AccountControl } from '@/features/auth/AccountControl';
 import { LanguagePicker } from '@/i18n/LanguagePicker';
 import { isHomePath } from '@/lib/routes';
+import { letOfflineWorkerStart } from '@/offline/offlineStart';
+
+// The offline and new-version lines, and the service worker's registration (issue 50): after the
+// first paint, in a chunk of their own.
+const OfflineNotices = lazy(() =>
+  import('@/offline/OfflineNotices').then((module) => ({ default: module.OfflineNotices })),
+);
 
 const NAV = [
   {
@@ -48,11 +56,28 @@ function useHeaderHeight() {
   return headerRef;
 }
 
+/**
+ * A page other than the home screen lets the service worker start once it has loaded (the home
+ * screen says so itself when the globe is shown).
+ */
+function useOfflineWorkerStart(home: boolean) {
+  useEffect(() => {
+    if (home) return;
+    if (document.readyState === 'complete') {
+      letOfflineWorkerStart();
+      return;
+    }
+    window.addEventListener('load', letOfflineWorkerStart, { once: true });
+    return () => window.removeEventListener('load', letOfflineWorkerStart);
+  }, [home]);
+}
+
 /** The public pages' frame: the site header with its navigation, and the page. */
 export function MainLayout() {
   const { t, i18n } = useLingui();
   const home = isHomePath(useLocation().pathname);
   const headerRef = useHeaderHeight();
+  useOfflineWorkerStart(home);
   return (
     <div className="layout">
       {/* On the globe, the list is the keyboard's way to the items; elsewhere, the page. */}
@@ -80,6 +105,11 @@ export function MainLayout() {
           </ul>
         </nav>
         <LanguagePicker />
+        <AfterFirstPaint>
+          <Suspense fallback={null}>
+            <OfflineNotices />
+          </Suspense>
+        </AfterFirstPaint>
       </header>
       <main id="main" className="layout__main" tabIndex={-1}>
         <Outlet />

@@ -42,6 +42,7 @@ import { isMobileUserAgent } from '@/lib/device';
 import type { MediaNode } from '@/lib/nodeModel';
 import { filterRoute, spanOfRange } from '@/lib/routes';
 import { yieldToBrowser } from '@/lib/steps';
+import { letOfflineWorkerStart } from '@/offline/offlineStart';
 import './HomeRoute.css';
 
 /** "Ask for removal or correction" on an item's page: its form loads when it is asked for. */
@@ -260,6 +261,10 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
   // Beside what the link shared: above the item where one is open, else under the tools.
   const introOffer = offerOf(sharedArrival, playIntro);
 
+  // The service worker's precache waits for the globe (issue 50).
+  useEffect(() => {
+    if (phase === 'shown') letOfflineWorkerStart();
+  }, [phase]);
   const detail = useDetailTransition({
     id,
     ready: phase === 'shown' && status === 'loaded',

@@ -15,6 +15,7 @@ import { parseMediaType } from '@/lib/mediaType';
 import { itemInFilterRoute } from '@/lib/routes';
 import { rangeOfTexts, rangeText } from '@/lib/timeRange';
 import { youtubeEmbedUrl } from '@/lib/youtube';
+import { useOnline } from '@/offline/useOnline';
 import './detail.css';
 
 interface Props {
@@ -45,11 +46,16 @@ export function VideoDetail({ node, related, colours, onBack }: Props) {
   // holds the place meanwhile).
   const playerDue = useAfterFirstPaint();
   useVideoReports(player, node.video_id, playerDue);
+  // Offline (issue 50) the player's frame would be the browser's error page: the item's words
+  // are all here, and a plain line where its player goes.
+  const online = useOnline();
   return (
     <article className="detail detail--video" aria-labelledby="detail-title">
       <div className="detail__player">
         {!node.youtube_id ? (
           <p className="detail__no-video">{t`This item has no video to play.`}</p>
+        ) : !online ? (
+          <p className="detail__no-video">{t`This video needs a connection.`}</p>
         ) : playerDue ? (
           <iframe
             ref={player}

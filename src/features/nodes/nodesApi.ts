@@ -1,4 +1,5 @@
 import { plural, t } from '@lingui/core/macro';
+import { SAVED_COPY_HEADER } from '@/offline/offlineNames';
 
 /** How long the archive may take to answer before the visitor is told and offered a retry, ms. */
 export const NODES_TIMEOUT_MS = 10_000;
@@ -72,6 +73,29 @@ export class NodesRequestError extends Error {
 /** Fetches the raw archive: SPEC §7 `GET {nodes-service}/nodes`, no payload. */
 export type FetchArchive = (signal: AbortSignal) => Promise<unknown>;
 
+/** Where an archive came from: the network, or the device's last copy, and as of when. */
+export interface ArchiveOrigin {
+  /** When the network gave this copy (ms since the epoch), when the answer says. */
+  asOf: number | null;
+  /** The service worker answered with the copy it kept: the network could not be had. */
+  fromDevice: boolean;
+}
+
+/** The origins of the archives fetched, by the parsed answer (an object, or an array). */
+const origins = new WeakMap<object, ArchiveOrigin>();
+
+/** What a raw archive's answer said of where it came from; a network answer of now by default. */
+export function archiveOrigin(raw: unknown): ArchiveOrigin {
+  const known = typeof raw === 'object' && raw !== null ? origins.get(raw) : undefined;
+  return known ?? { asOf: null, fromDevice: false };
+}
+
+function originOf(response: Response): ArchiveOrigin {
+  const saved = response.headers.get(SAVED_COPY_HEADER);
+  const date = Date.parse(saved ?? response.headers.get('date') ?? '');
+  return { asOf: Number.isNaN(date) ? null : date, fromDevice: saved !== null };
+}
+
 /**
  * `FetchArchive` against a nodes-service URL with the browser's fetch. Every way it can fail ends
  * as a `NodesRequestError` with a message a visitor understands.
@@ -95,10 +119,13 @@ export function httpFetchArchive(url: string, timeoutMs = NODES_TIMEOUT_MS): Fet
     if (!response.ok) {
       throw new NodesRequestError(loadError({ kind: 'http', status: response.status }));
     }
+    let raw: unknown;
     try {
-      return await response.json();
+      raw = await response.json();
     } catch {
       throw new NodesRequestError(loadError({ kind: 'invalid' }));
     }
+    if (typeof raw === 'object' && raw !== null) origins.set(raw, originOf(response));
+    return raw;
   };
 }

@@ -12,8 +12,10 @@ import {
 } from '@/lib/nodeModel';
 import { runInSlices, timeSlicer, yieldToBrowser } from '@/lib/steps';
 import {
+  archiveOrigin,
   loadError,
   NodesRequestError,
+  type ArchiveOrigin,
   type FetchArchive,
   type NodesLoadError,
 } from '@/features/nodes/nodesApi';
@@ -28,6 +30,11 @@ export interface NodesState {
   error: NodesLoadError | null;
   /** How many nodes of the last load were dropped or repaired. */
   problemCount: number;
+  /**
+   * Where the list shown came from (issue 50): the network, or the device's last copy when the
+   * network could not be had, and as of when; null until loaded.
+   */
+  origin: ArchiveOrigin | null;
 }
 
 /** What the nodes feature needs from the store's thunk extra argument. */
@@ -47,18 +54,25 @@ const initialState: NodesState = {
   pendingRequestId: null,
   error: null,
   problemCount: 0,
+  origin: null,
 };
 
 /** How long a slice of the archive's read may hold the page's main thread, ms. */
 const READ_SLICE_MS = 8;
 
+/** A load: the first, or a refresh of a list already shown (which keeps it until the new one is read). */
+interface FetchNodesArg {
+  refresh: boolean;
+}
+
 const fetchNodes = createAsyncThunk.withTypes<{
   state: NodesRootState;
   extra: NodesThunkExtra;
   rejectValue: NodesLoadError;
-}>()('nodes/fetch', async (_arg: undefined, { extra, signal, rejectWithValue }) => {
+}>()('nodes/fetch', async (_arg: FetchNodesArg, { extra, signal, rejectWithValue }) => {
   try {
     const raw = await extra.fetchArchive(signal);
+    const origin = archiveOrigin(raw);
     // Read an item at a time, giving the browser its turn between slices, and once more before
     // the store takes the archive and the page draws it (issue 48).
     const { nodes, problems } = await runInSlices(
@@ -68,7 +82,7 @@ const fetchNodes = createAsyncThunk.withTypes<{
     await yieldToBrowser();
     // One warning per node that was dropped or repaired, naming it; the rest load.
     for (const problem of problems) console.warn(describeProblem(problem));
-    return { nodes, problemCount: problems.length };
+    return { nodes, problemCount: problems.length, origin };
   } catch (error) {
     if (error instanceof NodesRequestError) return rejectWithValue(error.detail);
     if (error instanceof ArchiveFormatError) {
@@ -92,7 +106,30 @@ export function loadNodes(): ThunkAction<
     if (getState().nodes.items.length > 0) return Promise.resolve();
     const pending = extra.inflight.get('nodes');
     if (pending) return pending;
-    const request = dispatch(fetchNodes())
+    const request = dispatch(fetchNodes({ refresh: false }))
+      .then(() => undefined)
+      .finally(() => extra.inflight.delete('nodes'));
+    extra.inflight.set('nodes', request);
+    return request;
+  };
+}
+
+/**
+ * Asks the archive again for a list already shown (issue 50: the network is back after the
+ * device's copy was shown): the list shown stays until the new one is read, and stays if the
+ * network fails again. Nothing happens while another load is in flight, or before the first.
+ */
+export function refreshNodes(): ThunkAction<
+  Promise<void>,
+  NodesRootState,
+  NodesThunkExtra,
+  UnknownAction
+> {
+  return (dispatch, getState, extra) => {
+    if (getState().nodes.status !== 'loaded' || extra.inflight.has('nodes')) {
+      return Promise.resolve();
+    }
+    const request = dispatch(fetchNodes({ refresh: true }))
       .then(() => undefined)
       .finally(() => extra.inflight.delete('nodes'));
     extra.inflight.set('nodes', request);
@@ -107,6 +144,7 @@ const nodesSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(fetchNodes.pending, (state, action) => {
+        if (action.meta.arg.refresh) return;
         state.status = 'loading';
         state.pendingRequestId = action.meta.requestId;
         state.error = null;
@@ -114,10 +152,13 @@ const nodesSlice = createSlice({
       .addCase(fetchNodes.fulfilled, (state, action) => {
         state.items = action.payload.nodes;
         state.problemCount = action.payload.problemCount;
+        state.origin = action.payload.origin;
         state.status = 'loaded';
         state.pendingRequestId = null;
       })
       .addCase(fetchNodes.rejected, (state, action) => {
+        // A refresh that fails leaves the list shown as it was.
+        if (action.meta.arg.refresh) return;
         state.status = 'failed';
         state.pendingRequestId = null;
         state.error =

@@ -139,14 +139,14 @@ async function startAppOnce({
  * visitor's). With `thumbnailHost` the browser reaches that local stand-in whenever a page asks
  * the provider's thumbnail host (i.ytimg.com).
  */
-export function launchBrowser({
+export async function launchBrowser({
   thumbnailHost,
   measuring = false,
 }: {
   thumbnailHost?: Pick<ThumbnailHost, 'chromiumArgs'>;
   measuring?: boolean;
 } = {}): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: chromiumPath(),
     args: [
       ...CHROMIUM_ARGS,
@@ -154,6 +154,22 @@ export function launchBrowser({
       ...(thumbnailHost?.chromiumArgs ?? []),
     ],
   });
+  return measuring ? browser : withoutServiceWorkers(browser);
+}
+
+/**
+ * The tests' contexts block the service worker unless they ask for it (`serviceWorkers:
+ * 'allow'`, tests/e2e/offline.e2e.test.ts): each context is a first visit, which would register
+ * it once the globe is shown and precache the whole build (7 MB, 300 files) beside the test, on
+ * the same two cores, in every one of the suite's contexts. The bench's browser keeps it, as a
+ * visitor's does.
+ */
+function withoutServiceWorkers(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
+  browser.newPage = (options = {}) => newPage({ serviceWorkers: 'block', ...options });
+  return browser;
 }
 
 /** What a page reported that a visitor never should see: uncaught errors and console errors. */

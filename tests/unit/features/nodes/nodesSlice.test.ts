@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '@/app/store';
 import { NodesRequestError, httpFetchArchive } from '@/features/nodes/nodesApi';
-import { loadNodes } from '@/features/nodes/nodesSlice';
+import { loadNodes, refreshNodes } from '@/features/nodes/nodesSlice';
 import {
   selectCategories,
   selectFilter,
@@ -286,5 +286,63 @@ describe('httpFetchArchive', () => {
       20,
     )(new AbortController().signal).catch((e: unknown) => e);
     expect((error as NodesRequestError).detail).toMatchObject({ kind: 'timeout' });
+  });
+});
+
+describe('the list offline (issue 50)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const answer = (headers: Record<string, string>) =>
+    vi.fn(async () => new Response(JSON.stringify(archive), { status: 200, headers }));
+
+  it('says a network answer is the network’s, as of its date', async () => {
+    vi.stubGlobal('fetch', answer({ date: 'Tue, 01 Dec 2026 14:05:00 GMT' }));
+    const store = makeStore({ fetchArchive: httpFetchArchive('/api/nodes') });
+    await store.dispatch(loadNodes());
+    expect(store.getState().nodes.origin).toEqual({
+      asOf: Date.UTC(2026, 11, 1, 14, 5),
+      fromDevice: false,
+    });
+  });
+
+  it('says the service worker’s copy is the device’s, as of when the network gave it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      answer({
+        date: 'Tue, 01 Dec 2026 14:05:00 GMT',
+        'X-Globe-Archive-Saved': 'Mon, 30 Nov 2026 09:00:00 GMT',
+      }),
+    );
+    const store = makeStore({ fetchArchive: httpFetchArchive('/api/nodes') });
+    await store.dispatch(loadNodes());
+    expect(store.getState().nodes.origin).toEqual({
+      asOf: Date.UTC(2026, 10, 30, 9),
+      fromDevice: true,
+    });
+    expect(store.getState().nodes.items).toHaveLength(3);
+  });
+
+  it('refreshes a list shown without hiding it, and keeps it when the refresh fails', async () => {
+    const service = deferredService();
+    const store = makeStore({ fetchArchive: service.fetchArchive });
+    // Nothing to refresh before the first load.
+    await store.dispatch(refreshNodes());
+    expect(service.fetchArchive).not.toHaveBeenCalled();
+    const first = store.dispatch(loadNodes());
+    service.release(archive);
+    await first;
+
+    const failing = store.dispatch(refreshNodes());
+    expect(store.getState().nodes.status).toBe('loaded');
+    service.fail(new NodesRequestError({ kind: 'network', message: 'offline' }));
+    await failing;
+    expect(store.getState().nodes).toMatchObject({ status: 'loaded', error: null });
+    expect(store.getState().nodes.items).toHaveLength(3);
+
+    const refreshed = store.dispatch(refreshNodes());
+    service.release(archive.slice(0, 2));
+    await refreshed;
+    expect(store.getState().nodes.items.map((node) => node.video_id)).toEqual(['a', 'b']);
+    expect(service.fetchArchive).toHaveBeenCalledTimes(3);
   });
 });

@@ -1,0 +1,256 @@
+/**
+ * The archive with no network (issue 50), in contexts that allow the service worker (the rest of
+ * the suite blocks it: support/harness.ts): a visit installs it, and with the network off a reload
+ * shows the globe from the last archive seen, search finds an item, a video says it needs a
+ * connection, a gallery seen before shows its photos; the network back, the offline line goes.
+ * A new release is offered and applied only when the visitor chooses; an editor's sign-out leaves
+ * nothing of the session in the caches.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  axeViolations,
+  launchBrowser,
+  markIntroSeen,
+  ROOT,
+  SAMPLE,
+  screenshot,
+  startApp,
+  watchPage,
+  type RunningApp,
+} from './support/harness';
+
+const PHONE = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+} as const;
+const WAIT = { timeout: 60_000 };
+const GALLERY = 'clayton-morning-after';
+const EDITOR = { username: 'editor', password: 'Editor-Local-2025!' };
+
+let browser: Browser;
+let app: RunningApp;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [browser, app] = await Promise.all([launchBrowser(), startApp({ archiveFile: SAMPLE })]);
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await app?.stop();
+});
+
+async function visitor(options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
+  const context = await browser.newContext({ ...PHONE, serviceWorkers: 'allow', ...options });
+  contexts.push(context);
+  await markIntroSeen(context);
+  return context.newPage();
+}
+
+function globeShown(page: Page): Promise<unknown> {
+  return page.waitForFunction(() => window.__globe?.ready === true, undefined, WAIT);
+}
+
+/** Waits until the page is controlled by an installed (so wholly precached) worker. */
+async function workerInstalled(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return (
+            registration?.active?.state === 'activated' &&
+            navigator.serviceWorker.controller !== null
+          );
+        }),
+      WAIT,
+    )
+    .toBe(true);
+}
+
+/** Every URL the page's caches hold, by cache. */
+function cachedUrls(page: Page): Promise<Record<string, string[]>> {
+  return page.evaluate(async () => {
+    const all: Record<string, string[]> = {};
+    for (const name of await caches.keys()) {
+      all[name] = (await (await caches.open(name)).keys()).map((request) => request.url);
+    }
+    return all;
+  });
+}
+
+/** Whether every photo of the open gallery has been drawn (a broken one has no natural width). */
+function galleryPhotosShown(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const photos = [...document.querySelectorAll<HTMLImageElement>('.gallery__cell img')];
+    return photos.length > 0 && photos.every((photo) => photo.complete && photo.naturalWidth > 0);
+  });
+}
+
+describe('the archive offline', () => {
+  it('reloads to the globe, searches, opens a gallery seen before and says a video needs a connection', async () => {
+    const page = await visitor();
+    const seen = watchPage(page);
+    await page.goto(`${app.url}/`);
+    await globeShown(page);
+    await workerInstalled(page);
+    // A gallery looked at online: its photos are kept.
+    await page.goto(`${app.url}/gallery/${GALLERY}`);
+    await expect.poll(() => galleryPhotosShown(page), WAIT).toBe(true);
+    const cached = await cachedUrls(page);
+    expect(Object.keys(cached)).toEqual(
+      expect.arrayContaining(['globe-archive-list', 'globe-archive-images']),
+    );
+    expect(cached['globe-archive-images']).toContain(`${app.url}/sample/${GALLERY}/1.jpg`);
+
+    await page.context().setOffline(true);
+    await page.goto(`${app.url}/`);
+    await globeShown(page);
+    const notice = page.getByRole('status').filter({ hasText: "You're offline." });
+    await expect
+      .poll(() => notice.textContent(), WAIT)
+      .toMatch(/shown as it was on \w+ \d+, \d{4}/);
+    await screenshot(page, 'offline-home-phone');
+    expect(await axeViolations(page)).toEqual([]);
+    // The whole archive on the globe, its cards' faces drawn from the pictures kept.
+    expect(await page.evaluate(() => window.__globe?.stats().cards)).toBe(40);
+    await expect
+      .poll(() => page.evaluate(() => window.__globe?.stats().faces.real ?? 0), WAIT)
+      .toBeGreaterThan(0);
+
+    const box = page.getByRole('searchbox', { name: 'Search the archive' });
+    await box.fill('chainsw');
+    const options = page.getByRole('listbox', { name: 'Matches' }).getByRole('option');
+    await expect.poll(() => options.first().textContent(), WAIT).toContain('Chainsaw Crews');
+    await box.press('Enter');
+    await page.waitForURL(/\/video\/chainsaw-crews-visitation-park/, WAIT);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('This video needs a connection.').waitFor(WAIT);
+    await dialog.getByRole('heading', { name: /Chainsaw Crews/ }).waitFor();
+
+    await page.goto(`${app.url}/gallery/${GALLERY}`);
+    await expect.poll(() => galleryPhotosShown(page), WAIT).toBe(true);
+
+    // Back online: the line goes, and the list is the network's again.
+    await page.goto(`${app.url}/`);
+    await globeShown(page);
+    await notice.waitFor(WAIT);
+    await page.context().setOffline(false);
+    await expect.poll(() => notice.count(), WAIT).toBe(0);
+    expect(seen.pageErrors).toEqual([]);
+  });
+});
+
+describe('a new release', () => {
+  let scratch: string;
+  let release: RunningApp;
+
+  beforeAll(async () => {
+    scratch = mkdtempSync(join(tmpdir(), 'globe-archive-release-'));
+    cpSync(join(ROOT, 'dist'), scratch, { recursive: true });
+    release = await startApp({ archiveFile: SAMPLE, env: { STATIC_DIR: scratch } });
+  });
+
+  afterAll(async () => {
+    await release?.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  /** The next release: its document says so, and its worker's precache names the new document. */
+  function publishNextRelease(): void {
+    const page = join(scratch, 'index.html');
+    writeFileSync(
+      page,
+      readFileSync(page, 'utf8').replace('<head>', '<head><meta name="release" content="next">'),
+    );
+    const worker = join(scratch, 'serviceWorker.js');
+    const source = readFileSync(worker, 'utf8');
+    const next = source.replace(
+      /"revision":"[0-9a-f]+","url":"index\.html"/,
+      '"revision":"next","url":"index.html"',
+    );
+    expect(next).not.toBe(source);
+    writeFileSync(worker, next);
+  }
+
+  const releaseOf = (page: Page) =>
+    page.evaluate(() => document.querySelector('meta[name="release"]')?.getAttribute('content'));
+
+  it('is offered, and the page changes only when the visitor chooses Reload', async () => {
+    const page = await visitor();
+    await page.goto(`${release.url}/`);
+    await globeShown(page);
+    await workerInstalled(page);
+    publishNextRelease();
+    // A visit later: the page comes from the old release's precache, whole, while the new one
+    // installs beside it.
+    await page.reload();
+    await globeShown(page);
+    expect(await releaseOf(page)).toBeUndefined();
+    const offer = page.getByRole('status').filter({ hasText: 'A new version is ready.' });
+    await offer.waitFor(WAIT);
+    await screenshot(page, 'offline-update-offer-phone');
+    await offer.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => releaseOf(page).catch(() => undefined), WAIT).toBe('next');
+    await globeShown(page);
+    expect(await offer.count()).toBe(0);
+  });
+
+  it('shows the last copy, and says so, when the server is down', async () => {
+    const page = await visitor();
+    await page.goto(`${release.url}/`);
+    await globeShown(page);
+    await workerInstalled(page);
+    await release.stop();
+    // The browser still says it is online: the archive's own answer says otherwise.
+    await page.reload();
+    await globeShown(page);
+    const notice = page.getByRole('status').filter({ hasText: 'cannot be reached right now' });
+    await notice.waitFor(WAIT);
+    expect(await page.evaluate(() => window.__globe?.stats().cards)).toBe(40);
+  });
+});
+
+describe('an editor who signs out', () => {
+  it('leaves nothing the session fetched in the caches', async () => {
+    const page = await visitor({ viewport: { width: 1280, height: 800 }, isMobile: false });
+    await page.goto(`${app.url}/signin`);
+    await page.getByLabel('Username or email').fill(EDITOR.username);
+    await page.getByLabel('Password', { exact: true }).fill(EDITOR.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${app.url}/`, WAIT);
+    await globeShown(page);
+    await workerInstalled(page);
+    await page.goto(`${app.url}/editor`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor(WAIT);
+    await page.goto(`${app.url}/gallery/${GALLERY}`);
+    await expect.poll(() => galleryPhotosShown(page), WAIT).toBe(true);
+    expect(Object.keys(await cachedUrls(page))).toContain('globe-archive-images');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('link', { name: 'Sign in' }).waitFor(WAIT);
+    // The session's copies are gone: the list, and the photos it opened. (The home screen it
+    // leaves for fetches its card faces again, signed out.)
+    await expect
+      .poll(async () => Object.keys(await cachedUrls(page)), WAIT)
+      .not.toContain('globe-archive-list');
+    const images = (await cachedUrls(page))['globe-archive-images'] ?? [];
+    expect(images.filter((url) => url.includes(`/sample/${GALLERY}/1.jpg`))).toEqual([]);
+    // What is left is the built app, the same for everyone: no answer of the API or of identity,
+    // no editor's page.
+    const left = Object.values(await cachedUrls(page)).flat();
+    expect(left.length).toBeGreaterThan(100);
+    expect(
+      left.filter((url) =>
+        /^\/(?:api|identity|uploads|login)\/|^\/editor(?:\/|$)/.test(new URL(url).pathname),
+      ),
+    ).toEqual([]);
+  });
+});
