@@ -135,10 +135,11 @@ export function createNodesHandler(options: NodesHandlerOptions): NodesHandler {
         }
       : { methods: LIST_METHODS },
   );
-  // Public forms post JSON (Content-Type) and editors send their token, so preflights allow both.
+  // Public forms post JSON (Content-Type), with the outbox's Idempotency-Key, and editors send
+  // their token, so preflights allow all three.
   const communityCors = createCorsPolicy(appOrigins, {
     methods: 'GET, POST, OPTIONS',
-    requestHeaders: 'Content-Type, Authorization',
+    requestHeaders: 'Content-Type, Authorization, Idempotency-Key',
   });
   const list = createNodeList({
     connection,

@@ -25,6 +25,7 @@ import {
   type EditorVerifier,
   type OpenStore,
 } from '../app/communityRequest';
+import { onlyOnce } from '../app/idempotency';
 import { withoutHoneypot } from '../inbox/honeypot';
 
 /** What the message routes need. */
@@ -60,6 +61,7 @@ export function createMessageRoutes({
         readBody({ limit: MAX_JSON_BODY_BYTES }),
         withInbox(openStore, allow),
         jsonOnly('message'),
+        onlyOnce('messages'),
         rateLimited(limiter, 'messages'),
         async (c) => {
           const inbox = c.get('inbox');

@@ -34,6 +34,7 @@ import {
   type EditorVerifier,
   type OpenStore,
 } from '../app/communityRequest';
+import { onlyOnce } from '../app/idempotency';
 import { withoutHoneypot } from '../inbox/honeypot';
 
 /** An editor's note on a decision: one optional line. */
@@ -113,6 +114,7 @@ export function createRemovalRoutes({
     json,
     withInbox(openStore, allow),
     jsonOnly('request'),
+    onlyOnce('removalRequests'),
     rateLimited(limiter, 'requests'),
     ask,
   ];

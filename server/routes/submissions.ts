@@ -43,6 +43,7 @@ import {
   type EditorVerifier,
   type OpenStore,
 } from '../app/communityRequest';
+import { onlyOnce } from '../app/idempotency';
 import { withoutHoneypot } from '../inbox/honeypot';
 
 /** A rejection's body: an optional one-line reason. */
@@ -187,6 +188,7 @@ function collectionRoute(
     json,
     collectionInbox,
     jsonOnly('submission'),
+    onlyOnce('submissions'),
     rateLimited(limiter, 'submissions'),
     (c: Context<AppEnv>) => submit(context, c),
   ];

@@ -3,6 +3,7 @@
  * tested against.
  */
 import { newestPage } from './memoryPages';
+import { createMemoryOnceLedger } from './onceAnswers';
 import { createMemoryRemovals, type RemovalNodes } from './memoryRemovals';
 import { createMemoryUploads } from './memoryUploads';
 import {
@@ -69,6 +70,7 @@ export function createMemoryInbox(createNode: CreateNodeNow, nodes: RemovalNodes
   return {
     ...uploads.ledger,
     ...removals,
+    ...createMemoryOnceLedger(),
     async decoyId(list) {
       if (list === 'submissions') return String(++lastSubmissionId);
       if (list === 'messages') return String(++lastMessageId);

@@ -198,6 +198,25 @@ export const MIGRATIONS: readonly Migration[] = [
       create index removal_requests_status_idx on removal_requests (status, id);
     `,
   },
+  {
+    version: 8,
+    name: 'answers of requests sent with an idempotency key',
+    sql: `
+      -- A form sent again with the same Idempotency-Key (the app's outbox retrying after a lost
+      -- answer) gets the first answer, not a second entry (issue 50). A row is claimed before
+      -- the entry is made (answer null) and holds the answer once it is.
+      create table once_answers (
+        list text not null,
+        key text not null,
+        request_hash text not null,
+        status integer,
+        body text,
+        created_at timestamptz not null default now(),
+        primary key (list, key),
+        check ((status is null) = (body is null))
+      );
+    `,
+  },
 ];
 
 /** Thrown when the database was written by a newer version of the service than this one. */

@@ -3,6 +3,7 @@
  * against, and the editors' writes, each versioned, journaled and (for deletes) recoverable.
  */
 
+import type { OnceLedger } from './onceAnswers';
 import type { RemovalRequestInput } from '@/lib/removalSchema';
 import type { ContactInput, SubmissionInput } from '@/lib/submissionSchema';
 import type {
@@ -244,7 +245,7 @@ export type InboxList = 'submissions' | 'messages' | 'removalRequests';
  * The community's inbox, kept beside the nodes (same database, same transactions), so approving a
  * submission creates its node, records its photos published and marks it approved in one step.
  */
-export interface InboxStore extends UploadLedger {
+export interface InboxStore extends UploadLedger, OnceLedger {
   /**
    * Takes the next id of `list`'s own sequence and keeps nothing under it: the honeypot's answer
    * to a bot (see server/inbox/honeypot.ts) carries an id a real entry would have had, and no

@@ -15,6 +15,7 @@ import {
   type SubmissionStatus,
 } from './nodeStore';
 import { isoTime, isRowId, jsonParam, rowBefore, rowLimit, withoutNul } from './postgresValues';
+import { sqlOnceLedger } from './onceAnswers';
 import { insertNode } from './sqlNodes';
 import { sqlRemovalOperations } from './sqlRemovals';
 import {
@@ -133,6 +134,7 @@ export function sqlInboxOperations(db: SqlDatabase): InboxStore {
   return {
     ...sqlUploadOperations(db),
     ...sqlRemovalOperations(db),
+    ...sqlOnceLedger(db),
     async decoyId(list) {
       // nextval is never rolled back nor handed out twice: no insert can be given this id.
       const { rows } = await db.query<{ id: string }>(

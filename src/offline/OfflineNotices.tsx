@@ -1,9 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector, useServiceAccess } from '@/app/hooks';
+import { CURRENT_TERMS } from '@/lib/terms';
 import { refreshNodes } from '@/features/nodes/nodesSlice';
 import { whenIdle } from '@/lib/steps';
 import { offlineWorkerMayStart } from '@/offline/offlineStart';
+import { outboxAvailable, outboxMayHold, sendOutbox } from '@/offline/outbox';
 import { startOfflineWorker } from '@/offline/serviceWorkerClient';
 import { useOnline } from '@/offline/useOnline';
 import './OfflineNotices.css';
@@ -52,6 +54,23 @@ function useRefreshWhenBack(fromDevice: boolean): void {
 }
 
 /**
+ * The outbox is sent when a page of the archive opens and whenever the network comes back
+ * (besides Background Sync, which the worker answers with no page open).
+ */
+function useOutboxSending(): void {
+  const { baseUrl } = useServiceAccess();
+  useEffect(() => {
+    const send = () => {
+      if (!navigator.onLine || !outboxAvailable() || !outboxMayHold()) return;
+      void sendOutbox({ baseUrl, termsVersion: CURRENT_TERMS.version }).catch(() => undefined);
+    };
+    send();
+    window.addEventListener('online', send);
+    return () => window.removeEventListener('online', send);
+  }, [baseUrl]);
+}
+
+/**
  * The quiet line under the header (issue 50): the archive is offline, and as of when (the list
  * shown is the device's last copy), gone when the network and a fresh list are back; and a new
  * release's offer. In the header, so the home screen's tools move down for it rather than under it.
@@ -63,17 +82,21 @@ export function OfflineNotices() {
   const fromDevice = origin?.fromDevice ?? false;
   const apply = useOfflineWorker();
   useRefreshWhenBack(fromDevice);
+  useOutboxSending();
   const asOf =
     origin?.asOf == null ? null : i18n.date(origin.asOf, { dateStyle: 'long', timeStyle: 'short' });
   let offline: string | null = null;
   if (!online) {
+    // A page without the archive's list (the forms, the about page) has no "as of" to say.
     offline =
-      asOf === null
-        ? t`You're offline. The archive is shown as it was on your last visit.`
-        : t({
-            message: `You're offline. The archive is shown as it was on ${asOf}.`,
-            comment: '{asOf} is a date and time: "1 December 2026 at 14:05"',
-          });
+      origin === null
+        ? t`You're offline.`
+        : asOf === null
+          ? t`You're offline. The archive is shown as it was on your last visit.`
+          : t({
+              message: `You're offline. The archive is shown as it was on ${asOf}.`,
+              comment: '{asOf} is a date and time: "1 December 2026 at 14:05"',
+            });
   } else if (fromDevice) {
     offline =
       asOf === null

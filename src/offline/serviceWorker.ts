@@ -21,6 +21,8 @@ import {
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core';
+import { CURRENT_TERMS } from '@/lib/terms';
+import { listOutbox, OUTBOX_SYNC_TAG, sendOutbox, waitsToBeSent } from '@/offline/outbox';
 import {
   ARCHIVE_NETWORK_TIMEOUT_S,
   CACHE_NAMES,
@@ -169,6 +171,22 @@ async function keepArchiveCopy(): Promise<void> {
 self.addEventListener('install', (event) => {
   event.waitUntil(keepArchiveCopy());
 });
+
+/** The service's base URL, as the page derives it from the list's (`/api/nodes` → `/api`). */
+const serviceBaseUrl = archiveUrl.href.replace(/\/nodes\/?$/, '');
+
+/**
+ * Sends the outbox when the browser says the network is back (Background Sync), with no page
+ * open. An entry still waiting afterwards fails the sync, so the browser tries again later.
+ */
+async function sendOutboxInBackground(): Promise<void> {
+  await sendOutbox({ baseUrl: serviceBaseUrl, termsVersion: CURRENT_TERMS.version });
+  if ((await listOutbox()).some(waitsToBeSent)) throw new Error('The outbox still waits.');
+}
+
+self.addEventListener('sync', ((event: ExtendableEvent & { tag: string }) => {
+  if (event.tag === OUTBOX_SYNC_TAG) event.waitUntil(sendOutboxInBackground());
+}) as EventListener);
 
 // The first install takes the open pages at once (there is no old version to mix with), so the
 // cards and photos they fetch from now on are kept.

@@ -10,6 +10,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   axeViolations,
@@ -252,5 +253,114 @@ describe('an editor who signs out', () => {
         /^\/(?:api|identity|uploads|login)\/|^\/editor(?:\/|$)/.test(new URL(url).pathname),
       ),
     ).toEqual([]);
+  });
+});
+
+/** What the service keeps, read as an editor reads it (`GET /api/messages`, `/api/submissions`). */
+async function inbox(list: 'messages' | 'submissions'): Promise<string> {
+  const context = await browser.newContext();
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(`${app.url}/signin`);
+  await page.getByLabel('Username or email').fill(EDITOR.username);
+  await page.getByLabel('Password', { exact: true }).fill(EDITOR.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${app.url}/`, WAIT);
+  const text = await page.evaluate(async (path) => {
+    const key = Object.keys(localStorage).find((name) => name.endsWith('.accessToken'));
+    const token = key === undefined ? '' : (localStorage.getItem(key) ?? '');
+    const response = await fetch(path, { headers: { Authorization: `Bearer ${token}` } });
+    return response.text();
+  }, `/api/${list}`);
+  await context.close();
+  return text;
+}
+
+/** How many times `text` is in the service's list. */
+async function timesKept(list: 'messages' | 'submissions', text: string): Promise<number> {
+  return (await inbox(list)).split(text).length - 1;
+}
+
+describe('the outbox', () => {
+  let photo: string;
+
+  beforeAll(async () => {
+    const scratch = mkdtempSync(join(tmpdir(), 'globe-archive-outbox-'));
+    photo = join(scratch, 'porch.jpg');
+    await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#c0502a' } })
+      .jpeg()
+      .toFile(photo);
+  });
+
+  it('keeps a photo submission and a message written offline, across a closed tab, and sends each once', async () => {
+    const first = await visitor();
+    await first.goto(`${app.url}/contact`);
+    await workerInstalled(first);
+    const context = first.context();
+    await context.setOffline(true);
+
+    await first.goto(`${app.url}/submit`);
+    await first.getByLabel('Photos', { exact: true }).check();
+    await first.locator('input[type=file][name=images]').setInputFiles(photo);
+    await expect.poll(() => first.locator('.image-list__item').count(), WAIT).toBe(1);
+    await first.getByLabel(/^Title/).fill('Porch roofs on Page, offline');
+    await first.getByLabel(/describe the place/i).fill('Page and Kingshighway');
+    await first.getByLabel('By name').check();
+    await first.getByLabel(/^Name to credit/).fill('Jo Kowalski');
+    await first.getByLabel(/^Creative Commons Attribution 4\.0/).check();
+    await first.getByLabel('Nobody can be recognised in it').check();
+    await first.getByLabel('I am 16 or older').check();
+    await first.getByRole('checkbox', { name: /^I recorded this media/ }).check();
+    await first.getByRole('button', { name: /send/i }).click();
+    await first.getByRole('heading', { name: 'Saved on this device' }).waitFor(WAIT);
+
+    await first.goto(`${app.url}/contact`);
+    await first.getByLabel('Your name').fill('Sam');
+    await first.getByLabel('Your e-mail address').fill('sam@example.org');
+    await first
+      .getByRole('textbox', { name: /^Message/ })
+      .fill('Written with no signal, after the storm.');
+    await first.getByRole('button', { name: 'Send message' }).click();
+    await first.getByRole('heading', { name: 'Saved on this device' }).waitFor(WAIT);
+    const outbox = first.getByRole('region', { name: 'Waiting to be sent' });
+    await expect.poll(() => outbox.getByText('Waiting for a connection').count(), WAIT).toBe(2);
+    await screenshot(first, 'offline-outbox-phone');
+    expect(await axeViolations(first)).toEqual([]);
+
+    // The tab closed; another opened later, still with no network.
+    await first.close();
+    const second = await context.newPage();
+    await second.goto(`${app.url}/contact`);
+    const later = second.getByRole('region', { name: 'Waiting to be sent' });
+    await expect.poll(() => later.getByRole('listitem').count(), WAIT).toBe(2);
+    await context.setOffline(false);
+    await expect.poll(() => later.getByText(/^Sent\. Your reference/).count(), WAIT).toBe(2);
+
+    expect(await timesKept('messages', 'Written with no signal, after the storm.')).toBe(1);
+    expect(await timesKept('submissions', 'Porch roofs on Page, offline')).toBe(1);
+    // The photo went with it, uploaded from the outbox.
+    expect(await inbox('submissions')).toMatch(/"images":\[\{[^\]]*"thumbUrl":"\/uploads\//);
+  });
+
+  it('sends again a message whose answer was lost, and the service keeps it once', async () => {
+    const page = await visitor();
+    await page.goto(`${app.url}/contact`);
+    // The service gets the message and keeps it; its answer never reaches the phone.
+    let lost = false;
+    await page.route(`${app.url}/api/messages`, async (route) => {
+      if (lost) return route.fallback();
+      lost = true;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.getByLabel('Your name').fill('Ana');
+    await page.getByLabel('Your e-mail address').fill('ana@example.org');
+    await page.getByRole('textbox', { name: /^Message/ }).fill('The answer to this one is lost.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByRole('heading', { name: 'Saved on this device' }).waitFor(WAIT);
+    const outbox = page.getByRole('region', { name: 'Waiting to be sent' });
+    await outbox.getByText(/^Sent\. Your reference/).waitFor(WAIT);
+    expect(lost).toBe(true);
+    expect(await timesKept('messages', 'The answer to this one is lost.')).toBe(1);
   });
 });

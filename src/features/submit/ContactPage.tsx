@@ -8,7 +8,7 @@ import {
   SENDER_NAME_MAX,
   validateContact,
 } from '@/lib/submissionSchema';
-import { postMessage } from '@/features/submit/communityService';
+import { sendOrKeep } from '@/features/submit/communityService';
 import {
   contactRequest,
   parseContactDraft,
@@ -16,6 +16,8 @@ import {
 } from '@/features/submit/contactDraft';
 import { DraftNotice } from '@/features/submit/DraftNotice';
 import { FormConfirmation } from '@/features/submit/FormConfirmation';
+import { KeptConfirmation } from '@/features/submit/KeptConfirmation';
+import { OutboxList } from '@/features/submit/OutboxList';
 import { FormProblemSummary } from '@/features/submit/FormProblemSummary';
 import { HoneypotField } from '@/features/submit/HoneypotField';
 import { SendButton } from '@/features/submit/SendButton';
@@ -25,6 +27,12 @@ import './communityForm.css';
 
 /** Where an unsent message is kept in this tab (session storage: it holds an e-mail address). */
 export const CONTACT_DRAFT_KEY = 'globe-archive:contact-draft';
+
+/** The outbox's name for a message: its first words. */
+function summaryOf(message: string): string {
+  const words = message.trim().replace(/\s+/g, ' ');
+  return words.length <= 60 ? words : `${words.slice(0, 59)}…`;
+}
 
 interface Props {
   /** The page's words above the form (the router passes the Markdown of src/content/contact.md). */
@@ -50,7 +58,12 @@ export function ContactPage({ intro }: Props) {
       const result = validateContact(contactRequest(draft, honeypot));
       return result.ok ? [] : result.errors;
     },
-    post: () => postMessage(baseUrl, contactRequest(draft, honeypot)),
+    post: () =>
+      sendOrKeep(baseUrl, {
+        kind: 'message',
+        body: { ...contactRequest(draft, honeypot) },
+        summary: summaryOf(draft.message),
+      }),
     onSent: clearDraft,
     sentWhat: 'messages',
   });
@@ -63,7 +76,14 @@ export function ContactPage({ intro }: Props) {
   return (
     <div className="page community-page">
       {intro}
-      {sender.sentId !== null ? (
+      {/* Above the form, what waits to be sent; below the confirmation of one just kept. */}
+      {!sender.kept && <OutboxList />}
+      {sender.kept ? (
+        <>
+          <KeptConfirmation againLabel={t`Write another message`} onAgain={sender.startAgain} />
+          <OutboxList />
+        </>
+      ) : sender.sentId !== null ? (
         <FormConfirmation
           heading={t({
             message: 'Message sent',

@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
+import { ReactReduxContext } from 'react-redux';
 import { useServiceAccess } from '@/app/hooks';
+import type { MediaNode } from '@/lib/nodeModel';
 import { FieldSet, TextAreaField, TextField } from '@/components/FormFields';
 import {
   REMOVAL_MESSAGE_MAX,
@@ -9,8 +11,9 @@ import {
   validateRemovalRequest,
 } from '@/lib/removalSchema';
 import { EMAIL_MAX } from '@/lib/submissionSchema';
-import { postRemovalRequest } from '@/features/submit/communityService';
+import { sendOrKeep } from '@/features/submit/communityService';
 import { FormConfirmation } from '@/features/submit/FormConfirmation';
+import { KeptConfirmation } from '@/features/submit/KeptConfirmation';
 import { FormProblemSummary } from '@/features/submit/FormProblemSummary';
 import { HoneypotField } from '@/features/submit/HoneypotField';
 import { AskButton } from '@/features/submit/AskButton';
@@ -25,6 +28,44 @@ interface Draft {
 }
 const EMPTY: Draft = { reason: '', message: '', email: '' };
 
+/** The request sent (its reference) or kept on the device to be sent (issue 50), and Close. */
+function RemovalSent({
+  kept,
+  reference,
+  onClose,
+}: {
+  kept: boolean;
+  reference: string;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const close = t({ message: 'Close', comment: 'Closes the sent removal request form' });
+  return (
+    <div className="removal-ask">
+      {kept ? (
+        <KeptConfirmation againLabel={close} onAgain={onClose} />
+      ) : (
+        <FormConfirmation
+          heading={t({
+            message: 'Thank you',
+            comment: 'The heading once a request for removal or correction is sent',
+          })}
+          reference={reference}
+          againLabel={close}
+          onAgain={onClose}
+        >
+          <p>
+            <Trans>
+              The editors have your request. If the item shows you, your family or something
+              private, they can hide it at once while they look into it.
+            </Trans>
+          </p>
+        </FormConfirmation>
+      )}
+    </div>
+  );
+}
+
 /**
  * "Ask for removal or correction" on an item's page (issue 31): a person who finds themselves, their
  * family, their home or something wrong in an item tells the editors, who can hide it at once. The
@@ -35,6 +76,13 @@ const EMPTY: Draft = { reason: '', message: '', email: '' };
 export default function RemovalRequestForm({ itemId }: { itemId: string }) {
   const { t, i18n } = useLingui();
   const { baseUrl } = useServiceAccess();
+  // The item's title names the request in the outbox; read from the store when it is sent (the
+  // form also stands alone, without one).
+  const redux = useContext(ReactReduxContext);
+  const titleOf = (): string => {
+    const state = redux?.store.getState() as { nodes?: { items: MediaNode[] } } | undefined;
+    return state?.nodes?.items.find((node) => node.video_id === itemId)?.title ?? itemId;
+  };
   const [open, setOpen] = useState(true);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [honeypot, setHoneypot] = useState('');
@@ -54,7 +102,17 @@ export default function RemovalRequestForm({ itemId }: { itemId: string }) {
       const result = validateRemovalRequest(body());
       return result.ok ? [] : result.errors;
     },
-    post: () => postRemovalRequest(baseUrl, body()),
+    post: () => {
+      const itemTitle = titleOf();
+      return sendOrKeep(baseUrl, {
+        kind: 'removal',
+        body: body(),
+        summary: t({
+          message: `Request about “${itemTitle}”`,
+          comment: "The outbox's name for a request to remove or correct an item, with its title",
+        }),
+      });
+    },
     onSent: () => setDraft(EMPTY),
     sentWhat: 'requests',
   });
@@ -66,27 +124,14 @@ export default function RemovalRequestForm({ itemId }: { itemId: string }) {
   if (!open) return <AskButton ref={opener} onClick={() => setOpen(true)} />;
   if (sender.sentId !== null) {
     return (
-      <div className="removal-ask">
-        <FormConfirmation
-          heading={t({
-            message: 'Thank you',
-            comment: 'The heading once a request for removal or correction is sent',
-          })}
-          reference={sender.sentId}
-          againLabel={t({ message: 'Close', comment: 'Closes the sent removal request form' })}
-          onAgain={() => {
-            sender.startAgain();
-            setOpen(false);
-          }}
-        >
-          <p>
-            <Trans>
-              The editors have your request. If the item shows you, your family or something
-              private, they can hide it at once while they look into it.
-            </Trans>
-          </p>
-        </FormConfirmation>
-      </div>
+      <RemovalSent
+        kept={sender.kept}
+        reference={sender.sentId}
+        onClose={() => {
+          sender.startAgain();
+          setOpen(false);
+        }}
+      />
     );
   }
   const errors = sender.fieldErrors;

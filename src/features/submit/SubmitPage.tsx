@@ -4,11 +4,13 @@ import { useRef, useState, type ReactNode } from 'react';
 import { useServiceAccess } from '@/app/hooks';
 import type { FieldError } from '@/lib/nodeSchema';
 import { validateSubmission } from '@/lib/submissionSchema';
-import { postSubmission } from '@/features/submit/communityService';
+import { sendOrKeep } from '@/features/submit/communityService';
 import { ConsentField } from '@/features/submit/ConsentField';
 import { DraftNotice } from '@/features/submit/DraftNotice';
 import { FormConfirmation } from '@/features/submit/FormConfirmation';
 import { FormProblemSummary } from '@/features/submit/FormProblemSummary';
+import { KeptConfirmation } from '@/features/submit/KeptConfirmation';
+import { OutboxList } from '@/features/submit/OutboxList';
 import { HoneypotField } from '@/features/submit/HoneypotField';
 import { SendButton } from '@/features/submit/SendButton';
 import { MediaFields } from '@/features/submit/MediaFields';
@@ -28,6 +30,12 @@ import './communityForm.css';
 
 /** Where an unsent submission is kept in this tab (session storage: it may hold an e-mail address). */
 export const SUBMIT_DRAFT_KEY = 'globe-archive:submit-draft';
+
+/** A photo kept offline whose file is gone (the page was reloaded): it must be chosen again. */
+const keptPhotoGone = (): FieldError => ({
+  path: 'images',
+  message: t`Choose the photos again: this page was reloaded before they could be uploaded.`,
+});
 
 /** Refused while photos are on their way (said when the visitor sends, in their language). */
 const stillUploading = (): FieldError => ({
@@ -95,11 +103,21 @@ export function SubmitPage({ intro, knownCategories }: Props) {
     validate: () => {
       const result = validateSubmission(submissionRequest(draft, honeypot));
       const errors = result.ok ? [] : result.errors;
+      if (draft.kind === 'photos' && uploads.keptPhotos(draft.images) === null)
+        return [keptPhotoGone(), ...errors];
       return draft.kind === 'photos' && uploads.uploading > 0
         ? [stillUploading(), ...errors]
         : errors;
     },
-    post: () => postSubmission(baseUrl, submissionRequest(draft, honeypot)),
+    post: () => {
+      const body = submissionRequest(draft, honeypot);
+      return sendOrKeep(baseUrl, {
+        kind: 'submission',
+        body: { ...body },
+        summary: body.title.trim() || say`Submission`,
+        photos: uploads.keptPhotos(body.images) ?? [],
+      });
+    },
     onSent: clearDraft,
     sentWhat: 'submissions',
   });
@@ -113,6 +131,21 @@ export function SubmitPage({ intro, knownCategories }: Props) {
     (value: SubmitDraft[K]) =>
       update(field, value);
 
+  if (sender.kept) {
+    return (
+      <div className="page community-page">
+        {intro}
+        <KeptConfirmation
+          againLabel={say({
+            message: 'Send another',
+            comment: 'Opens a fresh /submit form once a submission is sent',
+          })}
+          onAgain={sender.startAgain}
+        />
+        <OutboxList />
+      </div>
+    );
+  }
   if (sender.sentId !== null) {
     return <SubmitThanks intro={intro} reference={sender.sentId} onAgain={sender.startAgain} />;
   }
@@ -121,6 +154,7 @@ export function SubmitPage({ intro, knownCategories }: Props) {
   return (
     <div className="page community-page">
       {intro}
+      <OutboxList />
       <form
         ref={form}
         className="community-form"

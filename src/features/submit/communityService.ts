@@ -6,8 +6,17 @@ import { plural, t } from '@lingui/core/macro';
 import type { NodeImageInput } from '@/lib/nodeSchema';
 import type { NodeCapture } from '@/lib/capture';
 import { callService, ServiceError, uploadCaptureFile, uploadImage } from '@/lib/serviceApi';
-import type { ContactRequest } from '@/features/submit/contactDraft';
-import type { SubmissionRequest } from '@/features/submit/submitDraft';
+import { CURRENT_TERMS } from '@/lib/terms';
+import {
+  askToSendLater,
+  keepInOutbox,
+  newOutboxId,
+  OUTBOX_KINDS,
+  outboxAvailable,
+  sendOutbox,
+  type OutboxKind,
+  type OutboxPhoto,
+} from '@/offline/outbox';
 
 /** The reference the service gives what it received (`''` if the answer had none). */
 function referenceOf(data: unknown): string {
@@ -15,28 +24,48 @@ function referenceOf(data: unknown): string {
   return typeof id === 'string' || typeof id === 'number' ? String(id) : '';
 }
 
-/** `POST {base}/submissions`; resolves with the submission's reference. */
-export async function postSubmission(baseUrl: string, body: SubmissionRequest): Promise<string> {
-  const { data } = await callService<unknown>(`${baseUrl}/submissions`, { method: 'POST', body });
-  return referenceOf(data);
+/** What a send came to: the service's reference, or kept in the outbox to be sent later. */
+export type SendResult = { reference: string } | { kept: true };
+
+/** What a form sends, for the outbox to keep when the network fails it. */
+interface Sent {
+  kind: OutboxKind;
+  body: Record<string, unknown>;
+  /** What it is, in the visitor's words, for the outbox's list. */
+  summary: string;
+  /** A submission's photos chosen offline, by the placeholders its body names them with. */
+  photos?: OutboxPhoto[];
 }
 
-/** `POST {base}/messages`; resolves with the message's reference. */
-export async function postMessage(baseUrl: string, body: ContactRequest): Promise<string> {
-  const { data } = await callService<unknown>(`${baseUrl}/messages`, { method: 'POST', body });
-  return referenceOf(data);
-}
-
-/** `POST {base}/removal-requests`; resolves with the request's reference. */
-export async function postRemovalRequest(
-  baseUrl: string,
-  body: Record<string, unknown>,
-): Promise<string> {
-  const { data } = await callService<unknown>(`${baseUrl}/removal-requests`, {
-    method: 'POST',
-    body,
-  });
-  return referenceOf(data);
+/**
+ * Sends a form with a key of its own (`Idempotency-Key`), or keeps it in the outbox (issue 50)
+ * when there is no network, when the network fails it or the service is down (5xx), or when its
+ * photos still wait to be uploaded: the outbox sends it, with the same key, once it can. A
+ * refusal of the service's (fields to fix, a rate limit) is the visitor's to read, as before.
+ */
+export async function sendOrKeep(baseUrl: string, sent: Sent): Promise<SendResult> {
+  const id = newOutboxId();
+  const keep = async (): Promise<SendResult> => {
+    await keepInOutbox({ id, ...sent });
+    void askToSendLater();
+    // Photos to upload while the network is there: the outbox starts at once.
+    if (navigator.onLine) void sendOutbox({ baseUrl, termsVersion: CURRENT_TERMS.version });
+    return { kept: true };
+  };
+  const canKeep = outboxAvailable();
+  if (canKeep && (!navigator.onLine || (sent.photos?.length ?? 0) > 0)) return keep();
+  try {
+    const { data } = await callService<unknown>(`${baseUrl}${OUTBOX_KINDS[sent.kind]}`, {
+      method: 'POST',
+      body: sent.body,
+      headers: { 'Idempotency-Key': `"${id}"` },
+    });
+    return { reference: referenceOf(data) };
+  } catch (failure) {
+    const lost = failure instanceof ServiceError && (failure.status === 0 || failure.status >= 500);
+    if (canKeep && lost) return keep();
+    throw failure;
+  }
 }
 
 /**

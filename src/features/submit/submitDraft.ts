@@ -17,7 +17,7 @@ import { activeLanguage } from '@/i18n/i18n';
 import { isLanguage, type Language } from '@/i18n/languages';
 
 /** The language /submit showed the terms in: the visitor's (the tests' pseudo-locale's is English). */
-function termsLanguageRead(): Language {
+export function termsLanguageRead(): Language {
   const language = activeLanguage();
   return isLanguage(language) ? language : 'en';
 }

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent, type RefObject } from 'react';
 import { focusFirstError } from '@/components/FormFields';
 import type { FieldError } from '@/lib/nodeSchema';
 import { ServiceError } from '@/lib/serviceApi';
+import type { SendResult } from '@/features/submit/communityService';
 import {
   errorsByField,
   fieldsProblem,
@@ -14,8 +15,8 @@ interface Options {
   form: RefObject<HTMLFormElement | null>;
   /** The shared schema's refusals for what is typed now; empty when it may be sent. */
   validate(): readonly FieldError[];
-  /** Sends it; resolves with the reference the service gave it. */
-  post(): Promise<string>;
+  /** Sends it; resolves with the reference the service gave it, or kept in the outbox. */
+  post(): Promise<SendResult>;
   /** Called once it is sent, even if the visitor has left the page meanwhile. */
   onSent(): void;
   /** What is being sent, for the rate-limit message ("submissions", "messages"). */
@@ -25,8 +26,10 @@ interface Options {
 /** Where a form stands, and what its page shows for it. */
 export interface FormSender {
   sending: boolean;
-  /** The service's reference once sent, `''` if it gave none; null until then. */
+  /** The service's reference once sent, `''` if it gave none or it was kept; null until then. */
   sentId: string | null;
+  /** It was kept on the device, to be sent when the network is back (issue 50). */
+  kept: boolean;
   fieldErrors: Readonly<Record<string, string>>;
   problem: FormProblem | null;
   onSubmit(event: FormEvent): void;
@@ -49,6 +52,7 @@ const NO_ERRORS: Readonly<Record<string, string>> = {};
 export function useFormSender({ form, validate, post, onSent, sentWhat }: Options): FormSender {
   const [sending, setSending] = useState(false);
   const [sentId, setSentId] = useState<string | null>(null);
+  const [kept, setKept] = useState(false);
   const [fieldErrors, setFieldErrors] = useState(NO_ERRORS);
   const [problem, setProblem] = useState<FormProblem | null>(null);
   // Bumped on each refusal: focus moves once the refused fields are marked in the DOM.
@@ -79,10 +83,11 @@ export function useFormSender({ form, validate, post, onSent, sentWhat }: Option
     setSending(true);
     setProblem(null);
     try {
-      const id = await post();
+      const result = await post();
       onSent();
       setFieldErrors(NO_ERRORS);
-      setSentId(id);
+      setKept('kept' in result);
+      setSentId('reference' in result ? result.reference : '');
     } catch (failure) {
       if (failure instanceof ServiceError && failure.status === 400 && failure.errors.length > 0)
         refuse(failure.errors, fieldsProblem(failure.errors));
@@ -95,6 +100,7 @@ export function useFormSender({ form, validate, post, onSent, sentWhat }: Option
   return {
     sending,
     sentId,
+    kept,
     fieldErrors,
     problem,
     onSubmit(event) {
@@ -107,6 +113,7 @@ export function useFormSender({ form, validate, post, onSent, sentWhat }: Option
     },
     startAgain() {
       setSentId(null);
+      setKept(false);
       setProblem(null);
       setFieldErrors(NO_ERRORS);
       setRestarts((n) => n + 1);

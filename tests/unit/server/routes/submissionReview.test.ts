@@ -204,7 +204,7 @@ describe('editor routes of /submissions', () => {
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('allow')).toBe('GET, POST, OPTIONS');
     expect(preflight.headers.get('access-control-allow-headers')).toBe(
-      'Content-Type, Authorization',
+      'Content-Type, Authorization, Idempotency-Key',
     );
     expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
   });

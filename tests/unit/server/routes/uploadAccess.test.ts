@@ -127,7 +127,7 @@ describe('who may POST /uploads', () => {
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('allow')).toBe('POST, OPTIONS');
       expect(preflight.headers.get('access-control-allow-headers')).toBe(
-        'Content-Type, Authorization',
+        'Content-Type, Authorization, Idempotency-Key',
       );
       const get = await call('GET', '/uploads');
       expect([get.status, get.headers.get('allow')]).toEqual([405, 'POST, OPTIONS']);
