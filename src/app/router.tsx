@@ -22,6 +22,8 @@ import { createLanguageHistory } from '@/i18n/languageHistory';
 
 /** The Markdown pages and their renderer load on first use, outside the globe's first paint. */
 const ContentPage = lazyWithWords(() => import('@/features/pages/ContentPage'));
+/** /resources' "Save the archive for offline" (issue 50). */
+const ResourcesOffline = lazyWithWords(() => import('@/app/routes/ResourcesOffline'));
 /** The account pages load on first use too; the identity library itself loads on first sign-in. */
 const SignInPage = lazyWithWords(() =>
   import('@/features/auth/SignInPage').then((m) => ({ default: m.SignInPage })),
@@ -154,7 +156,7 @@ export const routes: RouteObject[] = [
               { path: path(ROUTES.gallery), element: null },
               { path: path(ROUTES.category), element: null },
               page('statement', msg`About this archive`, <ReplayIntro />),
-              page('resources', msg`Resources`),
+              page('resources', msg`Resources`, <ResourcesOffline />),
               lazyPage(ROUTES.terms, msg`Terms for contributors`, <TermsPage />),
               lazyPage(ROUTES.submit, msg`Submit media`, <SubmitRoute intro={content('submit')} />),
               lazyPage(ROUTES.contact, msg`Contact`, <ContactPage intro={content('contact')} />),

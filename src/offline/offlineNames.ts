@@ -12,6 +12,11 @@ export const CACHE_NAMES = {
   images: 'globe-archive-images',
   /** The 3D captures of the items opened (cache-first, few: they are large). */
   captures: 'globe-archive-captures',
+  /**
+   * "Save the archive for offline": every picture, asked for by the visitor, never expired
+   * (src/offline/savedCopy.ts); answered from before the other caches.
+   */
+  saved: 'globe-archive-saved',
 } as const;
 
 /**

@@ -129,6 +129,12 @@ async function documentAnswer(request: Request): Promise<Response> {
   return (await matchPrecache(documentFor(url.pathname))) ?? fetch(request);
 }
 
+/** A picture the visitor saved for offline, else what `otherwise` answers. */
+async function savedOr(request: Request, otherwise: () => Promise<Response>): Promise<Response> {
+  const saved = await caches.match(request, { cacheName: CACHE_NAMES.saved, ignoreVary: true });
+  return saved ?? otherwise();
+}
+
 registerRoute(
   ({ request }) => routeOf(request) !== null,
   (options) => {
@@ -141,7 +147,7 @@ registerRoute(
       case 'capture':
         return captures.handle(options);
       default:
-        return images.handle(options);
+        return savedOr(request, () => images.handle(options));
     }
   },
 );

@@ -19,6 +19,7 @@ import {
   ROOT,
   SAMPLE,
   screenshot,
+  SCREENSHOT_DIR,
   startApp,
   watchPage,
   type RunningApp,
@@ -146,6 +147,42 @@ describe('the archive offline', () => {
     await page.context().setOffline(false);
     await expect.poll(() => notice.count(), WAIT).toBe(0);
     expect(seen.pageErrors).toEqual([]);
+  });
+});
+
+describe('save the archive for offline', () => {
+  it('says the size first, saves every picture with its progress, works offline, and frees the space', async () => {
+    const page = await visitor();
+    await page.goto(`${app.url}/resources`);
+    await workerInstalled(page);
+    const section = page.getByRole('region', { name: 'Save the archive for offline' });
+    await section.getByRole('button', { name: 'See how much space it needs' }).click();
+    const plan = section.getByRole('status');
+    await expect.poll(() => plan.textContent(), WAIT).toMatch(/^\d+ pictures to save, [\d.]+ MB\./);
+    const pictures = Number((await plan.textContent())?.match(/^\d+/)?.[0]);
+    expect(pictures).toBeGreaterThan(100);
+    await section.getByRole('button', { name: 'Save for offline' }).click();
+    await section.getByRole('progressbar').waitFor(WAIT);
+    // The phone's screen as the visitor sees it, the progress bar on it.
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'offline-save-progress-phone.png') });
+    await expect
+      .poll(() => section.getByRole('status').textContent(), WAIT)
+      .toMatch(new RegExp(`^Saved for offline: ${pictures} pictures`));
+    expect(await axeViolations(page)).toEqual([]);
+
+    // A gallery never opened before shows its photos with no network.
+    await page.context().setOffline(true);
+    await page.goto(`${app.url}/gallery/the-ville-volunteer-day`);
+    await expect.poll(() => galleryPhotosShown(page), WAIT).toBe(true);
+    await page.context().setOffline(false);
+
+    await page.goto(`${app.url}/resources`);
+    await section.getByText(`This device keeps ${pictures} pictures`).waitFor(WAIT);
+    await section.getByRole('button', { name: 'Remove the saved copy' }).click();
+    await expect
+      .poll(async () => Object.keys(await cachedUrls(page)), WAIT)
+      .not.toContain('globe-archive-saved');
   });
 });
 
