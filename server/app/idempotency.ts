@@ -23,7 +23,8 @@ const KEY = /^[A-Za-z0-9_-]{16,100}$/;
 export const KEY_REFUSED =
   'The Idempotency-Key header must be 16 to 100 letters, digits, hyphens or underscores.';
 export const KEY_REUSED = 'This Idempotency-Key was sent before with a different request.';
-export const KEY_PENDING = 'A request with this Idempotency-Key is being answered; try again shortly.';
+export const KEY_PENDING =
+  'A request with this Idempotency-Key is being answered; try again shortly.';
 
 /**
  * The key a request sent, or null for none. The draft's form is a quoted string (`"…"`); a bare
@@ -78,7 +79,10 @@ export function onlyOnce(list: OnceList): Step {
     }
     const answer = c.res;
     if (answer.status >= 200 && answer.status < 300 && c.error === undefined) {
-      await inbox.settleOnce(list, key, { status: answer.status, body: await answer.clone().text() });
+      await inbox.settleOnce(list, key, {
+        status: answer.status,
+        body: await answer.clone().text(),
+      });
     } else {
       await inbox.releaseOnce(list, key);
     }

@@ -94,10 +94,10 @@ export function sqlOnceLedger(db: SqlSession): OnceLedger {
       );
     },
     async releaseOnce(list, key) {
-      await db.query(
-        `delete from once_answers where list = $1 and key = $2 and status is null`,
-        [list, key],
-      );
+      await db.query(`delete from once_answers where list = $1 and key = $2 and status is null`, [
+        list,
+        key,
+      ]);
     },
   };
 }
