@@ -156,7 +156,14 @@ export const routes: RouteObject[] = [
               { path: path(ROUTES.gallery), element: null },
               { path: path(ROUTES.category), element: null },
               page('statement', msg`About this archive`, <ReplayIntro />),
-              page('resources', msg`Resources`, <ResourcesOffline />),
+              page(
+                'resources',
+                msg`Resources`,
+                // The page's words do not wait for the control, which comes when it comes.
+                <Suspense fallback={null}>
+                  <ResourcesOffline />
+                </Suspense>,
+              ),
               lazyPage(ROUTES.terms, msg`Terms for contributors`, <TermsPage />),
               lazyPage(ROUTES.submit, msg`Submit media`, <SubmitRoute intro={content('submit')} />),
               lazyPage(ROUTES.contact, msg`Contact`, <ContactPage intro={content('contact')} />),
