@@ -114,7 +114,7 @@ export function OfflineNotices() {
       {apply !== null && (
         <p className="offline-notice offline-notice--update" role="status">
           {t`A new version is ready.`}{' '}
-          <button type="button" className="offline-notice__action" onClick={apply}>
+          <button type="button" className="button-quiet" onClick={apply}>
             {t({ message: 'Reload', comment: 'Loads the new version of the site that is ready' })}
           </button>
         </p>

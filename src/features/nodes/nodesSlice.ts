@@ -106,12 +106,15 @@ export function loadNodes(): ThunkAction<
     if (getState().nodes.items.length > 0) return Promise.resolve();
     const pending = extra.inflight.get('nodes');
     if (pending) return pending;
-    const request = dispatch(fetchNodes({ refresh: false }))
-      .then(() => undefined)
-      .finally(() => extra.inflight.delete('nodes'));
-    extra.inflight.set('nodes', request);
-    return request;
+    return inFlight(extra, dispatch(fetchNodes({ refresh: false })));
   };
+}
+
+/** Keeps a load as the one in flight until it ends, however it ends. */
+function inFlight(extra: NodesThunkExtra, load: Promise<unknown>): Promise<void> {
+  const request = load.then(() => undefined).finally(() => extra.inflight.delete('nodes'));
+  extra.inflight.set('nodes', request);
+  return request;
 }
 
 /**
@@ -129,11 +132,7 @@ export function refreshNodes(): ThunkAction<
     if (getState().nodes.status !== 'loaded' || extra.inflight.has('nodes')) {
       return Promise.resolve();
     }
-    const request = dispatch(fetchNodes({ refresh: true }))
-      .then(() => undefined)
-      .finally(() => extra.inflight.delete('nodes'));
-    extra.inflight.set('nodes', request);
-    return request;
+    return inFlight(extra, dispatch(fetchNodes({ refresh: true })));
   };
 }
 

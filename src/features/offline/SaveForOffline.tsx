@@ -89,6 +89,18 @@ function useMegabytes(): (bytes: number) => string {
     });
 }
 
+/** The row with Cancel, under a step that can be stopped. */
+function CancelRow({ onCancel }: { onCancel: () => void }) {
+  const { t } = useLingui();
+  return (
+    <div className="save-offline__actions">
+      <button type="button" className="button-quiet" onClick={onCancel}>
+        {t`Cancel`}
+      </button>
+    </div>
+  );
+}
+
 /** The save's steps, and what the buttons do. */
 function useSaving(nodes: readonly MediaNode[], baseUrl: string) {
   const [state, setState] = useState<Step>({ step: 'idle', saved: 0 });
@@ -194,11 +206,11 @@ export function SaveForOffline({
             </p>
           )}
           <div className="save-offline__actions">
-            <button type="button" disabled={!loaded} onClick={count}>
+            <button type="button" className="button-quiet" disabled={!loaded} onClick={count}>
               {state.saved > 0 ? t`Update the saved copy` : t`See how much space it needs`}
             </button>
             {state.saved > 0 && (
-              <button type="button" onClick={free}>
+              <button type="button" className="button-quiet" onClick={free}>
                 {t`Remove the saved copy`}
               </button>
             )}
@@ -208,11 +220,7 @@ export function SaveForOffline({
       {state.step === 'counting' && (
         <>
           <p role="status">{countingText(state.done, state.total)}</p>
-          <div className="save-offline__actions">
-            <button type="button" onClick={cancel}>
-              {t`Cancel`}
-            </button>
-          </div>
+          <CancelRow onCancel={cancel} />
         </>
       )}
       {state.step === 'planned' && (
@@ -226,11 +234,11 @@ export function SaveForOffline({
           )}
           <div className="save-offline__actions">
             {state.plan.urls.length > 0 && (
-              <button type="button" onClick={() => save(state.plan)}>
+              <button type="button" className="button-quiet" onClick={() => save(state.plan)}>
                 {t`Save for offline`}
               </button>
             )}
-            <button type="button" onClick={cancel}>
+            <button type="button" className="button-quiet" onClick={cancel}>
               {t`Cancel`}
             </button>
           </div>
@@ -242,11 +250,7 @@ export function SaveForOffline({
             <span>{savingText(state, megabytes)}</span>
             <progress max={state.plan.urls.length} value={state.done} />
           </label>
-          <div className="save-offline__actions">
-            <button type="button" onClick={cancel}>
-              {t`Cancel`}
-            </button>
-          </div>
+          <CancelRow onCancel={cancel} />
         </>
       )}
       {state.step === 'done' && (
@@ -266,7 +270,7 @@ export function SaveForOffline({
             </p>
           )}
           <div className="save-offline__actions">
-            <button type="button" onClick={free}>
+            <button type="button" className="button-quiet" onClick={free}>
               {t`Remove the saved copy`}
             </button>
           </div>

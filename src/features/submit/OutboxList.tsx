@@ -110,6 +110,7 @@ export function OutboxList() {
                   </Link>
                   <button
                     type="button"
+                    className="button-quiet"
                     onClick={() =>
                       void agreeAgain(entry.id, CURRENT_TERMS.version, termsLanguageRead()).then(
                         send,
@@ -121,7 +122,11 @@ export function OutboxList() {
                 </>
               )}
               {entry.state !== 'sending' && (
-                <button type="button" onClick={() => void removeFromOutbox(entry.id)}>
+                <button
+                  type="button"
+                  className="button-quiet"
+                  onClick={() => void removeFromOutbox(entry.id)}
+                >
                   {entry.state === 'sent' ? t`Clear` : t`Don't send`}
                 </button>
               )}
@@ -130,7 +135,7 @@ export function OutboxList() {
         ))}
       </ul>
       {waiting && online && (
-        <button type="button" className="outbox__send" onClick={send}>
+        <button type="button" className="button-quiet outbox__send" onClick={send}>
           {t`Send now`}
         </button>
       )}
