@@ -272,6 +272,11 @@ describe('an editor who signs out', () => {
     await expect.poll(() => galleryPhotosShown(page), WAIT).toBe(true);
     expect(Object.keys(await cachedUrls(page))).toContain('globe-archive-images');
 
+    // The item is a modal panel over the whole page, header included (it opens once the globe
+    // has turned to its card): the editor closes it first.
+    await page.getByRole('dialog').waitFor(WAIT);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ ...WAIT, state: 'hidden' });
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('link', { name: 'Sign in' }).waitFor(WAIT);
     // The session's copies are gone: the list, and the photos it opened. (The home screen it
