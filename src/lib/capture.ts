@@ -19,6 +19,20 @@ export const isCaptureFormat = (value: unknown): value is CaptureFormat =>
   typeof value === 'string' && (CAPTURE_FORMATS as readonly string[]).includes(value);
 
 /**
+ * The format a capture file's first four bytes say, read in the order the service reads them
+ * (server/uploads/captureChecks.ts): a glTF binary, a PLY, gzip (an .spz); a .splat has no
+ * signature, so its name says it. Null for anything else. Only a hint for a file kept on the
+ * device: the service checks the whole file when it is uploaded.
+ */
+export function captureFormatOf(head: Uint8Array, name: string): CaptureFormat | null {
+  const start = String.fromCharCode(...head.subarray(0, 4));
+  if (start === 'glTF') return 'glb';
+  if (start === 'ply\n') return 'ply';
+  if (head[0] === 0x1f && head[1] === 0x8b) return 'spz';
+  return /\.splat$/i.test(name) ? 'splat' : null;
+}
+
+/**
  * A gallery entry's `capture` as data gives it: the capture, `null` when there is none, or
  * `'refused'` when there is one that cannot be shown (a URL `safeUrl` refuses, an unknown format):
  * the entry then stays a photo.

@@ -235,6 +235,30 @@ export interface UploadedCapture {
 /** The names a capture file may have: its format is read from its content, not from these. */
 const CAPTURE_FILE_NAME = /\.(?:glb|ply|splat|spz)$/i;
 
+/** The refusal of a file that is not a 3D capture, in the person's language (415). */
+export function notCaptureFile(): ServiceError {
+  const formats = captureFormatsWords();
+  return new ServiceError(
+    t({
+      message: `This file is not a 3D capture: send ${formats}.`,
+      comment: '{formats} is "a .glb model or a .ply, .splat or .spz splat"',
+    }),
+    415,
+  );
+}
+
+/**
+ * Why a file cannot go as a 3D capture before anything is sent (too large; a name that is none of
+ * the formats'), or null.
+ */
+export function captureFileRefusal(file: File): ServiceError | null {
+  if (file.size > CAPTURE_MAX_BYTES) {
+    const size = countText(CAPTURE_MAX_BYTES / 1024 / 1024);
+    return new ServiceError(t`The 3D capture is too large: at most ${size} MB.`, 413);
+  }
+  return CAPTURE_FILE_NAME.test(file.name) ? null : notCaptureFile();
+}
+
 /**
  * Uploads one 3D capture (`POST /captures`). The service reads its format from its content; the
  * file's name goes along as a hint for the one format that has no signature (a `.splat`). This
@@ -247,20 +271,8 @@ export async function uploadCaptureFile(
   token: string | null,
   fetchImpl: typeof fetch = fetch,
 ): Promise<UploadedCapture> {
-  if (file.size > CAPTURE_MAX_BYTES) {
-    const size = countText(CAPTURE_MAX_BYTES / 1024 / 1024);
-    throw new ServiceError(t`The 3D capture is too large: at most ${size} MB.`, 413);
-  }
-  if (!CAPTURE_FILE_NAME.test(file.name)) {
-    const formats = captureFormatsWords();
-    throw new ServiceError(
-      t({
-        message: `This file is not a 3D capture: send ${formats}.`,
-        comment: '{formats} is "a .glb model or a .ply, .splat or .spz splat"',
-      }),
-      415,
-    );
-  }
+  const refusal = captureFileRefusal(file);
+  if (refusal) throw refusal;
   const { data } = await callService<UploadedCapture>(
     `${baseUrl}/captures?name=${encodeURIComponent(file.name)}`,
     {

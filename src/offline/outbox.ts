@@ -1,14 +1,14 @@
 /**
- * The outbox (issue 50): a submission (with its photos), a contact message or a removal request
- * written without a connection, or whose send failed, is kept on the device, in IndexedDB (with
- * `idb`), until it is sent. Closing the tab or restarting the phone loses nothing.
+ * The outbox (issue 50): a submission (with its photos and captures), a contact message or a
+ * removal request written without a connection, or whose send failed, is kept on the device, in
+ * IndexedDB (with `idb`), until it is sent. Closing the tab or restarting the phone loses nothing.
  *
  * Each entry is made with its own key, sent as `Idempotency-Key` with every try of it: a send
  * whose answer was lost (the service kept it, the phone never heard) is answered the second time
- * with the first answer, so the archive keeps it once. The photos of a submission go first, one
- * at a time, each recorded as it is uploaded, so a try that stops halfway does not send them
- * again. One tab sends at a time (a Web Lock), and every tab hears of each change (a
- * BroadcastChannel).
+ * with the first answer, so the archive keeps it once. The files of a submission (its photos, a
+ * 3D capture and its poster) go first, one at a time, each recorded as it is uploaded, so a try
+ * that stops halfway does not send them again. One tab sends at a time (a Web Lock), and every
+ * tab hears of each change (a BroadcastChannel).
  *
  * Plain data, `fetch` and IndexedDB only (no words, no DOM): the page sends with it, and so could
  * a worker.
@@ -30,8 +30,11 @@ export type OutboxKind = keyof typeof OUTBOX_KINDS;
  */
 export type OutboxState = 'waiting' | 'sending' | 'sent' | 'refused' | 'termsChanged';
 
-/** A photo of a submission kept with it, by the placeholder its request names it with. */
-export interface OutboxPhoto {
+/**
+ * A file of a submission kept with it (a photo, or a 3D capture), by the placeholder its request
+ * names it with: a photo's in an image's `thumbUrl` and `fullUrl`, a capture's in its `url`.
+ */
+export interface OutboxFile {
   placeholder: string;
   file: Blob;
   name: string;
@@ -44,15 +47,21 @@ export interface UploadedPhoto {
   cardUrl?: string;
 }
 
+/** An uploaded 3D capture, as `POST /captures` answered it. */
+export interface UploadedCapture {
+  url: string;
+  format: string;
+}
+
 export interface OutboxEntry {
   /** Also its `Idempotency-Key`. */
   id: string;
   kind: OutboxKind;
-  /** The request as the form made it (a submission's photos named by their placeholders). */
+  /** The request as the form made it (a submission's files named by their placeholders). */
   body: Record<string, unknown>;
-  photos: OutboxPhoto[];
-  /** The photos uploaded so far, by placeholder. */
-  uploaded: Record<string, UploadedPhoto>;
+  files: OutboxFile[];
+  /** The files uploaded so far, by placeholder. */
+  uploaded: Record<string, UploadedPhoto | UploadedCapture>;
   /** What the entry is, in the visitor's words (a title, the start of a message). */
   summary: string;
   createdAt: number;
@@ -92,6 +101,8 @@ export function waitsToBeSent(entry: OutboxEntry): boolean {
 
 /** How a photo kept for the outbox is named in a request until it is uploaded. */
 export const PHOTO_PLACEHOLDER_PREFIX = '/outbox-photo/';
+/** How a 3D capture kept for the outbox is named in a request until it is uploaded. */
+export const CAPTURE_PLACEHOLDER_PREFIX = '/outbox-capture/';
 
 interface OutboxSchema extends DBSchema {
   entries: { key: string; value: OutboxEntry; indexes: { createdAt: number } };
@@ -180,10 +191,10 @@ export function outboxAvailable(): boolean {
 
 /** Keeps a new entry (or replaces one with its id). */
 export async function keepInOutbox(
-  entry: Pick<OutboxEntry, 'id' | 'kind' | 'body' | 'summary'> & { photos?: OutboxPhoto[] },
+  entry: Pick<OutboxEntry, 'id' | 'kind' | 'body' | 'summary'> & { files?: OutboxFile[] },
 ): Promise<OutboxEntry> {
   const kept: OutboxEntry = {
-    photos: [],
+    files: [],
     uploaded: {},
     createdAt: Date.now(),
     state: 'waiting',
@@ -292,7 +303,7 @@ async function post(
   throw new TryFailed(said, final);
 }
 
-function uploadedOf(data: unknown): UploadedPhoto {
+function uploadedPhoto(data: unknown): UploadedPhoto {
   const image = (data as { image?: Partial<UploadedPhoto> } | null)?.image;
   if (typeof image?.thumbUrl !== 'string' || typeof image.fullUrl !== 'string') {
     throw new TryFailed('The upload answered no photo.', false);
@@ -302,38 +313,89 @@ function uploadedOf(data: unknown): UploadedPhoto {
     : { thumbUrl: image.thumbUrl, fullUrl: image.fullUrl };
 }
 
-/** The request with each placeholder replaced by its uploaded photo. */
+function uploadedCapture(data: unknown): UploadedCapture {
+  const capture = (data as { capture?: Partial<UploadedCapture> } | null)?.capture;
+  if (typeof capture?.url !== 'string' || typeof capture.format !== 'string') {
+    throw new TryFailed('The upload answered no 3D capture.', false);
+  }
+  return { url: capture.url, format: capture.format };
+}
+
+const isCapturePlaceholder = (value: unknown): value is string =>
+  typeof value === 'string' && value.startsWith(CAPTURE_PLACEHOLDER_PREFIX);
+const isPhotoPlaceholder = (value: unknown): value is string =>
+  typeof value === 'string' && value.startsWith(PHOTO_PLACEHOLDER_PREFIX);
+
+/** One image of the request with its placeholders replaced by what their uploads answered. */
+function imageWithUploaded(
+  image: { thumbUrl?: unknown; capture?: { url?: unknown } },
+  uploaded: OutboxEntry['uploaded'],
+): unknown {
+  let result: Record<string, unknown> = image;
+  if (isPhotoPlaceholder(image.thumbUrl)) {
+    const photo = uploaded[image.thumbUrl];
+    // A placeholder names no card-sized copy: the upload's URLs are the image's own.
+    if (photo) result = { ...result, ...photo };
+  }
+  const captureUrl = image.capture?.url;
+  if (isCapturePlaceholder(captureUrl)) {
+    const capture = uploaded[captureUrl];
+    if (capture) result = { ...result, capture };
+  }
+  return result;
+}
+
+/** The request with each placeholder replaced by its uploaded photo or capture. */
 function withUploaded(entry: OutboxEntry): Record<string, unknown> {
   const images = entry.body.images;
   if (!Array.isArray(images)) return entry.body;
   return {
     ...entry.body,
-    images: images.map((image: { thumbUrl?: unknown }) =>
-      typeof image.thumbUrl === 'string' && image.thumbUrl.startsWith(PHOTO_PLACEHOLDER_PREFIX)
-        ? (entry.uploaded[image.thumbUrl] ?? image)
-        : image,
+    images: images.map((image: { thumbUrl?: unknown; capture?: { url?: unknown } }) =>
+      imageWithUploaded(image, entry.uploaded),
     ),
   };
 }
 
-/** One try of one entry: its photos not yet uploaded, then the entry with its key. */
+/**
+ * Uploads one kept file: a capture to `/captures` (its name the format's hint), a photo to
+ * `/uploads`.
+ */
+async function uploadFile(
+  kept: OutboxFile,
+  sending: OutboxSending,
+): Promise<UploadedPhoto | UploadedCapture> {
+  if (isCapturePlaceholder(kept.placeholder)) {
+    const data = await post(
+      sending,
+      `${sending.baseUrl}/captures?name=${encodeURIComponent(kept.name)}`,
+      {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/octet-stream' },
+        body: kept.file,
+      },
+    );
+    return uploadedCapture(data);
+  }
+  const data = await post(sending, `${sending.baseUrl}/uploads`, {
+    method: 'POST',
+    headers: {
+      Accept: 'application/json',
+      'Content-Type': kept.file.type || 'application/octet-stream',
+    },
+    body: kept.file,
+  });
+  return uploadedPhoto(data);
+}
+
+/** One try of one entry: its files not yet uploaded, then the entry with its key. */
 async function sendEntry(entry: OutboxEntry, sending: OutboxSending): Promise<OutboxEntry> {
   let current = entry;
-  for (const photo of entry.photos) {
-    if (current.uploaded[photo.placeholder]) continue;
-    const data = await post(sending, `${sending.baseUrl}/uploads`, {
-      method: 'POST',
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': photo.file.type || 'application/octet-stream',
-      },
-      body: photo.file,
-    });
-    current = {
-      ...current,
-      uploaded: { ...current.uploaded, [photo.placeholder]: uploadedOf(data) },
-    };
-    // Recorded at once: a try that stops after this photo does not upload it again.
+  for (const kept of entry.files) {
+    if (current.uploaded[kept.placeholder]) continue;
+    const uploaded = await uploadFile(kept, sending);
+    current = { ...current, uploaded: { ...current.uploaded, [kept.placeholder]: uploaded } };
+    // Recorded at once: a try that stops after this file does not upload it again.
     await (await db()).put('entries', current);
   }
   const data = await post(sending, `${sending.baseUrl}${OUTBOX_KINDS[entry.kind]}`, {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { houseModel } from '../../scripts/sample-captures.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   axeViolations,
@@ -241,6 +242,50 @@ describe('a new release', () => {
     expect(await offer.count()).toBe(0);
   });
 
+  it('that fails to install is dropped: the old one goes on, offered as nothing, offline too', async () => {
+    const page = await visitor();
+    await page.goto(`${release.url}/`);
+    await globeShown(page);
+    await workerInstalled(page);
+    const before = await releaseOf(page);
+    // A release whose precache names a chunk the server does not have (a deploy cut short).
+    const worker = join(scratch, 'serviceWorker.js');
+    const source = readFileSync(worker, 'utf8');
+    const broken = source.replace(
+      /"revision":"[0-9a-z]+","url":"index\.html"/,
+      '"revision":"broken","url":"index.html"},{"revision":null,"url":"assets/cut-short-0000.js"',
+    );
+    expect(broken).not.toBe(source);
+    writeFileSync(worker, broken);
+    const installed = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+      const installing = registration?.installing;
+      if (installing)
+        await new Promise<void>((resolve) => {
+          const ended = () =>
+            (installing.state === 'redundant' || installing.state === 'installed') && resolve();
+          installing.addEventListener('statechange', ended);
+          ended();
+        });
+      return {
+        tried: installing !== undefined,
+        state: installing?.state,
+        waiting: registration?.waiting !== null,
+      };
+    });
+    expect(installed).toEqual({ tried: true, state: 'redundant', waiting: false });
+    // Nothing is offered, and the old release answers, online and off.
+    expect(await page.getByText('A new version is ready.').count()).toBe(0);
+    await page.context().setOffline(true);
+    await page.reload();
+    await globeShown(page);
+    expect(await releaseOf(page)).toBe(before);
+    expect(await page.evaluate(() => window.__globe?.stats().cards)).toBe(40);
+    await page.context().setOffline(false);
+    writeFileSync(worker, source);
+  });
+
   it('shows the last copy, and says so, when the server is down', async () => {
     const page = await visitor();
     await page.goto(`${release.url}/`);
@@ -325,16 +370,19 @@ async function timesKept(list: 'messages' | 'submissions', text: string): Promis
 
 describe('the outbox', () => {
   let photo: string;
+  let house: string;
 
   beforeAll(async () => {
     const scratch = mkdtempSync(join(tmpdir(), 'globe-archive-outbox-'));
     photo = join(scratch, 'porch.jpg');
+    house = join(scratch, 'house.glb');
+    writeFileSync(house, houseModel());
     await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#c0502a' } })
       .jpeg()
       .toFile(photo);
   });
 
-  it('keeps a photo submission and a message written offline, across a closed tab, and sends each once', async () => {
+  it('keeps a submission with a photo and a 3D capture, and a message, written offline, across a closed tab, and sends each once', async () => {
     const first = await visitor();
     await first.goto(`${app.url}/contact`);
     await workerInstalled(first);
@@ -345,6 +393,12 @@ describe('the outbox', () => {
     await first.getByLabel('Photos', { exact: true }).check();
     await first.locator('input[type=file][name=images]').setInputFiles(photo);
     await expect.poll(() => first.locator('.image-list__item').count(), WAIT).toBe(1);
+    // A 3D capture too: kept on the phone, its poster drawn from it there.
+    const adder = first.getByRole('group', { name: 'Add a 3D capture' });
+    await adder.getByLabel('3D capture file').setInputFiles(house);
+    await adder.getByRole('button', { name: 'Add the 3D capture' }).click();
+    await first.getByRole('img', { name: '3D capture 2' }).waitFor(WAIT);
+    await screenshot(first, 'offline-submit-capture');
     await first.getByLabel(/^Title/).fill('Porch roofs on Page, offline');
     await first.getByLabel(/describe the place/i).fill('Page and Kingshighway');
     await first.getByLabel('By name').check();
@@ -380,8 +434,77 @@ describe('the outbox', () => {
 
     expect(await timesKept('messages', 'Written with no signal, after the storm.')).toBe(1);
     expect(await timesKept('submissions', 'Porch roofs on Page, offline')).toBe(1);
-    // The photo went with it, uploaded from the outbox.
-    expect(await inbox('submissions')).toMatch(/"images":\[\{[^\]]*"thumbUrl":"\/uploads\//);
+    // The photo and the capture with its poster went with it, uploaded from the outbox.
+    const { submissions } = JSON.parse(await inbox('submissions')) as {
+      submissions: {
+        submission: {
+          title: string;
+          images: { thumbUrl: string; capture?: { url: string; format: string } }[];
+        };
+      }[];
+    };
+    const images = submissions.find(
+      ({ submission }) => submission.title === 'Porch roofs on Page, offline',
+    )?.submission.images;
+    expect(images?.map((image) => image.thumbUrl)).toEqual([
+      expect.stringMatching(/^\/uploads\//),
+      expect.stringMatching(/^\/uploads\//),
+    ]);
+    expect(images?.[1]?.capture).toEqual({
+      url: expect.stringMatching(/^\/uploads\/.+/),
+      format: 'glb',
+    });
+  });
+
+  it('is sent by the service worker when the network is back, with no page of the archive open', async () => {
+    const page = await visitor();
+    await page.goto(`${app.url}/contact`);
+    await workerInstalled(page);
+    const context = page.context();
+    await context.setOffline(true);
+    await page.getByLabel('Your name').fill('Lee');
+    await page.getByLabel('Your e-mail address').fill('lee@example.org');
+    await page.getByRole('textbox', { name: /^Message/ }).fill('Sent by the worker, no tab open.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByRole('heading', { name: 'Saved on this device' }).waitFor(WAIT);
+    const registered = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      const sync = (registration as { sync?: { getTags(): Promise<string[]> } } | undefined)?.sync;
+      return sync ? sync.getTags() : [];
+    });
+    expect(registered).toEqual(['globe-archive-outbox']);
+    // Every page of the archive closed: only a blank tab is left, and the network comes back.
+    const blank = await context.newPage();
+    await page.close();
+    expect(await timesKept('messages', 'Sent by the worker, no tab open.')).toBe(0);
+    await context.setOffline(false);
+    // The browser wakes the worker with the sync it asked for (what DevTools' Sync does).
+    const cdp = await context.newCDPSession(blank);
+    const registrations = new Promise<{ registrationId: string; scopeURL: string }[]>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        if (registrations.length > 0) resolve(registrations);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    const [registration] = (await registrations).filter(({ scopeURL }) =>
+      scopeURL.startsWith(app.url),
+    );
+    expect(registration).toBeDefined();
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: new URL(app.url).origin,
+      registrationId: registration?.registrationId ?? '',
+      tag: 'globe-archive-outbox',
+      lastChance: false,
+    });
+    await expect
+      .poll(() => timesKept('messages', 'Sent by the worker, no tab open.'), WAIT)
+      .toBe(1);
+    // A page opened later lists it as sent, and sends nothing again.
+    const later = await context.newPage();
+    await later.goto(`${app.url}/contact`);
+    const outbox = later.getByRole('region', { name: 'Waiting to be sent' });
+    await outbox.getByText(/^Sent\. Your reference/).waitFor(WAIT);
+    expect(await timesKept('messages', 'Sent by the worker, no tab open.')).toBe(1);
   });
 
   it('sends again a message whose answer was lost, and the service keeps it once', async () => {

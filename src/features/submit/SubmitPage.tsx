@@ -103,7 +103,7 @@ export function SubmitPage({ intro, knownCategories }: Props) {
     validate: () => {
       const result = validateSubmission(submissionRequest(draft, honeypot));
       const errors = result.ok ? [] : result.errors;
-      if (draft.kind === 'photos' && uploads.keptPhotos(draft.images) === null)
+      if (draft.kind === 'photos' && uploads.keptFiles(draft.images) === null)
         return [keptPhotoGone(), ...errors];
       return draft.kind === 'photos' && uploads.uploading > 0
         ? [stillUploading(), ...errors]
@@ -115,7 +115,7 @@ export function SubmitPage({ intro, knownCategories }: Props) {
         kind: 'submission',
         body: { ...body },
         summary: body.title.trim() || say`Submission`,
-        photos: uploads.keptPhotos(body.images) ?? [],
+        files: uploads.keptFiles(body.images) ?? [],
       });
     },
     onSent: clearDraft,

@@ -15,7 +15,7 @@ import {
   outboxAvailable,
   sendOutbox,
   type OutboxKind,
-  type OutboxPhoto,
+  type OutboxFile,
 } from '@/offline/outbox';
 
 /** The reference the service gives what it received (`''` if the answer had none). */
@@ -33,27 +33,28 @@ interface Sent {
   body: Record<string, unknown>;
   /** What it is, in the visitor's words, for the outbox's list. */
   summary: string;
-  /** A submission's photos chosen offline, by the placeholders its body names them with. */
-  photos?: OutboxPhoto[];
+  /** A submission's photos and captures chosen offline, by the placeholders its body names. */
+  files?: OutboxFile[];
 }
 
 /**
  * Sends a form with a key of its own (`Idempotency-Key`), or keeps it in the outbox (issue 50)
  * when there is no network, when the network fails it or the service is down (5xx), or when its
- * photos still wait to be uploaded: the outbox sends it, with the same key, once it can. A
- * refusal of the service's (fields to fix, a rate limit) is the visitor's to read, as before.
+ * files (photos, a 3D capture) still wait to be uploaded: the outbox sends it, with the same key,
+ * once it can. A refusal of the service's (fields to fix, a rate limit) is the visitor's to read,
+ * as before.
  */
 export async function sendOrKeep(baseUrl: string, sent: Sent): Promise<SendResult> {
   const id = newOutboxId();
   const keep = async (): Promise<SendResult> => {
     await keepInOutbox({ id, ...sent });
     void askToSendLater();
-    // Photos to upload while the network is there: the outbox starts at once.
+    // Files to upload while the network is there: the outbox starts at once.
     if (navigator.onLine) void sendOutbox({ baseUrl, termsVersion: CURRENT_TERMS.version });
     return { kept: true };
   };
   const canKeep = outboxAvailable();
-  if (canKeep && (!navigator.onLine || (sent.photos?.length ?? 0) > 0)) return keep();
+  if (canKeep && (!navigator.onLine || (sent.files?.length ?? 0) > 0)) return keep();
   try {
     const { data } = await callService<unknown>(`${baseUrl}${OUTBOX_KINDS[sent.kind]}`, {
       method: 'POST',

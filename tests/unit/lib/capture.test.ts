@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardMediaCount } from '@/globe/textures/cardFace';
-import { mediaCount, readCapture } from '@/lib/capture';
+import { captureFormatOf, mediaCount, readCapture } from '@/lib/capture';
 import { normalizeArchive } from '@/lib/nodeModel';
 import { validateNode } from '@/lib/nodeSchema';
 
@@ -86,5 +86,23 @@ describe('a gallery counted for people', () => {
   it('counts the sample gallery with a capture so on the globe', () => {
     const [node] = normalizeArchive([gallery([photo, photo, capture])]).nodes;
     expect(node && mediaCount(node.images)).toBe('2 photos and 1 3D capture');
+  });
+});
+
+describe('a capture file kept on the device', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
+  it('is read as the service reads it: glTF, PLY and gzip by their bytes, a .splat by its name', () => {
+    expect(captureFormatOf(bytes('glTF\u0002'), 'anything.bin')).toBe('glb');
+    expect(captureFormatOf(bytes('ply\nformat'), 'scan.ply')).toBe('ply');
+    expect(captureFormatOf(new Uint8Array([0x1f, 0x8b, 8, 0]), 'scan.spz')).toBe('spz');
+    expect(captureFormatOf(new Uint8Array(4), 'scan.SPLAT')).toBe('splat');
+  });
+
+  it('is none of them when neither its bytes nor (for a .splat) its name say so', () => {
+    expect(captureFormatOf(bytes('<html'), 'house.glb')).toBeNull();
+    expect(captureFormatOf(bytes('ply '), 'scan.ply')).toBeNull();
+    expect(captureFormatOf(new Uint8Array(0), 'scan.spz')).toBeNull();
+    expect(captureFormatOf(new Uint8Array(4), 'scan.splat.txt')).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   agreeAgain,
+  CAPTURE_PLACEHOLDER_PREFIX,
   keepInOutbox,
   listOutbox,
   PHOTO_PLACEHOLDER_PREFIX,
@@ -23,6 +24,14 @@ function standInService() {
   const fetchImpl = vi.fn(async (url: string | URL | Request, init: RequestInit = {}) => {
     if (down) throw new TypeError('Failed to fetch');
     const path = String(url);
+    if (path.includes('/captures?name=')) {
+      uploads.push(await (init.body as Blob).text());
+      const name = new URL(path, 'http://archive.test').searchParams.get('name');
+      return Response.json(
+        { capture: { url: `/uploads/captures/${name}`, format: 'glb' }, count: 3, bytes: 10 },
+        { status: 201 },
+      );
+    }
     if (path.endsWith('/uploads')) {
       uploads.push(await (init.body as Blob).text());
       const id = uploads.length;
@@ -117,7 +126,7 @@ describe('the outbox', () => {
         ],
       },
       summary: 'Roofs',
-      photos: [
+      files: [
         {
           placeholder: one,
           file: new Blob(['first photo'], { type: 'image/jpeg' }),
@@ -146,6 +155,100 @@ describe('the outbox', () => {
       { thumbUrl: '/uploads/p1-thumb.webp', fullUrl: '/uploads/p1.webp' },
       { thumbUrl: '/uploads/p2-thumb.webp', fullUrl: '/uploads/p2.webp' },
     ]);
+  });
+
+  it('uploads a 3D capture kept offline and its poster, then names both in the submission', async () => {
+    const service = standInService();
+    const sending = { baseUrl: '/api', termsVersion: TERMS, fetchImpl: service.fetchImpl };
+    const poster = `${PHOTO_PLACEHOLDER_PREFIX}poster`;
+    const capture = `${CAPTURE_PLACEHOLDER_PREFIX}house`;
+    await keepInOutbox({
+      id: 'capture-key-000000000001',
+      kind: 'submission',
+      body: {
+        kind: 'photos',
+        title: 'The house',
+        terms_version: TERMS,
+        images: [
+          { thumbUrl: '/uploads/sent-thumb.webp', fullUrl: '/uploads/sent.webp' },
+          { thumbUrl: poster, fullUrl: poster, capture: { url: capture, format: 'glb' } },
+        ],
+      },
+      summary: 'The house',
+      files: [
+        { placeholder: capture, file: new Blob(['glTF model']), name: 'house.glb' },
+        { placeholder: poster, file: new Blob(['poster'], { type: 'image/webp' }), name: 'p.webp' },
+      ],
+    });
+    // The network goes after the capture: it is not sent again.
+    let calls = 0;
+    const flaky = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+      calls++;
+      if (calls === 2) throw new TypeError('Failed to fetch');
+      return service.fetchImpl(url, init);
+    });
+    expect(await sendOutbox({ ...sending, fetchImpl: flaky })).toBe(0);
+    expect(await sendOutbox(sending)).toBe(1);
+    expect(service.uploads).toEqual(['glTF model', 'poster']);
+    const [submission] = [...service.kept.values()] as { body: { images: unknown[] } }[];
+    expect(submission?.body.images).toEqual([
+      { thumbUrl: '/uploads/sent-thumb.webp', fullUrl: '/uploads/sent.webp' },
+      {
+        thumbUrl: '/uploads/p2-thumb.webp',
+        fullUrl: '/uploads/p2.webp',
+        capture: { url: '/uploads/captures/house.glb', format: 'glb' },
+      },
+    ]);
+  });
+
+  it('keeps a capture sent online with the poster it kept offline', async () => {
+    const service = standInService();
+    const sending = { baseUrl: '/api', termsVersion: TERMS, fetchImpl: service.fetchImpl };
+    const poster = `${PHOTO_PLACEHOLDER_PREFIX}poster`;
+    const capture = { url: '/uploads/captures/sent.glb', format: 'glb' };
+    await keepInOutbox({
+      id: 'capture-key-000000000002',
+      kind: 'submission',
+      body: {
+        kind: 'photos',
+        title: 'T',
+        terms_version: TERMS,
+        images: [{ thumbUrl: poster, fullUrl: poster, capture }],
+      },
+      summary: 'T',
+      files: [{ placeholder: poster, file: new Blob(['poster']), name: 'p.webp' }],
+    });
+    expect(await sendOutbox(sending)).toBe(1);
+    const [submission] = [...service.kept.values()] as { body: { images: unknown[] } }[];
+    expect(submission?.body.images).toEqual([
+      { thumbUrl: '/uploads/p1-thumb.webp', fullUrl: '/uploads/p1.webp', capture },
+    ]);
+  });
+
+  it('refuses a capture upload that answers no capture, and sends no submission', async () => {
+    const kept: string[] = [];
+    const fetchImpl = vi.fn(async (url: string | URL | Request) => {
+      kept.push(String(url));
+      return Response.json({ capture: { url: 42 } }, { status: 201 });
+    });
+    const capture = `${CAPTURE_PLACEHOLDER_PREFIX}bad`;
+    await keepInOutbox({
+      id: 'capture-key-000000000003',
+      kind: 'submission',
+      body: {
+        kind: 'photos',
+        terms_version: TERMS,
+        images: [{ thumbUrl: 'x', fullUrl: 'x', capture: { url: capture } }],
+      },
+      summary: 'T',
+      files: [{ placeholder: capture, file: new Blob(['x']), name: 'a b&c.glb' }],
+    });
+    expect(await sendOutbox({ baseUrl: '/api', termsVersion: TERMS, fetchImpl })).toBe(0);
+    expect(kept).toEqual(['/api/captures?name=a%20b%26c.glb']);
+    expect((await listOutbox())[0]).toMatchObject({
+      state: 'waiting',
+      problem: 'The upload answered no 3D capture.',
+    });
   });
 
   it('holds a submission whose terms changed until the visitor agrees again', async () => {

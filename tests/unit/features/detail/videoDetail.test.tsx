@@ -169,11 +169,15 @@ describe('the video detail and analytics', () => {
     expect(src.searchParams.get('enablejsapi')).toBe('1');
     expect(src.searchParams.get('origin')).toBe(window.location.origin);
 
-    // The API script is requested; when it arrives, it calls the page's ready callback.
-    const script = document.querySelector<HTMLScriptElement>(
-      'script[src="https://www.youtube.com/iframe_api"]',
-    );
-    expect(script).not.toBeNull();
+    // The API script is requested (by the player's effect, once it is shown); when it arrives,
+    // it calls the page's ready callback.
+    const script = await waitFor(() => {
+      const requested = document.querySelector<HTMLScriptElement>(
+        'script[src="https://www.youtube.com/iframe_api"]',
+      );
+      expect(requested).not.toBeNull();
+      return requested;
+    });
     (window as TestWindow).YT = {
       Player: function Player(element: HTMLIFrameElement, options: PlayerOptions) {
         players.push([element, options]);
