@@ -171,13 +171,11 @@ describe('the video detail and analytics', () => {
 
     // The API script is requested (by the player's effect, once it is shown); when it arrives,
     // it calls the page's ready callback.
-    const script = await waitFor(() => {
-      const requested = document.querySelector<HTMLScriptElement>(
-        'script[src="https://www.youtube.com/iframe_api"]',
-      );
-      expect(requested).not.toBeNull();
-      return requested;
-    });
+    await waitFor(() =>
+      expect(
+        document.querySelector('script[src="https://www.youtube.com/iframe_api"]'),
+      ).not.toBeNull(),
+    );
     (window as TestWindow).YT = {
       Player: function Player(element: HTMLIFrameElement, options: PlayerOptions) {
         players.push([element, options]);
