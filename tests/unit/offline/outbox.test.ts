@@ -61,6 +61,16 @@ function standInService() {
   };
 }
 
+/** `fetchImpl` with the network gone at its second call only. */
+function lostAtSecondCall(fetchImpl: typeof fetch): typeof fetch {
+  let calls = 0;
+  return async (url, init) => {
+    calls++;
+    if (calls === 2) throw new TypeError('Failed to fetch');
+    return fetchImpl(url, init);
+  };
+}
+
 const TERMS = '2026-11-26';
 
 beforeEach(async () => {
@@ -140,13 +150,9 @@ describe('the outbox', () => {
       ],
     });
     // The network goes after the first photo: the second try does not upload it again.
-    let calls = 0;
-    const flaky = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
-      calls++;
-      if (calls === 2) throw new TypeError('Failed to fetch');
-      return service.fetchImpl(url, init);
-    });
-    expect(await sendOutbox({ ...sending, fetchImpl: flaky })).toBe(0);
+    expect(await sendOutbox({ ...sending, fetchImpl: lostAtSecondCall(service.fetchImpl) })).toBe(
+      0,
+    );
     expect(service.uploads).toEqual(['first photo']);
     expect(await sendOutbox(sending)).toBe(1);
     expect(service.uploads).toEqual(['first photo', 'second photo']);
@@ -181,13 +187,9 @@ describe('the outbox', () => {
       ],
     });
     // The network goes after the capture: it is not sent again.
-    let calls = 0;
-    const flaky = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
-      calls++;
-      if (calls === 2) throw new TypeError('Failed to fetch');
-      return service.fetchImpl(url, init);
-    });
-    expect(await sendOutbox({ ...sending, fetchImpl: flaky })).toBe(0);
+    expect(await sendOutbox({ ...sending, fetchImpl: lostAtSecondCall(service.fetchImpl) })).toBe(
+      0,
+    );
     expect(await sendOutbox(sending)).toBe(1);
     expect(service.uploads).toEqual(['glTF model', 'poster']);
     const [submission] = [...service.kept.values()] as { body: { images: unknown[] } }[];
