@@ -104,6 +104,15 @@ export const PHOTO_PLACEHOLDER_PREFIX = '/outbox-photo/';
 /** How a 3D capture kept for the outbox is named in a request until it is uploaded. */
 export const CAPTURE_PLACEHOLDER_PREFIX = '/outbox-capture/';
 
+const isCapturePlaceholder = (value: unknown): value is string =>
+  typeof value === 'string' && value.startsWith(CAPTURE_PLACEHOLDER_PREFIX);
+const isPhotoPlaceholder = (value: unknown): value is string =>
+  typeof value === 'string' && value.startsWith(PHOTO_PLACEHOLDER_PREFIX);
+
+/** Whether a URL of a request names a file kept on the device (a photo, a capture). */
+export const isKeptFilePlaceholder = (value: unknown): value is string =>
+  isPhotoPlaceholder(value) || isCapturePlaceholder(value);
+
 interface OutboxSchema extends DBSchema {
   entries: { key: string; value: OutboxEntry; indexes: { createdAt: number } };
 }
@@ -320,11 +329,6 @@ function uploadedCapture(data: unknown): UploadedCapture {
   }
   return { url: capture.url, format: capture.format };
 }
-
-const isCapturePlaceholder = (value: unknown): value is string =>
-  typeof value === 'string' && value.startsWith(CAPTURE_PLACEHOLDER_PREFIX);
-const isPhotoPlaceholder = (value: unknown): value is string =>
-  typeof value === 'string' && value.startsWith(PHOTO_PLACEHOLDER_PREFIX);
 
 /** One image of the request with its placeholders replaced by what their uploads answered. */
 function imageWithUploaded(

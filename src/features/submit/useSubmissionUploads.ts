@@ -6,6 +6,7 @@ import { uploadSubmissionCapture, uploadSubmissionPhoto } from '@/features/submi
 import { useLocalPreviews } from '@/features/submit/useLocalPreviews';
 import {
   CAPTURE_PLACEHOLDER_PREFIX,
+  isKeptFilePlaceholder,
   newOutboxId,
   outboxAvailable,
   PHOTO_PLACEHOLDER_PREFIX,
@@ -14,13 +15,11 @@ import {
 
 /** The placeholders of an image of the draft that name files kept on the device. */
 function keptPlaceholders(image: NodeImageInput): string[] {
-  return [image.thumbUrl, image.capture?.url ?? ''].filter(
-    (url) => url.startsWith(PHOTO_PLACEHOLDER_PREFIX) || url.startsWith(CAPTURE_PLACEHOLDER_PREFIX),
-  );
+  return [image.thumbUrl, image.capture?.url].filter(isKeptFilePlaceholder);
 }
 
-/** Whether a failed upload is the network's (no answer): the file is then kept for the outbox. */
-const networkFailed = (failure: unknown) =>
+/** Whether a failed upload is the network's (no answer) and the file can wait in the outbox. */
+const keptForOutbox = (failure: unknown) =>
   failure instanceof ServiceError && failure.status === 0 && outboxAvailable();
 
 /**
@@ -64,7 +63,7 @@ export function useSubmissionUploads(baseUrl: string) {
         try {
           image = await uploadSubmissionPhoto(baseUrl, file);
         } catch (failure) {
-          if (!networkFailed(failure)) throw failure;
+          if (!keptForOutbox(failure)) throw failure;
           image = keepPhoto(file);
         }
       }
@@ -80,7 +79,7 @@ export function useSubmissionUploads(baseUrl: string) {
     try {
       return await uploadSubmissionCapture(baseUrl, file);
     } catch (failure) {
-      if (!networkFailed(failure)) throw failure;
+      if (!keptForOutbox(failure)) throw failure;
       return keepCapture(file);
     }
   };
