@@ -17,6 +17,7 @@ import type { AccessTokenVerifier } from './login/accessToken';
 import { createSharedRateLimiter } from './app/rateLimit';
 import { createNodeList, type WarmUpResult } from './routes/nodeList';
 import { createNodeRoutes, LIST_METHODS } from './routes/nodes';
+import { createStoryRoutes } from './routes/stories';
 import { hasInbox, type InboxStore, type NodeStore } from './storage/nodeStore';
 import { createStoreConnection, errorMessage } from './storage/storeConnection';
 import type { MediaStorage } from './uploads/mediaStorage';
@@ -172,6 +173,7 @@ export function createNodesHandler(options: NodesHandlerOptions): NodesHandler {
     [
       ...(options.routes ?? []),
       createNodeRoutes({ list, openStore, cors: nodesCors, verify, log }),
+      createStoryRoutes({ openStore, cors: nodesCors, verify, log }),
       createUploadRoutes({
         ...community,
         media,

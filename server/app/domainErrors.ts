@@ -14,6 +14,7 @@ import {
 } from '../storage/nodeStore';
 import { PhotosOfAnotherSubmission, UploadsUnavailable } from '../storage/uploadLedger';
 import { Unavailable } from '../storage/storeConnection';
+import { StoryExists, StoryNotFound, StoryVersionConflict } from '../storage/storyStore';
 import { PhotoPublishFailed } from '../uploads/photoPublishing';
 import { Refusal } from './appEnv';
 
@@ -28,6 +29,16 @@ export function refusalOf(error: unknown, log: (line: string) => void): Refusal 
       deleted: current.deleted,
     });
   }
+  if (error instanceof StoryVersionConflict) {
+    const { current } = error;
+    return new Refusal(409, { error: error.message, ...current });
+  }
+  if (error instanceof StoryExists) {
+    return new Refusal(409, {
+      error: error.message,
+      errors: [{ path: 'story_id', message: error.message }],
+    });
+  }
   if (error instanceof NodeExists) {
     return new Refusal(409, {
       error: error.message,
@@ -36,6 +47,7 @@ export function refusalOf(error: unknown, log: (line: string) => void): Refusal 
   }
   if (
     error instanceof NodeNotFound ||
+    error instanceof StoryNotFound ||
     error instanceof SubmissionNotFound ||
     error instanceof RemovalRequestNotFound
   ) {

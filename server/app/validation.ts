@@ -33,11 +33,11 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
 export function parseJsonBody(
   body: Buffer | undefined,
   what: string,
-  { emptyAs }: { emptyAs?: unknown } = {},
+  { emptyAs, limit = MAX_JSON_BODY_BYTES }: { emptyAs?: unknown; limit?: number } = {},
 ): unknown {
-  if ((body?.length ?? 0) > MAX_JSON_BODY_BYTES) {
+  if ((body?.length ?? 0) > limit) {
     throw new Refusal(413, {
-      error: `The ${what} is too large: at most ${MAX_JSON_BODY_BYTES / 1024} KB of JSON.`,
+      error: `The ${what} is too large: at most ${limit / 1024} KB of JSON.`,
     });
   }
   const text = body?.toString() ?? '';
@@ -63,7 +63,7 @@ export function parseJsonBody(
 export function jsonBody<T>(
   what: string,
   check: (value: unknown, c: Context<AppEnv>) => BodyCheck<T>,
-  options: { emptyAs?: unknown } = {},
+  options: { emptyAs?: unknown; limit?: number } = {},
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const result = check(parseJsonBody(c.get('body'), what, options), c);

@@ -4,7 +4,7 @@
  * whose editors may write. What has no meaning in a function is refused (`UPLOADS_DIR`: no folder
  * outlives an instance) or ignored with a log line (`TRUST_PROXY`: API Gateway names the caller).
  */
-import { readArchiveFile } from '../storage/archiveFile';
+import { readArchiveSeed } from '../storage/archiveFile';
 import { ConfigError, readConfig } from '../config/serverConfig';
 import { readLoginConfig } from '../config/loginConfig';
 import { createEditorTokenVerifier, resolvePool } from '../config/poolSettings';
@@ -38,7 +38,7 @@ function storeOpener(
   env: NodeJS.ProcessEnv,
   log: (line: string) => void,
 ): () => Promise<NodeStore> {
-  const readArchive = (file: string) => readArchiveFile(file, env.ARCHIVE_FILE);
+  const readArchive = (file: string) => readArchiveSeed(file, env.ARCHIVE_FILE);
   if (databaseUrl !== null) {
     return async () => {
       // Loaded only here, so a function serving a bundled archive never loads the driver.

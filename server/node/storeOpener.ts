@@ -1,4 +1,4 @@
-import { loadArchiveFile } from '../storage/archiveFile';
+import { loadArchiveSeed } from '../storage/archiveFile';
 import { displayPath, type ServerConfig } from '../config/serverConfig';
 import { describeDatabaseUrl } from '../storage/databaseUrl';
 import type { NodeStore } from '../storage/nodeStore';
@@ -23,7 +23,7 @@ export async function storeOpener(
   if (config.archiveFile !== null) {
     const display = displayPath(config.archiveFile);
     // Read once, before listening: a wrong ARCHIVE_FILE should stop the start with its reason.
-    const entries = await loadArchiveFile(config.archiveFile, display, log);
+    const entries = await loadArchiveSeed(config.archiveFile, display, log);
     return {
       open: async () =>
         openPgliteStore({
@@ -35,7 +35,7 @@ export async function storeOpener(
     };
   }
   const seedFile = displayPath(config.seedFile);
-  const seed = () => loadArchiveFile(config.seedFile, seedFile, log);
+  const seed = () => loadArchiveSeed(config.seedFile, seedFile, log);
   if (config.databaseUrl !== null) {
     const { databaseUrl } = config;
     const database = describeDatabaseUrl(databaseUrl);

@@ -46,7 +46,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * `If-Match: "3"` (or `3`): the version an edit was made against, into `c.var.version`; 428
  * without one, 400 for anything else. Checked before the body: an edit without it is refused.
  */
-const ifMatch: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const ifMatch: MiddlewareHandler<AppEnv> = async (c, next) => {
   const raw = c.req.header('if-match');
   if (raw === undefined) {
     throw new Refusal(428, {

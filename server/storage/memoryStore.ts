@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { createMemoryInbox, type CreateNodeNow } from './memoryInbox';
 import { newestPage } from './memoryPages';
+import { createMemoryStories } from './memoryStories';
+import { seedableStories, type StoryStore } from './storyStore';
+import type { ArchiveSeed } from './archiveFile';
 import {
   ImportConflict,
   importConflicts,
@@ -38,12 +41,46 @@ function stored(row: Row): StoredNode {
   };
 }
 
+/** What a removal request does to the nodes in memory: read a listed title, hide a node. */
+function removalNodesOf(
+  find: (id: string) => Row | undefined,
+  record: (
+    row: Row,
+    action: JournalAction,
+    who: string,
+    before: unknown,
+    after: unknown,
+    reason: string,
+  ) => StoredNode,
+) {
+  return {
+    listedTitle(id: string) {
+      const row = find(id);
+      if (!row || row.deleted) return null;
+      const title = (row.data as { title?: unknown }).title;
+      return typeof title === 'string' ? title : '';
+    },
+    hide(id: string, who: string, reason: string) {
+      const row = find(id);
+      if (!row) return null;
+      if (row.deleted) return stored(row);
+      row.deleted = true;
+      row.version++;
+      return record(row, 'delete', who, row.data, null, reason);
+    },
+  };
+}
+
 /**
  * A store over a list in memory. The serverless adapter uses it for an archive file bundled with
  * the function (no database to start, so a cold start stays short); its writes live as long as the
  * process, which makes it the reference the SQL stores are tested against.
  */
-export function createMemoryStore(entries: readonly unknown[]): EditableNodeStore & InboxStore {
+export function createMemoryStore(
+  seed: readonly unknown[] | ArchiveSeed,
+): EditableNodeStore & InboxStore & StoryStore {
+  const entries = Array.isArray(seed) ? seed : (seed as ArchiveSeed).nodes;
+  const stories = Array.isArray(seed) ? [] : (seed as ArchiveSeed).stories;
   const openedAt = new Date().toISOString();
   const rows: Row[] = entries.map((data) => ({
     id: idOf(data),
@@ -113,25 +150,14 @@ export function createMemoryStore(entries: readonly unknown[]): EditableNodeStor
     return record(row, 'create', who, null, row.data);
   };
 
-  const removalNodes = {
-    listedTitle(id: string) {
-      const row = find(id);
-      if (!row || row.deleted) return null;
-      const title = (row.data as { title?: unknown }).title;
-      return typeof title === 'string' ? title : '';
-    },
-    hide(id: string, who: string, reason: string) {
-      const row = find(id);
-      if (!row) return null;
-      if (row.deleted) return stored(row);
-      row.deleted = true;
-      row.version++;
-      return record(row, 'delete', who, row.data, null, reason);
-    },
-  };
-
   return {
-    ...createMemoryInbox(createNow, removalNodes),
+    ...createMemoryInbox(createNow, removalNodesOf(find, record)),
+    ...createMemoryStories(
+      seedableStories(stories, (id) => find(id)?.deleted === false),
+      () => {
+        writes++;
+      },
+    ),
     listNodes: () =>
       Promise.resolve(rows.filter((row) => !row.deleted).map((row) => structuredClone(row.data))),
     revision: () => Promise.resolve(writes === 0 ? base : `${base}.${writes}`),

@@ -217,6 +217,40 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 9,
+    name: 'stories and their journal',
+    sql: `
+      -- Editors' stories (issue 51), kept as the JSON the story schema checked, versioned and
+      -- soft-deleted like nodes. story_id is derived from the JSON so it cannot disagree with it.
+      create table stories (
+        seq serial primary key,
+        story_id text generated always as (data ->> 'story_id') stored unique,
+        data jsonb not null,
+        version integer not null default 1,
+        deleted_at timestamptz,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now()
+      );
+      create table story_journal (
+        id bigserial primary key,
+        story_id text not null,
+        action text not null check (action in ('create', 'update', 'delete', 'restore')),
+        who text not null,
+        at timestamptz not null default now(),
+        before jsonb,
+        after jsonb,
+        reason text not null default ''
+      );
+      create index story_journal_story_idx on story_journal (story_id, id);
+
+      -- Stories are seeded once, as nodes are: a database seeded before stories existed gets the
+      -- sample's stories at its next start; one whose editor deleted them does not get them back.
+      alter table archive_meta add column stories_seeded_at timestamptz;
+      create trigger stories_changed after insert or update or delete on stories
+        for each statement execute function bump_archive_revision();
+    `,
+  },
 ];
 
 /** Thrown when the database was written by a newer version of the service than this one. */

@@ -4,6 +4,7 @@
  */
 
 import type { OnceLedger } from './onceAnswers';
+import type { StoryReader } from './storyStore';
 import type { RemovalRequestInput } from '@/lib/removalSchema';
 import type { ContactInput, SubmissionInput } from '@/lib/submissionSchema';
 import type {
@@ -80,12 +81,22 @@ export interface NodeStore {
  */
 export function readOnlyView(store: NodeStore, reason: string): NodeStore {
   return {
+    // Stories are read as they are; their writes are hidden with the nodes'.
+    ...storyReadsOf(store),
     listNodes: () => store.listNodes(),
     revision: () => store.revision(),
     knownRevision: () => store.knownRevision?.() ?? null,
     close: () => store.close(),
     readOnlyReason: reason,
   };
+}
+
+/** A store's story reads, bound, when it keeps stories (without importing their module's code). */
+function storyReadsOf(store: NodeStore): Partial<StoryReader> {
+  const reader = store as Partial<StoryReader>;
+  if (typeof reader.allStories !== 'function' || typeof reader.getStory !== 'function') return {};
+  const { allStories, getStory } = reader;
+  return { allStories: () => allStories.call(store), getStory: (id) => getStory.call(store, id) };
 }
 
 /**

@@ -2,22 +2,36 @@
  * The nodes store over any `SqlDatabase`: schema, seeding, nodes and inbox, written once. The
  * PGlite and PostgreSQL adapters only open a database, guard its preparation and close it.
  */
-import { migrate, type SqlDatabase } from './migrations';
+import { migrate, type SqlDatabase, type SqlSession } from './migrations';
 import type { EditableNodeStore, InboxStore } from './nodeStore';
 import { withoutNul } from './postgresValues';
 import { sqlInboxOperations } from './sqlInbox';
 import { sqlRateOperations, type RateCounter } from './rateCounter';
 import { sqlNodeOperations } from './sqlNodes';
 import { rememberRevision } from './rememberedRevision';
+import { seedStoriesIfNew, sqlStoryOperations } from './sqlStories';
+import { seedableStories, type StoryStore } from './storyStore';
+import type { ArchiveSeed } from './archiveFile';
+import { storyItemIds } from '@/lib/storyModel';
 
 /**
- * Nodes to put into a database that has never been seeded. Called only then, so an unreadable
- * seed file matters only to a fresh database.
+ * What to put into a database that has never been seeded: its nodes, or its nodes and stories
+ * (`ArchiveSeed`). Called only then (or once more for the stories, by a database made before
+ * stories existed), so an unreadable seed file matters only to a fresh database.
  */
-export type SeedSource = () => unknown[] | Promise<unknown[]>;
+export type SeedSource = () => unknown[] | ArchiveSeed | Promise<unknown[] | ArchiveSeed>;
+
+/** The seed as nodes and stories, remembered: it is read at most once per open. */
+function onceSeed(seed: SeedSource): () => Promise<ArchiveSeed> {
+  let read: Promise<ArchiveSeed> | null = null;
+  return () =>
+    (read ??= Promise.resolve(seed()).then((value) =>
+      Array.isArray(value) ? { nodes: value, stories: [] } : value,
+    ));
+}
 
 /** A store backed by a SQL database, with what happened on open. */
-export interface SqlNodeStore extends EditableNodeStore, InboxStore, RateCounter {
+export interface SqlNodeStore extends EditableNodeStore, InboxStore, StoryStore, RateCounter {
   /** How many nodes this open seeded (0 when the database already had its data). */
   readonly seededCount: number;
 }
@@ -26,7 +40,10 @@ export interface SqlNodeStore extends EditableNodeStore, InboxStore, RateCounter
  * Seeds a database once: an editor who later empties the archive must not get the sample back.
  * Returns how many nodes it put in.
  */
-async function seedIfNew(db: SqlDatabase, seed: SeedSource | undefined): Promise<number> {
+async function seedIfNew(
+  db: SqlDatabase,
+  seed: (() => Promise<ArchiveSeed>) | undefined,
+): Promise<number> {
   return db.transaction(async (tx) => {
     // `for update` makes a second server starting at the same moment wait here, then see the seed.
     const { rows } = await tx.query<{ seeded: boolean; empty: boolean }>(
@@ -35,7 +52,7 @@ async function seedIfNew(db: SqlDatabase, seed: SeedSource | undefined): Promise
     );
     const state = rows[0];
     if (!state || state.seeded || !state.empty || !seed) return 0;
-    const entries = await seed();
+    const entries = (await seed()).nodes;
     const nul = { n: 0 };
     const clean = withoutNul(entries, nul);
     if (nul.n > 0) {
@@ -64,7 +81,26 @@ export async function prepareSqlDatabase(
   seed: SeedSource | undefined,
 ): Promise<number> {
   await migrate(db);
-  return seedIfNew(db, seed);
+  const once = seed === undefined ? undefined : onceSeed(seed);
+  const seeded = await seedIfNew(db, once);
+  await seedStoriesIfNew(db, async (tx) => {
+    if (once === undefined) return [];
+    const { stories } = await once();
+    const listed = await listedIds(tx, stories.flatMap(storyItemIds));
+    return seedableStories(stories, (id) => listed.has(id));
+  });
+  return seeded;
+}
+
+/** Which of `ids` name a listed (not deleted) node. */
+async function listedIds(db: SqlSession, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const { rows } = await db.query<{ video_id: string }>(
+    `select video_id from nodes where deleted_at is null
+        and video_id in (select jsonb_array_elements_text($1::jsonb))`,
+    [JSON.stringify(ids)],
+  );
+  return new Set(rows.map((row) => row.video_id));
 }
 
 /**
@@ -91,6 +127,7 @@ export function createSqlStore(
     seededCount,
     ...sqlNodeOperations(session),
     ...sqlInboxOperations(session),
+    ...sqlStoryOperations(session),
     ...sqlRateOperations(session),
     ...(remembered ? { revision: remembered.revision, knownRevision: remembered.known } : {}),
     close() {

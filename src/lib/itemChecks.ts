@@ -68,17 +68,18 @@ export function uniqueCategories(names: readonly string[] | null | undefined): s
  * The messages are functions, said in the active language when a check fails (the service speaks
  * English); never made when this module loads.
  */
-type Words = () => string;
+export type Words = () => string;
 
 /** An id's refusals, in whole sentences for the id itself or for a related item's. */
-interface IdWords {
+export interface IdWords {
   notText: Words;
   missing: Words;
   tooLong: Words;
   pattern: Words;
 }
 
-const nodeId = (words: IdWords) =>
+/** An id's check (an item's, a story's, a reference to one), refused in `words`. */
+export const nodeId = (words: IdWords) =>
   z
     .string({ error: words.notText })
     .trim()
@@ -125,12 +126,14 @@ const RELATED_ID_WORDS: IdWords = {
 
 const mustBeText: Words = () => t`Must be text.`;
 
-const optionalText = z
+/** Optional text, trimmed: absent or null is empty. */
+export const optionalText = z
   .string({ error: mustBeText })
   .nullish()
   .transform((value) => (value ?? '').trim());
 
-const imageUrl = z
+/** An optional image link: empty or absent is none, else it must pass `safeUrl`. */
+export const imageUrl = z
   .string({ error: () => t`An image link must be text.` })
   .nullish()
   .refine((value) => value == null || value.trim() === '' || safeUrl(value) !== null, {

@@ -158,6 +158,7 @@ describe('servicePath', () => {
       'removal-requests',
       'robots.txt',
       'sitemap.xml',
+      'stories',
       'submissions',
       'uploads',
     ]);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   ArchiveFileError,
-  loadArchiveFile,
+  loadArchiveSeed,
   readArchiveFile,
   reportArchive,
 } from '../../../../server/storage/archiveFile';
@@ -77,13 +77,13 @@ describe('readArchiveFile', () => {
   });
 });
 
-describe('reportArchive / loadArchiveFile', () => {
+describe('reportArchive / loadArchiveSeed', () => {
   const entries = [GOOD, { title: 'no id' }, { video_id: 'b', lat: 1, lng: 2, title: '' }, GOOD];
 
   it('warns once per problem node and sums up, without removing anything', async () => {
     const lines: string[] = [];
     const path = file('mixed.json', JSON.stringify(entries));
-    const loaded = await loadArchiveFile(path, 'mixed.json', (line) => lines.push(line));
+    const loaded = (await loadArchiveSeed(path, 'mixed.json', (line) => lines.push(line))).nodes;
     expect(loaded).toEqual(entries);
     expect(lines).toHaveLength(4); // three problem nodes and the summary
     expect(lines[0]).toMatch(/^Archive file "mixed\.json": Archive node #2 dropped: no video_id/);

@@ -1,15 +1,18 @@
 import { afterEach, describe } from 'vitest';
 import { createMemoryStore } from '../../../../server/storage/memoryStore';
 import type { EditableNodeStore, InboxStore } from '../../../../server/storage/nodeStore';
+import type { ArchiveSeed } from '../../../../server/storage/archiveFile';
+import type { StoryStore } from '../../../../server/storage/storyStore';
 import { openPgStore } from '../../../../server/storage/pgStore';
 import { postgresSkipReason, usePostgresDatabase } from './postgresTestDatabase';
-import { sharedPglite } from './sharedPglite';
+import { seedCopy, sharedPglite } from './sharedPglite';
 
-/** What every implementation offers: the nodes and the community's inbox. */
-export type TestStore = EditableNodeStore & InboxStore;
+/** What every implementation offers: the nodes, the stories and the community's inbox. */
+export type TestStore = EditableNodeStore & InboxStore & StoryStore;
 
-/** Opens a fresh store holding `seed`; it is closed after the test. */
-export type OpenStore = (seed: readonly unknown[]) => Promise<TestStore>;
+/** Opens a fresh store holding `seed` (nodes, or nodes and stories); closed after the test. */
+export type OpenStore = (seed: readonly unknown[] | ArchiveSeed) => Promise<TestStore>;
+
 
 /**
  * Runs `suite` against every store: memory (the reference), PGlite in memory, and PostgreSQL
@@ -34,7 +37,7 @@ export function describeEachStore(title: string, suite: (open: OpenStore) => voi
       async (seed) => {
         if (database === null) throw new Error('no PostgreSQL server');
         await database.reset();
-        return openPgStore({ url: database.url, seed: () => [...seed] });
+        return openPgStore({ url: database.url, seed: () => seedCopy(seed) });
       },
       skipPostgres,
     ],

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll } from 'vitest';
 import { migrate } from '../../../../server/storage/migrations';
+import type { ArchiveSeed } from '../../../../server/storage/archiveFile';
 import {
   createSqlStore,
   prepareSqlDatabase,
@@ -8,7 +9,11 @@ import {
 } from '../../../../server/storage/sqlStore';
 
 /** Opens a store on the file's database, emptied back to its migrated state and seeded. */
-export type OpenPgliteStore = (seed: readonly unknown[]) => Promise<SqlNodeStore>;
+export type OpenPgliteStore = (seed: readonly unknown[] | ArchiveSeed) => Promise<SqlNodeStore>;
+
+/** A copy of a seed (nodes, or nodes and stories), as a seed source answers it. */
+export const seedCopy = (seed: readonly unknown[] | ArchiveSeed): unknown[] | ArchiveSeed =>
+  Array.isArray(seed) ? [...(seed as readonly unknown[])] : { ...(seed as ArchiveSeed) };
 
 /** A table name as SQL reads it. */
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
@@ -31,7 +36,7 @@ export function sharedPglite(): OpenPgliteStore {
   return async (seed) => {
     const { db, reset } = await (database ??= prepare());
     await reset();
-    const seededCount = await prepareSqlDatabase(db, () => [...seed]);
+    const seededCount = await prepareSqlDatabase(db, () => seedCopy(seed));
     // Only this store writes the database, as with `openPgliteStore`: its revision is remembered.
     return createSqlStore(db, { seededCount, close: () => Promise.resolve(), exclusive: true });
   };
