@@ -1,4 +1,6 @@
-import { anglesFacing } from '@/globe/camera/limits';
+import { anglesFacing, orbitBasis } from '@/globe/camera/limits';
+import { latLngToVector, roundLatLng, vectorToLatLng } from '@/globe/geo';
+import type { GlobeView } from '@/globe/types';
 import { FOCUS_RADIUS, START_RADIUS, type CameraPose } from '@/globe/camera/orbitCamera';
 import type { CalloutContent } from '@/globe/layers/overlay';
 import type { GlobeParts } from '@/globe/parts';
@@ -69,6 +71,33 @@ export class Attention {
     this.updateSharp();
     const angles = anglesFacing(this.parts.cards.position(slot));
     return orbit.flyTo({ ...angles, radius: Math.min(orbit.pose.radius, FOCUS_RADIUS) }, now);
+  }
+
+  /**
+   * Lets go of the card opened or turned to, without flying back (a story's next view is where
+   * the camera goes): the callout hides and the card goes back into its cluster.
+   */
+  release(): void {
+    this.focusReturn = null;
+    this.focusedSlot = -1;
+    this.turnedSlot = -1;
+    this.parts.clusters.putBack(this.parts.host.clock());
+    this.updateSharp();
+    this.refreshCallout();
+  }
+
+  /** Flies the camera to `view` (a story stop's), having let go of any card. */
+  showView({ lat, lng, distance }: GlobeView): Promise<void> {
+    this.release();
+    const angles = anglesFacing(latLngToVector(lat, lng, 1));
+    return this.parts.orbit.flyTo({ ...angles, radius: distance }, this.parts.host.clock());
+  }
+
+  /** Where the camera looks now. */
+  currentView(): GlobeView {
+    const { alpha, beta, radius } = this.parts.orbit.pose;
+    const { lat, lng } = roundLatLng(vectorToLatLng(orbitBasis(alpha, beta, 1).position));
+    return { lat, lng, distance: Math.round(radius * 100) / 100 };
   }
 
   /** Turns to the card the list is on (`null`: the list let go). */

@@ -57,6 +57,8 @@ function globeFacade(
       const slot = cards.slotOf(id);
       return slot < 0 ? Promise.resolve() : attention.turnTo(slot);
     },
+    showView: (view) => attention.showView(view),
+    currentView: () => Promise.resolve(attention.currentView()),
     on: events.on,
     dispose: () => host.dispose(),
   };

@@ -30,6 +30,17 @@ export interface GlobeInput {
   words?: GlobeWords;
 }
 
+/**
+ * Where the camera looks (a story stop's view, issue 51): the point of the globe at the centre of
+ * the view, in degrees, and the camera's distance from the globe's centre (`ZOOM_MIN` to
+ * `ZOOM_MAX`). The camera always looks at the centre with north up, so this is the whole view.
+ */
+export interface GlobeView {
+  lat: number;
+  lng: number;
+  distance: number;
+}
+
 /** Events the engine reports, in the past tense; the bridge decides what they mean. */
 export interface GlobeEvents {
   /** A card was clicked (not dragged). */
@@ -94,6 +105,14 @@ export interface Globe {
    * (the callout hides, the card goes back).
    */
   turnTo(id: string | null): Promise<void>;
+  /**
+   * Flies the camera to a view in the engine's flight (0.6 s; at once with reduced motion), letting
+   * go of the card opened or turned to without flying back from it. On a phone the view stays in
+   * the rotation limit around the start, as every flight does. Resolves on arrival.
+   */
+  showView(view: GlobeView): Promise<void>;
+  /** Where the camera is now, as a view to fly back to (degrees to 5 places, distance to 2). */
+  currentView(): Promise<GlobeView>;
   /** Subscribes to an event; returns the unsubscribe function. */
   on<K extends keyof GlobeEvents>(type: K, listener: (event: GlobeEvents[K]) => void): () => void;
   /** Releases the engine, its textures, listeners and `window.__globe`. */

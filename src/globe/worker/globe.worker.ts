@@ -105,6 +105,16 @@ function handle(message: ToWorker): void {
       void globe[message.type](message.id).then(() => post({ type: 'done', call }));
       break;
     }
+    case 'showView': {
+      const call = message.call;
+      void globe.showView(message.view).then(() => post({ type: 'done', call }));
+      break;
+    }
+    case 'currentView': {
+      const call = message.call;
+      void globe.currentView().then((value) => post({ type: 'done', call, value }));
+      break;
+    }
     case 'event':
       surface.dispatch(message.event);
       break;

@@ -3,7 +3,7 @@
  * the visitor does and what the store says; the worker answers with the engine's events, promises
  * kept, and a mirror of its diagnostics for `window.__globe`.
  */
-import type { GlobeEvents, GlobeInput, GlobeOptions } from '@/globe/types';
+import type { GlobeEvents, GlobeInput, GlobeOptions, GlobeView } from '@/globe/types';
 import type { GlobeDiagnostics } from '@/lib/globeDiagnostics';
 import type { MediaNode } from '@/lib/nodeModel';
 
@@ -62,6 +62,8 @@ export type ToWorker =
     }
   | { type: 'update'; seq: number; input: ForwardedInput }
   | { type: 'focus' | 'turnTo'; seq: number; call: number; id: string | null }
+  | { type: 'showView'; seq: number; call: number; view: GlobeView }
+  | { type: 'currentView'; call: number }
   | { type: 'event'; seq: number; event: ForwardedEvent }
   | { type: 'surface'; surface: SurfaceState }
   | { type: 'seen'; seen: boolean }
@@ -111,7 +113,8 @@ export type FromWorker =
   | {
       [K in keyof GlobeEvents]: { type: 'event'; name: K; payload: GlobeEvents[K] };
     }[keyof GlobeEvents]
-  | { type: 'done'; call: number }
+  /** A call kept; `value` is what it answers, for one that answers something. */
+  | { type: 'done'; call: number; value?: unknown }
   | { type: 'cursor'; cursor: string }
   | { type: 'snapshot'; snapshot: Snapshot };
 

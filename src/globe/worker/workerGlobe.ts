@@ -75,7 +75,7 @@ class WorkerChannel {
   /** The last numbered message sent (input, updates, flights): see `Snapshot.seq`. */
   seq = 0;
   closed = false;
-  private readonly calls = new Map<number, () => void>();
+  private readonly calls = new Map<number, (value: unknown) => void>();
   private nextCall = 1;
 
   constructor(private readonly worker: Worker) {}
@@ -91,25 +91,33 @@ class WorkerChannel {
 
   /** Sends a message that the worker answers with `done` once what it asks has happened. */
   call(message: (call: number) => ToWorker): Promise<void> {
+    return this.ask<void>(message, undefined);
+  }
+
+  /**
+   * Sends a message the worker answers with a value in its `done`; `closed` is the answer once
+   * the channel is closed (the globe disposed).
+   */
+  ask<T>(message: (call: number) => ToWorker, closed: T): Promise<T> {
     return this.closed
-      ? Promise.resolve()
-      : new Promise((resolve) => {
+      ? Promise.resolve(closed)
+      : new Promise<T>((resolve) => {
           const id = this.nextCall++;
-          this.calls.set(id, resolve);
+          this.calls.set(id, (value) => resolve(value === undefined ? closed : (value as T)));
           this.send(message(id));
         });
   }
 
-  /** The worker kept the promise of call `call`. */
-  done(call: number): void {
-    this.calls.get(call)?.();
+  /** The worker kept the promise of call `call`, answering `value`. */
+  done(call: number, value?: unknown): void {
+    this.calls.get(call)?.(value);
     this.calls.delete(call);
   }
 
   /** Sends nothing more; every promise still pending is resolved. */
   close(): void {
     this.closed = true;
-    for (const resolve of this.calls.values()) resolve();
+    for (const resolve of this.calls.values()) resolve(undefined);
     this.calls.clear();
   }
 }
@@ -196,7 +204,7 @@ function takeAnswer(message: FromWorker, page: PageSide): void {
       page.events.emit(message.name, message.payload as never);
       break;
     case 'done':
-      page.channel.done(message.call);
+      page.channel.done(message.call, message.value);
       break;
     case 'cursor':
       page.surface.setCursor(message.cursor);
@@ -258,6 +266,10 @@ export function createWorkerGlobe(
     },
     focus: (id) => channel.call((n) => ({ type: 'focus', seq: channel.nextSeq(), call: n, id })),
     turnTo: (id) => channel.call((n) => ({ type: 'turnTo', seq: channel.nextSeq(), call: n, id })),
+    showView: (view) =>
+      channel.call((n) => ({ type: 'showView', seq: channel.nextSeq(), call: n, view })),
+    currentView: () =>
+      channel.ask((n) => ({ type: 'currentView', call: n }), { lat: 0, lng: 0, distance: 0 }),
     on: events.on,
     dispose() {
       if (channel.closed) return;

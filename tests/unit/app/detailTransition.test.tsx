@@ -100,6 +100,8 @@ vi.mock('@/globe/createGlobe', () => ({
       update: (input) => void engine.inputs.push(input),
       focus: (id) => new Promise<void>((land) => void engine.flights.push({ id, land })),
       turnTo: async () => undefined,
+      showView: async () => undefined,
+      currentView: async () => ({ lat: 0, lng: 0, distance: 12.5 }),
       on: <K extends keyof GlobeEvents>(type: K, listener: (event: GlobeEvents[K]) => void) => {
         // The preloader waits for the first view's progress: all of it, at once.
         if (type === 'progress')

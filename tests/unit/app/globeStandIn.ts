@@ -20,6 +20,8 @@ export function standInGlobe(state: StandInState, cards: number) {
       update: (input: GlobeInput) => void state.inputs.push(input),
       focus: async () => undefined,
       turnTo: async () => undefined,
+      showView: async () => undefined,
+      currentView: async () => ({ lat: 0, lng: 0, distance: 12.5 }),
       on: <K extends keyof GlobeEvents>(type: K, listener: (event: GlobeEvents[K]) => void) => {
         state.listeners.set(type, listener as Listener);
         // The preloader waits for the first view's progress: all of it, at once.

@@ -22,6 +22,8 @@ vi.mock('@/globe/createGlobe', () => ({
       update: () => undefined,
       focus: async () => undefined,
       turnTo: async () => undefined,
+      showView: async () => undefined,
+      currentView: async () => ({ lat: 0, lng: 0, distance: 12.5 }),
       on: () => () => undefined,
       dispose: () => undefined,
     };

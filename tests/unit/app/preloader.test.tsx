@@ -11,6 +11,8 @@ const fakeGlobe: Globe = {
   update: vi.fn(),
   focus: async () => {},
   turnTo: async () => {},
+  showView: async () => {},
+  currentView: async () => ({ lat: 0, lng: 0, distance: 12.5 }),
   on: (type, listener) => {
     listeners.set(type, listener as (event: never) => void);
     return () => listeners.delete(type);

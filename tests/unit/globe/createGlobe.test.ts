@@ -194,6 +194,22 @@ describe('the globe facade on a NullEngine', () => {
     expect(window.__globe?.camera()).toEqual(pose);
   });
 
+  it('flies to a story view, lets go of an opened card, and reads the view back', async () => {
+    const { globe } = await start();
+    globe.update(input([node('a', 38.63, -90.2), node('far', -35, 150)]));
+    await until(() => window.__globe?.ready === true, 'ready');
+    await globe.focus('a');
+
+    await globe.showView({ lat: -35, lng: 150, distance: 12 });
+    expect(window.__globe?.camera().flying).toBe(false);
+    expect(window.__globe?.project('far')?.onScreen).toBe(true);
+    expect(window.__globe?.project('a')?.onScreen).toBe(false);
+    const view = await globe.currentView();
+    expect(view.lat).toBeCloseTo(-35, 3);
+    expect(view.lng).toBeCloseTo(150, 3);
+    expect(view.distance).toBeCloseTo(12, 2);
+  });
+
   it('releases everything on dispose: the scene, the diagnostics and the canvas listeners', async () => {
     const { globe, engine, canvas } = await start();
     globe.update(input([node('a', 38.63, -90.2)]));

@@ -162,6 +162,25 @@ describe('the globe in a worker, from the page', () => {
     expect(canvas.style.cursor).toBe('pointer');
   });
 
+  it('flies to a story view and reads the camera back through the worker', async () => {
+    const view = { lat: 38.65, lng: -90.3, distance: 14.5 };
+    let arrived = false;
+    const flight = globe.showView(view).then(() => (arrived = true));
+    const sent = worker.sent.at(-1) as { type: string; call: number };
+    expect(sent).toMatchObject({ type: 'showView', view });
+    await Promise.resolve();
+    expect(arrived).toBe(false);
+    worker.answer({ type: 'done', call: sent.call });
+    await flight;
+    expect(arrived).toBe(true);
+
+    const reading = globe.currentView();
+    const asked = worker.sent.at(-1) as { type: string; call: number };
+    expect(asked.type).toBe('currentView');
+    worker.answer({ type: 'done', call: asked.call, value: view });
+    await expect(reading).resolves.toEqual(view);
+  });
+
   it('forwards pointer, wheel and arrow keys as plain data, and keeps the page from scrolling', () => {
     canvas.dispatchEvent(
       new MouseEvent('pointerdown', { clientX: 50, clientY: 60, button: 2, buttons: 2 }),
