@@ -86,11 +86,33 @@ export class Attention {
     this.refreshCallout();
   }
 
-  /** Flies the camera to `view` (a story stop's), having let go of any card. */
-  showView({ lat, lng, distance }: GlobeView): Promise<void> {
+  /**
+   * A story stop's shot: lets go of any card, opens or points at `card` (a slot) where given, and
+   * flies to `view`, else to the card (closer for an opened one, at the zoom the visitor has for
+   * one pointed at).
+   */
+  showView(view: GlobeView | null, card: { slot: number; open: boolean } | null): Promise<void> {
     this.release();
-    const angles = anglesFacing(latLngToVector(lat, lng, 1));
-    return this.parts.orbit.flyTo({ ...angles, radius: distance }, this.parts.host.clock());
+    const { orbit, clusters, cards, host } = this.parts;
+    const now = host.clock();
+    if (card !== null) {
+      this.focusedSlot = card.slot;
+      clusters.pullOut(card.slot, now);
+      if (!card.open) this.turnedSlot = card.slot;
+      this.updateSharp();
+      this.refreshCallout();
+      const content = card.open ? null : this.calloutFor(card.slot);
+      const id = cards.idOf(card.slot);
+      if (content && id !== null) this.announce(id, `${content.title}. ${content.meta}.`);
+    }
+    if (view !== null) {
+      const angles = anglesFacing(latLngToVector(view.lat, view.lng, 1));
+      return orbit.flyTo({ ...angles, radius: view.distance }, now);
+    }
+    if (card === null) return Promise.resolve();
+    const angles = anglesFacing(cards.position(card.slot));
+    const radius = card.open ? Math.min(orbit.pose.radius, FOCUS_RADIUS) : orbit.pose.radius;
+    return orbit.flyTo({ ...angles, radius }, now);
   }
 
   /** Where the camera looks now. */

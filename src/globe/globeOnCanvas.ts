@@ -57,7 +57,10 @@ function globeFacade(
       const slot = cards.slotOf(id);
       return slot < 0 ? Promise.resolve() : attention.turnTo(slot);
     },
-    showView: (view) => attention.showView(view),
+    showView({ view, card }) {
+      const slot = card === null ? -1 : cards.slotOf(card.id);
+      return attention.showView(view, card && slot >= 0 ? { slot, open: card.open } : null);
+    },
     currentView: () => Promise.resolve(attention.currentView()),
     on: events.on,
     dispose: () => host.dispose(),

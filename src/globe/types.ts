@@ -41,6 +41,12 @@ export interface GlobeView {
   distance: number;
 }
 
+/** What a story stop shows: a view, a card, or both (the camera goes to the view then). */
+export interface GlobeShot {
+  view: GlobeView | null;
+  card: { id: string; open: boolean } | null;
+}
+
 /** Events the engine reports, in the past tense; the bridge decides what they mean. */
 export interface GlobeEvents {
   /** A card was clicked (not dragged). */
@@ -106,11 +112,14 @@ export interface Globe {
    */
   turnTo(id: string | null): Promise<void>;
   /**
-   * Flies the camera to a view in the engine's flight (0.6 s; at once with reduced motion), letting
-   * go of the card opened or turned to without flying back from it. On a phone the view stays in
-   * the rotation limit around the start, as every flight does. Resolves on arrival.
+   * Shows a story stop (issue 51): lets go of the card opened or turned to, without flying back
+   * from it, then flies in the engine's flight (0.6 s; at once with reduced motion) to `shot.view`
+   * where one is given, else to `shot.card`. The card is opened (pulled out of its cluster, sharp)
+   * or, with `open: false`, pointed at (its callout shown and announced). A card the globe does
+   * not have is left out. On a phone the camera stays in the rotation limit around the start, as
+   * every flight does. Resolves on arrival.
    */
-  showView(view: GlobeView): Promise<void>;
+  showView(shot: GlobeShot): Promise<void>;
   /** Where the camera is now, as a view to fly back to (degrees to 5 places, distance to 2). */
   currentView(): Promise<GlobeView>;
   /** Subscribes to an event; returns the unsubscribe function. */

@@ -107,7 +107,7 @@ function handle(message: ToWorker): void {
     }
     case 'showView': {
       const call = message.call;
-      void globe.showView(message.view).then(() => post({ type: 'done', call }));
+      void globe.showView(message.shot).then(() => post({ type: 'done', call }));
       break;
     }
     case 'currentView': {

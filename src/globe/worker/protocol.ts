@@ -3,7 +3,7 @@
  * the visitor does and what the store says; the worker answers with the engine's events, promises
  * kept, and a mirror of its diagnostics for `window.__globe`.
  */
-import type { GlobeEvents, GlobeInput, GlobeOptions, GlobeView } from '@/globe/types';
+import type { GlobeEvents, GlobeInput, GlobeOptions, GlobeShot, GlobeView } from '@/globe/types';
 import type { GlobeDiagnostics } from '@/lib/globeDiagnostics';
 import type { MediaNode } from '@/lib/nodeModel';
 
@@ -62,7 +62,7 @@ export type ToWorker =
     }
   | { type: 'update'; seq: number; input: ForwardedInput }
   | { type: 'focus' | 'turnTo'; seq: number; call: number; id: string | null }
-  | { type: 'showView'; seq: number; call: number; view: GlobeView }
+  | { type: 'showView'; seq: number; call: number; shot: GlobeShot }
   | { type: 'currentView'; call: number }
   | { type: 'event'; seq: number; event: ForwardedEvent }
   | { type: 'surface'; surface: SurfaceState }

@@ -266,8 +266,8 @@ export function createWorkerGlobe(
     },
     focus: (id) => channel.call((n) => ({ type: 'focus', seq: channel.nextSeq(), call: n, id })),
     turnTo: (id) => channel.call((n) => ({ type: 'turnTo', seq: channel.nextSeq(), call: n, id })),
-    showView: (view) =>
-      channel.call((n) => ({ type: 'showView', seq: channel.nextSeq(), call: n, view })),
+    showView: (shot) =>
+      channel.call((n) => ({ type: 'showView', seq: channel.nextSeq(), call: n, shot })),
     currentView: () =>
       channel.ask((n) => ({ type: 'currentView', call: n }), { lat: 0, lng: 0, distance: 0 }),
     on: events.on,

@@ -200,7 +200,7 @@ describe('the globe facade on a NullEngine', () => {
     await until(() => window.__globe?.ready === true, 'ready');
     await globe.focus('a');
 
-    await globe.showView({ lat: -35, lng: 150, distance: 12 });
+    await globe.showView({ view: { lat: -35, lng: 150, distance: 12 }, card: null });
     expect(window.__globe?.camera().flying).toBe(false);
     expect(window.__globe?.project('far')?.onScreen).toBe(true);
     expect(window.__globe?.project('a')?.onScreen).toBe(false);
@@ -208,6 +208,18 @@ describe('the globe facade on a NullEngine', () => {
     expect(view.lat).toBeCloseTo(-35, 3);
     expect(view.lng).toBeCloseTo(150, 3);
     expect(view.distance).toBeCloseTo(12, 2);
+
+    // A card without a view: the camera flies to it; one pointed at shows its callout.
+    const announced = vi.fn();
+    globe.on('cardAnnounced', announced);
+    await globe.showView({ view: null, card: { id: 'a', open: false } });
+    expect(window.__globe?.project('a')?.onScreen).toBe(true);
+    expect(window.__globe?.callout()?.id).toBe('a');
+    expect(announced).toHaveBeenCalledTimes(1);
+    // Opened next: the callout goes (an opened card has none), the camera stays on it.
+    await globe.showView({ view: null, card: { id: 'far', open: true } });
+    expect(window.__globe?.callout()).toBeNull();
+    expect(window.__globe?.project('far')?.onScreen).toBe(true);
   });
 
   it('releases everything on dispose: the scene, the diagnostics and the canvas listeners', async () => {

@@ -165,9 +165,10 @@ describe('the globe in a worker, from the page', () => {
   it('flies to a story view and reads the camera back through the worker', async () => {
     const view = { lat: 38.65, lng: -90.3, distance: 14.5 };
     let arrived = false;
-    const flight = globe.showView(view).then(() => (arrived = true));
+    const shot = { view, card: { id: 'a', open: false } };
+    const flight = globe.showView(shot).then(() => (arrived = true));
     const sent = worker.sent.at(-1) as { type: string; call: number };
-    expect(sent).toMatchObject({ type: 'showView', view });
+    expect(sent).toMatchObject({ type: 'showView', shot });
     await Promise.resolve();
     expect(arrived).toBe(false);
     worker.answer({ type: 'done', call: sent.call });
