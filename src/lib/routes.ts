@@ -10,6 +10,9 @@ export const ROUTES = {
   video: '/video/:id',
   gallery: '/gallery/:id',
   category: '/category/:category',
+  story: '/story/:story',
+  storyStop: '/story/:story/:stop',
+  stories: '/stories',
   submit: '/submit',
   contact: '/contact',
   statement: '/statement',
@@ -28,6 +31,8 @@ const KNOWN_PATH = new RegExp(
   [
     '^/$',
     '^/(video|gallery|category)/[^/]+/?$',
+    '^/story/[^/]+(/[^/]+)?/?$',
+    '^/stories/?$',
     '^/(submit|contact|statement|terms|resources|env|signin|signup|confirm|forgot-password|account)/?$',
     '^/editor(/.*)?$',
   ].join('|'),
@@ -130,9 +135,26 @@ export function spanOfRange({ from, until }: TimeRange): FilterSpan {
   };
 }
 
-/** Whether a path shows the globe (home, an open item, a category). */
+/** Whether a path shows the globe (home, an open item, a category, a story's stop). */
 export function isHomePath(pathname: string): boolean {
-  return /^\/$|^\/(video|gallery|category)\/[^/]+\/?$/.test(pathname);
+  return /^\/$|^\/(video|gallery|category)\/[^/]+\/?$|^\/story\/[^/]+(\/[^/]+)?\/?$/.test(pathname);
+}
+
+/** `/story/{id}` (its first stop), or `/story/{id}/{n}` for stop n (1-based) after the first. */
+export function storyRoute(storyId: string, stop = 1): string {
+  const path = `/story/${encodeURIComponent(storyId)}`;
+  return stop > 1 ? `${path}/${stop}` : path;
+}
+
+/** The story and stop a path shows (`/story/{id}/{n}`, n as written), or null for another path. */
+export function storyOfPath(pathname: string): { story: string; stop: string | undefined } | null {
+  const match = /^\/story\/([^/]+)(?:\/([^/]+))?\/?$/.exec(pathname);
+  if (!match) return null;
+  try {
+    return { story: decodeURIComponent(match[1] ?? ''), stop: match[2] };
+  } catch {
+    return null;
+  }
 }
 
 /** The parts of a home address that narrow what it shows: a link with one shares a view. */
