@@ -129,7 +129,7 @@ export interface EditorApi {
 const path = (id: string) => encodeURIComponent(id);
 
 /** The query of one page: `limit` entries, older than `before` when given. */
-function pageParams(limit: number, before: string | null | undefined): URLSearchParams {
+export function pageParams(limit: number, before: string | null | undefined): URLSearchParams {
   const params = new URLSearchParams({ limit: String(limit) });
   if (before) params.set('before', before);
   return params;
@@ -139,7 +139,7 @@ function pageParams(limit: number, before: string | null | undefined): URLSearch
  * A page as the service answers it. A service from before paging answers no `older`; that reads
  * as the last page, so the editor sees the first page only, as it did then.
  */
-function pageOf<T>(items: T[] | undefined, older: unknown): Page<T> {
+export function pageOf<T>(items: T[] | undefined, older: unknown): Page<T> {
   return { items: items ?? [], older: typeof older === 'string' && older !== '' ? older : null };
 }
 
@@ -147,7 +147,7 @@ function pageOf<T>(items: T[] | undefined, older: unknown): Page<T> {
 type RequestOptions = Pick<CallOptions, 'method' | 'body' | 'headers' | 'timeoutMs'>;
 
 /** What every group of the editor's calls shares: the service's address and the editor's token. */
-interface EditorRequest {
+export interface EditorRequest {
   base: string;
   fetchImpl: typeof fetch;
   /**
@@ -167,7 +167,7 @@ interface EditorRequest {
 }
 
 /** The request helper over a service access (the app's, or a test's). */
-function editorRequest(access: ServiceAccess, fetchImpl: typeof fetch): EditorRequest {
+export function editorRequest(access: ServiceAccess, fetchImpl: typeof fetch): EditorRequest {
   const base = access.baseUrl;
 
   async function token(): Promise<string> {
@@ -200,7 +200,7 @@ function editorRequest(access: ServiceAccess, fetchImpl: typeof fetch): EditorRe
   return { base, fetchImpl, token, call, download };
 }
 
-const ifMatch = (version: number) => ({ 'If-Match': `"${version}"` });
+export const ifMatch = (version: number) => ({ 'If-Match': `"${version}"` });
 
 /** The archive's items, each at its version, and the journal of their changes. */
 function itemCalls({
