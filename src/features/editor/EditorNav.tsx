@@ -17,6 +17,14 @@ const LINKS = [
     end: true,
   },
   {
+    to: '/editor/stories',
+    label: msg({
+      message: 'Stories',
+      comment: "The editors' link to the archive's stories (guided tours over the globe)",
+    }),
+    end: false,
+  },
+  {
     to: '/editor/submissions',
     label: msg({
       message: 'Submissions',

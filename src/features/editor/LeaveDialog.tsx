@@ -3,8 +3,11 @@ import { useEffect, useRef } from 'react';
 import type { Blocker } from 'react-router';
 import './editor.css';
 
-/** Asks before leaving a form with unsaved changes; Stay is the default and takes focus. */
-export function LeaveDialog({ blocker }: { blocker: Blocker }) {
+/**
+ * Asks before leaving a form with unsaved changes; Stay is the default and takes focus. `lost`
+ * says what would be lost (an item's changes unless told).
+ */
+export function LeaveDialog({ blocker, lost }: { blocker: Blocker; lost?: string }) {
   const { t } = useLingui();
   const dialog = useRef<HTMLDialogElement>(null);
   const open = blocker.state === 'blocked';
@@ -32,7 +35,7 @@ export function LeaveDialog({ blocker }: { blocker: Blocker }) {
       }}
     >
       <h2 id="leave-title">{t`Leave without saving?`}</h2>
-      <p>{t`Your changes to this item are not saved and will be lost.`}</p>
+      <p>{lost ?? t`Your changes to this item are not saved and will be lost.`}</p>
       <div className="confirm-dialog__actions">
         <button type="button" autoFocus onClick={() => blocker.reset?.()}>
           {t`Stay and keep editing`}
