@@ -4,6 +4,7 @@
  */
 
 import type { OnceLedger } from './onceAnswers';
+import type { PageQuery } from './pageQuery';
 import type { StoryReader } from './storyStore';
 import type { RemovalRequestInput } from '@/lib/removalSchema';
 import type { ContactInput, SubmissionInput } from '@/lib/submissionSchema';
@@ -31,16 +32,7 @@ export type {
   SubmissionStatus,
 };
 
-/**
- * One page of a list, newest first. Lists page by id ("older than the last one read"), never by
- * position, so an entry arriving meanwhile neither repeats nor hides one on the next page.
- */
-export interface PageQuery {
-  /** At most this many entries. */
-  limit: number;
-  /** Only entries with a smaller id than this one (ids grow with every entry): older ones. */
-  before?: number;
-}
+export type { PageQuery };
 
 /** Which part of the journal to read. */
 export interface JournalQuery extends PageQuery {

@@ -5,7 +5,7 @@
  */
 import type { JournalAction } from '@/lib/archiveRecords';
 import { storyItemIds, type StoredStory, type StoryInput } from '@/lib/storyModel';
-import type { PageQuery } from './nodeStore';
+import type { PageQuery } from './pageQuery';
 
 export type { StoredStory, StoryInput };
 

@@ -24,6 +24,10 @@ import { createLanguageHistory } from '@/i18n/languageHistory';
 const ContentPage = lazyWithWords(() => import('@/features/pages/ContentPage'));
 /** /resources' "Save the archive for offline" (issue 50). */
 const ResourcesOffline = lazyWithWords(() => import('@/app/routes/ResourcesOffline'));
+/** /stories, the list of the archive's stories (issue 51). */
+const StoriesPage = lazyWithWords(() =>
+  import('@/app/story/StoriesPage').then((m) => ({ default: m.StoriesPage })),
+);
 /** The account pages load on first use too; the identity library itself loads on first sign-in. */
 const SignInPage = lazyWithWords(() =>
   import('@/features/auth/SignInPage').then((m) => ({ default: m.SignInPage })),
@@ -92,6 +96,12 @@ const ImportPage = lazyWithWords(() =>
 const JournalPage = lazyWithWords(() =>
   import('@/features/editor/JournalPage').then((m) => ({ default: m.JournalPage })),
 );
+const StoryListPage = lazyWithWords(() =>
+  import('@/features/editor/StoryListPage').then((m) => ({ default: m.StoryListPage })),
+);
+const StoryEditorPage = lazyWithWords(() =>
+  import('@/features/editor/StoryEditorPage').then((m) => ({ default: m.StoryEditorPage })),
+);
 const EditorDetailPreview = lazyWithWords(() =>
   import('@/app/routes/EditorDetailPreview').then((m) => ({ default: m.EditorDetailPreview })),
 );
@@ -155,6 +165,16 @@ export const routes: RouteObject[] = [
               { path: path(ROUTES.video), element: null },
               { path: path(ROUTES.gallery), element: null },
               { path: path(ROUTES.category), element: null },
+              { path: path(ROUTES.story), element: null },
+              { path: path(ROUTES.storyStop), element: null },
+              lazyPage(
+                ROUTES.stories,
+                msg({
+                  message: 'Stories',
+                  comment: "The title of /stories, the archive's stories",
+                }),
+                <StoriesPage />,
+              ),
               page('statement', msg`About this archive`, <ReplayIntro />),
               page(
                 'resources',
@@ -283,6 +303,26 @@ export const routes: RouteObject[] = [
               }),
             ),
             element: lazyElement(<JournalPage />),
+          },
+          {
+            path: 'stories',
+            handle: titled(
+              msg({
+                message: 'Stories · Editor',
+                comment: "Tab title: the editors' list of the archive's stories",
+              }),
+            ),
+            element: lazyElement(<StoryListPage />),
+          },
+          {
+            path: 'stories/new',
+            handle: titled(msg`New story · Editor`),
+            element: lazyElement(<StoryEditorPage kind="create" />),
+          },
+          {
+            path: 'stories/:id',
+            handle: titled(msg`Edit story · Editor`),
+            element: lazyElement(<StoryEditorPage kind="edit" />),
           },
           {
             path: '*',

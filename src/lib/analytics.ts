@@ -14,7 +14,14 @@ export interface Analytics {
   video(action: VideoAction, label: string): void;
   /** Words searched for (GA4's recommended `search` event, its `search_term`). */
   search(term: string): void;
+  /**
+   * A story (issue 51): started (label: the story's id), a stop reached (label: `{id}/{n}`), or
+   * finished (its last stop reached; label: the story's id).
+   */
+  story(action: StoryAction, label: string): void;
 }
+
+export type StoryAction = 'start' | 'stop' | 'finish';
 
 /** The kinds of click the archive counts; the label names the item, category or action. */
 export const CLICK = {
@@ -51,6 +58,7 @@ export const noAnalytics: Analytics = {
   click: () => {},
   video: () => {},
   search: () => {},
+  story: () => {},
 };
 
 /**

@@ -1,9 +1,9 @@
 /**
  * A story's shape (issue 51), its limits, and the reader of a story list as the service answers it.
- * No schema library and no words here: the player reads stories with this module alone, and the
- * strict checks of an editor's save are `@/lib/storySchema`'s.
+ * No schema library here: the player reads stories with this module alone, and the strict checks
+ * of an editor's save are `@/lib/storySchema`'s.
  */
-import type { LicenseId } from '@/lib/license';
+import { readLicenseId, type LicenseId } from '@/lib/license';
 import type { MediaType } from '@/lib/mediaType';
 
 /** A draft is seen by editors only; a published story by everyone. */
@@ -93,4 +93,70 @@ export function stopNumberOf(text: string | undefined, stops: number): number | 
 /** The items a story's stops show, each once, in order. */
 export function storyItemIds(story: Pick<StoryInput, 'stops'>): string[] {
   return [...new Set(story.stops.flatMap((stop) => (stop.item === null ? [] : [stop.item])))];
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+const textOrNull = (value: unknown): string | null => (isText(value) ? value : null);
+
+function readView(value: unknown): StoryView | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { lat, lng, distance } = value as Record<string, unknown>;
+  const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+  return finite(lat) && finite(lng) && finite(distance) ? { lat, lng, distance } : null;
+}
+
+function readStop(value: unknown): StoryStop | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const raw = value as Record<string, unknown>;
+  if (!isText(raw.heading) || !isText(raw.narration)) return null;
+  const item = textOrNull(raw.item);
+  const view = readView(raw.view);
+  if (item === null && view === null) return null;
+  return {
+    heading: raw.heading,
+    narration: raw.narration,
+    item,
+    show: item === null ? null : raw.show === 'point' ? 'point' : 'open',
+    view,
+    from: textOrNull(raw.from),
+    to: textOrNull(raw.to),
+    category: textOrNull(raw.category),
+    type: raw.type === 'video' || raw.type === 'gallery' ? raw.type : null,
+  };
+}
+
+/**
+ * One story as the service answers it (the public list's, or an editor's read of a draft), or null
+ * where its shape is not a story's: the player shows only what it can show whole. The service
+ * checked it with the schema already; this reads it without a schema library, field by field.
+ */
+export function readStory(value: unknown, changedAt?: unknown): ListedStory | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const raw = value as Record<string, unknown>;
+  if (!isText(raw.story_id) || !isText(raw.title) || !Array.isArray(raw.stops)) return null;
+  const stops = raw.stops.map(readStop);
+  if (stops.length === 0 || stops.some((stop) => stop === null)) return null;
+  return {
+    story_id: raw.story_id,
+    title: raw.title,
+    intro: isText(raw.intro) ? raw.intro : '',
+    cover: textOrNull(raw.cover),
+    credit: textOrNull(raw.credit),
+    license: readLicenseId(raw.license),
+    ...(isText(raw.language) ? { language: raw.language } : {}),
+    state: raw.state === 'draft' ? 'draft' : 'published',
+    stops: stops as StoryStop[],
+    changedAt: isText(changedAt) ? changedAt : isText(raw.changedAt) ? raw.changedAt : '',
+  };
+}
+
+/** The public list's answer (`{ stories: [...] }`): its stories that read whole, in order. */
+export function readStoryList(body: unknown): ListedStory[] {
+  if (typeof body !== 'object' || body === null) return [];
+  const { stories } = body as { stories?: unknown };
+  if (!Array.isArray(stories)) return [];
+  return stories.flatMap((story) => {
+    const read = readStory(story);
+    return read === null ? [] : [read];
+  });
 }

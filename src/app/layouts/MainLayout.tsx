@@ -17,6 +17,10 @@ const OfflineNotices = lazy(() =>
 
 const NAV = [
   {
+    to: '/stories',
+    label: msg({ message: 'Stories', comment: "The header link to the archive's stories" }),
+  },
+  {
     to: '/statement',
     label: msg({ message: 'About', comment: 'The header link to the page about this archive' }),
   },

@@ -3,6 +3,7 @@ import {
   memo,
   Suspense,
   type ComponentProps,
+  type RefObject,
   useCallback,
   useEffect,
   useMemo,
@@ -40,6 +41,10 @@ import { Preloader } from '@/features/preloader/Preloader';
 import { RemovalAsk } from '@/features/submit/RemovalAsk';
 import { isMobileUserAgent } from '@/lib/device';
 import type { MediaNode } from '@/lib/nodeModel';
+import type { StoryStop } from '@/lib/storyModel';
+import type { ArchiveFilter } from '@/lib/filter';
+import type { GlobeShot } from '@/globe/types';
+import type { RouteFilter } from '@/features/filter/filterSlice';
 import { filterRoute, spanOfRange } from '@/lib/routes';
 import { yieldToBrowser } from '@/lib/steps';
 import { letOfflineWorkerStart } from '@/offline/offlineStart';
@@ -92,6 +97,68 @@ function useRevealCodeOnData(loaded: boolean, itemFirst: boolean) {
   }, [loaded]);
 }
 const ItemsList = memo(ArchiveItemsList);
+
+/** The story player (issue 51): its code and words load when a story is opened. */
+const StoryPlayer = lazyWithWords(() => import('@/app/story/StoryPlayer'));
+
+/** The filter a story's stop puts on the globe (none before its stop is known). */
+function stopFilter(stop: StoryStop | null): RouteFilter {
+  return {
+    category: stop?.category ?? null,
+    type: stop?.type ?? null,
+    q: null,
+    from: stop?.from ?? null,
+    to: stop?.to ?? null,
+  };
+}
+
+/**
+ * A story on the home screen: the stop its player shows, the filter and the camera's shot it
+ * asks for. Outside a story (`story` null) the route drives both as before.
+ */
+function useStoryStop(story: string | null, globeRef: RefObject<GlobeHandle | null>) {
+  const [stop, setStop] = useState<StoryStop | null>(null);
+  const currentView = useCallback(
+    () => globeRef.current?.currentView() ?? Promise.resolve(null),
+    [globeRef],
+  );
+  const shown = story === null ? null : stop;
+  const shot = useMemo<GlobeShot | null>(
+    () =>
+      shown === null
+        ? null
+        : {
+            view: shown.view,
+            card: shown.item === null ? null : { id: shown.item, open: shown.show !== 'point' },
+          },
+    [shown],
+  );
+  const player = (storyId: string, stopText: string | null, globeShown: boolean) => ({
+    storyId,
+    stopText,
+    onStop: setStop,
+    globeShown,
+    currentView,
+  });
+  return { stop: shown, shot: story === null ? undefined : shot, player };
+}
+
+/** Closing an item returns to the globe as filtered when it opened. */
+function useCloseDetail(filter: ArchiveFilter) {
+  const navigate = useNavigate();
+  return useCallback(
+    () =>
+      void navigate(
+        filterRoute(
+          filter.category,
+          filter.type,
+          filter.q ?? null,
+          filter.range ? spanOfRange(filter.range) : undefined,
+        ),
+      ),
+    [navigate, filter],
+  );
+}
 
 /**
  * The timeline, from the task after the frame that reveals the tools: the reveal's commit was one
@@ -222,8 +289,11 @@ function useHomeWords() {
  */
 export function HomeRoute({ active = true }: { active?: boolean }) {
   const words = useHomeWords();
-  const { category, id, type, q, from, to, skipIntro } = useHomeParams(active);
-  useRouteFilter(active, { category, type, q, from, to });
+  const { category, id, type, q, from, to, skipIntro, story, stop } = useHomeParams(active);
+  const inStory = story !== null;
+  const globeRef = useRef<GlobeHandle>(null);
+  const storyStop = useStoryStop(story, globeRef);
+  useRouteFilter(active, inStory ? stopFilter(storyStop.stop) : { category, type, q, from, to });
   const { source: progressSource, progress } = useGlobeProgress();
   const [globeProblem, setGlobeProblem] = useState<string | null>(null);
   const { listOpen, showList, listCloser, listOpenerRef } = useListPanel();
@@ -237,8 +307,6 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
   const timelineFilter = useTimelineFilter(filter);
   const matchingCount = useAppSelector(selectMatchingNodes).length;
   useRevealCodeOnData(status === 'loaded', id !== null);
-  const globeRef = useRef<GlobeHandle>(null);
-  const navigate = useNavigate();
   // One reading of reduced motion for the page, its hooks and the engine.
   const reducedMotion = usePrefersReducedMotion();
   const [mobile] = useState(() => isMobileUserAgent(navigator.userAgent));
@@ -272,18 +340,7 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
     reducedMotion,
     globeUnavailable: globeProblem !== null,
   });
-  const closeDetail = useCallback(
-    () =>
-      void navigate(
-        filterRoute(
-          filter.category,
-          filter.type,
-          filter.q ?? null,
-          filter.range ? spanOfRange(filter.range) : undefined,
-        ),
-      ),
-    [navigate, filter],
-  );
+  const closeDetail = useCloseDetail(filter);
   const turnTo = useCallback((nodeId: string | null) => globeRef.current?.turnTo(nodeId), []);
   // The document's splash carries on into the intro it painted; a replayed one starts afresh.
   const [splashShownAt, setSplashShownAt] = useState(firstPaint.splashShownAt);
@@ -294,11 +351,15 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
   const sharedItem = firstPaint.item?.id === id ? firstPaint.item : null;
 
   return (
-    <div className={`home home--${phase}${active ? '' : ' home--away'}`} inert={!active}>
+    <div
+      className={`home home--${phase}${active ? '' : ' home--away'}${inStory ? ' home--story' : ''}`}
+      inert={!active}
+    >
       <h1 className="visually-hidden">{words.heading}</h1>
       <GlobeCanvas
         ref={globeRef}
         selectedId={detail.focusId}
+        shot={storyStop.shot}
         visible={phase === 'shown' && active}
         reducedMotion={reducedMotion}
         onArrived={detail.arrived}
@@ -312,10 +373,15 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
       {(phase === 'loading' || done) && status !== 'failed' && (
         <Preloader progress={progressSource} counts={barCounts} {...{ done, item: sharedItem }} />
       )}
+      {phase === 'shown' && inStory && active && (
+        <Suspense fallback={null}>
+          <StoryPlayer {...storyStop.player(story, stop, globeProblem === null)} />
+        </Suspense>
+      )}
       {phase === 'shown' && (
         <>
           <img className="corner-logo" src="/TPR-Logo.svg" alt="" width="56" height="56" />
-          <div className="home-tools">
+          <div className="home-tools" hidden={inStory}>
             <Suspense fallback={null}>
               <HomeTools
                 categories={categories}
@@ -348,7 +414,7 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
           {words.globeProblem}
         </p>
       )}
-      {phase === 'shown' && globeProblem === null && (
+      {phase === 'shown' && globeProblem === null && !inStory && (
         <button
           ref={listOpenerRef}
           type="button"
@@ -363,7 +429,7 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
       )}
       <div
         id="archive-panel"
-        className={`archive-panel${listOpen || globeProblem !== null ? ' archive-panel--open' : ''}`}
+        className={`archive-panel${listOpen || (globeProblem !== null && !inStory) ? ' archive-panel--open' : ''}`}
       >
         <ItemsList onItemFocus={turnTo} headerAction={globeProblem === null && listCloser} />
       </div>

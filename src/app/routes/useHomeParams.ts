@@ -11,6 +11,9 @@ export interface HomeParams {
   /** `?from=` and `?to=`: the timeline's range, as written. */
   from: string | null;
   to: string | null;
+  /** `/story/{story}/{stop}`: the story being played (issue 51) and its stop, as written. */
+  story: string | null;
+  stop: string | null;
   /** `?skipIntro=true`: the intro does not play. */
   skipIntro: boolean;
 }
@@ -32,6 +35,8 @@ export function useHomeParams(active: boolean): HomeParams {
     q: search.get('q'),
     from: search.get('from'),
     to: search.get('to'),
+    story: params.story ?? null,
+    stop: params.stop ?? null,
     skipIntro: search.get('skipIntro') === 'true',
   };
   const [kept, setKept] = useState(live);
@@ -42,7 +47,9 @@ export function useHomeParams(active: boolean): HomeParams {
       kept.type !== live.type ||
       kept.q !== live.q ||
       kept.from !== live.from ||
-      kept.to !== live.to)
+      kept.to !== live.to ||
+      kept.story !== live.story ||
+      kept.stop !== live.stop)
   ) {
     setKept(live);
   }

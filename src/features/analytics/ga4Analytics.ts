@@ -12,7 +12,8 @@ const MAX_WAITING = 200;
  * a build without a measurement id never fetches it. Reports made before it arrives wait for it.
  *
  * What is sent, and nothing more: page views (path, title), clicks (category, label), video
- * play/pause/complete (video_id) and searches (the words). Google signals and ad personalisation
+ * play/pause/complete (video_id), searches (the words) and stories started, stops reached and
+ * stories finished (the story's id and stop). Google signals and ad personalisation
  * are off; the automatic page view of the tag's `config` is off too, since the app sends one per
  * route change itself.
  */
@@ -62,6 +63,8 @@ export function createGa4Analytics(
     video: (action, label) =>
       run((ga) => ga.event(`video_${action}`, { event_category: 'Video', event_label: label })),
     search: (term) => run((ga) => ga.event('search', { search_term: term })),
+    story: (action, label) =>
+      run((ga) => ga.event(`story_${action}`, { event_category: 'Story', event_label: label })),
   };
 }
 

@@ -13,7 +13,7 @@ import { useNavigate } from 'react-router';
 import { useAnalytics, useAppSelector } from '@/app/hooks';
 import { selectFilter, selectGlobeInput, selectNodesById } from '@/features/nodes/nodesSelectors';
 import { globeWordsOf } from '@/globe/globeWords';
-import { GLOBE_WORKER_FAILED, type Globe } from '@/globe/types';
+import { GLOBE_WORKER_FAILED, type Globe, type GlobeShot, type GlobeView } from '@/globe/types';
 import type { GlobeWords } from '@/globe/globeWords';
 import { CLICK } from '@/lib/analytics';
 import { isMobileUserAgent } from '@/lib/device';
@@ -28,11 +28,18 @@ export interface GlobeHandle {
    * with `null` (focus left the list).
    */
   turnTo(id: string | null): void;
+  /** Where the camera looks now (an editor's "Use this view"); null while there is no globe. */
+  currentView(): Promise<GlobeView | null>;
 }
 
 interface Props {
   /** The item the camera looks at (the route's, while open or fading out); `null` flies it back. */
   selectedId: string | null;
+  /**
+   * A story's stop (issue 51): while given, it drives the camera instead of `selectedId`, flying
+   * to its view or card each time it changes; `null` in a story whose stop is not known yet.
+   */
+  shot?: GlobeShot | null;
   /** On screen (after the intro and the preloader): cards reveal and the map fades in. */
   visible: boolean;
   /**
@@ -66,12 +73,75 @@ function useGlobeWords(): GlobeWords {
 }
 
 /**
+ * The route's id drives the camera: fly to the card once it exists, back when the id clears. The
+ * arrival is the engine's to report; a flight cut short by the next one (or by this effect running
+ * again) resolves too, and is not an arrival. In a story the stop drives it instead, and leaving
+ * the story leaves the camera where the stop put it: only an item that was open flies back when
+ * its id clears.
+ */
+function useRouteFocus(
+  globe: Globe | null,
+  {
+    visible,
+    selectedId,
+    inStory,
+    nodesById,
+    onArrived,
+  }: {
+    visible: boolean;
+    selectedId: string | null;
+    inStory: boolean;
+    nodesById: ReadonlyMap<string, unknown>;
+    onArrived: { current: { onArrived?: (id: string) => void } };
+  },
+) {
+  const selectedExists = selectedId !== null && nodesById.has(selectedId);
+  const focused = useRef<string | null>(null);
+  useEffect(() => {
+    if (!globe || !visible || inStory) return;
+    if (selectedId === null) {
+      if (focused.current !== null) void globe.focus(null);
+      focused.current = null;
+      return;
+    }
+    if (!selectedExists) return;
+    let current = true;
+    focused.current = selectedId;
+    void globe.focus(selectedId).then(() => {
+      if (current) onArrived.current.onArrived?.(selectedId);
+    });
+    return () => {
+      current = false;
+    };
+  }, [globe, visible, selectedId, selectedExists, inStory, onArrived]);
+}
+
+/**
+ * A story stop's shot, shown each time it changes (its card once the globe has it): the camera
+ * flies there in the engine's own flight. The same shot again (a re-render) flies nowhere.
+ */
+function useStoryShot(
+  globe: Globe | null,
+  visible: boolean,
+  shot: GlobeShot | null,
+  nodesById: ReadonlyMap<string, unknown>,
+) {
+  const cardKnown = shot?.card ? nodesById.has(shot.card.id) : true;
+  const key = shot === null ? null : JSON.stringify(shot);
+  useEffect(() => {
+    if (!globe || !visible || key === null || !cardKnown) return;
+    void globe.showView(JSON.parse(key) as GlobeShot);
+  }, [globe, visible, key, cardKnown]);
+}
+
+/**
  * The bridge between React and the framework-free globe (ARCHITECTURE §1): creates the engine
  * (loaded as its own chunk, so the page paints before Babylon arrives), pushes the store's globe
  * input on change, turns engine events into navigation, and disposes it on unmount.
  */
 export const GlobeCanvas = memo(function GlobeCanvas({
   selectedId,
+  shot,
   visible,
   reducedMotion,
   onArrived,
@@ -101,7 +171,14 @@ export const GlobeCanvas = memo(function GlobeCanvas({
   // Kept current after each commit: the engine calls back only after one.
   useLayoutEffect(() => void (latest.current = now));
 
-  useImperativeHandle(ref, () => ({ turnTo: (id) => void globe?.turnTo(id) }), [globe]);
+  useImperativeHandle(
+    ref,
+    () => ({
+      turnTo: (id) => void globe?.turnTo(id),
+      currentView: () => (globe ? globe.currentView() : Promise.resolve(null)),
+    }),
+    [globe],
+  );
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -168,25 +245,9 @@ export const GlobeCanvas = memo(function GlobeCanvas({
     globe?.update({ ...input, visible, reducedMotion, words });
   }, [globe, input, visible, reducedMotion, words]);
 
-  // The route's id drives the camera: fly to the card once it exists, back when the id clears.
-  // The arrival is the engine's to report; a flight cut short by the next one (or by this effect
-  // running again) resolves too, and is not an arrival.
-  const selectedExists = selectedId !== null && nodesById.has(selectedId);
-  useEffect(() => {
-    if (!globe || !visible) return;
-    if (selectedId === null) {
-      void globe.focus(null);
-      return;
-    }
-    if (!selectedExists) return;
-    let current = true;
-    void globe.focus(selectedId).then(() => {
-      if (current) latest.current.onArrived?.(selectedId);
-    });
-    return () => {
-      current = false;
-    };
-  }, [globe, visible, selectedId, selectedExists]);
+  const inStory = shot !== undefined;
+  useRouteFocus(globe, { visible, selectedId, inStory, nodesById, onArrived: latest });
+  useStoryShot(globe, visible, shot ?? null, nodesById);
 
   return (
     <>

@@ -51,13 +51,28 @@ interface Props {
   analyticsConfigured: boolean;
 }
 
+const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
+
 /**
  * Markdown from the archive's own content files, as React elements: raw HTML is not rendered, and
- * every link and image passes the checked helper (a refused link shows as its text).
+ * every link and image passes the checked helper (a refused link shows as its text). With
+ * `headings` false (a story's narration under its stop's heading) a heading's words stay, as a
+ * paragraph's, and the page's outline stays the stops'.
  */
-export function ContentMarkdown({ source }: { source: string }) {
+export function ContentMarkdown({
+  source,
+  headings = true,
+}: {
+  source: string;
+  headings?: boolean;
+}) {
   return (
-    <Markdown components={components} skipHtml urlTransform={(url) => contentLinkUrl(url) ?? ''}>
+    <Markdown
+      components={components}
+      skipHtml
+      urlTransform={(url) => contentLinkUrl(url) ?? ''}
+      {...(headings ? {} : { disallowedElements: HEADINGS, unwrapDisallowed: true })}
+    >
       {source}
     </Markdown>
   );

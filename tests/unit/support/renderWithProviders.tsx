@@ -17,6 +17,7 @@ export function recordingAnalytics() {
     pageView: vi.fn<Analytics['pageView']>(),
     click: vi.fn<Analytics['click']>(),
     video: vi.fn<Analytics['video']>(),
+    story: vi.fn<Analytics['story']>(),
     search: vi.fn<Analytics['search']>(),
   } satisfies Analytics;
 }
