@@ -1,6 +1,7 @@
 /**
  * What search engines read first (issue 32): `/sitemap.xml`, every public page of the archive
- * (its home, its own pages and every published item, with when each last changed), and
+ * (its home, its own pages, every published item and every published story (issue 51), with when
+ * each last changed), and
  * `/robots.txt`, which points to it and keeps crawlers out of the editors' area and the API. The
  * Node server answers both at the site's root.
  */
@@ -8,6 +9,7 @@ import { PAGE_ALTERNATES, pageAlternates } from '@/i18n/languages';
 import { Hono } from 'hono';
 import { archiveInputs } from '@/lib/archiveImport';
 import { nodeRoute } from '@/lib/nodeModel';
+import { storyRoute } from '@/lib/routes';
 import { bufferResponse, Refusal, type AppEnv } from '../app/appEnv';
 import { failureSays } from '../app/middleware';
 import { resource } from '../app/resource';
@@ -15,9 +17,18 @@ import type { CorsPolicy } from '../app/cors';
 import { storeOf, type OpenStore } from '../app/communityRequest';
 import { xmlText } from '../oai/oaiPmh';
 import { isEditable, type NodeStore } from '../storage/nodeStore';
+import { publishedStories } from './stories';
 
 /** The archive's own pages a visitor may land on from a search. */
-export const SITEMAP_PAGES = ['/', '/statement', '/resources', '/submit', '/contact', '/terms'];
+export const SITEMAP_PAGES = [
+  '/',
+  '/stories',
+  '/statement',
+  '/resources',
+  '/submit',
+  '/contact',
+  '/terms',
+];
 
 /** The sitemap protocol's limit on one file; past it, a sitemap index would be needed. */
 const SITEMAP_MAX_URLS = 50_000;
@@ -38,6 +49,18 @@ async function publicPages(store: NodeStore): Promise<{ path: string; changed: s
   return archiveInputs(live.map(({ node }) => node)).map((node) => ({
     path: nodeRoute(node),
     changed: changed.get(node.video_id) ?? null,
+  }));
+}
+
+/**
+ * The published stories' pages (`/story/{id}`, their first stop), each with the day it last
+ * changed: what `/stories` lists, so a draft or a deleted story is never in the sitemap. A stop's
+ * own page (`/story/{id}/{n}`) is found from its story's, which links every stop.
+ */
+async function storyPages(store: NodeStore): Promise<{ path: string; changed: string }[]> {
+  return (await publishedStories(store)).map((story) => ({
+    path: storyRoute(story.story_id),
+    changed: story.changedAt.slice(0, 10),
   }));
 }
 
@@ -131,6 +154,7 @@ export function createSeoRoutes({ openStore, cors, siteUrl }: SeoRouteOptions) {
           const pages = [
             ...SITEMAP_PAGES.map((path) => ({ path, changed: null })),
             ...(await publicPages(store)),
+            ...(await storyPages(store)),
           ];
           return textResponse(sitemapXml(site, pages), 'application/xml; charset=utf-8');
         },

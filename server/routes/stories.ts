@@ -42,11 +42,27 @@ export interface StoryRoutesOptions {
  */
 export async function publishedStories(store: NodeStore): Promise<ListedStory[]> {
   if (!hasStories(store)) return [];
-  return (await store.allStories()).flatMap(({ story, deleted, changedAt }) => {
-    if (deleted || !isPublished(story)) return [];
-    const checked = validateStory(story);
-    return checked.ok ? [{ ...checked.story, changedAt }] : [];
+  return (await store.allStories()).flatMap((stored) => {
+    const listed = listedStory(stored);
+    return listed === null ? [] : [listed];
   });
+}
+
+/** The story as visitors read it, or null where they may not (deleted, a draft, no longer valid). */
+export function listedStory({ story, deleted, changedAt }: StoredStory): ListedStory | null {
+  if (deleted || !isPublished(story)) return null;
+  const checked = validateStory(story);
+  return checked.ok ? { ...checked.story, changedAt } : null;
+}
+
+/**
+ * The story with this id if visitors may read it (as `publishedStories` lists it), else null: a
+ * shared link's page reads one story, not the list.
+ */
+export async function publishedStory(store: NodeStore, id: string): Promise<ListedStory | null> {
+  if (!hasStories(store)) return null;
+  const stored = await store.getStory(id);
+  return stored === null ? null : listedStory(stored);
 }
 
 /** The store with its stories' writes, or the 405 of a store without them. */

@@ -1,6 +1,7 @@
 /**
  * The sitemap and robots.txt from the service (issue 32): exactly the public items, a hidden one
- * gone at once, each with the day it last changed; nothing without the site's address.
+ * gone at once, each with the day it last changed; nothing without the site's address. The
+ * published stories' pages too (issue 51), never a draft's or a deleted story's.
  */
 import { readFileSync } from 'node:fs';
 import { validateXML } from 'xmllint-wasm';
@@ -10,6 +11,7 @@ import { createNodesHandler } from '../../../../server/nodesHandler';
 import { SITEMAP_PAGES } from '../../../../server/routes/seo';
 import { createMemoryStore } from '../../../../server/storage/memoryStore';
 import { generateArchive } from '../../../fixtures/generateArchive';
+import { DRAFT, storySeed, WALK } from '../support/storyFixtures';
 
 const SITE = 'https://archive.example.org';
 
@@ -94,5 +96,51 @@ describe('the sitemap', () => {
     expect(robots.status).toBe(200);
     expect(robots.text).not.toContain('Sitemap:');
     expect(robots.text).toContain('Allow: /api/open-data/');
+  });
+});
+
+describe('the sitemap’s stories (issue 51)', () => {
+  function storyService() {
+    const store = createMemoryStore(storySeed());
+    const handler = createNodesHandler({ openStore: async () => store, siteUrl: () => SITE });
+    const sitemap = async () => (await callApp(handler.app, { path: '/sitemap.xml' })).text;
+    return { store, sitemap };
+  }
+
+  it('lists /stories and each published story’s page with the day it last changed, never a draft', async () => {
+    const { store, sitemap } = storyService();
+    const xml = await sitemap();
+    const locs = locsOf(xml);
+    expect(locs).toEqual(expect.arrayContaining(inEachLanguage(`${SITE}/stories`)));
+    expect(locs).toEqual(expect.arrayContaining(inEachLanguage(`${SITE}/story/the-walk`)));
+    expect(locs.filter((loc) => loc.includes('/story/'))).toHaveLength(4);
+    expect(xml).not.toContain('unfinished');
+    const changed = (await store.getStory('the-walk'))?.changedAt.slice(0, 10);
+    expect(xml).toContain(
+      `<url><loc>${SITE}/bs/story/the-walk</loc><lastmod>${changed}</lastmod>` +
+        `<xhtml:link rel="alternate" hreflang="x-default" href="${SITE}/story/the-walk"/>`,
+    );
+    const result = await validateXML({
+      xml: [{ fileName: 'sitemap.xml', contents: xml }],
+      schema: xsd('sitemap-bundle.xsd'),
+      preload: [xsd('sitemap.xsd'), xsd('sitemap-xhtml.xsd')],
+    });
+    expect(result.errors.map((error) => error.rawMessage)).toEqual([]);
+  });
+
+  it('drops a story taken back to a draft or deleted, and adds one once published', async () => {
+    const { store, sitemap } = storyService();
+    const walk = await store.getStory('the-walk');
+    await store.updateStory('the-walk', { ...WALK, state: 'draft' }, walk?.version ?? 0, 'alice');
+    expect(locsOf(await sitemap()).some((loc) => loc.includes('/story/'))).toBe(false);
+
+    await store.updateStory('unfinished', { ...DRAFT, state: 'published' }, 1, 'alice');
+    const published = locsOf(await sitemap()).filter((loc) => loc.includes('/story/'));
+    expect(published).toEqual(inEachLanguage(`${SITE}/story/unfinished`));
+
+    await store.deleteStory('unfinished', 2, 'alice');
+    expect(locsOf(await sitemap()).some((loc) => loc.includes('/story/'))).toBe(false);
+    // The list of stories is a page of the archive even with none to list.
+    expect(locsOf(await sitemap())).toContain(`${SITE}/stories`);
   });
 });
