@@ -4,7 +4,9 @@ import type { AppEnv } from './app/appEnv';
 import { createServiceApp } from './app/serviceApp';
 import { DEFAULT_UPLOAD_QUOTAS, type UploadQuotas } from './uploads/uploadQuotas';
 import { createCorsPolicy } from './app/cors';
-import type { SharedItem } from './app/firstPaintPage';
+import { nodeRoute } from '@/lib/nodeModel';
+import { storyItemIds } from '@/lib/storyModel';
+import type { SharedItem, SharedStory } from './app/firstPaintPage';
 import type { PreparedAnswers } from './app/preparedAnswers';
 import { createMessageRoutes } from './routes/messages';
 import { createRemovalRoutes } from './routes/removalRequests';
@@ -15,11 +17,17 @@ import { createPhotoBlurRoutes } from './routes/photoBlur';
 import { createSeoRoutes } from './routes/seo';
 import type { AccessTokenVerifier } from './login/accessToken';
 import { createSharedRateLimiter } from './app/rateLimit';
-import { createNodeList, type WarmUpResult } from './routes/nodeList';
+import { createNodeList, type NodeList, type WarmUpResult } from './routes/nodeList';
 import { createNodeRoutes, LIST_METHODS } from './routes/nodes';
-import { createStoryRoutes } from './routes/stories';
+import { createStoryRoutes, publishedStory } from './routes/stories';
 import { hasInbox, type InboxStore, type NodeStore } from './storage/nodeStore';
-import { createStoreConnection, errorMessage } from './storage/storeConnection';
+import {
+  createStoreConnection,
+  errorMessage,
+  Unavailable,
+  withTimeout,
+  type StoreConnection,
+} from './storage/storeConnection';
 import type { MediaStorage } from './uploads/mediaStorage';
 import { createUploadLimiter, createUploadRoutes } from './routes/uploads';
 import {
@@ -97,12 +105,42 @@ export interface NodesHandler {
    */
   sharedItem(id: string, waitMs: number): Promise<SharedItem | null>;
   /**
+   * The published story with this id, with the pages of the items its stops show, for the
+   * document of its shared link (`/story/{id}`, `/story/{id}/{n}`); null when visitors may not
+   * read it (unknown, a draft, deleted: its page then answers 404).
+   *
+   * @throws when the archive cannot be read within `waitMs` (its page is then sent as built).
+   */
+  sharedStory(id: string, waitMs: number): Promise<SharedStory | null>;
+  /**
    * The list's answers as the application gave them, for the Node server to send again as they
    * are (see server/app/preparedAnswers.ts).
    */
   listAnswers: PreparedAnswers;
   /** Closes the store; later requests answer 503. */
   close(): Promise<void>;
+}
+
+/** A published story and its items' pages, read within `waitMs` (see `NodesHandler.sharedStory`). */
+function readSharedStory(
+  connection: StoreConnection,
+  list: NodeList,
+  id: string,
+  waitMs: number,
+): Promise<SharedStory | null> {
+  const read = async (): Promise<SharedStory | null> => {
+    const story = await publishedStory(await connection.get(), id);
+    if (story === null) return null;
+    const itemPages = new Map<string, string>();
+    for (const itemId of storyItemIds(story)) {
+      // The items as the list shows them (read once per revision): a stop's item deleted since
+      // the story was saved has no page.
+      const item = await list.item(itemId, waitMs);
+      if (item !== null) itemPages.set(itemId, nodeRoute({ type: item.type, video_id: item.id }));
+    }
+    return { story, itemPages };
+  };
+  return withTimeout(read(), waitMs, () => new Unavailable('slow'));
 }
 
 /** SPEC-independent service limits. */
@@ -221,6 +259,7 @@ export function createNodesHandler(options: NodesHandlerOptions): NodesHandler {
     app,
     warmUp: () => list.warmUp(),
     sharedItem: (id, waitMs) => list.item(id, waitMs),
+    sharedStory: (id, waitMs) => readSharedStory(connection, list, id, waitMs),
     listAnswers: list.prepared,
     async sweepUploads({ unfinishedBefore } = {}) {
       if (media === null) return null;

@@ -3,15 +3,20 @@
  * (before any script), and for a shared item's link (`/video/{id}`, `/gallery/{id}`) the server,
  * which knows the archive, names the item there: in the tab and link previews (`<title>` and
  * Open Graph tags) and under the preloader, with its picture (the app keeps them: see
- * src/app/firstPaint.ts). A static host cannot know titles; it sends index.html as built.
+ * src/app/firstPaint.ts). A shared story's link (`/story/{id}`, `/story/{id}/{n}`, issue 51) is
+ * named the same way in the head, with its cover and its stops as schema.org data. A static host
+ * cannot know titles; it sends index.html as built.
  */
 import { createHash } from 'node:crypto';
 import { pageAlternates, withLanguagePrefix, type Language } from '@/i18n/languages';
 import { DEFAULT_THUMBNAIL_URL, SHARED_PICTURE_SIZE, SITE_NAME } from '@/lib/constants';
 import { escapeMarkup } from '@/lib/markupText';
 import type { MediaType } from '@/lib/mediaType';
+import { markdownPlainText } from '@/lib/markdownText';
 import { nodeRoute, nodeThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
-import { itemJsonLd, jsonLdText } from '@/lib/structuredData';
+import { storyRoute } from '@/lib/routes';
+import type { ListedStory } from '@/lib/storyModel';
+import { itemJsonLd, jsonLdText, storyCoverUrl, storyJsonLd } from '@/lib/structuredData';
 import { safeUrl } from '@/lib/url';
 
 /** What the document says of a shared item. */
@@ -22,6 +27,14 @@ export interface SharedItem {
   description: string;
   /** The item as the app shows it: with the site's address, its schema.org description. */
   node?: MediaNode;
+}
+
+/** What the document says of a shared story. */
+export interface SharedStory {
+  /** The story as visitors read it (published). */
+  story: ListedStory;
+  /** The page of each item its stops show that the archive shows (`/video/{id}`), by item id. */
+  itemPages: ReadonlyMap<string, string>;
 }
 
 /** Where index.html takes the preloader's line naming the item. */
@@ -69,6 +82,31 @@ function shortened(text: string, max: number): string {
 }
 
 /**
+ * A shared page's addresses (with the site's): its one address for search engines (`og:url`,
+ * canonical) and every language's as its alternates. Each language's address is its own
+ * canonical one; all of them are its alternates (issue 49).
+ */
+function pageAddresses(siteUrl: string | null, route: string, language: Language | null): string[] {
+  if (siteUrl === null) return [];
+  const page = escapeHtml(`${siteUrl}${withLanguagePrefix(route, language)}`);
+  return [
+    `<meta property="og:url" content="${page}" />`,
+    `<link rel="canonical" href="${page}" />`,
+    ...pageAlternates(siteUrl, route).map(
+      ({ hreflang, href }) =>
+        `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}" />`,
+    ),
+  ];
+}
+
+/** The document with `title` (escaped already) as its title and `meta` at the end of its head. */
+function withHead(html: string, title: string, meta: readonly string[]): string {
+  return html
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`)
+    .replace('</head>', () => `  ${meta.join('\n    ')}\n  </head>`);
+}
+
+/**
  * index.html naming `item`: its title in `<title>` (as the app names an open item's tab) and in
  * Open Graph tags with its description, and its title under the preloader. Every value is
  * escaped; a document without the marks is returned with what it has.
@@ -94,36 +132,19 @@ export function withSharedItem(
   const description = about ? escapeHtml(`${kind}: ${about}`) : '';
   // With the site's address: the page's one address for search engines, and what it shows as
   // schema.org data (a data block: never run, so the page's script policy needs no hash of it).
-  // Each language's address is its own canonical one; all of them are its alternates (issue 49).
   const route = nodeRoute({ type: item.type, video_id: item.id });
-  const page = siteUrl === null ? null : `${siteUrl}${withLanguagePrefix(route, language)}`;
-  const alternates =
-    siteUrl === null
-      ? []
-      : pageAlternates(siteUrl, route).map(
-          ({ hreflang, href }) =>
-            `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}" />`,
-        );
   const meta = [
     `<meta property="og:title" content="${escapeHtml(name)}" />`,
     `<meta property="og:type" content="${item.type === 'video' ? 'video.other' : 'website'}" />`,
     ...(description ? [`<meta property="og:description" content="${description}" />`] : []),
-    ...(page === null
-      ? []
-      : [
-          `<meta property="og:url" content="${escapeHtml(page)}" />`,
-          `<link rel="canonical" href="${escapeHtml(page)}" />`,
-          ...alternates,
-        ]),
-    ...(page !== null && siteUrl !== null && item.node
+    ...pageAddresses(siteUrl, route, language),
+    ...(siteUrl !== null && item.node
       ? [
           `<script type="application/ld+json" data-item-jsonld>${jsonLdText(itemJsonLd(item.node, siteUrl))}</script>`,
         ]
       : []),
-  ].join('\n    ');
-  const document = html
-    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`)
-    .replace('</head>', () => `  ${meta}\n  </head>`);
+  ];
+  const document = withHead(html, title, meta);
   const url = sharedPicture(item);
   // As the app's list and detail view ask for it (CORS), so that the browser keeps one copy.
   const picture =
@@ -135,6 +156,57 @@ export function withSharedItem(
     () =>
       `${picture}<p class="preloader__item" data-item="${escapeHtml(item.id)}">${escapeHtml(name)}</p>`,
   );
+}
+
+/**
+ * A story's picture in link previews: its cover through the one checked URL helper, absolute (a
+ * preview reads no relative address), or an absolute cover as it is where the site's address is
+ * unknown; null for none.
+ */
+function storyPicture(story: ListedStory, siteUrl: string | null): string | null {
+  if (siteUrl !== null) return storyCoverUrl(story, siteUrl);
+  const cover = safeUrl(story.cover);
+  return cover !== null && /^https?:\/\//i.test(cover) ? cover : null;
+}
+
+/**
+ * index.html naming a stop of `shared`'s story (`stop`, 1-based): the first stop's page is the
+ * story's own, named by its title and described by its introduction; a later stop's page adds its
+ * heading to the title and is described by its heading and the start of its narration, as plain
+ * text. Link previews show the cover (`og:image`, a large card where there is one). With the
+ * site's address, the page's canonical address and its languages' alternates (each stop is a page
+ * of its own, as `storyRoute` writes it), and the story as a schema.org `ItemList` of its stops
+ * (`storyJsonLd`). The preloader is left as built: it names an item, which a story is not. Every
+ * value is escaped.
+ */
+export function withSharedStory(
+  html: string,
+  { story, itemPages }: SharedStory,
+  stop: number,
+  { siteUrl = null, language = null }: { siteUrl?: string | null; language?: Language | null } = {},
+): string {
+  const shown = stop > 1 ? story.stops[stop - 1] : undefined;
+  const storyName = shortened(story.title, TITLE_MAX);
+  const name = shown ? shortened(`${shown.heading} · ${story.title}`, TITLE_MAX) : storyName;
+  const about = shown
+    ? [shown.heading, markdownPlainText(shown.narration)].filter((t) => t.trim() !== '').join(': ')
+    : story.intro;
+  const description = escapeHtml(shortened(about, DESCRIPTION_MAX));
+  const picture = storyPicture(story, siteUrl);
+  const meta = [
+    `<meta property="og:title" content="${escapeHtml(name)}" />`,
+    '<meta property="og:type" content="article" />',
+    ...(description ? [`<meta property="og:description" content="${description}" />`] : []),
+    ...(picture === null ? [] : [`<meta property="og:image" content="${escapeHtml(picture)}" />`]),
+    `<meta name="twitter:card" content="${picture === null ? 'summary' : 'summary_large_image'}" />`,
+    ...pageAddresses(siteUrl, storyRoute(story.story_id, stop), language),
+    ...(siteUrl === null
+      ? []
+      : [
+          `<script type="application/ld+json" data-story-jsonld>${jsonLdText(storyJsonLd(story, siteUrl, (id) => itemPages.get(id)))}</script>`,
+        ]),
+  ];
+  return withHead(html, escapeHtml(`${name} · ${SITE_NAME}`), meta);
 }
 
 /** JavaScript types a `<script>` runs as; any other (`application/json`: data) is never run. */

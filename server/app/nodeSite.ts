@@ -22,8 +22,15 @@ import {
   type Language,
 } from '@/i18n/languages';
 import { nodeRoute } from '@/lib/nodeModel';
-import { isAppPath } from '@/lib/routes';
-import { sharedItemRoute, withSharedItem, type SharedItem } from './firstPaintPage';
+import { isAppPath, storyOfPath } from '@/lib/routes';
+import { stopNumberOf } from '@/lib/storyModel';
+import {
+  sharedItemRoute,
+  withSharedItem,
+  withSharedStory,
+  type SharedItem,
+  type SharedStory,
+} from './firstPaintPage';
 import { securityHeaders, securityHeaderValues } from './securityHeaders';
 import type { StaticFiles, StaticResponse } from './staticFiles';
 import { UPLOADS_PATH } from '../uploads/folderStorage';
@@ -61,7 +68,13 @@ export interface SiteParts {
    * 404). It rejects, or is absent, when that cannot be known in time: the page is sent as built.
    */
   sharedItem?: (id: string) => Promise<SharedItem | null>;
-  /** The site's public address, for a shared item's canonical link and schema.org data. */
+  /**
+   * The published story a shared link (`/story/{id}`, `/story/{id}/{n}`) shows, which its
+   * document then names; null when visitors may not read it (the page answers 404). It rejects,
+   * or is absent, when that cannot be known in time: the page is sent as built.
+   */
+  sharedStory?: (id: string) => Promise<SharedStory | null>;
+  /** The site's public address, for a shared page's canonical link and schema.org data. */
   siteUrl?: () => string | null;
   /**
    * Answers of the API the listener sends again as the API gave them, past the application (the
@@ -153,6 +166,7 @@ function mountIdentity(site: Hono<AppEnv>, identity: MountedIdentity): void {
 interface SharedItemPages {
   pageHeaders: Record<string, string>;
   sharedItem: SiteParts['sharedItem'];
+  sharedStory: SiteParts['sharedStory'];
   siteUrl: () => string | null;
 }
 
@@ -230,6 +244,42 @@ async function sharedItemPage(
       );
 }
 
+/**
+ * A shared story's document (issue 51), as an item's (`sharedItemPage`): the story's stop named
+ * (200); for a story visitors may not read (unknown, a draft, deleted) or a stop it does not have
+ * (`/story/{id}/9` of a six-stop story, `/story/{id}/02`), the app's document as built with 404,
+ * as for an unknown item: no soft 404 for a search engine. Null when the archive cannot be read in time: the
+ * built document is then sent with 200, since a slow archive must never delist a real story.
+ */
+async function sharedStoryPage(
+  { pageHeaders, sharedStory, siteUrl }: SharedItemPages,
+  files: StaticFiles,
+  c: Context<AppEnv>,
+): Promise<Response | null> {
+  const method = c.req.method;
+  const { language, path } = splitLanguagePath(rawPath(c));
+  const route = storyOfPath(path);
+  if (!sharedStory || route === null || (method !== 'GET' && method !== 'HEAD')) return null;
+  const html = files.indexHtml(language);
+  let shared: SharedStory | null;
+  try {
+    shared = await sharedStory(route.story);
+  } catch {
+    return null;
+  }
+  const document = await html;
+  if (document === null) return null;
+  const stop = shared === null ? null : stopNumberOf(route.stop, shared.story.stops.length);
+  return shared === null || stop === null
+    ? documentResponse(c, pageHeaders, 404, document)
+    : documentResponse(
+        c,
+        pageHeaders,
+        200,
+        withSharedStory(document, shared, stop, { siteUrl: siteUrl(), language }),
+      );
+}
+
 /** What an address without a language prefix is answered by: its own page, or another language's. */
 const NEGOTIATED_BY = 'Accept-Language, Cookie';
 
@@ -277,6 +327,7 @@ function mountApp(
     if (redirect !== null) return redirect;
     const response =
       (await sharedItemPage(pages, staticFiles, c)) ??
+      (await sharedStoryPage(pages, staticFiles, c)) ??
       responseOf(
         await staticFiles.serve(c.req.method, rawPath(c), Object.fromEntries(c.req.raw.headers)),
         pages.pageHeaders,
@@ -346,6 +397,7 @@ export function createSiteListener({
   uploadsFolder,
   trustProxy,
   sharedItem,
+  sharedStory,
   siteUrl = () => null,
   preparedAnswers,
 }: SiteParts) {
@@ -360,7 +412,7 @@ export function createSiteListener({
       responseOf(await serveUpload(uploadsFolder, c.req.method, rawPath(c))),
     );
   }
-  mountApp(site, staticFiles, { pageHeaders, sharedItem, siteUrl });
+  mountApp(site, staticFiles, { pageHeaders, sharedItem, sharedStory, siteUrl });
   answerFailures(site, log);
   return nodeListener(site, trustProxy, preparedAnswers);
 }

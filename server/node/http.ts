@@ -82,7 +82,10 @@ export class StartError extends Error {
 /** Start-up waits this long for the store, then reports the server as up anyway. */
 const WARM_UP_LIMIT_MS = 30_000;
 
-/** The longest a shared link's document waits for its item's title before it goes without. */
+/**
+ * The longest a shared link's document waits for its item's or story's title before it goes
+ * without.
+ */
 const SHARED_ITEM_WAIT_MS = 300;
 
 /** How long open keep-alive connections get to finish when the server stops. */
@@ -346,6 +349,7 @@ export async function startServer(
       identity,
       csp: contentSecurityPolicy(config, scriptHashes),
       sharedItem: (id) => handler.sharedItem(id, SHARED_ITEM_WAIT_MS),
+      sharedStory: (id) => handler.sharedStory(id, SHARED_ITEM_WAIT_MS),
       siteUrl: () => config.siteUrl ?? addresses.shown,
       log,
       uploadsFolder: media.folder,
