@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeRoute, type MediaNode } from '@/lib/nodeModel';
@@ -393,5 +394,132 @@ describe('the pseudo-locale', () => {
     await screenshot(page, 'language-pseudo-last');
     if (left.length > 0) console.log(left.join('\n'));
     expect(left).toEqual([]);
+  });
+});
+
+/*
+ * Stories (issue 51) as a visitor plays them: a shared stop opens at that stop, the keys, a swipe
+ * and Play step through, leaving keeps the globe where the stop put it, and the whole story reads
+ * in order as a document.
+ */
+const sampleStory = (
+  JSON.parse(readFileSync(SAMPLE, 'utf8')) as {
+    stories: {
+      story_id: string;
+      title: string;
+      stops: { heading: string; item: string | null }[];
+    }[];
+  }
+).stories[0] as {
+  story_id: string;
+  title: string;
+  stops: { heading: string; item: string | null }[];
+};
+/** Stop n (1-based) of the sample story. */
+function sampleStop(n: number) {
+  const stop = sampleStory.stops[n - 1];
+  if (!stop) throw new Error(`The sample story has no stop ${n}`);
+  return stop;
+}
+const storyPath = (n: number) => `/story/${sampleStory.story_id}${n > 1 ? `/${n}` : ''}`;
+const stopHeading = (page: Page, n: number) =>
+  page.getByRole('heading', { level: 3, name: sampleStop(n).heading });
+/** The camera at rest (the stop's flight over). */
+const cameraAtRest = (page: Page) =>
+  page.waitForFunction(
+    () => window.__globe?.ready === true && !window.__globe.camera().flying,
+    null,
+    {
+      timeout: 60_000,
+    },
+  );
+
+describe.each(Object.keys(WIDTHS) as Width[])('a story on a %s', (width) => {
+  it('a shared stop opens at that stop, its item on the globe, and steps on', async () => {
+    const page = await open(storyPath(2), width);
+    const seen = watchPage(page);
+    await stopHeading(page, 2).waitFor({ timeout: 60_000 });
+    await expect.poll(() => page.locator('.story-panel [aria-live]').textContent()).toContain(`2 `);
+    await cameraAtRest(page);
+    const item = sampleStop(2).item ?? '';
+    expect(await page.evaluate((id) => window.__globe?.project(id)?.onScreen, item)).toBe(true);
+    // The panel leaves the card in sight: beside the globe, or under it on a phone.
+    const card = (await page.evaluate((id) => window.__globe?.project(id), item)) ?? { x: 0, y: 0 };
+    const panel = (await page.locator('.story-panel').boundingBox()) ?? { x: 0, y: 0 };
+    if (width === 'desktop') expect(card.x).toBeLessThan(panel.x);
+    else expect(card.y).toBeLessThan(panel.y);
+    expect(await overflowsSideways(page)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, `story-stop-${width}`);
+
+    if (width === 'desktop') {
+      await page.keyboard.press('ArrowRight');
+    } else {
+      // A swipe to the left across the sheet.
+      const box = panel;
+      const at = (x: number) => ({
+        pointerId: 7,
+        pointerType: 'touch',
+        isPrimary: true,
+        clientX: x,
+        clientY: box.y + 40,
+        bubbles: true,
+      });
+      await page.locator('.story-panel').dispatchEvent('pointerdown', at(box.x + 300));
+      await page.locator('.story-panel').dispatchEvent('pointerup', at(box.x + 60));
+    }
+    await page.waitForURL(new RegExp(`${storyPath(3)}$`));
+    await stopHeading(page, 3).waitFor();
+    await cameraAtRest(page);
+    // Stop 3 points at its item: its callout shows.
+    expect(await page.evaluate(() => window.__globe?.callout()?.id)).toBe(sampleStop(3).item);
+    await page.keyboard.press('ArrowLeft');
+    await stopHeading(page, 2).waitFor();
+    expect(seen.pageErrors).toEqual([]);
+  });
+});
+
+describe('a story played and left', () => {
+  it('Play goes on at a reading pace and stops on a key', async () => {
+    const page = await open(storyPath(3), 'desktop');
+    await stopHeading(page, 3).waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Play the story' }).click();
+    await page.getByRole('button', { name: 'Pause the story' }).waitFor();
+    await page.waitForURL(new RegExp(`${storyPath(4)}$`), { timeout: 40_000 });
+    await stopHeading(page, 4).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Play the story' }).waitFor();
+  });
+
+  it('leaving keeps the globe where the stop put it, and Back returns to the stop', async () => {
+    const page = await open(storyPath(4), 'desktop');
+    await stopHeading(page, 4).waitFor({ timeout: 60_000 });
+    await cameraAtRest(page);
+    const at = await page.evaluate(() => window.__globe?.camera());
+    await page.getByRole('link', { name: 'Leave the story' }).click();
+    await page.waitForURL(/\/category\/response-efforts\?from=2025-05-16&to=2025-05-16$/);
+    await page.locator('.story-panel').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'List' }).waitFor();
+    await cameraAtRest(page);
+    const after = await page.evaluate(() => window.__globe?.camera());
+    expect(after?.radius).toBeCloseTo(at?.radius ?? 0, 2);
+    expect(after?.alpha).toBeCloseTo(at?.alpha ?? 0, 2);
+    expect(after?.beta).toBeCloseTo(at?.beta ?? 0, 2);
+    await page.goBack();
+    await stopHeading(page, 4).waitFor();
+  });
+
+  it('reads whole, in order, with the globe hidden, and /stories lists it', async () => {
+    const page = await open('/stories', 'desktop');
+    await page.getByRole('link', { name: sampleStory.title }).click();
+    await stopHeading(page, 1).waitFor({ timeout: 60_000 });
+    await page.addStyleTag({ content: '.globe-canvas { display: none !important; }' });
+    await page.getByRole('button', { name: 'Read the whole story' }).click();
+    const headings = await page.locator('.story-whole h3').allTextContents();
+    expect(headings).toEqual(sampleStory.stops.map((stop) => stop.heading));
+    // Each stop's item is linked from the text.
+    const linked = await page.locator('.story-whole .story-item').count();
+    expect(linked).toBe(sampleStory.stops.filter((stop) => stop.item !== null).length);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

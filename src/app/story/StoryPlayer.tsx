@@ -306,14 +306,13 @@ function PlayingStory({
           ref={playButton}
           type="button"
           className="button-quiet"
-          aria-pressed={playing}
           disabled={last && !playing}
           onClick={() => setPlaying(!playing)}
         >
           {playing
-            ? t({ message: 'Pause', comment: 'Stops playing a story' })
+            ? t({ message: 'Pause the story', comment: 'Stops playing a story' })
             : t({
-                message: 'Play',
+                message: 'Play the story',
                 comment: "Goes through a story's stops by itself, at a reading pace",
               })}
         </button>
