@@ -3,13 +3,17 @@
  * items (issue 32), so that libraries and aggregators can harvest it: the six verbs, Dublin Core
  * (`oai_dc`) records, one set per category (`./setSpec`), deleted records for hidden items,
  * keyset resumption tokens for long lists (`./resumptionToken`), and every error the protocol
- * names. Pure: a request's arguments and the repository in, the XML answer out.
+ * names. The published stories (issue 51) are records too, of `dc:type` Collection, in a set of
+ * their own (`STORIES_SET`). Pure: a request's arguments and the repository in, the XML answer out.
  */
 import { escapeMarkup } from '@/lib/markupText';
 import { SITE_NAME } from '@/lib/constants';
 import type { NodeInput } from '@/lib/nodeSchema';
 import { STORED_FIELDS } from '@/lib/itemFields';
 import { DC_ELEMENTS, type DcElement } from '@/lib/itemFieldSpec';
+import { rightsStatement } from '@/lib/license';
+import { storyRoute } from '@/lib/routes';
+import type { StoryInput } from '@/lib/storyModel';
 import {
   keyBefore,
   positionOfToken,
@@ -34,6 +38,32 @@ export interface OaiRecordItem {
 }
 
 /**
+ * The local part of a story's identifier: `story:{id}` (`oai:{host}:story:{id}`). An item's id
+ * holds no `:` (the schema's id is letters, digits, `-` and `_`), so no story's identifier can be
+ * an item's, and an item's identifiers stay as they were issued.
+ */
+export const STORY_ID_PREFIX = 'story:';
+
+/**
+ * The stories' set. A category's spec is its slug (or a fold of it with `.` and a hash: see
+ * `./setSpec`), which never holds `_`: so no category, not even one named "Stories" (whose spec
+ * is `stories`), can share this set or change its spec.
+ */
+export const STORIES_SET = { spec: 'archive_stories', name: 'Stories' } as const;
+
+/** A published story: a record of the items its stops show, in the stories' set. */
+export interface OaiStoryRecord {
+  /** `story:{id}` (`STORY_ID_PREFIX`). */
+  id: string;
+  datestamp: string;
+  deleted: false;
+  story: StoryInput;
+  /** The pages of the items its stops show that the public sees (`/video/{id}`), in order. */
+  itemPages: readonly string[];
+  setSpecs: readonly string[];
+}
+
+/**
  * An item hidden from the public (deleted, or hidden for a removal request): a deleted record.
  * It carries nothing of what the item held (no title, no sets), so no answer can give it away.
  */
@@ -44,8 +74,11 @@ export interface OaiDeletedItem {
   deleted: true;
 }
 
-/** One item as the repository serves it. */
-export type OaiItem = OaiRecordItem | OaiDeletedItem;
+/**
+ * One record as the repository serves it: an item, a story, or the deleted record of either (a
+ * story deleted or taken back to a draft after it was published is one as a hidden item is).
+ */
+export type OaiItem = OaiRecordItem | OaiStoryRecord | OaiDeletedItem;
 
 /** What the repository answers from. */
 export interface OaiRepository {
@@ -132,14 +165,43 @@ export function dublinCoreOf(node: NodeInput, siteUrl: string): string {
   }
   // A stable sort: within one element, the fields' own order.
   elements.sort((a, b) => DC_ELEMENTS.indexOf(a.element) - DC_ELEMENTS.indexOf(b.element));
-  const fields = elements.map(({ element: name, text }) => element(`dc:${name}`, text));
+  return oaiDc(elements.map(({ element: name, text }) => element(`dc:${name}`, text)));
+}
+
+/** Dublin Core's oai_dc record around `fields` (already in Dublin Core's element order). */
+function oaiDc(fields: readonly string[]): string {
   return `<oai_dc:dc xmlns:oai_dc="${OAI_DC_NS}" xmlns:dc="http://purl.org/dc/elements/1.1/" xsi:schemaLocation="${OAI_DC_NS} http://www.openarchives.org/OAI/2.0/oai_dc.xsd">${fields.join('')}</oai_dc:dc>`;
+}
+
+/**
+ * A story's Dublin Core (issue 51), in Dublin Core's order: its title, credit, introduction, the
+ * archive as publisher, the day it last changed, its type (DCMI's `Collection`: a story is an
+ * aggregation of the archive's items, put in an order and told), its page, its language, each
+ * item its stops show (`relation`, in the stops' order) and its rights as an item's are written.
+ */
+export function storyDublinCoreOf(
+  { story, datestamp, itemPages }: Pick<OaiStoryRecord, 'story' | 'datestamp' | 'itemPages'>,
+  siteUrl: string,
+): string {
+  const fields = [
+    element('dc:title', story.title),
+    ...(story.credit ? [element('dc:creator', story.credit)] : []),
+    ...(story.intro.trim() ? [element('dc:description', story.intro)] : []),
+    element('dc:publisher', SITE_NAME),
+    element('dc:date', datestamp.slice(0, 10)),
+    element('dc:type', 'Collection'),
+    element('dc:identifier', `${siteUrl}${storyRoute(story.story_id)}`),
+    ...(story.language ? [element('dc:language', story.language)] : []),
+    ...itemPages.map((page) => element('dc:relation', `${siteUrl}${page}`)),
+    element('dc:rights', rightsStatement(story.license, siteUrl)),
+  ];
+  return oaiDc(fields);
 }
 
 function record(item: OaiItem, repository: OaiRepository, repositoryId: string): string {
   const metadata = item.deleted
     ? ''
-    : `<metadata>${dublinCoreOf(item.node, repository.siteUrl)}</metadata>`;
+    : `<metadata>${'story' in item ? storyDublinCoreOf(item, repository.siteUrl) : dublinCoreOf(item.node, repository.siteUrl)}</metadata>`;
   return `<record>${header(item, repositoryId)}${metadata}</record>`;
 }
 
@@ -293,7 +355,7 @@ function answerVerb(
       for (const item of repository.items) {
         if (!reported(item, now)) continue;
         if (earliest === null || item.datestamp < earliest) earliest = item.datestamp;
-        if (sample === null && !item.deleted) sample = item.id;
+        if (sample === null && !item.deleted && 'node' in item) sample = item.id;
       }
       const description = `<description><oai-identifier xmlns="http://www.openarchives.org/OAI/2.0/oai-identifier" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.openarchives.org/OAI/2.0/oai-identifier http://www.openarchives.org/OAI/2.0/oai-identifier.xsd">${element('scheme', 'oai')}${element('repositoryIdentifier', repositoryId)}${element('delimiter', ':')}${element('sampleIdentifier', `oai:${repositoryId}:${sample ?? 'clayton-first-responders'}`)}</oai-identifier></description>`;
       return `<Identify>${element('repositoryName', `${SITE_NAME}: community media of the St. Louis tornado of 16 May 2025`)}${element('baseURL', repository.baseUrl)}${element('protocolVersion', '2.0')}${element('adminEmail', repository.adminEmail)}${element('earliestDatestamp', earliest ?? '2025-05-16T00:00:00Z')}${element('deletedRecord', 'transient')}${element('granularity', 'YYYY-MM-DDThh:mm:ssZ')}${description}</Identify>`;

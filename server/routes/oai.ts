@@ -1,12 +1,16 @@
 /**
  * `GET|POST /oai`: the archive for libraries' harvesters, OAI-PMH 2.0 (see `../oai/oaiPmh`). The
- * items, their datestamps and sets are read once per store revision; a list's pages are read by
- * key (`../oai/resumptionToken`), so a new revision between two pages shifts nothing.
+ * items and the published stories, their datestamps and sets are read once per store revision; a
+ * list's pages are read by key (`../oai/resumptionToken`), so a new revision between two pages
+ * shifts nothing. Items and stories are one list in one order (datestamp, then identifier), so a
+ * harvest of everything gets both and its tokens page through both alike.
  */
 import { Hono, type Context } from 'hono';
 import { archiveInputs } from '@/lib/archiveImport';
+import { nodeRoute } from '@/lib/nodeModel';
 import type { NodeInput } from '@/lib/nodeSchema';
 import { slugify } from '@/lib/slug';
+import { isPublished, storyItemIds, type StoryInput } from '@/lib/storyModel';
 import { bufferResponse, Refusal, type AppEnv } from '../app/appEnv';
 import { failureSays, readBody } from '../app/middleware';
 import { resource } from '../app/resource';
@@ -16,11 +20,15 @@ import {
   answerOai,
   datestampOf,
   repositoryIdOf,
+  STORIES_SET,
+  STORY_ID_PREFIX,
   type OaiItem,
   type OaiRecordItem,
 } from '../oai/oaiPmh';
 import { setSpecOf } from '../oai/setSpec';
 import { isEditable, type DatedNode, type NodeStore } from '../storage/nodeStore';
+import { hasStories, writesStories, type StoredStory } from '../storage/storyStore';
+import { listedStory } from './stories';
 
 export interface OaiRouteOptions {
   openStore: OpenStore;
@@ -48,10 +56,48 @@ function byKey(a: OaiItem, b: OaiItem): number {
 }
 
 /**
- * The items as the repository serves them: every node the archive can show, and each hidden one
- * as a deleted record that keeps nothing but its id and when it was hidden.
+ * A story as the repository takes it: published (its record), or published once and not now
+ * (deleted, or taken back to a draft: `story` null, a deleted record). A story never published is
+ * not in the repository at all: its draft is the editors' own.
  */
-function catalogueOf(nodes: readonly DatedNode[], revision: string): Catalogue {
+export interface CatalogueStory {
+  id: string;
+  changedAt: string;
+  story: StoryInput | null;
+}
+
+/**
+ * The stories' records: each published story with the pages of the items its stops show that the
+ * public sees, in the stories' set; each once-published one as a deleted record. A story whose
+ * identifier an item of the archive already holds (an archive file's id with a `:`) is left out:
+ * the item's identifier was issued first.
+ */
+function storyItemsOf(
+  stories: readonly CatalogueStory[],
+  live: readonly OaiRecordItem[],
+  taken: ReadonlySet<string>,
+): OaiItem[] {
+  const pages = new Map(live.map((item) => [item.id, nodeRoute(item.node)]));
+  return stories.flatMap(({ id, changedAt, story }): OaiItem[] => {
+    const key = `${STORY_ID_PREFIX}${id}`;
+    if (taken.has(key)) return [];
+    const datestamp = datestampOf(changedAt);
+    if (story === null) return [{ id: key, datestamp, deleted: true }];
+    const itemPages = storyItemIds(story).flatMap((item) => pages.get(item) ?? []);
+    return [{ id: key, datestamp, deleted: false, story, itemPages, setSpecs: [STORIES_SET.spec] }];
+  });
+}
+
+/**
+ * The items as the repository serves them: every node the archive can show, and each hidden one
+ * as a deleted record that keeps nothing but its id and when it was hidden; and the stories
+ * (`storyItemsOf`).
+ */
+function catalogueOf(
+  nodes: readonly DatedNode[],
+  stories: readonly CatalogueStory[],
+  revision: string,
+): Catalogue {
   const changed = new Map<string, string>();
   for (const node of nodes) {
     const id = (node.node as { video_id?: unknown }).video_id;
@@ -92,13 +138,58 @@ function catalogueOf(nodes: readonly DatedNode[], revision: string): Catalogue {
       sets.set(specOf(name), names);
     }
   }
+  const told = storyItemsOf(stories, live, new Set([...live, ...gone].map((item) => item.id)));
+  const named = [...sets].map(([spec, names]) => ({ spec, name: [...names.values()].join(' / ') }));
+  if (told.some((item) => !item.deleted)) named.push({ ...STORIES_SET });
   return {
     revision,
-    items: [...live, ...gone].sort(byKey),
-    sets: [...sets]
-      .map(([spec, names]) => ({ spec, name: [...names.values()].join(' / ') }))
-      .sort((a, b) => (a.spec < b.spec ? -1 : 1)),
+    items: [...live, ...gone, ...told].sort(byKey),
+    sets: named.sort((a, b) => (a.spec < b.spec ? -1 : 1)),
   };
+}
+
+/** Whether a story's journal says it was ever published (a create, an edit or a delete of it). */
+async function everPublished(store: NodeStore, id: string): Promise<boolean> {
+  if (!writesStories(store)) return false;
+  const published = (value: unknown) =>
+    typeof value === 'object' && value !== null && isPublished(value);
+  let before: number | undefined;
+  for (;;) {
+    const page = await store.storyJournal({
+      storyId: id,
+      limit: 500,
+      ...(before ? { before } : {}),
+    });
+    if (page.some((entry) => published(entry.before) || published(entry.after))) return true;
+    const last = page.at(-1);
+    if (page.length < 500 || last === undefined) return false;
+    before = last.id;
+  }
+}
+
+/**
+ * The stories as the repository takes them (`CatalogueStory`). One not published now is a deleted
+ * record if it ever was: where the store keeps a journal, as it says; else if it was published
+ * when it was deleted (a read-only store's stories do not change).
+ */
+async function catalogueStories(store: NodeStore): Promise<CatalogueStory[]> {
+  if (!hasStories(store)) return [];
+  const stories: CatalogueStory[] = [];
+  for (const stored of await store.allStories()) {
+    const { story_id: id } = stored.story;
+    const listed = listedStory(stored);
+    if (listed !== null) {
+      stories.push({ id, changedAt: stored.changedAt, story: listed });
+    } else if (await wasPublished(store, stored)) {
+      stories.push({ id, changedAt: stored.changedAt, story: null });
+    }
+  }
+  return stories;
+}
+
+async function wasPublished(store: NodeStore, stored: StoredStory): Promise<boolean> {
+  if (stored.deleted && isPublished(stored.story)) return true;
+  return everPublished(store, stored.story.story_id);
 }
 
 /** Every node with the time it last changed; a read-only store's all at the start. */
@@ -122,7 +213,9 @@ export function createOaiRoutes({ openStore, cors, now, siteUrl, adminEmail }: O
     const revision = await store.revision();
     const current = await cached?.catch(() => null);
     if (current?.revision === revision) return current;
-    const building = datedNodes(store, startedAt).then((nodes) => catalogueOf(nodes, revision));
+    const building = Promise.all([datedNodes(store, startedAt), catalogueStories(store)]).then(
+      ([nodes, stories]) => catalogueOf(nodes, stories, revision),
+    );
     cached = building;
     return building;
   }

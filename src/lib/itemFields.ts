@@ -55,6 +55,7 @@ import {
   licenseUrl,
   licenseWords,
   readLicenseId,
+  rightsStatement,
 } from '@/lib/license';
 import {
   coordinateDraft,
@@ -338,11 +339,7 @@ export const ITEM_FIELDS = {
       csv: plainCell('license'),
       dc: {
         element: 'rights',
-        values: (license, _, siteUrl) => [
-          license === null
-            ? 'Rights not stated: ask the archive before reusing it.'
-            : `${LICENSES[license].name}: ${licenseUrl(license, siteUrl)}`,
-        ],
+        values: (license, _, siteUrl) => [rightsStatement(license, siteUrl)],
       },
       openData: (license, _, siteUrl) => ({
         license,

@@ -256,3 +256,13 @@ export function licenseUrl(license: LicenseId, siteUrl: string | null): string {
   const deed = LICENSES[license].deed;
   return deed.startsWith('/') ? `${siteUrl ?? ''}${deed}` : deed;
 }
+
+/**
+ * The rights as the archive's data states them (Dublin Core's `rights`, an item's or a story's):
+ * the licence's name and where it is explained, or that none is stated. The archive's English.
+ */
+export function rightsStatement(license: LicenseId | null, siteUrl: string | null): string {
+  return license === null
+    ? 'Rights not stated: ask the archive before reusing it.'
+    : `${LICENSES[license].name}: ${licenseUrl(license, siteUrl)}`;
+}

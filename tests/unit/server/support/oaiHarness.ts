@@ -8,7 +8,9 @@ import { readFileSync } from 'node:fs';
 import { JSDOM } from 'jsdom';
 import { validateXML } from 'xmllint-wasm';
 import { createNodesHandler } from '../../../../server/nodesHandler';
+import type { ArchiveSeed } from '../../../../server/storage/archiveFile';
 import { createMemoryStore } from '../../../../server/storage/memoryStore';
+import type { NodeStore } from '../../../../server/storage/nodeStore';
 import { generateArchive } from '../../../fixtures/generateArchive';
 import { callApp } from './appRequest';
 
@@ -119,14 +121,27 @@ export function answerKinds(documents: readonly string[]): Set<string> {
   return kinds;
 }
 
-/** The service over a store in memory holding `entries`; every answer with status 200 is kept. */
+/**
+ * The service over a store in memory holding `entries` (or an archive with stories); every
+ * answer with status 200 is kept.
+ */
 export function oaiService(
-  entries: readonly unknown[],
-  { siteUrl = SITE, now }: { siteUrl?: string | null; now?: () => Date } = {},
+  entries: readonly unknown[] | ArchiveSeed,
+  {
+    siteUrl = SITE,
+    now,
+    view,
+  }: {
+    siteUrl?: string | null;
+    now?: () => Date;
+    /** What the service reads instead of the store itself (a read-only view of it). */
+    view?: (store: ReturnType<typeof createMemoryStore>) => NodeStore;
+  } = {},
 ) {
   const store = createMemoryStore(entries);
+  const served = view ? view(store) : store;
   const handler = createNodesHandler({
-    openStore: async () => store,
+    openStore: async () => served,
     verifyEditor: async () => ({ username: 'alice', groups: ['editor'] }),
     siteUrl: () => siteUrl,
     adminEmail: 'editors@archive.example.org',
