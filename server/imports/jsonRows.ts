@@ -6,7 +6,8 @@
  * first finds where each row of the list starts and ends, counting what the rows hold and
  * refusing a file past the limits before anything is built; then each row is parsed on its own,
  * a slice of the event loop at a time. What the file holds besides the list (the journal) is
- * passed over, never built.
+ * passed over, never built. An export's stories (issue 51) are passed over too (an import takes
+ * items), counted so the report says they were not imported.
  */
 import { archiveEntries, ArchiveFormatError } from '@/lib/nodeModel';
 import type { ImportEntry } from '@/lib/archiveImport';
@@ -49,14 +50,40 @@ const notJson = (why: string) => new ImportFileRefused(400, `The file is not val
 /** How deep anything in the file may nest (rows: `IMPORT_MAX_DEPTH` below their list). */
 const FILE_MAX_DEPTH = 64;
 
+/** The rows' spans, and how many stories an archive file's `stories` list holds (null: none). */
+interface ScannedFile {
+  rows: RowSpan[];
+  stories: number | null;
+}
+
+/** The entries of a `stories` list so far, and where the scan is in it. */
+interface StoriesCount {
+  count: number;
+  /** After `[` or `,`: the next character starts an entry. */
+  expecting: boolean;
+  open: boolean;
+}
+
+/** Counts the stories' entries, one character of the list's own level at a time. */
+function countStories(stories: StoriesCount, code: number): void {
+  if (code === COMMA) stories.expecting = true;
+  else if (code === CLOSE_ARRAY) stories.open = false;
+  else if (stories.expecting) {
+    stories.count += 1;
+    stories.expecting = false;
+  }
+}
+
 /**
  * Finds the list of rows and each row's span, without building any of it.
  *
  * @throws ImportFileRefused past a limit, or where the file is not JSON the scan can follow
  *   (each row's own text is checked when it is parsed).
  */
-async function scanRows(text: string, slicer: Slicer): Promise<RowSpan[]> {
+async function scanRows(text: string, slicer: Slicer): Promise<ScannedFile> {
   const rows: RowSpan[] = [];
+  /** The `stories` list of an archive file's object, once found. */
+  let stories: StoriesCount | null = null;
   /** What encloses the scan: `[` or `{` for each open container, outermost first. */
   const stack: number[] = [];
   let rootOpened = false;
@@ -95,6 +122,10 @@ async function scanRows(text: string, slicer: Slicer): Promise<RowSpan[]> {
       rootOpened = true;
     }
 
+    // A member of the archive file's object (not inside the rows' list), whose name is read.
+    const rootMember = depth === 1 && stack[0] === OPEN_OBJECT && (listDepth === -1 || listDone);
+    if (stories?.open && depth === 2) countStories(stories, code);
+
     if (listDepth !== -1 && !listDone && depth === listDepth) {
       // At the list's own level: a bare value row (a number, a name) ends at `,` or `]`.
       if (row !== null && (code === COMMA || code === CLOSE_ARRAY)) endRow(i);
@@ -126,10 +157,10 @@ async function scanRows(text: string, slicer: Slicer): Promise<RowSpan[]> {
         else if (inner === NEWLINE) line += 1;
       }
       if (i >= text.length) throw notJson('it ends inside a text');
-      if (listDepth === -1 && depth === 1 && stack[0] === OPEN_OBJECT) keyStart = start;
+      if (rootMember) keyStart = start;
     } else if (code === COLON) {
-      if (listDepth === -1 && depth === 1 && keyStart !== -1) {
-        // A member of the archive file's object: its name, to find `nodes`.
+      if (rootMember && keyStart !== -1) {
+        // A member of the archive file's object: its name, to find `nodes` (and `stories`).
         pendingKey = JSON.parse(text.slice(keyStart, text.lastIndexOf('"', i) + 1)) as string;
         keyStart = -1;
       }
@@ -145,6 +176,9 @@ async function scanRows(text: string, slicer: Slicer): Promise<RowSpan[]> {
           expectingRow = true;
           continue;
         }
+      }
+      if (rootMember && code === OPEN_ARRAY && pendingKey === 'stories' && stories === null) {
+        stories = { count: 0, expecting: true, open: true };
       }
       pendingKey = null;
       if (row !== null) {
@@ -188,7 +222,16 @@ async function scanRows(text: string, slicer: Slicer): Promise<RowSpan[]> {
       'The archive is not a list of nodes (got an object without a "nodes" list).',
     );
   }
-  return rows;
+  return { rows, stories: stories?.count ?? null };
+}
+
+/** What the report says of an archive file's stories: an import takes items only. */
+function storiesNote(count: number | null): string[] {
+  if (count === null || count === 0) return [];
+  const stories = count === 1 ? 'story' : `${count.toLocaleString('en')} stories`;
+  return [
+    `The file holds ${count === 1 ? 'a ' : ''}${stories} ("stories"): an import takes items only, so ${count === 1 ? 'it is' : 'they are'} not imported. Editors add stories under Stories; a server started with this file as its ARCHIVE_FILE takes them in.`,
+  ];
 }
 
 /** A file that is one value but no list or object (a text, a number): the reader's words. */
@@ -216,9 +259,9 @@ export async function readJsonRows(
 ): Promise<{ entries: ImportEntry[]; notes: string[] }> {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   if (body.trim() === '') throw new ImportFileRefused(400, 'The file is empty.');
-  const spans = await scanRows(body, slicer);
+  const scanned = await scanRows(body, slicer);
   const entries: ImportEntry[] = [];
-  for (const [index, { start, end, line }] of spans.entries()) {
+  for (const [index, { start, end, line }] of scanned.rows.entries()) {
     await slicer.maybeYield();
     let entry: unknown;
     try {
@@ -232,5 +275,5 @@ export async function readJsonRows(
     }
     entries.push({ row: `#${index + 1}`, line, entry });
   }
-  return { entries, notes: [] };
+  return { entries, notes: storiesNote(scanned.stories) };
 }

@@ -1,7 +1,8 @@
 /**
  * The archive's data in and out (issue 32): the editors' import (see archiveImports.ts) and
- * exports (JSON with every field, the journal if asked; CSV with the import's columns), and the
- * public's open-data files of the published items with their licences.
+ * exports (JSON with every field, the stories, the journal if asked; CSV with the import's
+ * columns), and the public's open-data files of the published items with their licences (and,
+ * in the JSON, the published stories: issue 51).
  */
 import { Hono, type Context } from 'hono';
 import { archiveToCsv } from '@/lib/archiveCsv';
@@ -15,7 +16,9 @@ import type { CorsPolicy } from '../app/cors';
 import { editableStoreOf, storeOf, type OpenStore } from '../app/communityRequest';
 import type { AccessTokenVerifier } from '../login/accessToken';
 import type { EditableNodeStore, JournalEntry, NodeStore } from '../storage/nodeStore';
+import { hasStories } from '../storage/storyStore';
 import { importRoute } from './archiveImports';
+import { publishedStories } from './stories';
 
 /** Every journal entry, oldest first, read a page at a time. */
 async function wholeJournal(store: EditableNodeStore): Promise<JournalEntry[]> {
@@ -100,7 +103,7 @@ function openData(
     const options = { cache: 'public, max-age=300', inline: true, etag };
     return format === 'json'
       ? fileResponse(
-          JSON.stringify(openDataJson(nodes, at, siteUrl())),
+          JSON.stringify(openDataJson(nodes, at, siteUrl(), await publishedStories(store))),
           'application/json; charset=utf-8',
           name,
           options,
@@ -124,7 +127,11 @@ function openDataRoutes(app: Hono<AppEnv>, context: ArchiveDataContext): void {
   });
 }
 
-/** The whole archive as JSON, deleted items apart and the journal when asked for. */
+/**
+ * The whole archive as JSON, deleted items apart, the stories (every one not deleted, drafts
+ * included, each as the story schema keeps it: `readArchiveSeed` seeds a server with them) and
+ * the journal when asked for.
+ */
 async function archiveJsonExport(
   { openStore, now }: ArchiveDataContext,
   c: Context<AppEnv>,
@@ -138,6 +145,9 @@ async function archiveJsonExport(
     // Importable as it is: `{ "nodes": [...] }` is an archive file.
     nodes: all.filter((n) => !n.deleted).map((n) => n.node),
     deleted: all.filter((n) => n.deleted).map((n) => n.node),
+    ...(hasStories(store)
+      ? { stories: (await store.allStories()).filter((s) => !s.deleted).map((s) => s.story) }
+      : {}),
     ...(withJournal ? { journal: await wholeJournal(store) } : {}),
   };
   return fileResponse(

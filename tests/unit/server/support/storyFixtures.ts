@@ -26,7 +26,14 @@ export const STORY_NODES = [
     lng: -90.22,
     categories: ['Volunteers'],
   },
-  { video_id: 'street', title: 'Page Avenue', lat: 38.7, lng: -90.2, categories: ['Stories'] },
+  {
+    video_id: 'street',
+    title: 'Page Avenue',
+    youtube_id: 'dQw4w9WgXcQ',
+    lat: 38.7,
+    lng: -90.2,
+    categories: ['Stories'],
+  },
 ];
 
 /** Text that ends every element it could be put in, if it were not escaped. */
