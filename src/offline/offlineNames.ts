@@ -6,7 +6,7 @@
 
 /** The caches the worker fills at run time (the precache is Workbox's own). */
 export const CACHE_NAMES = {
-  /** The last archive list the network gave (network-first). */
+  /** The last archive list the network gave, and the stories' list (network-first). */
   archive: 'globe-archive-list',
   /** Card faces, thumbnails, gallery photos and the map's textures (cache-first, capped). */
   images: 'globe-archive-images',

@@ -34,8 +34,20 @@ const CAPTURE_PATH = new RegExp(`\\.(?:${CAPTURE_FORMATS.join('|')})$`, 'i');
 /** Where the provider's video thumbnails come from (the only other host the page shows by default). */
 const THUMBNAIL_HOSTS = new Set(['i.ytimg.com', 'img.youtube.com']);
 
-/** What the worker does with a request. */
-export type OfflineRoute = 'document' | 'archive' | 'image' | 'capture' | null;
+/**
+ * What the worker does with a request: `archive` and `stories` (the public list of published
+ * stories, issue 51) are both kept network first, so an archive seen online has its stories
+ * offline too.
+ */
+export type OfflineRoute = 'document' | 'archive' | 'stories' | 'image' | 'capture' | null;
+
+/**
+ * The public list of stories' URL, beside the archive list's (`/api/nodes` → `/api/stories`), as
+ * the page derives the service's address from the list's.
+ */
+export function storiesUrlOf(archiveUrl: URL): URL {
+  return new URL(`${archiveUrl.pathname.replace(/\/nodes\/?$/, '')}/stories`, archiveUrl);
+}
 
 /** The parts of a request the rules read. */
 export interface RequestFacts {
@@ -59,6 +71,11 @@ export function offlineRoute(request: RequestFacts, origin: string, archiveUrl: 
   if (url.origin === archiveUrl.origin && url.pathname === archiveUrl.pathname) {
     // The list itself, not a filtered or paged query of it: that is what the app asks.
     return url.search === '' ? 'archive' : null;
+  }
+  const stories = storiesUrlOf(archiveUrl);
+  if (url.origin === stories.origin && url.pathname === stories.pathname) {
+    // The published stories as everyone reads them; an editor's reads carry a token (above).
+    return url.search === '' ? 'stories' : null;
   }
   const ownOrigin = url.origin === origin;
   if (!ownOrigin && !THUMBNAIL_HOSTS.has(url.hostname)) return mediaOrigin(url, archiveUrl, origin);
@@ -84,7 +101,10 @@ function mediaOrigin(url: URL, archiveUrl: URL, origin: string): OfflineRoute {
 /** The editor's area and the account pages: never answered from a cache, never kept. */
 const PRIVATE_PAGES = /^\/(?:editor(?:\/.*)?|account|signin|signup|confirm|forgot-password)\/?$/;
 
-/** Paths below the site that are never kept: the API (but the list), identity, the form's sends. */
+/**
+ * Paths below the site that are never kept: the API (but the lists of items and stories),
+ * identity, the form's sends.
+ */
 const PRIVATE_PREFIXES = ['/api/', '/identity/', '/login'];
 
 function isPrivatePath(pathname: string): boolean {

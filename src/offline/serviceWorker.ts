@@ -33,6 +33,7 @@ import {
   offlineLanguageRedirect,
   offlineRoute,
   SAVED_COPY_HEADER,
+  storiesUrlOf,
   WORKER_MESSAGES,
   type OfflineRoute,
 } from '@/offline/offlineRules';
@@ -143,6 +144,8 @@ registerRoute(
       case 'document':
         return documentAnswer(request);
       case 'archive':
+      case 'stories':
+        // The stories as the list: network first, the last copy when the network fails.
         return archive.handle(options);
       case 'capture':
         return captures.handle(options);
@@ -161,21 +164,22 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 });
 
 /**
- * The list as it is now, kept at install: the page that installs the worker fetched its own
- * before the worker was there to keep it, and a visit's next load may already be offline. A
- * failure changes nothing (the list is kept at its next fetch).
+ * The list (or the stories' list) as it is now, kept at install: the page that installs the
+ * worker fetched its own before the worker was there to keep it (or never asked for the stories),
+ * and a visit's next load may already be offline. A failure changes nothing (the list is kept at
+ * its next fetch).
  */
-async function keepArchiveCopy(): Promise<void> {
+async function keepCopy(url: URL): Promise<void> {
   try {
-    const response = await fetch(archiveUrl, { headers: { Accept: 'application/json' } });
-    if (mayKeep(response)) await (await caches.open(CACHE_NAMES.archive)).put(archiveUrl, response);
+    const response = await fetch(url, { headers: { Accept: 'application/json' } });
+    if (mayKeep(response)) await (await caches.open(CACHE_NAMES.archive)).put(url, response);
   } catch {
     // offline at install, or the service is down
   }
 }
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(keepArchiveCopy());
+  event.waitUntil(Promise.all([keepCopy(archiveUrl), keepCopy(storiesUrlOf(archiveUrl))]));
 });
 
 /** The service's base URL, as the page derives it from the list's (`/api/nodes` → `/api`). */

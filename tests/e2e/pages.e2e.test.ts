@@ -471,8 +471,10 @@ describe.each(Object.keys(WIDTHS) as Width[])('a story on a %s', (width) => {
     await page.waitForURL(new RegExp(`${storyPath(3)}$`));
     await stopHeading(page, 3).waitFor();
     await cameraAtRest(page);
-    // Stop 3 points at its item: its callout shows.
-    expect(await page.evaluate(() => window.__globe?.callout()?.id)).toBe(sampleStop(3).item);
+    // Stop 3 points at its item: its callout shows once the camera has turned there.
+    await page.waitForFunction((id) => window.__globe?.callout()?.id === id, sampleStop(3).item, {
+      timeout: 30_000,
+    });
     await page.keyboard.press('ArrowLeft');
     await stopHeading(page, 2).waitFor();
     expect(seen.pageErrors).toEqual([]);

@@ -5,6 +5,7 @@ import {
   mayKeep,
   offlineLanguageRedirect,
   offlineRoute,
+  storiesUrlOf,
   type RequestFacts,
 } from '@/offline/offlineRules';
 
@@ -79,6 +80,31 @@ describe('what the service worker keeps (issue 50)', () => {
     expect(route(request('https://api.example/prod/nodes'), service)).toBe('archive');
     // The service's other answers, pictures or not, are its own.
     expect(route(request('https://api.example/prod/photo.jpg'), service)).toBeNull();
+  });
+
+  it('keeps the public list of stories beside the list, network first, and nothing else of the stories (issue 51)', () => {
+    expect(route(request('/api/stories'))).toBe('stories');
+    expect(storiesUrlOf(LIST).href).toBe(`${ORIGIN}/api/stories`);
+    // An editor's reads carry a token; a story's own path and the journal are the editors'.
+    expect(route(request('/api/stories', { authorized: true }))).toBeNull();
+    for (const path of [
+      '/api/stories?all=1',
+      '/api/stories/all',
+      '/api/stories/the-walk',
+      '/api/stories/journal',
+    ]) {
+      expect(route(request(path)), path).toBeNull();
+    }
+    expect(route(request('/api/stories', { method: 'POST' }))).toBeNull();
+    // Wherever the service is, its stories are beside its list.
+    const service = new URL('https://api.example/prod/nodes');
+    expect(storiesUrlOf(service).href).toBe('https://api.example/prod/stories');
+    expect(route(request('https://api.example/prod/stories'), service)).toBe('stories');
+    expect(route(request('/api/stories'), service)).toBeNull();
+    // The story pages themselves are the built document, as every public page.
+    for (const path of ['/stories', '/story/the-walk', '/es/story/the-walk/2']) {
+      expect(route(request(path, { mode: 'navigate' })), path).toBe('document');
+    }
   });
 
   it('keeps pictures and captures, the provider’s thumbnails and a media host’s over HTTPS', () => {
