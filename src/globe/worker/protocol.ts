@@ -3,7 +3,7 @@
  * the visitor does and what the store says; the worker answers with the engine's events, promises
  * kept, and a mirror of its diagnostics for `window.__globe`.
  */
-import type { GlobeEvents, GlobeInput, GlobeOptions, GlobeShot, GlobeView } from '@/globe/types';
+import type { GlobeEvents, GlobeInput, GlobeOptions, GlobeShot } from '@/globe/types';
 import type { GlobeDiagnostics } from '@/lib/globeDiagnostics';
 import type { MediaNode } from '@/lib/nodeModel';
 

@@ -91,7 +91,7 @@ class WorkerChannel {
 
   /** Sends a message that the worker answers with `done` once what it asks has happened. */
   call(message: (call: number) => ToWorker): Promise<void> {
-    return this.ask<void>(message, undefined);
+    return this.ask(message, undefined);
   }
 
   /**

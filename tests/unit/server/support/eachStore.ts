@@ -13,7 +13,6 @@ export type TestStore = EditableNodeStore & InboxStore & StoryStore;
 /** Opens a fresh store holding `seed` (nodes, or nodes and stories); closed after the test. */
 export type OpenStore = (seed: readonly unknown[] | ArchiveSeed) => Promise<TestStore>;
 
-
 /**
  * Runs `suite` against every store: memory (the reference), PGlite in memory, and PostgreSQL
  * (skipped, saying why, when no server is available). Call once per test file: it gives the file
