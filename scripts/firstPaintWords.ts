@@ -17,6 +17,7 @@ export const FIRST_PAINT_WORDS = [
   'Skip to content',
   'Globe Archive, home',
   'Site',
+  'Stories',
   'About',
   'Resources',
   'Submit',
