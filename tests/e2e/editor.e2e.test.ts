@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { debrisSplat, houseModel, writeGlb } from '../../scripts/sample-captures.mjs';
 import {
   axeViolations,
+  cameraAtRest,
   coveredBy,
   launchBrowser,
   markIntroSeen,
@@ -341,6 +342,121 @@ describe('the editor', () => {
     await page.getByRole('button', { name: 'Stay and keep editing' }).click();
     expect(page.url()).toMatch(/\/editor\/items\/clayton-morning-after$/);
     expect(await page.getByLabel(/^Title/).inputValue()).toBe('Clayton, the morning after (draft)');
+  });
+});
+
+/** The camera's pose once it has stopped moving (a drag's glide over): two reads alike. */
+async function cameraSettled(page: Page) {
+  await cameraAtRest(page);
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const now = JSON.stringify(await page.evaluate(() => window.__globe?.camera()));
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { timeout: 30_000, intervals: [250] },
+    )
+    .toBe(true);
+  return page.evaluate(() => window.__globe?.camera());
+}
+
+describe('stories', () => {
+  it('an editor writes three stops, captures a view from the globe, and publishes; a visitor plays it', async () => {
+    const page = await newPage();
+    const seen = watchPage(page);
+    await signInAsEditor(page);
+    await page.goto(`${app.url}/editor/stories`);
+    await page.getByRole('list', { name: 'Stories' }).waitFor(WAIT);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'editor-stories');
+    await page.getByRole('link', { name: 'New story' }).click();
+
+    await page.getByLabel(/^Title/).fill('Three corners of the path');
+    expect(await page.getByLabel('Id').inputValue()).toBe('three-corners-of-the-path');
+    await page.getByLabel('Introduction').fill('From Clayton, over the city, to the Ville.');
+    const stop = (n: number) => page.getByRole('group', { name: `Stop ${n}`, exact: true });
+    await stop(1)
+      .getByLabel(/^Heading/)
+      .fill('Where it touched down');
+    await stop(1).getByLabel('Narration').fill('The first crews were out **within minutes**.');
+    await stop(1).getByLabel('Find an item').fill('responders');
+    await stop(1)
+      .getByRole('button', { name: /Choose “First Responders in Clayton”/ })
+      .click();
+    await page.getByRole('button', { name: 'Add a stop' }).click();
+    await stop(2)
+      .getByLabel(/^Heading/)
+      .fill('Over the city');
+    await stop(2).getByRole('radio', { name: 'A place' }).check();
+    await page.getByRole('button', { name: 'Add a stop' }).click();
+    await stop(3)
+      .getByLabel(/^Heading/)
+      .fill('The Ville, a week on');
+    await stop(3).getByLabel('Find an item').fill('block cleanup');
+    await stop(3)
+      .getByRole('button', { name: /Choose “The Ville Block Cleanup”/ })
+      .click();
+    await stop(3).getByRole('radio', { name: 'Only point at it' }).check();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'editor-story-form-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'editor-story-form-phone');
+    await page.setViewportSize({ width: 1400, height: 1000 });
+    await page.getByRole('button', { name: 'Create story' }).click();
+    await page.getByText(/It is a draft: only editors see it/).waitFor(WAIT);
+    expect(page.url()).toMatch(/\/editor\/stories\/three-corners-of-the-path$/);
+    // A draft: visitors do not see it.
+    const listed = async () => (await fetch(`${app.url}/api/stories`)).text();
+    expect(await listed()).not.toContain('three-corners-of-the-path');
+
+    // The place's view, captured from the globe as the editor turns it in the preview.
+    await stop(2).getByRole('link', { name: 'Preview' }).click();
+    await page.waitForURL(/\/story\/three-corners-of-the-path\/2$/, WAIT);
+    await page.getByRole('heading', { level: 3, name: 'Over the city' }).waitFor(WAIT);
+    const given = await cameraSettled(page);
+    await page.mouse.move(300, 500);
+    await page.mouse.wheel(0, 400);
+    const box = (await page.locator('.story-panel').boundingBox()) ?? { x: 800 };
+    await page.mouse.move(box.x / 2, 500);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++) await page.mouse.move(box.x / 2 - i * 12, 500 - i * 6);
+    await page.mouse.up();
+    const turned = await cameraSettled(page);
+    expect(Math.abs((turned?.alpha ?? 0) - (given?.alpha ?? 0))).toBeGreaterThan(0.02);
+    await page.getByRole('button', { name: 'Use this view' }).click();
+
+    await page.getByText('Saved: this stop now shows the globe as you see it.').waitFor(WAIT);
+
+    // The form has the captured view; the editor publishes.
+    await page.goto(`${app.url}/editor/stories/three-corners-of-the-path`);
+    const latitude = Number(await stop(2).getByLabel('Latitude').inputValue());
+    const longitude = Number(await stop(2).getByLabel('Longitude').inputValue());
+    expect([latitude, longitude]).not.toEqual([38.63, -90.2]);
+    await page.getByRole('radio', { name: 'Published' }).check();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText(/^Saved \(version 3\)\. Visitors see it/).waitFor(WAIT);
+
+    expect(await listed()).toContain('three-corners-of-the-path');
+    // A visitor finds it from the home screen and gets the editor's view at its second stop.
+    const visitor = await newPage();
+    await visitor.goto(`${app.url}/?skipIntro=true`);
+    await visitor.locator('.home-tools__stories').click();
+    await visitor.getByRole('link', { name: 'Three corners of the path' }).click();
+    await visitor.getByRole('heading', { level: 3, name: 'Where it touched down' }).waitFor(WAIT);
+    await visitor.keyboard.press('ArrowRight');
+    await visitor.waitForURL(/\/story\/three-corners-of-the-path\/2$/, WAIT);
+    await visitor.getByRole('heading', { level: 3, name: 'Over the city' }).waitFor(WAIT);
+    const replayed = await cameraSettled(visitor);
+    expect(replayed?.alpha).toBeCloseTo(turned?.alpha ?? 0, 2);
+    expect(replayed?.beta).toBeCloseTo(turned?.beta ?? 0, 2);
+    expect(replayed?.radius).toBeCloseTo(turned?.radius ?? 0, 1);
+    // No editor's tools for a visitor.
+    expect(await visitor.getByRole('button', { name: 'Use this view' }).count()).toBe(0);
+    expect(seen.pageErrors).toEqual([]);
   });
 });
 
@@ -888,6 +1004,8 @@ describe('the editor’s area in the pseudo-locale', () => {
       '/editor/requests',
       '/editor/import',
       '/editor/journal',
+      '/editor/stories',
+      '/editor/stories/afternoon-of-16-may',
       '/account',
     ])
       await visit(path);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeRoute, type MediaNode } from '@/lib/nodeModel';
 import {
   axeViolations,
+  cameraAtRest,
   launchBrowser,
   markIntroSeen,
   screenshot,
@@ -207,6 +208,7 @@ describe('in Spanish and Bosnian', () => {
     );
     const nav = first.getByRole('navigation', { name: 'Sitio' });
     expect(await nav.getByRole('link').allTextContents()).toEqual([
+      'Historias',
       'Acerca de',
       'Recursos',
       'Enviar',
@@ -424,15 +426,6 @@ function sampleStop(n: number) {
 const storyPath = (n: number) => `/story/${sampleStory.story_id}${n > 1 ? `/${n}` : ''}`;
 const stopHeading = (page: Page, n: number) =>
   page.getByRole('heading', { level: 3, name: sampleStop(n).heading });
-/** The camera at rest (the stop's flight over). */
-const cameraAtRest = (page: Page) =>
-  page.waitForFunction(
-    () => window.__globe?.ready === true && !window.__globe.camera().flying,
-    null,
-    {
-      timeout: 60_000,
-    },
-  );
 
 describe.each(Object.keys(WIDTHS) as Width[])('a story on a %s', (width) => {
   it('a shared stop opens at that stop, its item on the globe, and steps on', async () => {

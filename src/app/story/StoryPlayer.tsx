@@ -345,7 +345,7 @@ function PlayingStory({
         </button>
         <Link to="/stories">{t`All stories`}</Link>
       </div>
-      {editor && <UseThisView story={story} n={n} currentView={currentView} />}
+      {editor && <UseThisView key={n} story={story} n={n} currentView={currentView} />}
     </section>
   );
 }

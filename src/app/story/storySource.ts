@@ -48,10 +48,14 @@ async function fetchInto(baseUrl: string, source: Source): Promise<void> {
   }
 }
 
-/** Asks the service again (after a failure, say). */
+/**
+ * Asks the service again: after a failure (the list shows as loading), or after an editor saved
+ * a story (the list read stays in use until the new one comes, so nothing that shows a story is
+ * taken down and put up again meanwhile).
+ */
 export function reloadStories(baseUrl: string): void {
   const source = sourceOf(baseUrl);
-  set(source, { status: 'loading' });
+  if (source.state.status !== 'loaded') set(source, { status: 'loading' });
   void fetchInto(baseUrl, source);
 }
 
@@ -92,6 +96,7 @@ export function useStory(id: string | null): StoryLookup {
   const listed = list.status === 'loaded' ? list.stories.find((s) => s.story_id === id) : undefined;
   const [draft, setDraft] = useState<{ id: string; lookup: StoryLookup } | null>(null);
   const wantDraft = id !== null && editor && list.status !== 'loading' && listed === undefined;
+  // Read again each time the list is (an editor's save reloads it), the last read shown meanwhile.
   useEffect(() => {
     if (!wantDraft || id === null) return;
     let current = true;
@@ -118,7 +123,7 @@ export function useStory(id: string | null): StoryLookup {
     return () => {
       current = false;
     };
-  }, [wantDraft, id, service]);
+  }, [wantDraft, id, service, list]);
 
   if (id === null) return { status: 'missing' };
   if (listed) return { status: 'found', story: listed };

@@ -15,6 +15,7 @@ import { useUnsavedChanges } from '@/features/editor/useUnsavedChanges';
 import { sortedByName } from '@/lib/compareNames';
 import type { MediaNode } from '@/lib/nodeModel';
 import { storyRoute } from '@/lib/routes';
+import './ItemEditor.css';
 import './StoryEditor.css';
 
 interface Props {

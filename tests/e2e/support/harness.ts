@@ -187,6 +187,15 @@ export function watchPage(page: Page) {
   return { pageErrors, consoleErrors, warnings, messages };
 }
 
+/** The globe shown and its camera at rest (a flight to a card, a cluster or a story's stop over). */
+export function cameraAtRest(page: Page) {
+  return page.waitForFunction(
+    () => window.__globe?.ready === true && !window.__globe.camera().flying,
+    null,
+    { timeout: 60_000 },
+  );
+}
+
 /** Saves a full-page screenshot under the git-ignored screenshots/ folder, for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
