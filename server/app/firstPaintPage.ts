@@ -15,7 +15,7 @@ import type { MediaType } from '@/lib/mediaType';
 import { markdownPlainText } from '@/lib/markdownText';
 import { nodeRoute, nodeThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
 import { storyRoute } from '@/lib/routes';
-import type { ListedStory } from '@/lib/storyModel';
+import { storyPageName, type ListedStory } from '@/lib/storyModel';
 import { itemJsonLd, jsonLdText, storyCoverUrl, storyJsonLd } from '@/lib/structuredData';
 import { safeUrl } from '@/lib/url';
 
@@ -187,7 +187,7 @@ export function withSharedStory(
 ): string {
   const shown = stop > 1 ? story.stops[stop - 1] : undefined;
   const storyName = shortened(story.title, TITLE_MAX);
-  const name = shown ? shortened(`${shown.heading} · ${story.title}`, TITLE_MAX) : storyName;
+  const name = shown ? shortened(storyPageName(story, stop), TITLE_MAX) : storyName;
   const about = shown
     ? [shown.heading, markdownPlainText(shown.narration)].filter((t) => t.trim() !== '').join(': ')
     : story.intro;

@@ -77,6 +77,15 @@ export interface StoredStory {
   changedAt: string;
 }
 
+/**
+ * A story's page name, in the tab and in shared links' previews: its title at the first stop,
+ * the stop's heading and the title at any other.
+ */
+export function storyPageName(story: Pick<StoryInput, 'title' | 'stops'>, stop: number): string {
+  const shown = stop > 1 ? story.stops[stop - 1] : undefined;
+  return shown ? `${shown.heading} · ${story.title}` : story.title;
+}
+
 /** Whether a story may be shown to visitors. */
 export function isPublished(story: { state?: unknown }): boolean {
   return story.state === 'published';

@@ -357,7 +357,7 @@ async function cameraSettled(page: Page) {
         last = now;
         return same;
       },
-      { timeout: 30_000, intervals: [250] },
+      { timeout: 30_000, interval: 250 },
     )
     .toBe(true);
   return page.evaluate(() => window.__globe?.camera());

@@ -443,6 +443,10 @@ describe.each(Object.keys(WIDTHS) as Width[])('a story on a %s', (width) => {
     else expect(card.y).toBeLessThan(panel.y);
     expect(await overflowsSideways(page)).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
+    // The tab names the stop, as a shared link's document does.
+    expect(await page.title()).toBe(
+      `${sampleStop(2).heading} · ${sampleStory.title} · Globe Archive`,
+    );
     await screenshot(page, `story-stop-${width}`);
 
     if (width === 'desktop') {
@@ -468,6 +472,9 @@ describe.each(Object.keys(WIDTHS) as Width[])('a story on a %s', (width) => {
     await page.waitForFunction((id) => window.__globe?.callout()?.id === id, sampleStop(3).item, {
       timeout: 30_000,
     });
+    expect(await page.title()).toBe(
+      `${sampleStop(3).heading} · ${sampleStory.title} · Globe Archive`,
+    );
     await page.keyboard.press('ArrowLeft');
     await stopHeading(page, 2).waitFor();
     expect(seen.pageErrors).toEqual([]);

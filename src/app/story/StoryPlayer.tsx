@@ -8,10 +8,18 @@ import { ContentMarkdown } from '@/features/pages/ContentPage';
 import { saveStopView } from '@/app/story/storyEditing';
 import { isOwnedKey, useStoryPlay, useSwipe } from '@/app/story/storyPlay';
 import { reloadStories, useStory } from '@/app/story/storySource';
+import { SITE_NAME } from '@/lib/constants';
 import { describeItemDate } from '@/lib/itemDate';
 import { nodeRoute, nodeThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
+import { showTitle, TITLE_LEVEL } from '@/lib/pageTitle';
 import { filterRoute, storyRoute } from '@/lib/routes';
-import { stopNumberOf, type ListedStory, type StoryStop, type StoryView } from '@/lib/storyModel';
+import {
+  stopNumberOf,
+  storyPageName,
+  type ListedStory,
+  type StoryStop,
+  type StoryView,
+} from '@/lib/storyModel';
 import { safeUrl } from '@/lib/url';
 import './StoryPlayer.css';
 
@@ -152,6 +160,15 @@ function UseThisView({
   );
 }
 
+/** Names the tab after the story and its stop, as a shared link's document is named. */
+function useStoryTitle(story: ListedStory | null, n: number | null) {
+  const title = story === null || n === null ? null : storyPageName(story, n);
+  useEffect(
+    () => (title === null ? undefined : showTitle(`${title} · ${SITE_NAME}`, TITLE_LEVEL.story)),
+    [title],
+  );
+}
+
 /** Counts a story started, each stop reached and the story finished, once each per visit. */
 function useStoryAnalytics(story: ListedStory | null, n: number | null) {
   const analytics = useAnalytics();
@@ -188,6 +205,7 @@ export function StoryPlayer({ storyId, stopText, onStop, globeShown, currentView
     return () => onStop(null);
   }, [onStop, stop]);
   useStoryAnalytics(story, n);
+  useStoryTitle(story, n);
   if (lookup.status === 'loading') return <Missing>{t`Loading the story…`}</Missing>;
   if (lookup.status === 'failed')
     return <Missing>{t`The story could not be loaded: ${lookup.message}`}</Missing>;

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
-import { SITE_DESCRIPTION_WORDS, SITE_TITLE_WORDS } from '@/i18n/firstPaintWords';
 import { SITE_NAME } from '@/lib/constants';
 import type { MediaNode } from '@/lib/nodeModel';
+import { showTitle, TITLE_LEVEL } from '@/lib/pageTitle';
 import { whenIdle } from '@/lib/steps';
 
 /** The open item's schema.org description waits at most so long for a spare moment. */
@@ -20,23 +20,20 @@ function descriptionMeta(): HTMLMetaElement {
 
 /**
  * While an item is open, the tab and the page description name it (for history, bookmarks and
- * shared links); closing it puts back what was there, or the archive's own where the document
- * itself was served naming the item (a shared link: server/app/firstPaintPage.ts adds its Open Graph
- * title). Its schema.org description follows too (see `@/lib/structuredData`): the document's,
+ * shared links); closing it puts back what was there: the tab's title underneath (the route's, a
+ * story's stop: `@/lib/pageTitle`), the description as it was (a shared item's document keeps the
+ * archive's own; server/app/firstPaintPage.ts names the item in link previews only). Its schema.org description follows too (see `@/lib/structuredData`): the document's,
  * if it was served naming an item, is replaced by the open item's and removed when it closes, so
  * a crawler that runs the app reads the item it sees. The description is in the visitor's language
  * and follows a switch.
  */
 export function useItemMeta(node: MediaNode | null): void {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   useEffect(() => {
     if (!node) return;
     const meta = descriptionMeta();
-    const servedForItem = document.querySelector('meta[property="og:title"]') !== null;
-    const previous = servedForItem
-      ? { title: i18n._(SITE_TITLE_WORDS), description: i18n._(SITE_DESCRIPTION_WORDS) }
-      : { title: document.title, description: meta.content };
-    document.title = `${node.title} · ${SITE_NAME}`;
+    const previous = meta.content;
+    const hideTitle = showTitle(`${node.title} · ${SITE_NAME}`, TITLE_LEVEL.item);
     const description = node.description;
     const video = node.type === 'video';
     meta.content = description
@@ -71,9 +68,9 @@ export function useItemMeta(node: MediaNode | null): void {
       });
     return () => {
       open = false;
-      document.title = previous.title;
-      meta.content = previous.description;
+      hideTitle();
+      meta.content = previous;
       data.remove();
     };
-  }, [node, t, i18n]);
+  }, [node, t]);
 }
