@@ -22,10 +22,12 @@
  * The phone and the peer (issue 29), after the globe part:
  *   npm run bench -- --phone           only these (and the bundle sizes)
  *   npm run bench -- --skip-phone      leave them out
- *   npm run bench -- --phone-parts lighthouse,cpu,drag
- *                                      Lighthouse's mobile figures of /, /?skipIntro=true and a
- *                                      shared item; a phone with a slowed CPU (longest task
- *                                      before the globe is shown, a tap on Filters → the tray);
+ *   npm run bench -- --phone-parts lighthouse,cpu,story,drag
+ *                                      Lighthouse's mobile figures of /, /?skipIntro=true, a
+ *                                      shared item and a shared story stop; a phone with a slowed
+ *                                      CPU (longest task before the globe is shown, a tap on
+ *                                      Filters → the tray);
+ *                                      a story's Next, stop after stop, on the slowed phone;
  *                                      the drag frame beside a globe.gl page
  *   npm run bench -- --phone-runs 3    Lighthouse runs per page, and phone loads (medians)
  *   npm run bench -- --cpu-slowdown 4  DevTools' CPU throttling rate for the phone
@@ -79,6 +81,7 @@ import {
   printDrag,
   printLighthouse,
   printPhoneCpu,
+  printStorySteps,
   type PhoneResults,
 } from './phoneReport';
 import {
@@ -402,6 +405,7 @@ function printPhone(phone: PhoneResults): void {
   if (phone.lighthouse && phone.lighthouse.some((p) => p.runs.length > 0))
     printLighthouse(phone.lighthouse);
   for (const cpu of phone.cpu ?? []) if (cpu.runs.length > 0) printPhoneCpu(cpu);
+  if (phone.story && phone.story.length > 0) printStorySteps(phone.story);
   if (phone.drag && phone.drag.length > 0) printDrag(phone.drag);
 }
 
@@ -491,7 +495,7 @@ async function main(): Promise<number> {
         `\nPhone and peer: ${p.parts.join(', ')}; ${p.runs} run(s) a page; CPU ÷${p.cpuSlowdown}; ` +
           `drags at N = ${p.dragSizes.join(', ')}, ${p.drags} a page`,
       );
-      phone = { lighthouse: null, cpu: null, drag: null };
+      phone = { lighthouse: null, cpu: null, story: null, drag: null };
       result.phone = phone;
       const started = Date.now();
       await measurePhone(p, phone);

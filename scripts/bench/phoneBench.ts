@@ -1,26 +1,28 @@
 /**
- * The phone and peer part of `npm run bench` (issue 29): Lighthouse on three pages, a phone with
+ * The phone and peer part of `npm run bench` (issue 29): Lighthouse on four pages, a phone with
  * a slowed CPU, and the drag frame beside globe.gl. Lighthouse and the phone meet the sample
  * archive served as `npm start` serves it (the embedded database seeded from the sample, in a
  * fresh folder); the drags use generated archives with local thumbnails, in one browser.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chooseAtlasLayout } from '@/globe/textures/atlasLayout';
 import { ST_LOUIS, CARD_SHELL_RADIUS, GLOBE_RADIUS } from '@/globe/geo';
 import { START_RADIUS } from '@/globe/camera/limits';
 import { CAMERA_FOV_DEG, CARD_HEIGHT, CARD_WIDTH } from '@/lib/constants';
+import { storyRoute } from '@/lib/routes';
 import { launchBrowser, SAMPLE, sampleNodes, startApp } from '../../tests/e2e/support/harness';
 import { generateArchive } from '../../tests/fixtures/generateArchive';
 import { measureDrag, type DragResult, type DragTarget } from './drag';
 import { runLighthouse, type LighthouseRun } from './lighthouse';
 import { measurePhoneRun, type PhoneRun } from './phone';
+import { measureStorySteps } from './storyStep';
 import { COMPOSITING_NAME, type Compositing } from './phoneFigures';
 import type { LighthousePage, PhoneCpu, PhoneResults } from './phoneReport';
 import { startPeerServer } from './peerServer';
 
-export const PHONE_PARTS = ['lighthouse', 'cpu', 'drag'] as const;
+export const PHONE_PARTS = ['lighthouse', 'cpu', 'story', 'drag'] as const;
 export type PhonePart = (typeof PHONE_PARTS)[number];
 
 export interface PhoneOptions {
@@ -42,8 +44,26 @@ const PHONE_TRAY_TIMEOUT_MS = 30_000;
 /** Navigation → ready to drag: 60 s, plus 12 s more a thousand cards (10,000: 3 minutes). */
 const dragReadyTimeoutMs = (n: number) => 60_000 + 12 * n;
 
+/** Next taps a phone times in the sample's first story (of its five). */
+const STORY_STEPS = 5;
+
 /** Past the first drag of a page, no other starts once its drags have taken this long. */
 const DRAG_BUDGET_MS = 60_000;
+
+/** The sample's first story, whose stops the phone steps through (issue 51). */
+function sampleStory(): { path: string; headings: string[] } {
+  const archive = JSON.parse(readFileSync(SAMPLE, 'utf8')) as {
+    stories?: { story_id: string; stops: { heading: string }[] }[];
+  };
+  const story = archive.stories?.[0];
+  if (!story) throw new Error('the sample archive has no story');
+  return { path: storyRoute(story.story_id), headings: story.stops.map((s) => s.heading) };
+}
+
+/** The sample's first story at its second stop: the shared stop Lighthouse opens (issue 51). */
+export function sharedStopPath(): string {
+  return `${sampleStory().path}/2`;
+}
 
 /** The sample's first video: the shared link Lighthouse opens. */
 export function sharedItemPath(): string {
@@ -87,6 +107,7 @@ async function measureSamplePages(
           { name: 'first visit', path: '/', compositing, runs: [] },
           { name: 'returning', path: '/?skipIntro=true', compositing, runs: [] },
           { name: 'shared link', path: sharedItemPath(), compositing, runs: [] },
+          { name: 'shared story stop', path: sharedStopPath(), compositing, runs: [] },
         ]);
         results.lighthouse = lighthouse;
         for (const page of lighthouse) {
@@ -127,6 +148,33 @@ async function measureSamplePages(
                 `${ms(result.navToShownMs)} ms, longest task before ${ms(result.longestTaskMs)} ms, ` +
                 `tap → tray ${result.tapProblem ?? `${ms(result.tapToTrayMs)} ms`} ` +
                 `(${((Date.now() - started) / 1000).toFixed(0)} s)`,
+            );
+            for (const e of result.pageErrors.slice(0, 3)) log(`  ! the page reported: ${e}`);
+          }
+        }
+      }
+      if (options.parts.includes('story')) {
+        results.story = [];
+        const story = sampleStory();
+        for (const compositing of options.compositing) {
+          for (let run = 1; run <= options.runs; run++) {
+            const result = await measureStorySteps(
+              {
+                url: app.url,
+                storyPath: story.path,
+                steps: STORY_STEPS,
+                cpuSlowdown: options.cpuSlowdown,
+                compositing,
+              },
+              story.headings,
+            );
+            results.story.push(result);
+            const ms = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
+            log(
+              `  story Next ×${result.steps.length}, CPU ÷${options.cpuSlowdown}, ${COMPOSITING_NAME[compositing]}, run ${run}/${options.runs}: ` +
+                `at rest ${ms(result.steps.map((s) => s.tapToRestMs))} ms, longest task ` +
+                `${ms(result.steps.map((s) => s.longestTaskMs))} ms` +
+                (result.error ? `; ${result.error}` : ''),
             );
             for (const e of result.pageErrors.slice(0, 3)) log(`  ! the page reported: ${e}`);
           }
@@ -198,7 +246,7 @@ export async function measurePhone(
   results: PhoneResults,
   log: (line: string) => void = console.info,
 ): Promise<void> {
-  if (options.parts.includes('lighthouse') || options.parts.includes('cpu'))
+  if (['lighthouse', 'cpu', 'story'].some((part) => options.parts.includes(part as PhonePart)))
     await measureSamplePages(options, results, log);
   if (options.parts.includes('drag')) {
     results.drag = [];

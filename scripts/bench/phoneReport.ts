@@ -6,6 +6,7 @@
 import type { DragResult } from './drag';
 import type { LighthouseRun } from './lighthouse';
 import type { PhoneRun } from './phone';
+import type { StoryStepRun } from './storyStep';
 import {
   COMPOSITING_NAME,
   LIGHTHOUSE_TASK_CAP_MS,
@@ -28,13 +29,22 @@ export const PHONE_BUDGET = {
   longestTaskMs: 100,
   /** The start chunk's script evaluation in Lighthouse's bootup-time audit (issue 48). */
   startScriptMs: 500,
+  /**
+   * A story's Next → the camera at rest at the stop (issue 51): the engine's flight (0.6 s), and
+   * 100 ms for the tap to reach the page and the flight's last frame to be drawn.
+   */
+  storyStepMs: 700,
+  /** No main-thread task that long meanwhile (issue 51). */
+  storyStepTaskMs: 50,
+  /** A shared story stop's LCP over a shared item's, Lighthouse mobile (issue 51). */
+  sharedStopOverItem: 1.0,
   /** Our drag frame at 100 cards over the peer's at 100 objects. */
   dragOursOverPeer: 1.0,
   /** Our drag frame at 10,000 cards over ours at 100. */
   dragLargeOverSmall: 1.5,
 } as const;
 
-/** The pages Lighthouse measures: a first visit, a returning visitor, a shared link. */
+/** The pages Lighthouse measures: a first visit, a returning visitor, a shared item and story stop. */
 export interface LighthousePage {
   name: string;
   path: string;
@@ -52,6 +62,8 @@ export interface PhoneCpu {
 export interface PhoneResults {
   lighthouse: LighthousePage[] | null;
   cpu: PhoneCpu[] | null;
+  /** A story's Next, stop after stop, on the slowed phone (issue 51). */
+  story?: StoryStepRun[] | null;
   drag: DragResult[] | null;
 }
 
@@ -185,6 +197,43 @@ export function checkPhoneBudgets(results: PhoneResults): BudgetCheck[] {
       ),
     );
   }
+  for (const compositing of new Set((results.story ?? []).map((r) => r.compositing))) {
+    const runs = (results.story ?? []).filter((r) => r.compositing === compositing);
+    const steps = runs.flatMap((r) => r.steps);
+    const where = `phone, CPU ÷${runs[0]?.cpuSlowdown ?? '?'}, ${COMPOSITING_NAME[compositing]}`;
+    checks.push(
+      bound(
+        `story Next → the camera at rest at the stop, ${where}`,
+        spreadOf(steps.map((s) => s.tapToRestMs)),
+        PHONE_BUDGET.storyStepMs,
+        'ms',
+      ),
+      bound(
+        `story Next: the longest main-thread task of a step, worst step, ${where}`,
+        spreadOf(runs.map((r) => Math.max(0, ...r.steps.map((s) => s.longestTaskMs)))),
+        PHONE_BUDGET.storyStepTaskMs - 0.001,
+        'ms',
+      ),
+    );
+  }
+  const sharedStops = (results.lighthouse ?? []).filter((p) => p.name === 'shared story stop');
+  for (const compositing of new Set(sharedStops.map((p) => p.compositing))) {
+    const lcp = (name: string) => {
+      const page = results.lighthouse?.find(
+        (p) => p.name === name && p.compositing === compositing,
+      );
+      return page ? spreadOf(page.runs.map((r) => r.lcpMs)) : null;
+    };
+    checks.push(
+      ratioCheck(
+        `Lighthouse mobile LCP, a shared story stop / a shared item, ${COMPOSITING_NAME[compositing]}`,
+        lcp('shared story stop'),
+        lcp('shared link'),
+        PHONE_BUDGET.sharedStopOverItem,
+        'needs both shared pages',
+      ),
+    );
+  }
   if (results.drag) {
     const ours100 = dragSpread(results.drag, 'ours', 100);
     checks.push(
@@ -309,6 +358,33 @@ export function printPhoneCpu(cpu: PhoneCpu): void {
   );
   for (const problem of new Set(runs.map((r) => r.tapProblem).filter(Boolean)))
     console.warn(`  ! tap: ${problem}`);
+}
+
+export function printStorySteps(runs: readonly StoryStepRun[]): void {
+  for (const compositing of new Set(runs.map((r) => r.compositing))) {
+    const mine = runs.filter((r) => r.compositing === compositing);
+    const steps = mine.flatMap((r) => r.steps);
+    const s = (f: (step: StoryStepRun['steps'][number]) => number | null) =>
+      fmtSpread(spreadOf(steps.map(f)));
+    console.info(
+      `\nA story's Next on the phone (412×823, touch), CPU ÷${mine[0]?.cpuSlowdown ?? '?'}, ` +
+        `${COMPOSITING_NAME[compositing]}: the sample's first story, stop after stop ` +
+        `(median (min-max) of ${steps.length} steps in ${mine.length} runs, ms)`,
+    );
+    console.info(
+      table(
+        ['figure', 'ms'],
+        [
+          ['tap on Next → the next stop in the panel', s((step) => step.tapToStopMs)],
+          ['tap on Next → the camera at rest at its view', s((step) => step.tapToRestMs)],
+          ['longest main-thread task in a step (0: none ≥ 50 ms)', s((step) => step.longestTaskMs)],
+          ["longest gap between the globe's frames in a step", s((step) => step.longestFrameGapMs)],
+        ],
+      ),
+    );
+    for (const error of new Set(mine.map((r) => r.error).filter(Boolean)))
+      console.warn(`  ! story: ${error}`);
+  }
 }
 
 export function printDrag(results: readonly DragResult[]): void {

@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, type FormEvent } from 'react';
 import { BlurDialog } from '@/features/editor/BlurDialog';
 import { ConflictNotice } from '@/features/editor/ConflictNotice';
@@ -68,6 +68,7 @@ export function ItemEditor({
   const form = useRef<HTMLFormElement>(null);
   const item = useItemForm(mode, initial, items);
   const { draft, dirty, busy, deleted, conflict } = item;
+  const { title } = draft;
   const uploads = usePendingUploads();
   const save = useItemSave({ mode, api, form, item, uploads, onSaved });
   const deletion = useItemDeletion({ api, form, item, onDeletedChange });
@@ -152,7 +153,12 @@ export function ItemEditor({
         />
         {deletion.confirmDelete && (
           <DeleteQuestion
-            title={draft.title}
+            question={
+              <Trans>
+                Delete “{title}”? It leaves the public globe at once; you can restore it here or
+                from the journal.
+              </Trans>
+            }
             busy={busy}
             onDelete={() => void deletion.remove()}
             onKeep={() => deletion.setConfirmDelete(false)}

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { EditorMode, ItemBusy } from '@/features/editor/useItemForm';
 
@@ -87,48 +87,45 @@ export function ItemEditorActions({
 }
 
 /**
- * Asks before deleting the item, saying what a deletion does and how it is undone. It takes the
- * focus to its safe answer, Keep it, as it opens (which brings it into sight where it opened below
- * the fold); Escape keeps the item too.
+ * Asks before deleting an item or a story, saying what a deletion does and how it is undone (the
+ * `question`). It takes the focus to its safe answer, Keep it, as it opens (which brings it into
+ * sight where it opened below the fold); Escape keeps the record too.
  */
 export function DeleteQuestion({
-  title,
+  question,
   busy,
   onDelete,
   onKeep,
 }: {
-  title: string;
-  busy: ItemBusy;
+  question: ReactNode;
+  /** What the form is doing (`deleting`: this question's answer), or null. */
+  busy: string | null;
   onDelete: () => void;
   onKeep: () => void;
 }) {
   const { t } = useLingui();
   const keep = useRef<HTMLButtonElement>(null);
+  const questionId = useId();
   useEffect(() => keep.current?.focus(), []);
   return (
     <div
       className="form-error"
       role="alertdialog"
-      aria-labelledby="delete-question"
+      aria-labelledby={questionId}
       onKeyDown={(event) => {
         if (event.key !== 'Escape') return;
         event.preventDefault();
         onKeep();
       }}
     >
-      <p id="delete-question">
-        <Trans>
-          Delete “{title}”? It leaves the public globe at once; you can restore it here or from the
-          journal.
-        </Trans>
-      </p>
+      <p id={questionId}>{question}</p>
       <button type="button" className="button-danger" disabled={busy !== null} onClick={onDelete}>
         {busy === 'deleting' ? t`Deleting…` : t`Yes, delete it`}
       </button>{' '}
       <button ref={keep} type="button" className="button-quiet" onClick={onKeep}>
         {t({
           message: 'Keep it',
-          comment: 'The answer that keeps an item rather than deleting it',
+          comment: 'The answer that keeps an item or a story rather than deleting it',
         })}
       </button>
     </div>

@@ -1,7 +1,8 @@
 import { t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useMemo, useRef, type FormEvent } from 'react';
+import { useMemo, useRef, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { DeleteQuestion } from '@/features/editor/ItemEditorParts';
 import { LeaveDialog } from '@/features/editor/LeaveDialog';
 import type { StoryApi } from '@/features/editor/storyApi';
 import { StoryConflictNotice } from '@/features/editor/StoryConflictNotice';
@@ -83,51 +84,6 @@ function StoryNotices({
   );
 }
 
-/** Asks before deleting the story; Keep it takes the focus, and Escape keeps the story too. */
-function DeleteStoryQuestion({
-  title,
-  busy,
-  onDelete,
-  onKeep,
-}: {
-  title: string;
-  busy: StoryBusy;
-  onDelete: () => void;
-  onKeep: () => void;
-}) {
-  const { t } = useLingui();
-  const keep = useRef<HTMLButtonElement>(null);
-  useEffect(() => keep.current?.focus(), []);
-  return (
-    <div
-      className="form-error"
-      role="alertdialog"
-      aria-labelledby="delete-story-question"
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        event.preventDefault();
-        onKeep();
-      }}
-    >
-      <p id="delete-story-question">
-        <Trans>
-          Delete the story “{title}”? Visitors no longer see it at once; you can restore it here or
-          from the list of stories.
-        </Trans>
-      </p>
-      <button type="button" className="button-danger" disabled={busy !== null} onClick={onDelete}>
-        {busy === 'deleting' ? t`Deleting…` : t`Yes, delete it`}
-      </button>{' '}
-      <button ref={keep} type="button" className="button-quiet" onClick={onKeep}>
-        {t({
-          message: 'Keep it',
-          comment: 'The answer that keeps an item rather than deleting it',
-        })}
-      </button>
-    </div>
-  );
-}
-
 /** The archive's categories as [slug, name], by name, each once. */
 function categoriesOf(items: readonly MediaNode[]): [string, string][] {
   return sortedByName(
@@ -146,6 +102,7 @@ export function StoryEditor({ mode, initial, items, takenIds, api }: Props) {
   const form = useRef<HTMLFormElement>(null);
   const story = useStoryForm(mode, initial, takenIds);
   const { draft, dirty, busy, deleted, conflict } = story;
+  const { title } = draft;
   const save = useStorySave({ mode, api, form, story });
   const deletion = useStoryDeletion({ api, form, story });
   const blocker = useUnsavedChanges(dirty && busy === null);
@@ -222,8 +179,13 @@ export function StoryEditor({ mode, initial, items, takenIds, api }: Props) {
           )}
         </div>
         {deletion.confirmDelete && (
-          <DeleteStoryQuestion
-            title={draft.title}
+          <DeleteQuestion
+            question={
+              <Trans>
+                Delete the story “{title}”? Visitors no longer see it at once; you can restore it
+                here or from the list of stories.
+              </Trans>
+            }
             busy={busy}
             onDelete={() => void deletion.remove()}
             onKeep={() => deletion.setConfirmDelete(false)}

@@ -16,6 +16,7 @@ import {
   type PhoneResults,
 } from '../../../../scripts/bench/phoneReport';
 import type { DragResult } from '../../../../scripts/bench/drag';
+import { stepsOf, type StoryStepRun } from '../../../../scripts/bench/storyStep';
 import type { LighthouseRun } from '../../../../scripts/bench/lighthouse';
 import type { PhoneRun } from '../../../../scripts/bench/phone';
 import type { AttributedTask } from '../../../../scripts/bench/phoneFigures';
@@ -317,5 +318,60 @@ describe('startScriptTimes', () => {
     const bare = task(10, [START], { dur: 10_000 });
     const odd = task(10, [START], { dur: 10_000, tdur: 12_000 });
     expect(startScriptTimes([bare, odd], isScript)).toEqual({ wallMs: 20, cpuMs: 20 });
+  });
+});
+
+describe("a story's Next on the phone", () => {
+  it('times each step from its tap: the stop shown, the last frame before the next tap, its tasks', () => {
+    const steps = stepsOf(
+      {
+        taps: [1000, 5000],
+        longTasks: [
+          { start: 900, duration: 80 },
+          { start: 1100, duration: 60 },
+          { start: 5200, duration: 30 },
+          { start: 7000, duration: 90 },
+        ],
+      },
+      [1120, 5090],
+      [990, 1016, 1200, 1616, 5016, 5033, 5700],
+    );
+    expect(steps).toEqual([
+      { to: 2, tapToStopMs: 120, tapToRestMs: 616, longestTaskMs: 60, longestFrameGapMs: 416 },
+      { to: 3, tapToStopMs: 90, tapToRestMs: 700, longestTaskMs: 30, longestFrameGapMs: 667 },
+    ]);
+  });
+
+  it('checks the steps against issue 51: the flight, and no task of 50 ms', () => {
+    const run = (rest: number[], tasks: number[]): StoryStepRun => ({
+      cpuSlowdown: 4,
+      compositing: 'software',
+      error: null,
+      pageErrors: [],
+      steps: rest.map((ms, i) => ({
+        to: i + 2,
+        tapToStopMs: 100,
+        tapToRestMs: ms,
+        longestTaskMs: tasks[i] ?? 0,
+        longestFrameGapMs: 20,
+      })),
+    });
+    const checks = checkPhoneBudgets({
+      lighthouse: null,
+      cpu: null,
+      drag: null,
+      story: [run([650, 690, 720], [0, 0, 49]), run([640, 660, 700], [0, 50, 0])],
+    });
+    expect(checks.map((c) => [c.figure.split(',')[0], c.status])).toEqual([
+      ['story Next → the camera at rest at the stop', 'PASS'],
+      ['story Next: the longest main-thread task of a step', 'PASS'],
+    ]);
+    const slow = checkPhoneBudgets({
+      lighthouse: null,
+      cpu: null,
+      drag: null,
+      story: [run([900, 950], [60, 0]), run([800, 990], [70, 0])],
+    });
+    expect(slow.map((c) => c.status)).toEqual(['FAIL', 'FAIL']);
   });
 });
