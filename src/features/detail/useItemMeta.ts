@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
+import { SITE_DESCRIPTION_WORDS } from '@/i18n/firstPaintWords';
 import { SITE_NAME } from '@/lib/constants';
 import type { MediaNode } from '@/lib/nodeModel';
 import { showTitle, TITLE_LEVEL } from '@/lib/pageTitle';
@@ -21,18 +22,23 @@ function descriptionMeta(): HTMLMetaElement {
 /**
  * While an item is open, the tab and the page description name it (for history, bookmarks and
  * shared links); closing it puts back what was there: the tab's title underneath (the route's, a
- * story's stop: `@/lib/pageTitle`), the description as it was (a shared item's document keeps the
- * archive's own; server/app/firstPaintPage.ts names the item in link previews only). Its schema.org description follows too (see `@/lib/structuredData`): the document's,
+ * story's stop: `@/lib/pageTitle`), the description as it was, or the archive's own where the
+ * document was served for a shared link (server/app/firstPaintPage.ts names the item or the story
+ * in link previews only). Its schema.org
+ * description follows too (see `@/lib/structuredData`): the document's,
  * if it was served naming an item, is replaced by the open item's and removed when it closes, so
  * a crawler that runs the app reads the item it sees. The description is in the visitor's language
  * and follows a switch.
  */
 export function useItemMeta(node: MediaNode | null): void {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   useEffect(() => {
     if (!node) return;
     const meta = descriptionMeta();
-    const previous = meta.content;
+    // A shared link's document (an item's, a story's) has the archive's description, which is
+    // put back in the visitor's language now.
+    const served = document.querySelector('meta[property="og:title"]') !== null;
+    const previous = served ? i18n._(SITE_DESCRIPTION_WORDS) : meta.content;
     const hideTitle = showTitle(`${node.title} · ${SITE_NAME}`, TITLE_LEVEL.item);
     const description = node.description;
     const video = node.type === 'video';
@@ -72,5 +78,5 @@ export function useItemMeta(node: MediaNode | null): void {
       meta.content = previous;
       data.remove();
     };
-  }, [node, t]);
+  }, [node, t, i18n]);
 }
