@@ -6,7 +6,7 @@ import { DEFAULT_UPLOAD_QUOTAS, type UploadQuotas } from './uploads/uploadQuotas
 import { createCorsPolicy } from './app/cors';
 import { nodeRoute } from '@/lib/nodeModel';
 import { storyItemIds } from '@/lib/storyModel';
-import type { SharedItem, SharedStory } from './app/firstPaintPage';
+import { sharedPicture, type SharedItem, type SharedStory } from './app/firstPaintPage';
 import type { PreparedAnswers } from './app/preparedAnswers';
 import { createMessageRoutes } from './routes/messages';
 import { createRemovalRoutes } from './routes/removalRequests';
@@ -132,13 +132,17 @@ function readSharedStory(
     const story = await publishedStory(await connection.get(), id);
     if (story === null) return null;
     const itemPages = new Map<string, string>();
+    const pictures = new Map<string, string>();
     for (const itemId of storyItemIds(story)) {
       // The items as the list shows them (read once per revision): a stop's item deleted since
       // the story was saved has no page.
       const item = await list.item(itemId, waitMs);
-      if (item !== null) itemPages.set(itemId, nodeRoute({ type: item.type, video_id: item.id }));
+      if (item === null) continue;
+      itemPages.set(itemId, nodeRoute({ type: item.type, video_id: item.id }));
+      const picture = sharedPicture(item);
+      if (picture !== null) pictures.set(itemId, picture);
     }
-    return { story, itemPages };
+    return { story, itemPages, pictures };
   };
   return withTimeout(read(), waitMs, () => new Unavailable('slow'));
 }

@@ -36,8 +36,11 @@ export const PHONE_BUDGET = {
   storyStepMs: 700,
   /** No main-thread task that long meanwhile (issue 51). */
   storyStepTaskMs: 50,
-  /** A shared story stop's LCP over a shared item's, Lighthouse mobile (issue 51). */
-  sharedStopOverItem: 1.0,
+  /**
+   * A shared story stop's LCP over a shared item's, Lighthouse mobile (issue 51): no later, within
+   * the 5 % one page's LCP moves between runs.
+   */
+  sharedStopOverItem: 1.05,
   /** Our drag frame at 100 cards over the peer's at 100 objects. */
   dragOursOverPeer: 1.0,
   /** Our drag frame at 10,000 cards over ours at 100. */

@@ -35,6 +35,8 @@ export interface SharedStory {
   story: ListedStory;
   /** The page of each item its stops show that the archive shows (`/video/{id}`), by item id. */
   itemPages: ReadonlyMap<string, string>;
+  /** The picture a shared link of each of those items shows (`sharedPicture`), by item id. */
+  pictures: ReadonlyMap<string, string>;
 }
 
 /** Where index.html takes the preloader's line naming the item. */
@@ -176,15 +178,16 @@ function storyPicture(story: ListedStory, siteUrl: string | null): string | null
  * text. Link previews show the cover (`og:image`, a large card where there is one). With the
  * site's address, the page's canonical address and its languages' alternates (each stop is a page
  * of its own, as `storyRoute` writes it), and the story as a schema.org `ItemList` of its stops
- * (`storyJsonLd`). The preloader is left as built: it names an item, which a story is not. Every
- * value is escaped.
+ * (`storyJsonLd`). Under the preloader, as for an item's link, the stop's picture and its name
+ * (`data-story`: the story and the stop, which the app's preloader keeps). Every value is escaped.
  */
 export function withSharedStory(
   html: string,
-  { story, itemPages }: SharedStory,
+  shared: SharedStory,
   stop: number,
   { siteUrl = null, language = null }: { siteUrl?: string | null; language?: Language | null } = {},
 ): string {
+  const { story, itemPages } = shared;
   const shown = stop > 1 ? story.stops[stop - 1] : undefined;
   const storyName = shortened(story.title, TITLE_MAX);
   const name = shown ? shortened(storyPageName(story, stop), TITLE_MAX) : storyName;
@@ -206,7 +209,30 @@ export function withSharedStory(
           `<script type="application/ld+json" data-story-jsonld>${jsonLdText(storyJsonLd(story, siteUrl, (id) => itemPages.get(id)))}</script>`,
         ]),
   ];
-  return withHead(html, escapeHtml(`${name} · ${SITE_NAME}`), meta);
+  const document = withHead(html, escapeHtml(`${name} · ${SITE_NAME}`), meta);
+  const shownPicture = stopPicture(shared, stop);
+  const img =
+    shownPicture === null
+      ? ''
+      : `<img class="preloader__picture" src="${escapeHtml(shownPicture)}" alt="" width="${SHARED_PICTURE_SIZE.width}" height="${SHARED_PICTURE_SIZE.height}" crossorigin="anonymous" decoding="async" />`;
+  return document.replace(
+    ITEM_MARKER,
+    () =>
+      `${img}<p class="preloader__item" data-story="${escapeHtml(`${story.story_id}/${stop}`)}">${escapeHtml(name)}</p>`,
+  );
+}
+
+/**
+ * The picture under the preloader of a shared stop, as an item's link has its own: the stop's
+ * item's, else the story's cover where it is a picture of this site (a path: the page's policy
+ * loads no other host's but the thumbnails'); null for none.
+ */
+function stopPicture({ story, pictures }: SharedStory, stop: number): string | null {
+  const item = story.stops[stop - 1]?.item ?? null;
+  const ofItem = item === null ? undefined : pictures.get(item);
+  if (ofItem !== undefined) return ofItem;
+  const cover = safeUrl(story.cover);
+  return cover !== null && cover.startsWith('/') && !cover.startsWith('//') ? cover : null;
 }
 
 /** JavaScript types a `<script>` runs as; any other (`application/json`: data) is never run. */

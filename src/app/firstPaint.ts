@@ -15,8 +15,8 @@ export interface FirstPaint {
   /**
    * The shared item the server named in the preloader (`/video/{id}`, `/gallery/{id}`; see
    * server/app/firstPaintPage.ts), shown until the globe opens it, with the picture it showed
-   * above the title (null: none). Null on a static host, which cannot know titles, and for any
-   * other page.
+   * above the title (null: none); or a shared story's stop (`/story/{id}/{n}`), its `id` then
+   * `story:{id}/{n}`. Null on a static host, which cannot know titles, and for any other page.
    */
   item: { id: string; title: string; picture: string | null } | null;
   /**
@@ -43,7 +43,8 @@ export function readFirstPaint(doc: Document): FirstPaint {
   const item = doc.querySelector<HTMLElement>(
     '#root [data-first-paint="loading"] .preloader__item',
   );
-  const id = item?.dataset.item;
+  const story = item?.dataset.story;
+  const id = story === undefined ? item?.dataset.item : `story:${story}`;
   const picture = doc
     .querySelector('#root [data-first-paint="loading"] .preloader__picture')
     ?.getAttribute('src');

@@ -26,7 +26,6 @@ import { RemovalFormContext } from '@/features/detail/askForRemoval';
 import { GlobeCanvas, type GlobeHandle } from '@/features/globe/GlobeCanvas';
 import { Intro } from '@/features/intro/Intro';
 import { IntroOffer } from '@/features/intro/IntroOffer';
-import { ArchiveItemsList } from '@/features/nodes/ArchiveItemsList';
 import { LoadFailure } from '@/features/nodes/LoadFailure';
 import {
   selectCategories,
@@ -96,7 +95,16 @@ function useRevealCodeOnData(loaded: boolean, itemFirst: boolean) {
     })();
   }, [loaded]);
 }
-const ItemsList = memo(ArchiveItemsList);
+/**
+ * The Archive items list: asked for with the home screen's first render, so it comes while the
+ * archive does (the list has nothing to show before), and kept out of what loads before the intro
+ * (issue 51's budget).
+ */
+const ItemsList = lazyWithWords(() =>
+  import('@/features/nodes/ArchiveItemsList').then((module) => ({
+    default: memo(module.ArchiveItemsList),
+  })),
+);
 
 /** The story player (issue 51): its code and words load when a story is opened. */
 const StoryPlayer = lazyWithWords(() => import('@/app/story/StoryPlayer'));
@@ -345,10 +353,11 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
   // The document's splash carries on into the intro it painted; a replayed one starts afresh.
   const [splashShownAt, setSplashShownAt] = useState(firstPaint.splashShownAt);
   if (phase !== 'intro' && splashShownAt !== null) setSplashShownAt(null);
-  // The shared item's title and picture the server painted under the preloader stay there, and
-  // only there: never added later, where they would push the preloader's lines.
+  // The shared item's (or story stop's) title and picture the server painted under the preloader
+  // stay there, and only there: never added later, where they would push the preloader's lines.
   const done = phase === 'done';
-  const sharedItem = firstPaint.item?.id === id ? firstPaint.item : null;
+  const painted = story === null ? id : `story:${story}/${stop ?? 1}`;
+  const sharedItem = firstPaint.item?.id === painted ? firstPaint.item : null;
 
   return (
     <div
@@ -431,7 +440,9 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
         id="archive-panel"
         className={`archive-panel${listOpen || (globeProblem !== null && !inStory) ? ' archive-panel--open' : ''}`}
       >
-        <ItemsList onItemFocus={turnTo} headerAction={globeProblem === null && listCloser} />
+        <Suspense fallback={null}>
+          <ItemsList onItemFocus={turnTo} headerAction={globeProblem === null && listCloser} />
+        </Suspense>
       </div>
     </div>
   );

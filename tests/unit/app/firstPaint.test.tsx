@@ -238,6 +238,18 @@ describe('readFirstPaint', () => {
       title: '<b>Not markup</b>',
       picture: '/sample/a/thumb.jpg',
     });
+    // A shared story's stop, named by its story and number.
+    const stop = await loadDocument('/story/the-walk/2', { seen: true });
+    const stopLine = stop.createElement('p');
+    stopLine.className = 'preloader__item';
+    stopLine.dataset.story = 'the-walk/2';
+    stopLine.textContent = 'Over the city · The walk';
+    stop.querySelector('.preloader')?.append(stopLine);
+    expect(readFirstPaint(stop).item).toEqual({
+      id: 'story:the-walk/2',
+      title: 'Over the city · The walk',
+      picture: null,
+    });
     expect(readFirstPaint(await loadDocument('/statement'))).toEqual({
       splashShownAt: null,
       item: null,
@@ -328,6 +340,24 @@ describe('the app carrying on from the first frame', () => {
     await screen.findByText('Loading ...');
     expect(document.querySelector('.preloader__item')).toBeNull();
     expect(document.querySelector('.preloader__picture')).toBeNull();
+  });
+
+  it("keeps a shared story stop's lines under the preloader at that stop only", async () => {
+    const firstPaint = {
+      splashShownAt: null,
+      item: { id: 'story:the-walk/2', title: 'Over the city · The walk', picture: null },
+      introSkipped: () => false,
+    };
+    const pending = () => new Promise<never>(() => undefined);
+    const shared = renderApp('/story/the-walk/2', { firstPaint, fetchArchive: pending });
+    await screen.findByText('Loading ...');
+    expect(document.querySelector('.preloader__item')?.textContent).toBe(
+      'Over the city · The walk',
+    );
+    shared.unmount();
+    renderApp('/story/the-walk', { firstPaint, fetchArchive: pending });
+    await screen.findByText('Loading ...');
+    expect(document.querySelector('.preloader__item')).toBeNull();
   });
 
   it('draws no picture from an address the checked helper refuses', async () => {

@@ -32,6 +32,7 @@ const shared = (over: Partial<SharedStory['story']> = {}): SharedStory => ({
     ['porch', '/video/porch'],
     ['roofs', '/gallery/roofs'],
   ]),
+  pictures: new Map([['porch', 'https://i.ytimg.com/vi/porch/hqdefault.jpg']]),
 });
 
 /** What a crawler reads of a document's head. */
@@ -81,8 +82,13 @@ describe('withSharedStory', () => {
       expect.not.objectContaining({ item: expect.anything() }),
       expect.objectContaining({ position: 3, item: { '@id': `${SITE}/gallery/roofs` } }),
     ]);
-    // Nothing else changes: the preloader is the built one, the inline script (its hash) too.
-    expect(page).toContain('<!--first-paint:item-->');
+    // Under the preloader, as for an item's link: the stop's item's picture and the story's name.
+    expect(page).not.toContain('<!--first-paint:item-->');
+    expect(page).toContain(
+      '<img class="preloader__picture" src="https://i.ytimg.com/vi/porch/hqdefault.jpg" alt=""',
+    );
+    expect(page).toContain('<p class="preloader__item" data-story="the-walk/1">The walk</p>');
+    // The inline script (its hash) is the built one.
     expect(inlineScriptHashes(page)).toEqual(inlineScriptHashes(INDEX));
     expect(page.match(/<title>/g)).toHaveLength(1);
   });
@@ -95,6 +101,10 @@ describe('withSharedStory', () => {
       'Over the city: From above: the map shows where it went. Quiet now.',
     );
     expect(read.canonical).toBe(`${SITE}/es/story/the-walk/2`);
+    // A place: no item's picture; the cover, a picture of this site, instead.
+    const page = withSharedStory(INDEX, story, 2, { siteUrl: SITE });
+    expect(page).toContain('<img class="preloader__picture" src="/sample/porch/thumb.jpg"');
+    expect(page).toContain('data-story="the-walk/2">Over the city · The walk</p>');
     expect(read.alternates[0]).toEqual(['x-default', `${SITE}/story/the-walk/2`]);
     // The story's list is the same on every stop's page.
     expect(read.jsonLd?.url).toBe(`${SITE}/story/the-walk`);
@@ -120,6 +130,12 @@ describe('withSharedStory', () => {
     expect(head(nowhere).jsonLd).toBeNull();
     // A path is no picture for a link preview without the site's address.
     expect(head(nowhere).meta('og:image')).toBeUndefined();
+    // Nor under the preloader at a place, where only this site's pictures and the items' show.
+    const img = '<img class="preloader__picture"';
+    expect(withSharedStory(INDEX, shared({ cover: 'javascript:alert(1)' }), 2)).not.toContain(img);
+    const elsewhere = shared({ cover: 'https://elsewhere.example/cover.jpg' });
+    expect(withSharedStory(INDEX, elsewhere, 2)).not.toContain(img);
+    expect(withSharedStory(INDEX, elsewhere, 1)).toContain(img);
   });
 });
 
