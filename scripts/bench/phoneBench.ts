@@ -44,7 +44,7 @@ const PHONE_TRAY_TIMEOUT_MS = 30_000;
 /** Navigation → ready to drag: 60 s, plus 12 s more a thousand cards (10,000: 3 minutes). */
 const dragReadyTimeoutMs = (n: number) => 60_000 + 12 * n;
 
-/** Next taps a phone times in the sample's first story (of its five). */
+/** Next presses timed in the sample's first story (of its five), a run. */
 const STORY_STEPS = 5;
 
 /** Past the first drag of a page, no other starts once its drags have taken this long. */
@@ -156,27 +156,35 @@ async function measureSamplePages(
       if (options.parts.includes('story')) {
         results.story = [];
         const story = sampleStory();
-        for (const compositing of options.compositing) {
-          for (let run = 1; run <= options.runs; run++) {
-            const result = await measureStorySteps(
-              {
-                url: app.url,
-                storyPath: story.path,
-                steps: STORY_STEPS,
-                cpuSlowdown: options.cpuSlowdown,
-                compositing,
-              },
-              story.headings,
-            );
-            results.story.push(result);
-            const ms = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
-            log(
-              `  story Next ×${result.steps.length}, CPU ÷${options.cpuSlowdown}, ${COMPOSITING_NAME[compositing]}, run ${run}/${options.runs}: ` +
-                `at rest ${ms(result.steps.map((s) => s.tapToRestMs))} ms, longest task ` +
-                `${ms(result.steps.map((s) => s.longestTaskMs))} ms` +
-                (result.error ? `; ${result.error}` : ''),
-            );
-            for (const e of result.pageErrors.slice(0, 3)) log(`  ! the page reported: ${e}`);
+        const devices = [
+          { device: 'desktop', cpuSlowdown: 1 },
+          { device: 'phone', cpuSlowdown: options.cpuSlowdown },
+        ] as const;
+        for (const { device, cpuSlowdown } of devices) {
+          for (const compositing of options.compositing) {
+            for (let run = 1; run <= options.runs; run++) {
+              const result = await measureStorySteps(
+                {
+                  url: app.url,
+                  device,
+                  storyPath: story.path,
+                  steps: STORY_STEPS,
+                  cpuSlowdown,
+                  compositing,
+                },
+                story.headings,
+              );
+              results.story.push(result);
+              const ms = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
+              log(
+                `  story Next ×${result.steps.length}, ${device}, CPU ÷${cpuSlowdown}, ${COMPOSITING_NAME[compositing]}, run ${run}/${options.runs}: ` +
+                  `at rest ${ms(result.steps.map((s) => s.tapToRestMs ?? NaN))} ms, last frame ` +
+                  `${ms(result.steps.map((s) => s.tapToLastFrameMs))} ms, longest task ` +
+                  `${ms(result.steps.map((s) => s.longestTaskMs))} ms` +
+                  (result.error ? `; ${result.error}` : ''),
+              );
+              for (const e of result.pageErrors.slice(0, 3)) log(`  ! the page reported: ${e}`);
+            }
           }
         }
       }

@@ -30,8 +30,8 @@ export const PHONE_BUDGET = {
   /** The start chunk's script evaluation in Lighthouse's bootup-time audit (issue 48). */
   startScriptMs: 500,
   /**
-   * A story's Next → the camera at rest at the stop (issue 51): the engine's flight (0.6 s), and
-   * 100 ms for the tap to reach the page and the flight's last frame to be drawn.
+   * A story's Next → the camera at rest at the stop, on a desktop (issue 51): the engine's flight
+   * (0.6 s), and 100 ms for the press to reach the page and the flight to set off.
    */
   storyStepMs: 700,
   /** No main-thread task that long meanwhile (issue 51). */
@@ -200,10 +200,12 @@ export function checkPhoneBudgets(results: PhoneResults): BudgetCheck[] {
       ),
     );
   }
-  for (const compositing of new Set((results.story ?? []).map((r) => r.compositing))) {
-    const runs = (results.story ?? []).filter((r) => r.compositing === compositing);
+  // The budget is the desktop's; the phone's figures are printed beside it (issue 51).
+  const desktop = (results.story ?? []).filter((r) => r.device === 'desktop');
+  for (const compositing of new Set(desktop.map((r) => r.compositing))) {
+    const runs = desktop.filter((r) => r.compositing === compositing);
     const steps = runs.flatMap((r) => r.steps);
-    const where = `phone, CPU ÷${runs[0]?.cpuSlowdown ?? '?'}, ${COMPOSITING_NAME[compositing]}`;
+    const where = `desktop, ${COMPOSITING_NAME[compositing]}`;
     checks.push(
       bound(
         `story Next → the camera at rest at the stop, ${where}`,
@@ -213,7 +215,11 @@ export function checkPhoneBudgets(results: PhoneResults): BudgetCheck[] {
       ),
       bound(
         `story Next: the longest main-thread task of a step, worst step, ${where}`,
-        spreadOf(runs.map((r) => Math.max(0, ...r.steps.map((s) => s.longestTaskMs)))),
+        spreadOf(
+          runs.map((r) =>
+            r.steps.length === 0 ? null : Math.max(0, ...r.steps.map((s) => s.longestTaskMs)),
+          ),
+        ),
         PHONE_BUDGET.storyStepTaskMs - 0.001,
         'ms',
       ),
@@ -364,13 +370,16 @@ export function printPhoneCpu(cpu: PhoneCpu): void {
 }
 
 export function printStorySteps(runs: readonly StoryStepRun[]): void {
-  for (const compositing of new Set(runs.map((r) => r.compositing))) {
-    const mine = runs.filter((r) => r.compositing === compositing);
+  const groups = new Set(runs.map((r) => `${r.device} ${r.compositing}`));
+  for (const group of groups) {
+    const mine = runs.filter((r) => `${r.device} ${r.compositing}` === group);
+    const { device, compositing } = mine[0] as StoryStepRun;
     const steps = mine.flatMap((r) => r.steps);
     const s = (f: (step: StoryStepRun['steps'][number]) => number | null) =>
       fmtSpread(spreadOf(steps.map(f)));
+    const where = device === 'phone' ? 'the phone (412×823, touch)' : 'a desktop (1280×800, mouse)';
     console.info(
-      `\nA story's Next on the phone (412×823, touch), CPU ÷${mine[0]?.cpuSlowdown ?? '?'}, ` +
+      `\nA story's Next on ${where}, CPU ÷${mine[0]?.cpuSlowdown ?? '?'}, ` +
         `${COMPOSITING_NAME[compositing]}: the sample's first story, stop after stop ` +
         `(median (min-max) of ${steps.length} steps in ${mine.length} runs, ms)`,
     );
@@ -378,8 +387,12 @@ export function printStorySteps(runs: readonly StoryStepRun[]): void {
       table(
         ['figure', 'ms'],
         [
-          ['tap on Next → the next stop in the panel', s((step) => step.tapToStopMs)],
-          ['tap on Next → the camera at rest at its view', s((step) => step.tapToRestMs)],
+          ['Next → the next stop in the panel', s((step) => step.tapToStopMs)],
+          [
+            'Next → the camera at rest at the stop (its flight ended)',
+            s((step) => step.tapToRestMs),
+          ],
+          ["Next → the globe's last frame of the step", s((step) => step.tapToLastFrameMs)],
           ['longest main-thread task in a step (0: none ≥ 50 ms)', s((step) => step.longestTaskMs)],
           ["longest gap between the globe's frames in a step", s((step) => step.longestFrameGapMs)],
         ],

@@ -1,20 +1,28 @@
 /**
- * A story's Next on a phone (issue 51): phone emulation with the CPU slowed, the sample's first
- * story opened at its first stop, then Next tapped stop after stop. Each step gives, from the
- * tap's time stamp: the next stop's heading in the panel, the flight's last frame (the camera at
- * rest at the stop's view; the engine's flight is 0.6 s and it draws nothing once at rest), the
- * longest main-thread task meanwhile (a `longtask` observer), and the longest gap between the
- * globe's frames. Nothing of the bench's runs in the page while it steps: no Playwright locator
+ * A story's Next (issue 51), on a desktop and on the phone (emulated, the CPU slowed): the
+ * sample's first story opened at its first stop, then Next pressed stop after stop. Each step gives, from the
+ * tap's time stamp: the next stop's heading in the panel, the camera at rest at the stop's view
+ * (its flight's end, `camera().flights`; the engine's flight is 0.6 s), the globe's last frame of
+ * the step (the cards' fade and faces after the flight), the longest main-thread task meanwhile
+ * (a `longtask` observer), and the longest gap between the globe's frames. Nothing of the bench's runs in the page while it steps: no Playwright locator
  * (its role queries are long tasks of their own on a slowed CPU) and no `window.__globe` (reading
- * it makes the worker send its diagnostics every frame); the frames are read once, at the end.
+ * it makes the worker send its diagnostics every frame); the frames and flights are read once, at
+ * the end.
  */
 import type { Page } from 'playwright-core';
 import { launchBrowser, markIntroSeen, watchPage } from '../../tests/e2e/support/harness';
 import { PHONE } from './phone';
 import type { Compositing } from './phoneFigures';
 
+/** Where the story is played: a desktop's window with a mouse, or the phone with touch. */
+export type StoryDevice = 'desktop' | 'phone';
+
+/** The desktop's window (the drag's and the tests' size). */
+const DESKTOP = { viewport: { width: 1280, height: 800 } } as const;
+
 export interface StoryStepOptions {
   url: string;
+  device: StoryDevice;
   /** The story's address (`/story/{id}`) and how many Next taps to time. */
   storyPath: string;
   steps: number;
@@ -27,8 +35,10 @@ export interface StoryStep {
   to: number;
   /** The tap → the next stop's heading shown. */
   tapToStopMs: number;
-  /** The tap → the camera at rest at the stop. */
-  tapToRestMs: number;
+  /** The tap → the camera at rest at the stop: its flight's end (null: no flight, no figure). */
+  tapToRestMs: number | null;
+  /** The tap → the globe's last frame of the step (the flight, then the cards' fade, faces). */
+  tapToLastFrameMs: number;
   /** The longest main-thread task from the tap until the camera was at rest (0: none ≥ 50 ms). */
   longestTaskMs: number;
   /** The longest time between two of the globe's frames over the flight. */
@@ -36,6 +46,7 @@ export interface StoryStep {
 }
 
 export interface StoryStepRun {
+  device: StoryDevice;
   cpuSlowdown: number;
   compositing: Compositing;
   steps: StoryStep[];
@@ -83,8 +94,11 @@ async function stopShown(page: Page, heading: string, timeoutMs: number): Promis
   }
 }
 
-/** Taps Next (through the protocol, not waiting on the page) and waits for the next stop. */
-async function tapNext(page: Page, heading: string): Promise<number> {
+/**
+ * Taps Next (a click on the desktop), through the protocol without waiting on the page, and waits
+ * for the next stop.
+ */
+async function tapNext(page: Page, device: StoryDevice, heading: string): Promise<number> {
   const box = await page.evaluate(() => {
     const next = [...document.querySelectorAll('.story-panel button')].find(
       (b) => b.textContent?.trim() === 'Next',
@@ -93,26 +107,39 @@ async function tapNext(page: Page, heading: string): Promise<number> {
     return r ? { x: r.x + r.width / 2, y: r.y + r.height / 2 } : null;
   });
   if (!box) throw new Error('the Next button is not on the screen');
-  await page.touchscreen.tap(box.x, box.y);
+  if (device === 'phone') await page.touchscreen.tap(box.x, box.y);
+  else await page.mouse.click(box.x, box.y);
   return stopShown(page, heading, 30_000);
 }
 
-/** The steps' figures from the page's marks and the globe's frames (page clock, ms). */
-export function stepsOf(marks: StepMarks, shownAt: readonly number[], frames: readonly number[]) {
+/**
+ * The steps' figures from the page's marks, the globe's frames and the camera's flights (all on
+ * the page's clock, ms): a step lasts from its tap to the next; the camera is at rest when the
+ * last flight begun in it ends.
+ */
+export function stepsOf(
+  marks: StepMarks,
+  shownAt: readonly number[],
+  frames: readonly number[],
+  flights: readonly { from: number; until: number | null }[],
+) {
   return marks.taps.map((tapAt, i): StoryStep => {
-    const until = marks.taps[i + 1] ?? Infinity;
-    const flight = frames.filter((at) => at > tapAt && at < until);
-    const during = [tapAt, ...flight];
+    const next = marks.taps[i + 1] ?? Infinity;
+    const drawn = frames.filter((at) => at > tapAt && at < next);
+    const during = [tapAt, ...drawn];
     const gaps = during.slice(1).map((at, j) => at - (during[j] as number));
-    const restAt = flight.at(-1) ?? tapAt;
+    const lastFrameAt = drawn.at(-1) ?? tapAt;
+    const restAt = flights.filter((f) => f.from > tapAt && f.from < next).at(-1)?.until ?? null;
+    const until = Math.max(lastFrameAt, restAt ?? 0);
     return {
       to: i + 2,
       tapToStopMs: (shownAt[i] ?? NaN) - tapAt,
-      tapToRestMs: restAt - tapAt,
+      tapToRestMs: restAt === null ? null : restAt - tapAt,
+      tapToLastFrameMs: lastFrameAt - tapAt,
       longestTaskMs: Math.max(
         0,
         ...marks.longTasks
-          .filter((t) => t.start + t.duration > tapAt && t.start < restAt)
+          .filter((t) => t.start + t.duration > tapAt && t.start < until)
           .map((t) => t.duration),
       ),
       longestFrameGapMs: gaps.length > 0 ? Math.max(...gaps) : null,
@@ -127,6 +154,7 @@ export async function measureStorySteps(
 ): Promise<StoryStepRun> {
   const browser = await launchBrowser({ measuring: options.compositing === 'gpu' });
   const run: StoryStepRun = {
+    device: options.device,
     cpuSlowdown: options.cpuSlowdown,
     compositing: options.compositing,
     steps: [],
@@ -134,7 +162,7 @@ export async function measureStorySteps(
     pageErrors: [],
   };
   try {
-    const context = await browser.newContext({ ...PHONE });
+    const context = await browser.newContext(options.device === 'phone' ? { ...PHONE } : DESKTOP);
     await markIntroSeen(context);
     const page = await context.newPage();
     const seen = watchPage(page);
@@ -149,7 +177,7 @@ export async function measureStorySteps(
     const shownAt: number[] = [];
     try {
       for (let n = 1; n <= last; n++) {
-        shownAt.push(await tapNext(page, headings[n] ?? ''));
+        shownAt.push(await tapNext(page, options.device, headings[n] ?? ''));
         await settle();
       }
     } catch (error) {
@@ -161,14 +189,19 @@ export async function measureStorySteps(
     await page.waitForFunction(() => (window.__globe?.recentFrames().length ?? 0) > 0, null, {
       timeout: 10_000,
     });
-    const { frames, origin } = await page.evaluate(() => ({
+    const { frames, flights, origin } = await page.evaluate(() => ({
       frames: window.__globe?.recentFrames() ?? [],
+      flights: window.__globe?.camera().flights ?? [],
       origin: performance.timeOrigin,
     }));
     run.steps = stepsOf(
       marks,
       shownAt,
       frames.map((at) => at - origin),
+      flights.map((f) => ({
+        from: f.from - origin,
+        until: f.until === null ? null : f.until - origin,
+      })),
     ).slice(0, shownAt.length);
     run.pageErrors = seen.pageErrors.map((e) => e.message);
     await context.close();

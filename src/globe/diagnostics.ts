@@ -87,6 +87,7 @@ export function createDiagnostics(parts: DiagnosedParts): GlobeDiagnostics {
       beta: orbit.camera.beta,
       fovDegrees: (orbit.camera.fov * 180) / Math.PI,
       flying: orbit.flying,
+      flights: orbit.flights.map((flight) => ({ ...flight })),
     }),
     links: () => ({
       related: related.visibleCount(clock()),

@@ -48,8 +48,18 @@ export interface GlobeDiagnostics {
     face: 'none' | 'local' | 'fallback' | 'real' | 'sharp';
     words: string | null;
   } | null;
-  /** The camera's pose, and whether it is on a flight (to a card, a cluster, home). */
-  camera(): { radius: number; alpha: number; beta: number; fovDegrees: number; flying: boolean };
+  /**
+   * The camera's pose, whether it is on a flight (to a card, a cluster, home, a story's stop),
+   * and its last flights' start and end (null while under way), on `recentFrames()`'s clock.
+   */
+  camera(): {
+    radius: number;
+    alpha: number;
+    beta: number;
+    fovDegrees: number;
+    flying: boolean;
+    flights: readonly { from: number; until: number | null }[];
+  };
   links(): { related: number; category: number };
   /**
    * The clusters shown now: `count` clusters holding `clustered` cards in all, `shown` cards

@@ -63,9 +63,17 @@ function easeInOut(k: number): number {
  * middle-drag dolly, right-drag pan, arrow-key pan of 7 px, touch rotate / pinch-dolly-pan, the
  * mobile rotation limit, the desktop drift toward the mouse, and 0.6 s flights.
  */
+/** How many flights the diagnostics keep (`camera().flights`). */
+const FLIGHTS_KEPT = 16;
+
 export class OrbitCamera {
   readonly camera: ArcRotateCamera;
   private flight: Flight | null = null;
+  /**
+   * The last flights' start and end (null while under way), in ms since the epoch on the clock the
+   * frames are stamped with (`performance.timeOrigin + performance.now()`), for the diagnostics.
+   */
+  readonly flights: { from: number; until: number | null }[] = [];
   private drift = { alpha: 0, beta: 0, targetAlpha: 0, targetBeta: 0 };
   private readonly cleanup: (() => void)[] = [];
 
@@ -264,6 +272,7 @@ export class OrbitCamera {
       camera.target.copyFrom(Vector3.Lerp(from.target, Vector3.ZeroReadOnly, e));
       if (k >= 1) {
         this.flight = null;
+        this.flightEnded();
         done();
       }
       moving = true;
@@ -316,6 +325,8 @@ export class OrbitCamera {
       camera.upperAlphaLimit,
     );
     const beta = clamp(to.beta, camera.lowerBetaLimit, camera.upperBetaLimit);
+    this.flights.push({ from: performance.timeOrigin + performance.now(), until: null });
+    if (this.flights.length > FLIGHTS_KEPT) this.flights.shift();
     return new Promise((done) => {
       this.flight = {
         from: {
@@ -336,7 +347,13 @@ export class OrbitCamera {
     if (!this.flight) return;
     const { done } = this.flight;
     this.flight = null;
+    this.flightEnded();
     done();
+  }
+
+  private flightEnded(): void {
+    const last = this.flights.at(-1);
+    if (last && last.until === null) last.until = performance.timeOrigin + performance.now();
   }
 
   get flying(): boolean {

@@ -88,7 +88,14 @@ export function mirroredDiagnostics(
     card: (id) => cardOf(id)?.card ?? null,
     clusterOf: (id) => cardOf(id)?.clusterOf ?? null,
     camera: () =>
-      mirror.read()?.camera ?? { radius: 0, alpha: 0, beta: 0, fovDegrees: 0, flying: false },
+      mirror.read()?.camera ?? {
+        radius: 0,
+        alpha: 0,
+        beta: 0,
+        fovDegrees: 0,
+        flying: false,
+        flights: [],
+      },
     links: () => mirror.read()?.links ?? { related: 0, category: 0 },
     clusters: () => mirror.read()?.clusters ?? noClusters(),
     callout: () => mirror.read()?.callout ?? null,

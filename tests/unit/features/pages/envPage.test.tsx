@@ -80,7 +80,14 @@ describe('/env', () => {
         },
       }),
       links: () => ({ related: 47, category: 0 }),
-      camera: () => ({ radius: 12.5, alpha: 0, beta: 1, fovDegrees: 45, flying: false }),
+      camera: () => ({
+        radius: 12.5,
+        alpha: 0,
+        beta: 1,
+        fovDegrees: 45,
+        flying: false,
+        flights: [],
+      }),
       clusters: () => ({
         count: 3,
         clustered: 9,

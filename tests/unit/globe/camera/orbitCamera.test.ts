@@ -88,3 +88,23 @@ describe('OrbitCamera', () => {
     });
   });
 });
+
+describe('OrbitCamera flights', () => {
+  it('keeps when each flight began and ended, on the frames’ clock, a cut-short one too', async () => {
+    const { orbit } = start();
+    const before = performance.timeOrigin + performance.now();
+    const first = orbit.flyTo({ alpha: 1, beta: 1, radius: orbit.camera.radius }, 0);
+    expect(orbit.flights).toEqual([{ from: expect.any(Number), until: null }]);
+    // A second flight cuts the first short: it ends as the second begins.
+    const second = orbit.flyTo({ alpha: 2, beta: 1, radius: orbit.camera.radius }, 0.1);
+    await first;
+    expect(orbit.flights[0]?.until).not.toBeNull();
+    orbit.update(10);
+    await second;
+    const [a, b] = orbit.flights;
+    expect(a?.from).toBeGreaterThanOrEqual(before);
+    expect(b?.from).toBeGreaterThanOrEqual(a?.until ?? Infinity);
+    expect(b?.until).toBeGreaterThanOrEqual(b?.from ?? Infinity);
+    expect(orbit.flying).toBe(false);
+  });
+});

@@ -73,7 +73,7 @@ function snapshot(overrides: Partial<Snapshot> = {}): Snapshot {
       faces: { none: 0, local: 0, fallback: 0, real: 2, loading: 0, queued: 0 },
     },
     lastFrameAt: performance.timeOrigin + performance.now(),
-    camera: { radius: 12.5, alpha: 1, beta: 1, fovDegrees: 75, flying: false },
+    camera: { radius: 12.5, alpha: 1, beta: 1, fovDegrees: 75, flying: false, flights: [] },
     links: { related: 1, category: 0 },
     callout: null,
     renderer: { thread: 'worker', software: true, ratio: 0.75 },
