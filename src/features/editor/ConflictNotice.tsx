@@ -1,5 +1,6 @@
 import { plural, t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { changedFields, FIELD_LABELS, type ItemDraft } from '@/features/editor/itemDraft';
 import './editor.css';
 
@@ -39,7 +40,7 @@ export function ConflictNotice({
   onOverwrite: () => void;
   onTakeTheirs: () => void;
 }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   if (conflict.deleted) {
     return (
       <div className="form-error conflict" role="alert" tabIndex={-1}>
@@ -55,32 +56,58 @@ export function ConflictNotice({
   const fields = changedFields(base, conflict.current);
   const version = conflict.version;
   return (
-    <div className="form-error conflict" role="alert" tabIndex={-1}>
-      <p>
+    <ConflictChanges
+      said={
         <Trans>
           <strong>Another editor saved this item since you opened it</strong> (now version {version}
           ). What they changed:
         </Trans>
-      </p>
-      {fields.length === 0 ? (
+      }
+      changes={fields.map((field) => ({
+        name: i18n._(FIELD_LABELS[field]),
+        now: shown(conflict.current[field]),
+        was: shown(base[field]),
+      }))}
+      onOverwrite={onOverwrite}
+      onTakeTheirs={onTakeTheirs}
+    />
+  );
+}
+
+/**
+ * A conflict's notice (an item's, a story's): who saved since (`said`), each field they changed
+ * with its value now and before, and the two answers: keep mine over theirs, or take theirs.
+ */
+export function ConflictChanges({
+  said,
+  changes,
+  onOverwrite,
+  onTakeTheirs,
+}: {
+  said: ReactNode;
+  changes: readonly { name: string; now: string; was: string }[];
+  onOverwrite: () => void;
+  onTakeTheirs: () => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <div className="form-error conflict" role="alert" tabIndex={-1}>
+      <p>{said}</p>
+      {changes.length === 0 ? (
         <p>{t`No field differs from what you started with.`}</p>
       ) : (
         <dl className="conflict__fields">
-          {fields.map((field) => {
-            const now = shown(conflict.current[field]);
-            const was = shown(base[field]);
-            return (
-              <div key={field}>
-                <dt>{i18n._(FIELD_LABELS[field])}</dt>
-                <dd>
-                  {t({
-                    message: `now “${now}” (was “${was}”)`,
-                    comment: 'What another editor changed a field to, and what it was before',
-                  })}
-                </dd>
-              </div>
-            );
-          })}
+          {changes.map(({ name, now, was }) => (
+            <div key={name}>
+              <dt>{name}</dt>
+              <dd>
+                {t({
+                  message: `now “${now}” (was “${was}”)`,
+                  comment: 'What another editor changed a field to, and what it was before',
+                })}
+              </dd>
+            </div>
+          ))}
         </dl>
       )}
       <div className="conflict__actions">

@@ -7,6 +7,7 @@ import { SubmissionRightsSummary } from '@/features/editor/SubmissionRightsSumma
 import { ItemEditor, type EditorMode } from '@/features/editor/ItemEditor';
 import type { DetailPreviewComponent } from '@/features/editor/ItemPreview';
 import { draftOfNode, EMPTY_DRAFT, suggestId, type ItemDraft } from '@/features/editor/itemDraft';
+import { OpeningState } from '@/features/editor/OpeningState';
 import { useArchiveItems, useEditorApi, useLoaded } from '@/features/editor/useEditorData';
 import { nodeDraftOfSubmission, type SubmissionInput } from '@/lib/submissionSchema';
 import './editor.css';
@@ -91,27 +92,10 @@ export function ItemEditorPage({ kind, DetailPreview }: Props) {
       </Link>
     );
 
-  if (opened.status === 'loading' || items.status === 'loading') {
+  if (opened.status !== 'ready' || items.status !== 'ready')
     return (
-      <div className="editor-page">
-        {back}
-        <p role="status">{t`Loading…`}</p>
-      </div>
+      <OpeningState back={back} loads={[opened, items]} failed={t`This item could not be opened`} />
     );
-  }
-  if (opened.status === 'failed' || items.status === 'failed') {
-    const message =
-      opened.status === 'failed' ? opened.message : (items as { message: string }).message;
-    return (
-      <div className="editor-page">
-        {back}
-        <h1>{t`This item could not be opened`}</h1>
-        <p className="form-error" role="alert">
-          {message}
-        </p>
-      </div>
-    );
-  }
   const { mode, draft } = opened.data;
   const initial =
     mode.kind === 'approve' && draft.video_id === ''

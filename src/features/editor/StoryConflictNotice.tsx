@@ -1,6 +1,7 @@
 import { i18n } from '@/i18n/i18n';
 import { plural, t } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
+import { ConflictChanges } from '@/features/editor/ConflictNotice';
 import { bodyOfStoryDraft, type StoryDraft } from '@/features/editor/storyDraft';
 import type { StoryConflict } from '@/features/editor/useStoryForm';
 import { ITEM_FIELDS } from '@/lib/itemFields';
@@ -88,7 +89,6 @@ export function StoryConflictNotice({
   onOverwrite: () => void;
   onTakeTheirs: () => void;
 }) {
-  const { t } = useLingui();
   if (conflict.deleted) {
     return (
       <div className="form-error conflict" role="alert" tabIndex={-1}>
@@ -101,41 +101,18 @@ export function StoryConflictNotice({
       </div>
     );
   }
-  const changes = storyChanges(base, conflict.current);
   const version = conflict.version;
   return (
-    <div className="form-error conflict" role="alert" tabIndex={-1}>
-      <p>
+    <ConflictChanges
+      said={
         <Trans>
           <strong>Another editor saved this story since you opened it</strong> (now version{' '}
           {version}). What they changed:
         </Trans>
-      </p>
-      {changes.length === 0 ? (
-        <p>{t`No field differs from what you started with.`}</p>
-      ) : (
-        <dl className="conflict__fields">
-          {changes.map(({ name, now, was }) => (
-            <div key={name}>
-              <dt>{name}</dt>
-              <dd>
-                {t({
-                  message: `now “${now}” (was “${was}”)`,
-                  comment: 'What another editor changed a field to, and what it was before',
-                })}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      )}
-      <div className="conflict__actions">
-        <button type="button" onClick={onOverwrite}>
-          {t`Save mine over theirs`}
-        </button>
-        <button type="button" className="button-quiet" onClick={onTakeTheirs}>
-          {t`Discard mine and load theirs`}
-        </button>
-      </div>
-    </div>
+      }
+      changes={storyChanges(base, conflict.current)}
+      onOverwrite={onOverwrite}
+      onTakeTheirs={onTakeTheirs}
+    />
   );
 }

@@ -5,6 +5,7 @@ import { BackArrow } from '@/components/BackArrow';
 import { useStoryApi, type StoryApi } from '@/features/editor/storyApi';
 import { draftOfStory, emptyStoryDraft, type StoryDraft } from '@/features/editor/storyDraft';
 import { StoryEditor } from '@/features/editor/StoryEditor';
+import { OpeningState } from '@/features/editor/OpeningState';
 import { useArchiveItems, useLoaded } from '@/features/editor/useEditorData';
 import type { StoryMode } from '@/features/editor/useStoryForm';
 import './editor.css';
@@ -51,27 +52,14 @@ export function StoryEditorPage({ kind }: { kind: 'create' | 'edit' }) {
       {t({ message: 'All stories', comment: "The link back to the editors' list of stories" })}
     </Link>
   );
-  if (opened.status === 'loading' || items.status === 'loading') {
+  if (opened.status !== 'ready' || items.status !== 'ready')
     return (
-      <div className="editor-page">
-        {back}
-        <p role="status">{t`Loading…`}</p>
-      </div>
+      <OpeningState
+        back={back}
+        loads={[opened, items]}
+        failed={t`This story could not be opened`}
+      />
     );
-  }
-  if (opened.status === 'failed' || items.status === 'failed') {
-    const message =
-      opened.status === 'failed' ? opened.message : (items as { message: string }).message;
-    return (
-      <div className="editor-page">
-        {back}
-        <h1>{t`This story could not be opened`}</h1>
-        <p className="form-error" role="alert">
-          {message}
-        </p>
-      </div>
-    );
-  }
   const { mode, draft, takenIds } = opened.data;
   return (
     <div className="editor-page">
