@@ -146,17 +146,11 @@ export function withSharedItem(
         ]
       : []),
   ];
-  const document = withHead(html, title, meta);
-  const url = sharedPicture(item);
-  // As the app's list and detail view ask for it (CORS), so that the browser keeps one copy.
-  const picture =
-    url === null
-      ? ''
-      : `<img class="preloader__picture" src="${escapeHtml(url)}" alt="" width="${SHARED_PICTURE_SIZE.width}" height="${SHARED_PICTURE_SIZE.height}" crossorigin="anonymous" decoding="async" />`;
-  return document.replace(
-    ITEM_MARKER,
-    () =>
-      `${picture}<p class="preloader__item" data-item="${escapeHtml(item.id)}">${escapeHtml(name)}</p>`,
+  return withPreloaderLines(
+    withHead(html, title, meta),
+    sharedPicture(item),
+    `data-item="${escapeHtml(item.id)}"`,
+    name,
   );
 }
 
@@ -209,16 +203,32 @@ export function withSharedStory(
           `<script type="application/ld+json" data-story-jsonld>${jsonLdText(storyJsonLd(story, siteUrl, (id) => itemPages.get(id)))}</script>`,
         ]),
   ];
-  const document = withHead(html, escapeHtml(`${name} · ${SITE_NAME}`), meta);
-  const shownPicture = stopPicture(shared, stop);
+  return withPreloaderLines(
+    withHead(html, escapeHtml(`${name} · ${SITE_NAME}`), meta),
+    stopPicture(shared, stop),
+    `data-story="${escapeHtml(`${story.story_id}/${stop}`)}"`,
+    name,
+  );
+}
+
+/**
+ * The document with a shared page's lines under the preloader: its picture (none: null) and its
+ * name, the line marked with `mark` (an item's id, a story's stop) for the app to carry on from.
+ */
+function withPreloaderLines(
+  document: string,
+  picture: string | null,
+  mark: string,
+  name: string,
+): string {
+  // As the app's list and detail view ask for it (CORS), so that the browser keeps one copy.
   const img =
-    shownPicture === null
+    picture === null
       ? ''
-      : `<img class="preloader__picture" src="${escapeHtml(shownPicture)}" alt="" width="${SHARED_PICTURE_SIZE.width}" height="${SHARED_PICTURE_SIZE.height}" crossorigin="anonymous" decoding="async" />`;
+      : `<img class="preloader__picture" src="${escapeHtml(picture)}" alt="" width="${SHARED_PICTURE_SIZE.width}" height="${SHARED_PICTURE_SIZE.height}" crossorigin="anonymous" decoding="async" />`;
   return document.replace(
     ITEM_MARKER,
-    () =>
-      `${img}<p class="preloader__item" data-story="${escapeHtml(`${story.story_id}/${stop}`)}">${escapeHtml(name)}</p>`,
+    () => `${img}<p class="preloader__item" ${mark}>${escapeHtml(name)}</p>`,
   );
 }
 
