@@ -1,3 +1,4 @@
+import { useSaveState } from '@/features/editor/useSaveState';
 import { useState, type RefObject } from 'react';
 import type { Conflict } from '@/features/editor/ConflictNotice';
 import { draftOfNode, suggestId, type ItemDraft } from '@/features/editor/itemDraft';
@@ -22,14 +23,9 @@ export type ItemBusy = 'saving' | 'deleting' | null;
 export function useItemForm(mode: EditorMode, initial: ItemDraft, items: readonly MediaNode[]) {
   const [base, setBase] = useState(initial);
   const [draft, setDraft] = useState(initial);
-  const [version, setVersion] = useState(mode.kind === 'edit' ? mode.version : 0);
-  const [deleted, setDeleted] = useState(mode.kind === 'edit' && mode.deleted);
+  const saves = useSaveState<Conflict, NonNullable<ItemBusy>>(mode);
+  const { setNotice } = saves;
   const [idTouched, setIdTouched] = useState(mode.kind === 'edit' || initial.video_id !== '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<Conflict | null>(null);
-  const [busy, setBusy] = useState<ItemBusy>(null);
   const isNew = mode.kind !== 'edit';
 
   function change(patch: Partial<ItemDraft>) {
@@ -53,20 +49,7 @@ export function useItemForm(mode: EditorMode, initial: ItemDraft, items: readonl
     dirty: JSON.stringify(draft) !== JSON.stringify(base),
     isNew,
     change,
-    version,
-    setVersion,
-    deleted,
-    setDeleted,
-    errors,
-    setErrors,
-    problem,
-    setProblem,
-    notice,
-    setNotice,
-    conflict,
-    setConflict,
-    busy,
-    setBusy,
+    ...saves,
   };
 }
 

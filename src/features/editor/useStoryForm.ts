@@ -1,3 +1,4 @@
+import { useSaveState } from '@/features/editor/useSaveState';
 import { useState } from 'react';
 import { suggestId } from '@/features/editor/itemDraft';
 import {
@@ -39,14 +40,9 @@ export interface RemovedStop {
 export function useStoryForm(mode: StoryMode, initial: StoryDraft, takenIds: ReadonlySet<string>) {
   const [base, setBase] = useState(initial);
   const [draft, setDraft] = useState(initial);
-  const [version, setVersion] = useState(mode.kind === 'edit' ? mode.version : 0);
-  const [deleted, setDeleted] = useState(mode.kind === 'edit' && mode.deleted);
+  const saves = useSaveState<StoryConflict, NonNullable<StoryBusy>>(mode);
+  const { setNotice } = saves;
   const [idTouched, setIdTouched] = useState(mode.kind === 'edit');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<StoryConflict | null>(null);
-  const [busy, setBusy] = useState<StoryBusy>(null);
   const [removed, setRemoved] = useState<RemovedStop | null>(null);
   const isNew = mode.kind === 'create';
 
@@ -102,20 +98,7 @@ export function useStoryForm(mode: StoryMode, initial: StoryDraft, takenIds: Rea
     },
     removed,
     setRemoved,
-    version,
-    setVersion,
-    deleted,
-    setDeleted,
-    errors,
-    setErrors,
-    problem,
-    setProblem,
-    notice,
-    setNotice,
-    conflict,
-    setConflict,
-    busy,
-    setBusy,
+    ...saves,
   };
 }
 
