@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { MediaNode } from '@/lib/nodeModel';
+import { ItemSearch } from '@/features/editor/ItemSearch';
 import './RelatedPicker.css';
 
 interface Props {
@@ -61,52 +62,32 @@ export function RelatedPicker({ value, onChange, items, selfId, error }: Props) 
           })}
         </ul>
       )}
-      <input
+      <ItemSearch
         id={id}
-        type="search"
-        value={query}
+        query={query}
+        onQuery={setQuery}
         placeholder={t`Search by title`}
-        autoComplete="off"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => setQuery(event.target.value)}
+        matches={matches}
+        listLabel={t`Matching items`}
+        none={t`No other item matches.`}
+        choice={(item) => {
+          const title = item.title;
+          const kind =
+            item.type === 'video'
+              ? t({ message: 'video', comment: 'A type of item, after its title in a list' })
+              : t({
+                  message: 'gallery',
+                  comment: 'A type of item (a photo gallery), after its title in a list',
+                });
+          return (
+            <Trans comment="A button that adds an item to the related items: its title and its type">
+              Add “{title}” <span className="field__hint">({kind})</span>
+            </Trans>
+          );
+        }}
+        onChoose={(item) => onChange([...value, item.video_id])}
+        error={error}
       />
-      {needle !== '' && (
-        <ul className="related-picker__matches" aria-label={t`Matching items`}>
-          {matches.length === 0 && <li className="field__hint">{t`No other item matches.`}</li>}
-          {matches.map((item) => {
-            const title = item.title;
-            const kind =
-              item.type === 'video'
-                ? t({ message: 'video', comment: 'A type of item, after its title in a list' })
-                : t({
-                    message: 'gallery',
-                    comment: 'A type of item (a photo gallery), after its title in a list',
-                  });
-            return (
-              <li key={item.video_id}>
-                <button
-                  type="button"
-                  className="button-quiet"
-                  onClick={() => {
-                    onChange([...value, item.video_id]);
-                    setQuery('');
-                  }}
-                >
-                  <Trans comment="A button that adds an item to the related items: its title and its type">
-                    Add “{title}” <span className="field__hint">({kind})</span>
-                  </Trans>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {error && (
-        <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { nodeThumbnailUrl, type MediaNode } from '@/lib/nodeModel';
 import { safeUrl } from '@/lib/url';
+import { ItemSearch } from '@/features/editor/ItemSearch';
 import './RelatedPicker.css';
 
 interface Props {
@@ -40,7 +41,6 @@ export function StopItemPicker({ value, onChange, items, stop, name, error }: Pr
   const [query, setQuery] = useState('');
   const chosen = value === null ? undefined : items.find((item) => item.video_id === value);
   const matches = matchesOf(items, query);
-  const searching = query.trim() !== '';
   const title = chosen?.title ?? value ?? '';
   return (
     <div className="field stop-item">
@@ -70,52 +70,29 @@ export function StopItemPicker({ value, onChange, items, stop, name, error }: Pr
           ? t({ message: 'Find an item', comment: "A story stop's search for its item" })
           : t({ message: 'Choose another item', comment: "A story stop's search for its item" })}
       </label>
-      <input
+      <ItemSearch
         id={id}
         name={name}
-        type="search"
-        value={query}
+        query={query}
+        onQuery={setQuery}
         placeholder={t`Search by title or words`}
-        autoComplete="off"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => setQuery(event.target.value)}
+        matches={matches}
+        listLabel={t({
+          message: `Items matching, for stop ${stop}`,
+          comment: "The list of items a story stop's search found",
+        })}
+        none={t`No item matches.`}
+        choice={(item) => {
+          const match = item.title;
+          return (
+            <Trans comment="A button that makes an item the one a story's stop shows: its title and id">
+              Choose “{match}” <span className="field__hint">({item.video_id})</span>
+            </Trans>
+          );
+        }}
+        onChoose={(item) => onChange(item.video_id)}
+        error={error}
       />
-      {searching && (
-        <ul
-          className="related-picker__matches"
-          aria-label={t({
-            message: `Items matching, for stop ${stop}`,
-            comment: "The list of items a story stop's search found",
-          })}
-        >
-          {matches.length === 0 && <li className="field__hint">{t`No item matches.`}</li>}
-          {matches.map((item) => {
-            const match = item.title;
-            return (
-              <li key={item.video_id}>
-                <button
-                  type="button"
-                  className="button-quiet"
-                  onClick={() => {
-                    onChange(item.video_id);
-                    setQuery('');
-                  }}
-                >
-                  <Trans comment="A button that makes an item the one a story's stop shows: its title and id">
-                    Choose “{match}” <span className="field__hint">({item.video_id})</span>
-                  </Trans>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {error && (
-        <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
     </div>
   );
 }
