@@ -3,25 +3,15 @@
  * soft-deleted like nodes, in the same stores (memory, PGlite, PostgreSQL). Stories are saved only
  * as `validateStory` leaves them, so what a store holds is a clean `StoryInput`.
  */
-import type { JournalAction } from '@/lib/archiveRecords';
-import { storyItemIds, type StoredStory, type StoryInput } from '@/lib/storyModel';
+import {
+  storyItemIds,
+  type StoredStory,
+  type StoryInput,
+  type StoryJournalEntry,
+} from '@/lib/storyModel';
 import type { PageQuery } from './pageQuery';
 
-export type { StoredStory, StoryInput };
-
-/** One change of a story, as its journal keeps it. */
-export interface StoryJournalEntry {
-  id: number;
-  storyId: string;
-  action: JournalAction;
-  who: string;
-  at: string;
-  /** The story before the change (null for a create or a restore). */
-  before: unknown;
-  /** The story after it (null for a delete). */
-  after: unknown;
-  reason: string;
-}
+export type { StoredStory, StoryInput, StoryJournalEntry };
 
 /** Which part of the stories' journal to read. */
 export interface StoryJournalQuery extends PageQuery {

@@ -1,3 +1,4 @@
+import type { JournalAction } from '@/lib/archiveRecords';
 /**
  * A story's shape (issue 51), its limits, and the reader of a story list as the service answers it.
  * No schema library here: the player reads stories with this module alone, and the strict checks
@@ -75,6 +76,20 @@ export interface StoredStory {
   version: number;
   deleted: boolean;
   changedAt: string;
+}
+
+/** One change of a story, as the service's journal keeps it. */
+export interface StoryJournalEntry {
+  id: number;
+  storyId: string;
+  action: JournalAction;
+  who: string;
+  at: string;
+  /** The story before the change (null for a create or a restore). */
+  before: unknown;
+  /** The story after it (null for a delete). */
+  after: unknown;
+  reason: string;
 }
 
 /**

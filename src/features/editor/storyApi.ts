@@ -13,25 +13,10 @@ import {
   pageParams,
   type Page,
 } from '@/features/editor/editorApi';
-import type { JournalAction } from '@/lib/archiveRecords';
 import type { ServiceAccess } from '@/lib/serviceApi';
-import type { StoredStory } from '@/lib/storyModel';
+import type { StoredStory, StoryJournalEntry } from '@/lib/storyModel';
 
-export type { StoredStory };
-
-/** One change of a story, as the service's journal keeps it. */
-export interface StoryJournalEntry {
-  id: number;
-  storyId: string;
-  action: JournalAction;
-  who: string;
-  at: string;
-  /** The story before the change (null for a create or a restore). */
-  before: unknown;
-  /** The story after it (null for a delete). */
-  after: unknown;
-  reason: string;
-}
+export type { StoredStory, StoryJournalEntry };
 
 /** Everything the editor asks of the service about stories. */
 export interface StoryApi {
