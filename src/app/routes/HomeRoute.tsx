@@ -12,7 +12,7 @@ import {
 } from 'react';
 import { lazyWithWords } from '@/i18n/catalogs';
 import { useNavigate } from 'react-router';
-import { useFirstPaint } from '@/app/firstPaint';
+import { useFirstPaint, type FirstPaint } from '@/app/firstPaint';
 import { useAppSelector, usePrefersReducedMotion } from '@/app/hooks';
 import { useDetailTransition } from '@/app/routes/useDetailTransition';
 import { useGlobeProgress } from '@/features/preloader/globeProgress';
@@ -149,6 +149,21 @@ function useStoryStop(story: string | null, globeRef: RefObject<GlobeHandle | nu
     currentView,
   });
   return { stop: shown, shot: story === null ? undefined : shot, player };
+}
+
+/**
+ * The shared item's (or story stop's) title and picture the server painted under the preloader,
+ * where this page is theirs: they stay there, and only there, never added later, where they would
+ * push the preloader's lines.
+ */
+function paintedLines(
+  painted: FirstPaint['item'],
+  id: string | null,
+  story: string | null,
+  stop: string | null,
+): FirstPaint['item'] {
+  const shown = story === null ? id : `story:${story}/${stop ?? 1}`;
+  return painted?.id === shown ? painted : null;
 }
 
 /** Closing an item returns to the globe as filtered when it opened. */
@@ -353,11 +368,8 @@ export function HomeRoute({ active = true }: { active?: boolean }) {
   // The document's splash carries on into the intro it painted; a replayed one starts afresh.
   const [splashShownAt, setSplashShownAt] = useState(firstPaint.splashShownAt);
   if (phase !== 'intro' && splashShownAt !== null) setSplashShownAt(null);
-  // The shared item's (or story stop's) title and picture the server painted under the preloader
-  // stay there, and only there: never added later, where they would push the preloader's lines.
   const done = phase === 'done';
-  const painted = story === null ? id : `story:${story}/${stop ?? 1}`;
-  const sharedItem = firstPaint.item?.id === painted ? firstPaint.item : null;
+  const sharedItem = paintedLines(firstPaint.item, id, story, stop);
 
   return (
     <div
