@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
+import { CAMERA_FLIGHT_MS } from '@/lib/constants';
 import type { StoryStop } from '@/lib/storyModel';
 
 /** A reader's pace for Play: words a second, and the least time a stop stays (ms). */
 const WORDS_PER_SECOND = 3.5;
 const STOP_LEAST_MS = 6000;
-/** The engine's flight, which Play waits out before the reading time starts. */
-const FLIGHT_MS = 600;
 
 /** How long Play stays on a stop: its heading and narration at a reading pace, and the flight. */
 export function readingTimeMs(stop: Pick<StoryStop, 'heading' | 'narration'>): number {
   const words = `${stop.heading} ${stop.narration}`.split(/\s+/).filter(Boolean).length;
-  return FLIGHT_MS + Math.max(STOP_LEAST_MS, (words / WORDS_PER_SECOND) * 1000);
+  // The engine's flight is waited out before the reading time starts.
+  return CAMERA_FLIGHT_MS + Math.max(STOP_LEAST_MS, (words / WORDS_PER_SECOND) * 1000);
 }
 
 /** Whether a key press is one the page's own keys leave alone (typing, a control's own keys). */
