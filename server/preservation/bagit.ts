@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { lstat, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, lstat, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -27,7 +27,7 @@ const BAGIT_DECLARATION = 'BagIt-Version: 1.0\nTag-File-Character-Encoding: UTF-
 export type BagInfo = readonly (readonly [label: string, value: string])[];
 
 /** One payload file as a manifest lists it. */
-interface Entry {
+export interface BagEntry {
   path: string;
   sha256: string;
   bytes: number;
@@ -67,7 +67,7 @@ async function sha256Of(file: string): Promise<{ sha256: string; bytes: number }
   return { sha256: hash.digest('hex'), bytes };
 }
 
-function manifestText(entries: readonly Entry[]): string {
+function manifestText(entries: readonly BagEntry[]): string {
   return entries.map((e) => `${e.sha256}  ${encodeBagPath(e.path)}\n`).join('');
 }
 
@@ -76,71 +76,249 @@ function bagInfoText(info: BagInfo): string {
   return info.map(([label, value]) => `${label}: ${value.replace(/\r?\n/g, '\n  ')}\n`).join('');
 }
 
-/** What a writer gives a file: its bytes at once, or a stream of them. */
-export type PayloadSource = Uint8Array | string | NodeJS.ReadableStream;
+/** What a writer gives a file: its bytes at once, or a stream of them (with its length if known). */
+export type PayloadSource =
+  | Uint8Array
+  | string
+  | NodeJS.ReadableStream
+  | { stream: NodeJS.ReadableStream | AsyncIterable<Uint8Array>; bytes: number };
+
+/** One file on its way into a bag: its chunks, and its length where the source knows it. */
+export interface BagBody {
+  chunks: AsyncIterable<Buffer>;
+  bytes: number | null;
+}
 
 /**
- * Writes a bag into the empty (or missing) folder `root`: `add` streams each payload file into
- * `data/` and hashes it as it goes; `finish` writes the declaration, `bag-info.txt` (with the
- * payload's Oxum and the bagging date), the payload manifest and the tag manifest.
+ * Where a bag's files go: a folder (`folderSink`) or a tar stream (`tarSink`, for a download).
+ * Paths are relative to the bag's root, `/`-separated, already checked.
  */
-export async function createBagWriter(root: string) {
-  await mkdir(join(root, 'data'), { recursive: true });
-  const entries: Entry[] = [];
+export interface BagSink {
+  /** Writes one whole file; rejects when `body` ends with another length than it said. */
+  write(path: string, body: BagBody): Promise<void>;
+  /**
+   * The entry an earlier, interrupted export already wrote whole at `path`, when it is still
+   * there unchanged (a resumed export then skips reading its source); null otherwise.
+   */
+  resumed(path: string): Promise<BagEntry | null>;
+  /** Called once a payload file is written, so an interrupted export can resume after it. */
+  written(entry: BagEntry): Promise<void>;
+  /** Called once the tag files are written: the bag is complete. */
+  complete(): Promise<void>;
+}
+
+function bodyOf(source: PayloadSource): BagBody {
+  if (typeof source === 'string' || source instanceof Uint8Array) {
+    const buffer = typeof source === 'string' ? Buffer.from(source, 'utf8') : Buffer.from(source);
+    return { chunks: Readable.from([buffer]), bytes: buffer.length };
+  }
+  const [stream, bytes] =
+    'bytes' in source && typeof source.bytes === 'number'
+      ? [source.stream, source.bytes]
+      : [source as NodeJS.ReadableStream, null];
+  return {
+    bytes,
+    chunks: (async function* () {
+      for await (const chunk of stream as AsyncIterable<Buffer | string>)
+        yield typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk);
+    })(),
+  };
+}
+
+/** `body` passed on unchanged while its SHA-256 and length are taken. */
+function hashed(body: BagBody): { body: BagBody; result: () => { sha256: string; bytes: number } } {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  return {
+    body: {
+      bytes: body.bytes,
+      chunks: (async function* () {
+        for await (const chunk of body.chunks) {
+          hash.update(chunk);
+          bytes += chunk.length;
+          yield chunk;
+        }
+      })(),
+    },
+    result: () => ({ sha256: hash.digest('hex'), bytes }),
+  };
+}
+
+/** What `finish` answers: the payload's size. */
+export interface BagTotals {
+  files: number;
+  bytes: number;
+}
+
+/** Writes a bag file by file into `sink`; see `createBagWriter`. */
+export function bagWriter(sink: BagSink) {
+  const entries: BagEntry[] = [];
   const seen = new Set<string>();
+  const claim = (path: string): string => {
+    const safe = safeBagPath(path);
+    if (safe === null) throw new Error(`Not a path inside the bag: ${JSON.stringify(path)}`);
+    const inBag = `data/${safe}`;
+    if (seen.has(inBag)) throw new Error(`The bag already has ${inBag}`);
+    seen.add(inBag);
+    return inBag;
+  };
+  const write = async (inBag: string, source: PayloadSource): Promise<BagEntry> => {
+    const { body, result } = hashed(bodyOf(source));
+    await sink.write(inBag, body);
+    const entry = { path: inBag, ...result() };
+    entries.push(entry);
+    await sink.written(entry);
+    return entry;
+  };
   return {
     /** Adds `path` (relative to `data/`, `/`-separated) with the bytes of `source`. */
-    async add(path: string, source: PayloadSource): Promise<Entry> {
-      const safe = safeBagPath(path);
-      if (safe === null) throw new Error(`Not a path inside the bag: ${JSON.stringify(path)}`);
-      const inBag = `data/${safe}`;
-      if (seen.has(inBag)) throw new Error(`The bag already has ${inBag}`);
-      seen.add(inBag);
-      const target = join(root, ...inBag.split('/'));
-      await mkdir(dirname(target), { recursive: true });
-      const hash = createHash('sha256');
-      let bytes = 0;
-      const stream =
-        typeof source === 'string' || source instanceof Uint8Array
-          ? Readable.from([typeof source === 'string' ? Buffer.from(source, 'utf8') : source])
-          : source;
-      await pipeline(
-        stream,
-        async function* (chunks: AsyncIterable<Buffer | string>) {
-          for await (const chunk of chunks) {
-            const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-            hash.update(buffer);
-            bytes += buffer.length;
-            yield buffer;
-          }
-        },
-        createWriteStream(target),
-      );
-      const entry = { path: inBag, sha256: hash.digest('hex'), bytes };
-      entries.push(entry);
-      return entry;
+    async add(path: string, source: PayloadSource): Promise<BagEntry> {
+      return write(claim(path), source);
+    },
+    /**
+     * Adds a file that never changes once made (a photo under its unique key): a resumed export
+     * keeps the copy an earlier run finished instead of reading `open` again. `open` answering
+     * null (the source has no such file) adds nothing and answers null.
+     */
+    async addOnce(
+      path: string,
+      open: () => Promise<PayloadSource | null>,
+    ): Promise<BagEntry | null> {
+      const inBag = claim(path);
+      const earlier = await sink.resumed(inBag);
+      if (earlier !== null) {
+        entries.push(earlier);
+        return earlier;
+      }
+      const source = await open();
+      return source === null ? null : write(inBag, source);
+    },
+    /** The payload so far. */
+    totals(): BagTotals {
+      return { files: entries.length, bytes: entries.reduce((sum, e) => sum + e.bytes, 0) };
     },
     /** Writes the tag files; the bag is complete once this resolves. */
-    async finish(info: BagInfo, now = new Date()): Promise<{ files: number; bytes: number }> {
-      const bytes = entries.reduce((sum, e) => sum + e.bytes, 0);
+    async finish(info: BagInfo, now = new Date()): Promise<BagTotals> {
+      const totals = this.totals();
       const ordered = [...entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-      await writeFile(join(root, BAGIT_TXT), BAGIT_DECLARATION);
-      await writeFile(
-        join(root, BAG_INFO_TXT),
+      const tags: BagEntry[] = [];
+      const tag = async (name: string, text: string) => {
+        const bytes = Buffer.from(text, 'utf8');
+        await sink.write(name, { chunks: Readable.from([bytes]), bytes: bytes.length });
+        tags.push({
+          path: name,
+          sha256: createHash('sha256').update(bytes).digest('hex'),
+          bytes: bytes.length,
+        });
+      };
+      await tag(BAGIT_TXT, BAGIT_DECLARATION);
+      await tag(
+        BAG_INFO_TXT,
         bagInfoText([
           ...info,
           ['Bagging-Date', now.toISOString().slice(0, 10)],
-          ['Payload-Oxum', `${bytes}.${entries.length}`],
+          ['Payload-Oxum', `${totals.bytes}.${totals.files}`],
         ]),
       );
-      await writeFile(join(root, MANIFEST), manifestText(ordered));
-      const tags: Entry[] = [];
-      for (const name of [BAGIT_TXT, BAG_INFO_TXT, MANIFEST])
-        tags.push({ path: name, ...(await sha256Of(join(root, name))) });
-      await writeFile(join(root, TAG_MANIFEST), manifestText(tags));
-      return { files: entries.length, bytes };
+      await tag(MANIFEST, manifestText(ordered));
+      await tag(TAG_MANIFEST, manifestText(tags));
+      await sink.complete();
+      return totals;
     },
   };
+}
+
+/** The file where a folder's unfinished export lists what it has written whole. */
+export const PROGRESS_FILE = '.export-progress.jsonl';
+const PARTIAL = '.partial';
+
+/** What is in a folder a bag is to be written into. */
+export type FolderState = 'empty' | 'unfinished' | 'bag' | 'other';
+
+/** Whether `root` is missing or empty, holds an unfinished export, a finished bag, or else. */
+export async function folderState(root: string): Promise<FolderState> {
+  const names: string[] = await readdir(root).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  if (names.length === 0) return 'empty';
+  if (names.includes(PROGRESS_FILE)) return 'unfinished';
+  if (names.includes(BAGIT_TXT) && names.includes(MANIFEST)) return 'bag';
+  return 'other';
+}
+
+/**
+ * A folder sink: each file is written under a temporary name and renamed once whole, then listed
+ * in `PROGRESS_FILE`, so an export cut off anywhere resumes with `resume: true` and never takes a
+ * half-written file for a whole one. The list is removed when the bag is complete.
+ */
+export async function folderSink(root: string, { resume = false } = {}): Promise<BagSink> {
+  const state = await folderState(root);
+  if (state !== 'empty' && !(resume && state === 'unfinished'))
+    throw new Error(
+      state === 'unfinished'
+        ? `${root} holds an unfinished export; resume it or choose an empty folder.`
+        : `${root} is not empty; choose an empty folder for the bag.`,
+    );
+  await mkdir(join(root, 'data'), { recursive: true });
+  const progress = join(root, PROGRESS_FILE);
+  const earlier = new Map<string, BagEntry>();
+  if (state === 'unfinished') {
+    for (const line of (await readFile(progress, 'utf8')).split('\n')) {
+      try {
+        const entry = JSON.parse(line) as BagEntry;
+        if (typeof entry.path === 'string' && typeof entry.sha256 === 'string')
+          earlier.set(entry.path, entry);
+      } catch {
+        // The last line of a run cut off mid-write: that file is written again.
+      }
+    }
+  }
+  const fileOf = (path: string) => join(root, ...path.split('/'));
+  return {
+    async write(path, body) {
+      const target = fileOf(path);
+      await mkdir(dirname(target), { recursive: true });
+      let bytes = 0;
+      await pipeline(
+        body.chunks,
+        async function* (chunks: AsyncIterable<Buffer>) {
+          for await (const chunk of chunks) {
+            bytes += chunk.length;
+            yield chunk;
+          }
+        },
+        createWriteStream(target + PARTIAL),
+      );
+      if (body.bytes !== null && bytes !== body.bytes)
+        throw new Error(`${path}: ${bytes} bytes came where ${body.bytes} were announced`);
+      await rename(target + PARTIAL, target);
+    },
+    async resumed(path) {
+      const entry = earlier.get(path);
+      if (entry === undefined) return null;
+      const now = await sha256Of(fileOf(path)).catch(() => null);
+      return now !== null && now.sha256 === entry.sha256 && now.bytes === entry.bytes
+        ? entry
+        : null;
+    },
+    async written(entry) {
+      await appendFile(progress, `${JSON.stringify(entry)}\n`);
+    },
+    async complete() {
+      await rm(progress, { force: true });
+    },
+  };
+}
+
+/**
+ * Writes a bag into the empty (or missing) folder `root`, or (`resume`) on into the unfinished
+ * export there: `add` streams each payload file into `data/` and hashes it as it goes; `finish`
+ * writes the declaration, `bag-info.txt` (with the payload's Oxum and the bagging date), the
+ * payload manifest and the tag manifest.
+ */
+export async function createBagWriter(root: string, options: { resume?: boolean } = {}) {
+  return bagWriter(await folderSink(root, options));
 }
 
 /** What `verifyBag` found: `valid` only with no problem of any kind. */

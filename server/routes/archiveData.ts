@@ -18,7 +18,7 @@ import type { AccessTokenVerifier } from '../login/accessToken';
 import type { EditableNodeStore, JournalEntry, NodeStore } from '../storage/nodeStore';
 import { hasStories } from '../storage/storyStore';
 import { importRoute } from './archiveImports';
-import { publishedStories } from './stories';
+import { publishedStories } from '../storage/publishedStories';
 
 /** Every journal entry, oldest first, read a page at a time. */
 async function wholeJournal(store: EditableNodeStore): Promise<JournalEntry[]> {

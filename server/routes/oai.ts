@@ -28,7 +28,7 @@ import {
 import { setSpecOf } from '../oai/setSpec';
 import { isEditable, type DatedNode, type NodeStore } from '../storage/nodeStore';
 import { hasStories, writesStories, type StoredStory } from '../storage/storyStore';
-import { listedStory } from './stories';
+import { listedStory } from '../storage/publishedStories';
 
 export interface OaiRouteOptions {
   openStore: OpenStore;

@@ -17,7 +17,7 @@ import type { CorsPolicy } from '../app/cors';
 import { storeOf, type OpenStore } from '../app/communityRequest';
 import { xmlText } from '../oai/oaiPmh';
 import { isEditable, type NodeStore } from '../storage/nodeStore';
-import { publishedStories } from './stories';
+import { publishedStories } from '../storage/publishedStories';
 
 /** The archive's own pages a visitor may land on from a search. */
 export const SITEMAP_PAGES = [

@@ -5,7 +5,7 @@
  * edit and 409 on a stale one, the journal and restore. Drafts are answered to editors only.
  */
 import { Hono, type Context } from 'hono';
-import { isPublished, type ListedStory, type StoryInput } from '@/lib/storyModel';
+import { type ListedStory, type StoryInput } from '@/lib/storyModel';
 import { validateStory, type FieldError } from '@/lib/storySchema';
 import { Refusal, reply, param, type AppEnv } from '../app/appEnv';
 import { editorOnly, failureSays, readBody } from '../app/middleware';
@@ -15,6 +15,7 @@ import type { CorsPolicy } from '../app/cors';
 import { storeOf, type OpenStore } from '../app/communityRequest';
 import type { AccessTokenVerifier } from '../login/accessToken';
 import { isEditable, type NodeStore } from '../storage/nodeStore';
+import { listedStory, publishedStories } from '../storage/publishedStories';
 import {
   hasStories,
   StoryNotFound,
@@ -34,25 +35,6 @@ export interface StoryRoutesOptions {
   /** Checks editors' tokens; null: the published list only (writes 405). */
   verify: AccessTokenVerifier | null;
   log: (line: string) => void;
-}
-
-/**
- * The stories visitors may read, oldest first: published, not deleted, and still as the schema
- * takes them (a story stored by hand in the database that no longer passes is left out).
- */
-export async function publishedStories(store: NodeStore): Promise<ListedStory[]> {
-  if (!hasStories(store)) return [];
-  return (await store.allStories()).flatMap((stored) => {
-    const listed = listedStory(stored);
-    return listed === null ? [] : [listed];
-  });
-}
-
-/** The story as visitors read it, or null where they may not (deleted, a draft, no longer valid). */
-export function listedStory({ story, deleted, changedAt }: StoredStory): ListedStory | null {
-  if (deleted || !isPublished(story)) return null;
-  const checked = validateStory(story);
-  return checked.ok ? { ...checked.story, changedAt } : null;
 }
 
 /**
