@@ -3,7 +3,7 @@ import { FORMS_PER_MINUTE } from '@/lib/submissionSchema';
 import type { AppEnv } from './app/appEnv';
 import { createServiceApp } from './app/serviceApp';
 import { DEFAULT_UPLOAD_QUOTAS, type UploadQuotas } from './uploads/uploadQuotas';
-import { createCorsPolicy } from './app/cors';
+import { createCorsPolicy, type CorsPolicy } from './app/cors';
 import { nodeRoute } from '@/lib/nodeModel';
 import { storyItemIds } from '@/lib/storyModel';
 import { sharedPicture, type SharedItem, type SharedStory } from './app/firstPaintPage';
@@ -12,6 +12,8 @@ import { createMessageRoutes } from './routes/messages';
 import { createRemovalRoutes } from './routes/removalRequests';
 import { createSubmissionRoutes } from './routes/submissions';
 import { createArchiveDataRoutes } from './routes/archiveData';
+import { createBagDownloadRoutes } from './routes/preservationBag';
+import { editorOnly } from './app/middleware';
 import { createOaiRoutes } from './routes/oai';
 import { createPhotoBlurRoutes } from './routes/photoBlur';
 import { createSeoRoutes } from './routes/seo';
@@ -75,6 +77,12 @@ export interface NodesHandlerOptions {
   siteUrl?: () => string | null;
   /** Whom harvesters may write to (`ADMIN_EMAIL`); null: `editors@` the site's host. */
   adminEmail?: string | null;
+  /**
+   * Editors download the preservation package from this process (issue 52): only where answers
+   * stream (the Node server), with the folder the site's own photos are served from. Absent (a
+   * serverless function): the download answers 501 with the command that makes it instead.
+   */
+  bagDownloads?: { siteFolder: string | null };
 }
 
 /**
@@ -150,6 +158,40 @@ function readSharedStory(
 /** SPEC-independent service limits. */
 export const STORE_TIMEOUT_MS = 5000;
 export const RETRY_OPEN_AFTER_MS = 5000;
+
+/** The preservation package's download (issue 52), for editors. */
+function bagDownloadRoutes(
+  options: NodesHandlerOptions,
+  shared: {
+    verify: AccessTokenVerifier;
+    openStore: () => Promise<NodeStore>;
+    media: MediaStorage | null;
+    cors: CorsPolicy;
+    log: (line: string) => void;
+    now: () => Date;
+  },
+) {
+  const { verify, openStore, media, cors, log, now } = shared;
+  const siteUrl = options.siteUrl ?? (() => null);
+  return createBagDownloadRoutes({
+    cors,
+    editor: editorOnly({
+      verify,
+      log,
+      forbidden: 'Only editors can download the preservation package.',
+    }),
+    source: options.bagDownloads
+      ? {
+          openStore,
+          media,
+          siteFolder: options.bagDownloads.siteFolder,
+          about: () => ({ siteUrl: siteUrl(), contact: options.adminEmail ?? null }),
+        }
+      : null,
+    log,
+    now,
+  });
+}
 
 /** Creates the nodes-service handler. One handler owns one store for its lifetime. */
 export function createNodesHandler(options: NodesHandlerOptions): NodesHandler {
@@ -241,6 +283,9 @@ export function createNodesHandler(options: NodesHandlerOptions): NodesHandler {
       createMessageRoutes({ ...community, limiter: formLimiter('messages') }),
       createRemovalRoutes({ ...community, limiter: formLimiter('removal-requests') }),
       createArchiveDataRoutes({ openStore, cors: nodesCors, verify, log, now, siteUrl }),
+      ...(verify
+        ? [bagDownloadRoutes(options, { verify, openStore, media, cors: nodesCors, log, now })]
+        : []),
       createSeoRoutes({ openStore, cors: nodesCors, siteUrl }),
       createOaiRoutes({
         openStore,

@@ -217,6 +217,11 @@ function createApi({
     // The site's links to itself: SITE_URL, else the address this server prints.
     siteUrl: () => config.siteUrl ?? addresses.shown,
     adminEmail: config.adminEmail,
+    // This server streams its answers: editors download the preservation package from it.
+    bagDownloads: {
+      siteFolder:
+        config.staticDir !== null && existsSync(config.staticDir) ? config.staticDir : null,
+    },
     ...(options.storeTimeoutMs !== undefined ? { timeoutMs: options.storeTimeoutMs } : {}),
   });
 }

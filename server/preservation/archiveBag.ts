@@ -59,7 +59,8 @@ export interface BagProgress {
 
 export interface ArchiveBagOptions {
   store: NodeStore;
-  media: MediaStorage;
+  /** Where uploaded photos are kept; null: none (a photo named at the uploads is not found). */
+  media: MediaStorage | null;
   /**
    * The folder the site's own files are served from (the built app, or `public/`): photos an
    * item names by a path on the site (the sample archive's `/sample/…`) are read there. Null:
@@ -177,7 +178,7 @@ function storiesCsv(stories: readonly ListedStory[]): string {
 /** Every photo and capture the items name, in archive order, each once per item. */
 function mediaOf(
   nodes: readonly unknown[],
-  media: MediaStorage,
+  media: MediaStorage | null,
   siteFolder: string | null,
 ): MediaRow[] {
   const rows: MediaRow[] = [];
@@ -204,11 +205,11 @@ function mediaOf(
 /** Where the bag keeps the file `url` names, and how to read it: null for one kept elsewhere. */
 function whereIs(
   url: string,
-  media: MediaStorage,
+  media: MediaStorage | null,
   siteFolder: string | null,
 ): Pick<MediaRow, 'file' | 'open'> {
-  const key = media.keyOf(url);
-  if (key !== null) {
+  const key = media?.keyOf(url) ?? null;
+  if (media !== null && key !== null) {
     const { folder } = media;
     // A folder's file is streamed; a bucket's object is read whole (one photo at a time).
     const open = folder !== null ? () => openFile(fileOf(folder, key)) : () => media.get(key);

@@ -24,6 +24,8 @@ import { createLanguageHistory } from '@/i18n/languageHistory';
 const ContentPage = lazyWithWords(() => import('@/features/pages/ContentPage'));
 /** /resources' "Save the archive for offline" (issue 50). */
 const ResourcesOffline = lazyWithWords(() => import('@/app/routes/ResourcesOffline'));
+/** /resources' preservation package, for editors (issue 52). */
+const ResourcesForEditors = lazyWithWords(() => import('@/app/routes/ResourcesForEditors'));
 /** /stories, the list of the archive's stories (issue 51). */
 const StoriesPage = lazyWithWords(() =>
   import('@/app/story/StoriesPage').then((m) => ({ default: m.StoriesPage })),
@@ -182,6 +184,7 @@ export const routes: RouteObject[] = [
                 // The page's words do not wait for the control, which comes when it comes.
                 <Suspense fallback={null}>
                   <ResourcesOffline />
+                  <ResourcesForEditors />
                 </Suspense>,
               ),
               lazyPage(ROUTES.terms, msg`Terms for contributors`, <TermsPage />),

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { CURRENT_TERMS } from '@/lib/terms';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { debrisSplat, houseModel, writeGlb } from '../../scripts/sample-captures.mjs';
+import { verifyBag } from '../../server/preservation/bagit';
 import {
   axeViolations,
   cameraAtRest,
@@ -852,6 +854,51 @@ describe('import and export', () => {
         .waitFor(WAIT);
       await editor.getByRole('button', { name: 'Cancel' }).click();
     }
+    expect(seen.pageErrors).toEqual([]);
+  });
+
+  it('an editor downloads the preservation package from /resources: a valid bag of the archive as published', async () => {
+    const editor = await newPage();
+    const seen = watchPage(editor);
+    // Visitors are never offered it.
+    await editor.goto(`${app.url}/resources`);
+    await editor.getByRole('heading', { name: 'Save the archive for offline' }).waitFor(WAIT);
+    expect(await editor.getByRole('heading', { name: 'Preservation package' }).count()).toBe(0);
+
+    await signInAsEditor(editor);
+    await editor.goto(`${app.url}/resources`);
+    const section = editor.getByRole('region', { name: 'Preservation package' });
+    await section.waitFor(WAIT);
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(editor, 'resources-preservation-package');
+    const downloading = editor.waitForEvent('download', WAIT);
+    await section.getByRole('button', { name: 'Download the package' }).click();
+    const download = await downloading;
+    await section.getByRole('status').waitFor(WAIT);
+    const name = download.suggestedFilename();
+    expect(name).toMatch(/^globe-archive-bag-\d{4}-\d{2}-\d{2}\.tar$/);
+    const tar = join(scratch, name);
+    await download.saveAs(tar);
+    const out = join(scratch, 'package');
+    mkdirSync(out);
+    execFileSync('tar', ['-xf', tar, '-C', out]);
+    const bag = join(out, name.replace(/\.tar$/, ''));
+    expect(await verifyBag(bag)).toMatchObject({
+      valid: true,
+      missing: [],
+      changed: [],
+      unlisted: [],
+    });
+
+    // The archive as a visitor's list has it, with the sample's photos from the site itself.
+    const published = await publicNodes();
+    const items = JSON.parse(readFileSync(join(bag, 'data', 'items.json'), 'utf8')) as {
+      count: number;
+    };
+    expect(items.count).toBe(published.length);
+    const media = readFileSync(join(bag, 'data', 'media.csv'), 'utf8');
+    expect(media).toMatch(/,photo,\/sample\/[^,]+\.jpg,data\/media\/site\/sample\/[^,]+\.jpg\r\n/);
+    expect(media).not.toContain('not found');
     expect(seen.pageErrors).toEqual([]);
   });
 });

@@ -110,6 +110,14 @@ export interface EditorApi {
     format: 'json' | 'csv',
     journal: boolean,
   ): Promise<{ blob: Blob; fileName: string }>;
+  /**
+   * A link to the preservation package (a BagIt bag in one tar file) that the browser follows
+   * itself, so that the file streams to disk: good once, for a minute.
+   *
+   * @throws ServiceError 501 with the service's words where it cannot send one (a serverless
+   *   deployment names the command that makes it).
+   */
+  packageLink(): Promise<string>;
   /** Contact messages, newest first, a page at a time (see `journal`). */
   messages(before?: string | null): Promise<Page<ContactMessage>>;
   /** Removal and correction requests with this status, newest first, a page at a time. */
@@ -328,10 +336,21 @@ function submissionCalls({
 
 /** The whole archive in (an import, after its dry run) and out (an export to save). */
 function archiveCalls({
+  base,
   call,
   download,
-}: EditorRequest): Pick<EditorApi, 'importDryRun' | 'importArchive' | 'exportArchive'> {
+}: EditorRequest): Pick<
+  EditorApi,
+  'importDryRun' | 'importArchive' | 'exportArchive' | 'packageLink'
+> {
   return {
+    async packageLink() {
+      const { url } = await call<{ url: string }>('/exports/archive-bag', { method: 'POST' });
+      // The service's own path, never an address elsewhere.
+      if (!url.startsWith('/exports/archive-bag.tar?'))
+        throw new ServiceError(t`The package could not be made.`, 502);
+      return `${base}${url}`;
+    },
     importDryRun: (file, places = {}) =>
       call('/imports', {
         method: 'POST',

@@ -225,6 +225,8 @@ export interface SetupOptions {
   uploadQuotas?: UploadQuotas;
   /** Sweep expired uploads after visitors' uploads, as the Lambda function does. */
   sweepOnUploads?: boolean;
+  /** Editors download the preservation package, as from the Node server. */
+  bagDownloads?: { siteFolder: string | null };
 }
 
 export const SEED = [
@@ -249,6 +251,7 @@ export function setup({
   now,
   uploadQuotas,
   sweepOnUploads,
+  bagDownloads,
 }: SetupOptions) {
   const folder = mkdtempSync(join(tmpdir(), 'globe-community-'));
   const memory = createMemoryStore(SEED);
@@ -263,6 +266,7 @@ export function setup({
     ...(now ? { now } : {}),
     ...(uploadQuotas ? { uploadQuotas } : {}),
     ...(sweepOnUploads ? { sweepOnUploads } : {}),
+    ...(bagDownloads ? { bagDownloads } : {}),
   });
   async function call(
     method: string,
