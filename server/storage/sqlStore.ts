@@ -34,6 +34,8 @@ function onceSeed(seed: SeedSource): () => Promise<ArchiveSeed> {
 export interface SqlNodeStore extends EditableNodeStore, InboxStore, StoryStore, RateCounter {
   /** How many nodes this open seeded (0 when the database already had its data). */
   readonly seededCount: number;
+  /** The database itself, for what reads or writes it whole (a backup and its restore). */
+  readonly database: SqlDatabase;
 }
 
 /**
@@ -125,6 +127,7 @@ export function createSqlStore(
   const session = remembered?.db ?? db;
   return {
     seededCount,
+    database: db,
     ...sqlNodeOperations(session),
     ...sqlInboxOperations(session),
     ...sqlStoryOperations(session),

@@ -199,6 +199,18 @@ export function createFolderStorage({ dir }: FolderStorageOptions): MediaStorage
       }
       return removed;
     },
+    async *keys() {
+      if (folder === null) return;
+      const root = folder;
+      for (const name of await filesIn(join(root, 'pending')))
+        if (isStoredKey(`pending/${name}`)) yield `pending/${name}`;
+      for (const year of (await filesIn(root)).filter((name) => /^\d{4}$/.test(name)))
+        for (const month of (await filesIn(join(root, year))).filter((name) =>
+          /^\d{2}$/.test(name),
+        ))
+          for (const name of await filesIn(join(root, year, month)))
+            if (isStoredKey(`${year}/${month}/${name}`)) yield `${year}/${month}/${name}`;
+    },
     urlOf: (key) => `${UPLOADS_PATH}/${key}`,
     keyOf,
     owns: (url) => keyOf(url) !== null,

@@ -34,6 +34,11 @@ export interface MediaStorage {
    * sweep.
    */
   removeLeftovers(): Promise<number>;
+  /**
+   * Every key stored, public and private (`isStoredKey`), in no particular order; never a
+   * temporary file. What a backup copies (issue 52).
+   */
+  keys(): AsyncIterable<string>;
   /** The URL a node's `images` entry holds for `key`. */
   urlOf(key: string): string;
   /** The public key `url` names, when `owns(url)`; null for any other URL. */

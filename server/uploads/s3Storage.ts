@@ -12,6 +12,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -27,7 +28,19 @@ import {
 
 /** The commands this storage sends; tests pass a fake `send` that records them. */
 export type S3Command =
-  PutObjectCommand | GetObjectCommand | HeadObjectCommand | CopyObjectCommand | DeleteObjectCommand;
+  | PutObjectCommand
+  | GetObjectCommand
+  | HeadObjectCommand
+  | CopyObjectCommand
+  | DeleteObjectCommand
+  | ListObjectsV2Command;
+
+/** What `ListObjectsV2` answers that this storage reads. */
+interface ListAnswer {
+  Contents?: { Key?: string }[];
+  IsTruncated?: boolean;
+  NextContinuationToken?: string;
+}
 
 /** What `GetObject` answers that this storage reads: the body's bytes. */
 interface GetObjectAnswer {
@@ -77,6 +90,7 @@ export function createS3Storage({
       if (command instanceof GetObjectCommand) return client.send(command);
       if (command instanceof HeadObjectCommand) return client.send(command);
       if (command instanceof CopyObjectCommand) return client.send(command);
+      if (command instanceof ListObjectsV2Command) return client.send(command);
       return client.send(command);
     });
   const base = `${publicUrl}/${prefix}`;
@@ -141,6 +155,24 @@ export function createS3Storage({
       );
     },
     // Nothing is ever half-written in a bucket (see above).
+    async *keys() {
+      let token: string | undefined;
+      do {
+        const answer = (await sendCommand(
+          new ListObjectsV2Command({
+            Bucket: bucket,
+            Prefix: prefix,
+            ...(token ? { ContinuationToken: token } : {}),
+          }),
+        )) as ListAnswer;
+        for (const { Key } of answer.Contents ?? []) {
+          if (Key === undefined || !Key.startsWith(prefix)) continue;
+          const key = Key.slice(prefix.length);
+          if (isStoredKey(key)) yield key;
+        }
+        token = answer.IsTruncated ? answer.NextContinuationToken : undefined;
+      } while (token);
+    },
     removeLeftovers: () => Promise.resolve(0),
     urlOf: (key) => `${base}${key}`,
     keyOf: (url) =>

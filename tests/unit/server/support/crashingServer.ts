@@ -81,6 +81,7 @@ const media: MediaStorage = {
   publish: (from, to) => step('publish', () => folder.publish(from, to)),
   delete: (key) => step('delete', () => folder.delete(key)),
   removeLeftovers: () => folder.removeLeftovers(),
+  keys: () => folder.keys(),
   urlOf: (key) => folder.urlOf(key),
   keyOf: (url) => folder.keyOf(url),
   owns: (url) => folder.owns(url),

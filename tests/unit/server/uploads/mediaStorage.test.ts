@@ -198,6 +198,38 @@ describe('S3 storage', () => {
     return { sent, storage };
   }
 
+  it('lists every stored key across pages, without the prefix, and nothing that is no key', async () => {
+    const a = newUploadKeys();
+    const b = newPendingKeys();
+    const pages: Record<string, unknown> = {
+      first: {
+        Contents: [
+          { Key: `community/${a.full}` },
+          { Key: `community/${a.thumb}` },
+          { Key: 'community/notes.txt' },
+        ],
+        IsTruncated: true,
+        NextContinuationToken: 'page-2',
+      },
+      'page-2': {
+        Contents: [{ Key: `community/${b.full}` }, { Key: `elsewhere/${a.card}` }, {}],
+        IsTruncated: false,
+      },
+    };
+    const { sent, storage } = fakeS3((command) =>
+      Promise.resolve(
+        pages[(command.input as { ContinuationToken?: string }).ContinuationToken ?? 'first'],
+      ),
+    );
+    const keys: string[] = [];
+    for await (const key of storage.keys()) keys.push(key);
+    expect(keys).toEqual([a.full, a.thumb, b.full]);
+    expect(sent.map((command) => command.input)).toEqual([
+      { Bucket: 'archive-photos', Prefix: 'community/' },
+      { Bucket: 'archive-photos', Prefix: 'community/', ContinuationToken: 'page-2' },
+    ]);
+  });
+
   it('puts each photo under the prefix with its type and a year of caching', async () => {
     const { sent, storage } = fakeS3();
     const { full } = newUploadKeys();
