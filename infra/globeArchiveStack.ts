@@ -8,6 +8,7 @@ import {
   CfnCondition,
   CfnOutput,
   CfnParameter,
+  Duration,
   Fn,
   RemovalPolicy,
   Stack,
@@ -23,6 +24,7 @@ import { createAccounts } from './accounts';
 import { createFunctions } from './functions';
 import type { DeploySettings } from './settings';
 import { createSite } from './site';
+import { UPLOADS_PREFIX } from './settings';
 
 /** The stack's outputs by the app's build setting each one is. */
 export const BUILD_SETTINGS = {
@@ -34,8 +36,14 @@ export const BUILD_SETTINGS = {
 } as const;
 
 /** A private bucket: no public access of any kind, TLS only, encrypted at rest. */
-function privateBucket(scope: Construct, id: string, removalPolicy: RemovalPolicy): s3.Bucket {
+function privateBucket(
+  scope: Construct,
+  id: string,
+  removalPolicy: RemovalPolicy,
+  more: s3.BucketProps = {},
+): s3.Bucket {
   return new s3.Bucket(scope, id, {
+    ...more,
     blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
     objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
     encryption: s3.BucketEncryption.S3_MANAGED,
@@ -43,6 +51,34 @@ function privateBucket(scope: Construct, id: string, removalPolicy: RemovalPolic
     removalPolicy,
   });
 }
+
+/** How long a replaced or deleted photo can still be brought back (S3 versioning), days. */
+export const OLD_VERSION_DAYS = 30;
+/** The same for a visitor's photo never published (expired, declined): kept private, not long. */
+export const OLD_PENDING_VERSION_DAYS = 1;
+
+/**
+ * Versioning on the photos' bucket (issue 52): a photo deleted or overwritten by mistake, by a
+ * bug or by a stolen key can be brought back for `OLD_VERSION_DAYS`, then goes for good (so a
+ * photo taken down at its maker's request does not linger). A waiting photo's old versions go
+ * after a day: a visitor's unpublished photo must not outlive its expiry by a month.
+ */
+const KEEP_OLD_VERSIONS: s3.BucketProps = {
+  versioned: true,
+  lifecycleRules: [
+    {
+      id: 'old-versions',
+      noncurrentVersionExpiration: Duration.days(OLD_VERSION_DAYS),
+      expiredObjectDeleteMarker: true,
+      abortIncompleteMultipartUploadAfter: Duration.days(7),
+    },
+    {
+      id: 'old-versions-of-waiting-photos',
+      prefix: `${UPLOADS_PREFIX}pending/`,
+      noncurrentVersionExpiration: Duration.days(OLD_PENDING_VERSION_DAYS),
+    },
+  ],
+};
 
 export class GlobeArchiveStack extends Stack {
   constructor(scope: Construct, id: string, settings: DeploySettings, props: StackProps = {}) {
@@ -82,7 +118,7 @@ export class GlobeArchiveStack extends Stack {
 
     // The app is rebuilt from the repository at every deploy; photos are the archive's data.
     const appBucket = privateBucket(this, 'AppFiles', RemovalPolicy.DESTROY);
-    const uploads = privateBucket(this, 'Uploads', RemovalPolicy.RETAIN);
+    const uploads = privateBucket(this, 'Uploads', RemovalPolicy.RETAIN, KEEP_OLD_VERSIONS);
     const accounts = createAccounts(this, settings.authFlow);
 
     // The API first, without routes: the site names it, and the functions name the site.

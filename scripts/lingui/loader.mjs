@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Node's module hooks for Lingui (issue 49), after tsx's: a module that imports a Lingui macro
+ * Node's module hooks for Lingui (issue 49), beside tsx's: a module that imports a Lingui macro
  * passes through Babel with the macro plugin (as scripts/lingui/viteMacros.ts does in the build),
  * and a catalog (`src/locales/en.po`) loads as its compiled messages (as @lingui/vite-plugin
  * makes them). Registered by ./register.mjs; everything else is left to tsx.
@@ -48,9 +48,16 @@ export async function load(url, context, nextLoad) {
     return result;
   const source =
     typeof result.source === 'string' ? result.source : Buffer.from(result.source).toString('utf8');
-  // tsx has made it JavaScript: the macros are all that is left to compile.
+  // On Node 20 tsx has made it JavaScript by now; on Node 22 tsx's hooks run in the module's own
+  // thread, after these, so a TypeScript file comes here as it is written. Either way it is read
+  // as TypeScript (which JavaScript is too), only the macros are compiled, and tsx does the rest.
+  const { pathname } = new URL(url);
   const compiled = await compileMacros(source, fileURLToPath(url), {
-    syntax: 'javascript',
+    syntax: /\.tsx$/.test(pathname)
+      ? 'tsx'
+      : /\.[cm]?ts$/.test(pathname)
+        ? 'typescript'
+        : 'javascript',
     inlineMap: true,
   });
   return compiled ? { ...result, source: compiled.code } : result;

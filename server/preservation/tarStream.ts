@@ -85,7 +85,14 @@ export function tarSink(
 ): { sink: BagSink; stream: Readable; abort: (error: Error) => void } {
   const out = new PassThrough({ highWaterMark: 1 << 20 });
   const push = async (chunk: Buffer) => {
-    if (!out.write(chunk)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+    if (!out.write(chunk)) {
+      // Whichever comes first; the other's listener is taken off again.
+      const done = new AbortController();
+      await Promise.race([
+        once(out, 'drain', { signal: done.signal }),
+        once(out, 'close', { signal: done.signal }),
+      ]).finally(() => done.abort());
+    }
     if (out.destroyed) throw new Error('The download was stopped.');
   };
   const sink: BagSink = {

@@ -222,6 +222,34 @@ describe('the template', () => {
     });
   });
 
+  it('keeps old versions of the photos for 30 days, and of waiting photos for a day', () => {
+    const [, uploads] =
+      resourcesOf('AWS::S3::Bucket').find(([id]) => id.startsWith('Uploads')) ?? [];
+    expect((uploads as Json).Properties).toMatchObject({
+      VersioningConfiguration: { Status: 'Enabled' },
+      LifecycleConfiguration: {
+        Rules: [
+          {
+            Id: 'old-versions',
+            Status: 'Enabled',
+            NoncurrentVersionExpiration: { NoncurrentDays: 30 },
+            ExpiredObjectDeleteMarker: true,
+            AbortIncompleteMultipartUpload: { DaysAfterInitiation: 7 },
+          },
+          {
+            Id: 'old-versions-of-waiting-photos',
+            Status: 'Enabled',
+            Prefix: 'uploads/pending/',
+            NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+          },
+        ],
+      },
+    });
+    // The app's own files are rebuilt at every deploy: no versions to keep.
+    const [, app] = resourcesOf('AWS::S3::Bucket').find(([id]) => id.startsWith('AppFiles')) ?? [];
+    expect((app as Json).Properties).not.toHaveProperty('VersioningConfiguration');
+  });
+
   it('makes the pool the app signs in with: SRP, no client secret, the editor group', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,

@@ -2,7 +2,7 @@
  * The little of the `oai-pmh` harvester's API (npm, 2.0.3; it ships no types) that the harvest
  * test uses. Answers are xml2js objects: one child is an object, several are an array.
  */
-declare module 'oai-pmh' {
+declare module 'oai-pmh/src/index.js' {
   /** What `request` resolves to: the HTTP response of the `request` package. */
   export interface OaiPmhResponse {
     statusCode: number;

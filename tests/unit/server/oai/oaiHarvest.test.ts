@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OaiPmh } from 'oai-pmh';
+import { OaiPmh } from 'oai-pmh/src/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../../server/node/http';
 import { SET_SPEC_PATTERN } from '../../../../server/oai/setSpec';
