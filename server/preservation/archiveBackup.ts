@@ -8,14 +8,14 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { SITE_NAME } from '@/lib/constants';
-import { verifyBag, MANIFEST, type PayloadSource } from './bagit';
-import type { BagWriter } from './archiveBag';
+import { verifyBag, MANIFEST } from './bagit';
+import { readStored, type BagWriter } from './archiveBag';
 import type { SqlDatabase } from '../storage/migrations';
 import {
   backupDatabase,
@@ -25,7 +25,6 @@ import {
   isJsonObject,
   type DatabaseBackup,
 } from '../storage/sqlBackup';
-import { fileOf } from '../uploads/folderStorage';
 import { contentTypeOfKey, isStoredKey, type MediaStorage } from '../uploads/mediaStorage';
 
 export { RestoreRefused };
@@ -59,14 +58,6 @@ export interface BackupSummary {
 }
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 1)}\n`;
-
-/** A stored file to copy: streamed from a folder, read whole from a bucket; null once gone. */
-async function readStored(media: MediaStorage, key: string): Promise<PayloadSource | null> {
-  if (media.folder === null) return media.get(key);
-  const file = fileOf(media.folder, key);
-  const info = await stat(file).catch(() => null);
-  return info?.isFile() ? { stream: createReadStream(file), bytes: info.size } : null;
-}
 
 /** Writes the backup into `bag` and finishes it. */
 export async function writeBackup(

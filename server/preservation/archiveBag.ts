@@ -36,6 +36,7 @@ import { safeBagPath, type bagWriter, type BagInfo, type PayloadSource } from '.
 import { fileOf } from '../uploads/folderStorage';
 import type { MediaStorage } from '../uploads/mediaStorage';
 import { isEditable, type JournalEntry, type NodeStore } from '../storage/nodeStore';
+import { wholeList } from '../storage/pageQuery';
 import { hasStories, writesStories, type StoryJournalEntry } from '../storage/storyStore';
 import { publishedStories } from '../storage/publishedStories';
 
@@ -114,22 +115,6 @@ export function siteFileOf(url: string): string | null {
   return safeBagPath(path);
 }
 
-/** Every page of a journal, oldest first. */
-async function wholeJournal<T extends { id: number }>(
-  read: (before: number | undefined) => Promise<T[]>,
-): Promise<T[]> {
-  const entries: T[] = [];
-  let before: number | undefined;
-  for (;;) {
-    const page = await read(before);
-    entries.push(...page);
-    const last = page.at(-1);
-    if (page.length < 500 || last === undefined) break;
-    before = last.id;
-  }
-  return entries.reverse();
-}
-
 /** The stories as a table: a row per stop. */
 function storiesCsv(stories: readonly ListedStory[]): string {
   const rows = stories.flatMap((story) =>
@@ -202,6 +187,11 @@ function mediaOf(
   return rows;
 }
 
+/** A stored file: streamed from a folder, read whole from a bucket (one at a time); null once gone. */
+export function readStored(media: MediaStorage, key: string): Promise<PayloadSource | null> {
+  return media.folder === null ? media.get(key) : openFile(fileOf(media.folder, key));
+}
+
 /** Where the bag keeps the file `url` names, and how to read it: null for one kept elsewhere. */
 function whereIs(
   url: string,
@@ -210,10 +200,7 @@ function whereIs(
 ): Pick<MediaRow, 'file' | 'open'> {
   const key = media?.keyOf(url) ?? null;
   if (media !== null && key !== null) {
-    const { folder } = media;
-    // A folder's file is streamed; a bucket's object is read whole (one photo at a time).
-    const open = folder !== null ? () => openFile(fileOf(folder, key)) : () => media.get(key);
-    return { file: `media/${key}`, open };
+    return { file: `media/${key}`, open: () => readStored(media, key) };
   }
   const path = siteFolder === null ? null : siteFileOf(url);
   if (siteFolder === null || path === null) return { file: null, open: null };
@@ -261,13 +248,11 @@ export async function writeArchiveBag(
   await bag.add('stories.json', json({ stories }));
   await bag.add('stories.csv', storiesCsv(stories));
   const items: JournalEntry[] = isEditable(store)
-    ? await wholeJournal((before) => store.journal({ limit: 500, ...(before ? { before } : {}) }))
+    ? await wholeList((query) => store.journal(query))
     : [];
   const storyChanges: StoryJournalEntry[] =
     hasStories(store) && writesStories(store)
-      ? await wholeJournal((before) =>
-          store.storyJournal({ limit: 500, ...(before ? { before } : {}) }),
-        )
+      ? await wholeList((query) => store.storyJournal(query))
       : [];
   await bag.add(
     'journal.json',

@@ -15,24 +15,11 @@ import { resource } from '../app/resource';
 import type { CorsPolicy } from '../app/cors';
 import { editableStoreOf, storeOf, type OpenStore } from '../app/communityRequest';
 import type { AccessTokenVerifier } from '../login/accessToken';
-import type { EditableNodeStore, JournalEntry, NodeStore } from '../storage/nodeStore';
+import type { NodeStore } from '../storage/nodeStore';
+import { wholeList } from '../storage/pageQuery';
 import { hasStories } from '../storage/storyStore';
 import { importRoute } from './archiveImports';
 import { publishedStories } from '../storage/publishedStories';
-
-/** Every journal entry, oldest first, read a page at a time. */
-async function wholeJournal(store: EditableNodeStore): Promise<JournalEntry[]> {
-  const entries: JournalEntry[] = [];
-  let before: number | undefined;
-  for (;;) {
-    const page = await store.journal({ limit: 500, ...(before ? { before } : {}) });
-    entries.push(...page);
-    const last = page.at(-1);
-    if (page.length < 500 || last === undefined) break;
-    before = last.id;
-  }
-  return entries.reverse();
-}
 
 /** Today's date for a file name (`2026-11-27`). */
 const today = (now: Date) => now.toISOString().slice(0, 10);
@@ -148,7 +135,7 @@ async function archiveJsonExport(
     ...(hasStories(store)
       ? { stories: (await store.allStories()).filter((s) => !s.deleted).map((s) => s.story) }
       : {}),
-    ...(withJournal ? { journal: await wholeJournal(store) } : {}),
+    ...(withJournal ? { journal: await wholeList((query) => store.journal(query)) } : {}),
   };
   return fileResponse(
     JSON.stringify(body, null, 1),

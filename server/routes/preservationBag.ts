@@ -93,29 +93,7 @@ export function createBagDownloadRoutes({
   now = () => new Date(),
 }: BagDownloadOptions) {
   const app = new Hono<AppEnv>({ strict: false });
-  if (source === null) {
-    resource(app, '/exports/archive-bag', {
-      cors,
-      allow: 'POST, OPTIONS',
-      methods: {
-        POST: {
-          access: editor,
-          steps: [
-            () =>
-              reply(501, {
-                error:
-                  'This deployment cannot send a package this large from its function. Make it from a computer with the deployment’s settings: npm run export:bag -- FOLDER.',
-              }),
-          ],
-        },
-      },
-    });
-    return app;
-  }
-  const { openStore, media, siteFolder, about } = source;
   const tickets = ticketBook(() => now().getTime());
-  const failure = failureSays('The package could not be made; try again shortly.');
-
   resource(app, '/exports/archive-bag', {
     cors,
     allow: 'POST, OPTIONS',
@@ -124,6 +102,11 @@ export function createBagDownloadRoutes({
         access: editor,
         steps: [
           () => {
+            if (source === null)
+              return reply(501, {
+                error:
+                  'This deployment cannot send a package this large from its function. Make it from a computer with the deployment’s settings: npm run export:bag -- FOLDER.',
+              });
             const { ticket, expiresAt } = tickets.issue();
             return reply(200, {
               url: `${BAG_DOWNLOAD_PATH}?ticket=${ticket}`,
@@ -134,6 +117,10 @@ export function createBagDownloadRoutes({
       },
     },
   });
+  if (source === null) return app;
+
+  const { openStore, media, siteFolder, about } = source;
+  const failure = failureSays('The package could not be made; try again shortly.');
 
   resource(app, BAG_DOWNLOAD_PATH, {
     cors,

@@ -8,3 +8,25 @@ export interface PageQuery {
   /** Only entries with a smaller id than this one (ids grow with every entry): older ones. */
   before?: number;
 }
+
+/** The page size `wholeList` reads with. */
+export const WHOLE_LIST_PAGE = 500;
+
+/**
+ * Every entry of a paged list, oldest first: `read` a page older than `before` at a time (the
+ * editors' export's journal, the preservation package's).
+ */
+export async function wholeList<T extends { id: number }>(
+  read: (query: PageQuery) => Promise<T[]>,
+): Promise<T[]> {
+  const entries: T[] = [];
+  let before: number | undefined;
+  for (;;) {
+    const page = await read({ limit: WHOLE_LIST_PAGE, ...(before ? { before } : {}) });
+    entries.push(...page);
+    const last = page.at(-1);
+    if (page.length < WHOLE_LIST_PAGE || last === undefined) break;
+    before = last.id;
+  }
+  return entries.reverse();
+}
