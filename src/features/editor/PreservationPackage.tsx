@@ -40,7 +40,7 @@ export function PreservationPackage() {
   }
 
   return (
-    <section className="preservation-package" aria-labelledby="preservation-package-heading">
+    <section className="panel preservation-package" aria-labelledby="preservation-package-heading">
       <h2 id="preservation-package-heading">
         {t({
           message: 'Preservation package',

@@ -190,7 +190,7 @@ export function SaveForOffline({
   const failed = state.step === 'done' ? state.result.failed : 0;
   if (typeof caches === 'undefined' || !('serviceWorker' in navigator)) return null;
   return (
-    <section className="save-offline" aria-labelledby="save-offline-heading">
+    <section className="panel save-offline" aria-labelledby="save-offline-heading">
       <h2 id="save-offline-heading">{t`Save the archive for offline`}</h2>
       <p>
         {t`After a storm the network may come and go. Save every card and photo of the archive on this device, and the globe, its photos and the list work without a connection. Videos still need one.`}
