@@ -409,7 +409,7 @@ export function createSiteListener({
   if (identity !== null) mountIdentity(site, identity);
   if (uploadsFolder !== null) {
     site.all(`${UPLOADS_PATH}/*`, async (c) =>
-      responseOf(await serveUpload(uploadsFolder, c.req.method, rawPath(c))),
+      responseOf(await serveUpload(uploadsFolder, c.req.method, rawPath(c), siteUrl())),
     );
   }
   mountApp(site, staticFiles, { pageHeaders, sharedItem, sharedStory, siteUrl });

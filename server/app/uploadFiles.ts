@@ -2,10 +2,58 @@
  * The Node server's `/uploads/` from a local photo folder: published photos and captures, each
  * under its own key, never a waiting one (those are under `pending/`, which no key names).
  */
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { StaticResponse } from './staticFiles';
 import { fileOf, UPLOADS_PATH } from '../uploads/folderStorage';
-import { contentTypeOfKey, isUploadKey, UPLOAD_CACHE_CONTROL } from '../uploads/mediaStorage';
+import {
+  contentTypeOfKey,
+  IIIF_IMAGE_INFO_TYPE,
+  isIiifKey,
+  isPublicKey,
+  UPLOAD_CACHE_CONTROL,
+} from '../uploads/mediaStorage';
+
+/** What every public file is served with. */
+const PUBLIC_FILE_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  // A photo, a capture or an image service is never a document: should a browser open it
+  // directly, it may run nothing.
+  'Content-Security-Policy': "default-src 'none'; img-src 'self'; sandbox",
+  // Public photos: an app on another origin (APP_ORIGIN) may show them, the globe may fetch them
+  // for its card atlas, and any IIIF viewer may read their tiles, which needs CORS.
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+  'Access-Control-Allow-Origin': '*',
+};
+
+/**
+ * A photo's IIIF `info.json` (issue 52). A folder's is stored with its service's `id` as a path
+ * (`/uploads/iiif/…`): IIIF clients need it absolute, so it is answered on `SITE_URL` (never a
+ * request's Host, which its sender writes). Kept a day by caches, not a year: the site's address
+ * may change.
+ */
+async function serveImageInfo(
+  file: string,
+  method: string,
+  siteUrl: string | null,
+): Promise<StaticResponse> {
+  let info: Record<string, unknown>;
+  try {
+    info = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return notFound();
+  }
+  if (typeof info.id === 'string' && siteUrl !== null) {
+    info.id = new URL(info.id, `${siteUrl}/`).href;
+  }
+  const body = Buffer.from(JSON.stringify(info));
+  const headers = {
+    ...PUBLIC_FILE_HEADERS,
+    'Content-Type': IIIF_IMAGE_INFO_TYPE,
+    'Content-Length': String(body.length),
+    'Cache-Control': 'public, max-age=86400',
+  };
+  return { status: 200, headers, body: method === 'HEAD' ? '' : body };
+}
 
 function notFound(): StaticResponse {
   const message = 'No such photo.';
@@ -30,6 +78,7 @@ export async function serveUpload(
   folder: string,
   method: string,
   pathname: string,
+  siteUrl: string | null = null,
 ): Promise<StaticResponse> {
   if (method !== 'GET' && method !== 'HEAD') {
     const message = 'Method not allowed.';
@@ -46,8 +95,9 @@ export async function serveUpload(
   const key = pathname.startsWith(`${UPLOADS_PATH}/`)
     ? pathname.slice(UPLOADS_PATH.length + 1)
     : '';
-  if (!isUploadKey(key)) return notFound();
+  if (!isPublicKey(key)) return notFound();
   const file = fileOf(folder, key);
+  if (isIiifKey(key) && key.endsWith('/info.json')) return serveImageInfo(file, method, siteUrl);
   let size: number;
   try {
     const info = await stat(file);
@@ -57,17 +107,10 @@ export async function serveUpload(
     return notFound();
   }
   const headers = {
+    ...PUBLIC_FILE_HEADERS,
     'Content-Type': contentTypeOfKey(key),
     'Content-Length': String(size),
-    'X-Content-Type-Options': 'nosniff',
     'Cache-Control': UPLOAD_CACHE_CONTROL,
-    // A photo or a capture is never a document: should a browser open it directly, it may run
-    // nothing.
-    'Content-Security-Policy': "default-src 'none'; img-src 'self'; sandbox",
-    // Public photos: an app on another origin (APP_ORIGIN) may show them and the globe may
-    // fetch them for its card atlas, which needs CORS.
-    'Cross-Origin-Resource-Policy': 'cross-origin',
-    'Access-Control-Allow-Origin': '*',
   };
   return method === 'HEAD'
     ? { status: 200, headers, body: '' }

@@ -10,6 +10,7 @@ import type { EditableNodeStore, InboxStore } from '../storage/nodeStore';
 import type { UploadQuotas } from '../uploads/uploadQuotas';
 import type { UploadAdmission, UploadLimits } from '../storage/uploadLedger';
 import { ImageLibraryUnavailable, type ProcessedImage } from '../uploads/imageProcessing';
+import { tilePublished } from '../uploads/imageTiles';
 import {
   contentTypeOfKey,
   newPendingKeys,
@@ -128,6 +129,8 @@ export function createUploadStore({ log, quotas, now, afterVisitorUpload }: Uplo
     const files = [first, ...rest];
     if (visitor === null) {
       await putAll(storage, files, what);
+      // An editor's photo is public at once, so its IIIF tiles are made now (issue 52).
+      await tilePublished(storage, first.key, log, first.body);
       return;
     }
     const admission = await visitor.recordUpload(

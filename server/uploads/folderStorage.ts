@@ -23,7 +23,7 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { displayPath } from '../support/displayPath';
 import { isAlive } from '../storage/dataDirLock';
 import { isPendingKey, isStoredKey, isUploadKey, type MediaStorage } from './mediaStorage';
@@ -210,6 +210,17 @@ export function createFolderStorage({ dir }: FolderStorageOptions): MediaStorage
         ))
           for (const name of await filesIn(join(root, year, month)))
             if (isStoredKey(`${year}/${month}/${name}`)) yield `${year}/${month}/${name}`;
+      // Published photos' IIIF tiles (issue 52), a few folders deep.
+      const iiif = await readdir(join(root, 'iiif'), { recursive: true }).catch(
+        (error: unknown) => {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+          throw error;
+        },
+      );
+      for (const name of iiif) {
+        const key = `iiif/${name.split(sep).join('/')}`;
+        if (isStoredKey(key)) yield key;
+      }
     },
     urlOf: (key) => `${UPLOADS_PATH}/${key}`,
     keyOf,

@@ -5,6 +5,7 @@
  * its EXIF orientation and leaves all its metadata behind: camera GPS positions must not be
  * published with a community's photos.
  */
+import { join } from 'node:path';
 import type { Metadata } from 'sharp';
 import { regionInPixels, type BlurRegion } from '@/lib/blurRegions';
 import type sharpLibrary from 'sharp';
@@ -276,5 +277,26 @@ export async function blurImage(
     } catch (error) {
       throw new NotAPhoto('The photo could not be blurred.', { cause: error });
     }
+  });
+}
+
+/** Tiles of a photo's IIIF image service are this many pixels square (at every scale). */
+export const IIIF_TILE_SIZE = 512;
+/** JPEG quality of the IIIF tiles: as the full-size photo's, which they are cut from. */
+export const IIIF_TILE_QUALITY = FULL_JPEG_QUALITY;
+
+/**
+ * Writes a stored full-size photo's IIIF Image API 3.0 level-0 files into `dir` (sharp's `iiif3`
+ * layout: `info.json` and `{region}/{w},{h}/0/default.jpg`), the tiles cut at every scale from
+ * full size down to one tile. `id` is the image service's base; the file's `id` is `id` itself.
+ */
+export async function tileImage(full: Buffer, dir: string, id: string): Promise<void> {
+  const sharp = await loadSharp();
+  await withImageSlot(async () => {
+    // A stored photo was made here, within FULL_MAX_EDGE; the limit still guards a damaged one.
+    await sharp(full, { limitInputPixels: MAX_INPUT_PIXELS })
+      .jpeg({ quality: IIIF_TILE_QUALITY, mozjpeg: false })
+      .tile({ layout: 'iiif3', size: IIIF_TILE_SIZE, id: id.slice(0, id.lastIndexOf('/')) })
+      .toFile(join(dir, id.slice(id.lastIndexOf('/') + 1)));
   });
 }

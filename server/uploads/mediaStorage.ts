@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CaptureFormat } from '@/lib/capture';
-import { PENDING_KEY_PATTERN, UPLOAD_KEY_PATTERN } from '@/lib/uploadKeys';
+import { IIIF_KEY_PATTERN, PENDING_KEY_PATTERN, UPLOAD_KEY_PATTERN } from '@/lib/uploadKeys';
 
 /** One place to keep uploaded photos. */
 export interface MediaStorage {
@@ -75,7 +75,7 @@ export interface UploadKeys {
  * The UUID is not the one of its public key (only the store links them), so knowing a photo's
  * public URL never leads to its private copy, even in a bucket that is readable by anyone.
  */
-export { PENDING_KEY_PATTERN, UPLOAD_KEY_PATTERN };
+export { IIIF_KEY_PATTERN, PENDING_KEY_PATTERN, UPLOAD_KEY_PATTERN };
 
 /** Whether `key` is one `newUploadKeys` could have made. */
 export function isUploadKey(key: string): boolean {
@@ -97,9 +97,37 @@ export function isPendingKey(key: string): boolean {
   return PENDING_KEY_PATTERN.test(key);
 }
 
-/** Whether `key` names anything storage may hold: a public photo or a pending one. */
+/**
+ * Whether `key` names anything storage may hold: a public photo or a pending one, or a published
+ * photo's IIIF tiles and `info.json` (`IIIF_KEY_PATTERN`).
+ */
 export function isStoredKey(key: string): boolean {
-  return isUploadKey(key) || isPendingKey(key);
+  return isUploadKey(key) || isPendingKey(key) || isIiifKey(key);
+}
+
+/** Whether `key` is a file of a published photo's IIIF image service (issue 52). */
+export function isIiifKey(key: string): boolean {
+  return IIIF_KEY_PATTERN.test(key);
+}
+
+/** Whether `key` is served to anyone: a published photo or capture, or its IIIF files. */
+export function isPublicKey(key: string): boolean {
+  return isUploadKey(key) || isIiifKey(key);
+}
+
+/**
+ * The folder of a published photo's IIIF image service, `iiif/2026/11/<uuid>` for
+ * `2026/11/<uuid>.jpg` (any of its copies' keys); null for a capture's key or a pending one.
+ */
+export function iiifBaseOf(key: string): string | null {
+  if (!isUploadKey(key) || captureFormatOfKey(key) !== null) return null;
+  return `iiif/${fullKeyOf(key).replace(/\.jpg$/, '')}`;
+}
+
+/** The key of a published photo's IIIF `info.json`, which is stored last: the tiles are whole. */
+export function iiifInfoKeyOf(key: string): string | null {
+  const base = iiifBaseOf(key);
+  return base === null ? null : `${base}/info.json`;
 }
 
 /** Fresh private keys for a visitor's upload, kept until an editor publishes or it expires. */
@@ -186,10 +214,15 @@ export const UPLOAD_CONTENT_TYPE = 'image/jpeg';
  * plain bytes for the splat formats (none is registered; the viewer names the format itself).
  */
 export function contentTypeOfKey(key: string): string {
+  if (key.endsWith('/info.json')) return IIIF_IMAGE_INFO_TYPE;
   const format = captureFormatOfKey(key);
   if (format === null) return UPLOAD_CONTENT_TYPE;
   return format === 'glb' ? 'model/gltf-binary' : 'application/octet-stream';
 }
+
+/** The type the IIIF Image API 3.0 asks an image's `info.json` to be served with. */
+export const IIIF_IMAGE_INFO_TYPE =
+  'application/ld+json;profile="http://iiif.io/api/image/3/context.json"';
 
 /** Stored photos never change (a new upload gets a new key), so caches may keep them for a year. */
 export const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';

@@ -9,11 +9,13 @@ import {
   captureFormatOfKey,
   filesOf,
   fullKeyOf,
+  iiifInfoKeyOf,
   isUploadKey,
   keysOf,
   publishIfStored,
   type MediaStorage,
 } from './mediaStorage';
+import { tilePublished } from './imageTiles';
 
 /** An approval's photos are not all in storage, or storage failed to say (nothing was approved). */
 export class PhotoPublishFailed extends Error {
@@ -103,6 +105,10 @@ export async function copyToPublic(
       }
     }),
   );
+  // A photo's IIIF tiles (issue 52), from its public copy; a capture has none.
+  if (captureFormatOfKey(record.publicKey) === null) {
+    await tilePublished(media, record.publicKey, log);
+  }
 }
 
 /**
@@ -110,7 +116,12 @@ export async function copyToPublic(
  * approval's photos before its commit, and a crash there left them).
  */
 export async function withdrawPublic(media: MediaStorage, record: UploadRecord): Promise<void> {
-  await Promise.all(filesOf(record.publicKey).map((key) => media.delete(key)));
+  const info = iiifInfoKeyOf(record.publicKey);
+  await Promise.all(
+    [...filesOf(record.publicKey), ...(info === null ? [] : [info])].map((key) =>
+      media.delete(key),
+    ),
+  );
 }
 
 /**

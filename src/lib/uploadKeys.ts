@@ -25,6 +25,16 @@ const KEY_AT_END = new RegExp(`\\/(${MONTH}\\/${UUID}${FILE})$`);
 export const PENDING_KEY_PATTERN = new RegExp(`^pending\\/${UUID}${FILE}$`);
 
 /**
+ * `iiif/2026/11/<uuid>/info.json` and that folder's tiles (`0,0,512,512/512,512/0/default.jpg`,
+ * `full/320,214/0/default.jpg`): a published photo's IIIF Image API 3.0 level-0 service (issue
+ * 52), made from its full-size copy `2026/11/<uuid>.jpg` when it is published. Every number is
+ * bounded (the largest stored photo is 2,560 pixels across), so no name is longer than it needs.
+ */
+export const IIIF_KEY_PATTERN = new RegExp(
+  `^iiif\\/${MONTH}\\/${UUID}\\/(?:info\\.json|(?:full|\\d{1,5},\\d{1,5},\\d{1,5},\\d{1,5})\\/\\d{1,5},\\d{1,5}\\/0\\/default\\.jpg)$`,
+);
+
+/**
  * The upload key a URL ends with (`/uploads/2026/11/<uuid>.jpg`, its `-thumb` or `-card` copy, a
  * capture's `.glb`, or a bucket's address of one), or null for any other URL. Only a hint for the
  * editor's app, which then asks the service: the service alone decides which URLs are its own.
