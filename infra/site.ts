@@ -137,7 +137,8 @@ export function createSite(scope: Construct, props: SiteProps): cloudfront.Distr
       ],
     },
   });
-  // Photos: anyone may show or fetch them, as the Node server's /uploads/ allows.
+  // Photos, their IIIF tiles and the manifests: anyone may show or fetch them, as the Node
+  // server's /uploads/ and /iiif/ allow.
   const photoHeaders = new cloudfront.ResponseHeadersPolicy(scope, 'PhotoHeaders', {
     comment: 'Globe Archive: published photos, readable from any site.',
     corsBehavior: {
@@ -200,6 +201,8 @@ export function createSite(scope: Construct, props: SiteProps): cloudfront.Distr
       },
       '/sitemap.xml': fromApi,
       '/robots.txt': fromApi,
+      // IIIF manifests and the collection (issue 52): made by the function, read from any site.
+      '/iiif/*': { ...fromApi, responseHeadersPolicy: photoHeaders },
     },
   });
   // Photos still waiting for an editor are in the same bucket: never through the site.

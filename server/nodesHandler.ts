@@ -16,6 +16,7 @@ import { createBagDownloadRoutes } from './routes/preservationBag';
 import { editorOnly } from './app/middleware';
 import { createOaiRoutes } from './routes/oai';
 import { createPhotoBlurRoutes } from './routes/photoBlur';
+import { createIiifRoutes } from './routes/iiif';
 import { createSeoRoutes } from './routes/seo';
 import type { AccessTokenVerifier } from './login/accessToken';
 import { createSharedRateLimiter } from './app/rateLimit';
@@ -83,6 +84,11 @@ export interface NodesHandlerOptions {
    * serverless function): the download answers 501 with the command that makes it instead.
    */
   bagDownloads?: { siteFolder: string | null };
+  /**
+   * The folder the site's own photos are served from (the sample's), for their IIIF canvases'
+   * sizes (issue 52); absent where the function has none (a deployment's photos are uploads).
+   */
+  siteFolder?: string | null;
 }
 
 /**
@@ -287,6 +293,7 @@ export function createNodesHandler(options: NodesHandlerOptions): NodesHandler {
         ? [bagDownloadRoutes(options, { verify, openStore, media, cors: nodesCors, log, now })]
         : []),
       createSeoRoutes({ openStore, cors: nodesCors, siteUrl }),
+      createIiifRoutes({ openStore, media, siteFolder: options.siteFolder ?? null, siteUrl }),
       createOaiRoutes({
         openStore,
         cors: nodesCors,

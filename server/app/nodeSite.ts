@@ -131,8 +131,9 @@ function mountApi(site: Hono<AppEnv>, api: Hono<AppEnv>): void {
   };
   site.all(API_PREFIX, toApi);
   site.all(`${API_PREFIX}/*`, toApi);
-  // Search engines read these at the site's root; the API makes them from the archive.
-  for (const path of ['/robots.txt', '/sitemap.xml']) {
+  // Search engines read these at the site's root, IIIF viewers the manifests (issue 52); the
+  // API makes them from the archive.
+  for (const path of ['/robots.txt', '/sitemap.xml', '/iiif/*']) {
     site.all(path, (c) => {
       const url = new URL(c.req.url);
       return api.fetch(

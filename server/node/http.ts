@@ -201,6 +201,8 @@ function createApi({
   // identity server's); with neither, the nodes-service is read-only.
   const pool = resolvePool(pools);
   const login = createServerLogin({ ...pools, log });
+  const siteFolder =
+    config.staticDir !== null && existsSync(config.staticDir) ? config.staticDir : null;
   return createNodesHandler({
     openStore,
     appOrigins: config.appOrigins,
@@ -218,10 +220,8 @@ function createApi({
     siteUrl: () => config.siteUrl ?? addresses.shown,
     adminEmail: config.adminEmail,
     // This server streams its answers: editors download the preservation package from it.
-    bagDownloads: {
-      siteFolder:
-        config.staticDir !== null && existsSync(config.staticDir) ? config.staticDir : null,
-    },
+    bagDownloads: { siteFolder },
+    siteFolder,
     ...(options.storeTimeoutMs !== undefined ? { timeoutMs: options.storeTimeoutMs } : {}),
   });
 }

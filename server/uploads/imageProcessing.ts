@@ -300,3 +300,20 @@ export async function tileImage(full: Buffer, dir: string, id: string): Promise<
       .toFile(join(dir, id.slice(id.lastIndexOf('/') + 1)));
   });
 }
+
+/**
+ * A stored photo's size in pixels, read from its header (a IIIF canvas's size, for a photo
+ * published before its tiles existed or a photo of the site's own); null for bytes that are not
+ * an image sharp reads.
+ */
+export async function imageSizeOf(
+  input: Buffer | string,
+): Promise<{ width: number; height: number } | null> {
+  const sharp = await loadSharp();
+  try {
+    const { width, height } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    return width > 0 && height > 0 ? { width, height } : null;
+  } catch {
+    return null;
+  }
+}

@@ -140,3 +140,47 @@ export async function tilePublished(
     );
   }
 }
+
+/** What `tileMissing` did. */
+export interface TilingReport {
+  /** Photos whose tiles were made now. */
+  made: number;
+  /** Photos that had them already. */
+  had: number;
+  /** Photos whose tiles could not be made (each logged), or whose file is gone. */
+  failed: number;
+}
+
+/**
+ * Makes the IIIF files of every stored photo `fullUrls` names that lacks them: photos published
+ * before issue 52, or whose tiles failed when they were published (`npm run iiif:tiles`). A URL
+ * that is not one of this storage's photos is skipped.
+ */
+export async function tileMissing(
+  media: MediaStorage,
+  fullUrls: Iterable<string>,
+  log: (line: string) => void,
+): Promise<TilingReport> {
+  const report: TilingReport = { made: 0, had: 0, failed: 0 };
+  const keys = new Set<string>();
+  for (const url of fullUrls) {
+    const key = media.keyOf(url);
+    if (key !== null && key === fullKeyOf(key) && iiifBaseOf(key) !== null) keys.add(key);
+  }
+  for (const key of keys) {
+    try {
+      if ((await readImageService(media, key)) !== null) {
+        report.had++;
+        continue;
+      }
+      if ((await makeImageTiles(media, key)) === null) {
+        log(`${key}: the photo is not in storage.`);
+        report.failed++;
+      } else report.made++;
+    } catch (error) {
+      log(`${key}: ${error instanceof Error ? error.message : String(error)}`);
+      report.failed++;
+    }
+  }
+  return report;
+}

@@ -27,6 +27,7 @@ import {
   numberOfCell,
 } from '@/lib/csvCells';
 import { NODE_DESCRIPTION_MAX, NODE_TITLE_MAX } from '@/lib/itemLimits';
+import { galleryHasManifest, iiifManifestJsonLd, itemManifestPath } from '@/lib/iiif';
 import { itemDateOf } from '@/lib/itemDate';
 import {
   MAX_DESCRIPTION_LENGTH,
@@ -199,7 +200,16 @@ export const ITEM_FIELDS = {
       openData: (images) => ({
         images: images.map(({ fullUrl, thumbUrl }) => ({ fullUrl, thumbUrl })),
       }),
+      // A gallery's IIIF manifest (issue 52), where harvesters look for related resources.
+      dc: {
+        element: 'relation',
+        values: (images, item, siteUrl) =>
+          galleryHasManifest(item, images) ? [`${siteUrl}${itemManifestPath(item.video_id)}`] : [],
+      },
     },
+    // The same manifest, as the page's description of a work about the gallery (issue 52).
+    jsonLd: (images, item, siteUrl) =>
+      galleryHasManifest(item, images) ? { subjectOf: iiifManifestJsonLd(item, siteUrl) } : {},
     draft: {
       empty: [],
       of: (stored) => formImages(stored.images),

@@ -42,3 +42,19 @@ export const IIIF_KEY_PATTERN = new RegExp(
 export function uploadKeyOfUrl(url: string): string | null {
   return KEY_AT_END.exec(url)?.[1] ?? null;
 }
+
+/** A published photo's full-size key (not its thumbnail's or card's, nor a capture's). */
+const FULL_PHOTO_AT_END = new RegExp(`\\/(${MONTH})\\/(${UUID})\\.jpg$`);
+
+/**
+ * The `info.json` of the IIIF image service a full-size photo's URL would have (issue 52):
+ * `…/uploads/2026/11/<uuid>.jpg` → `…/uploads/iiif/2026/11/<uuid>/info.json`; null for any other
+ * URL. A photo published before its tiles existed answers 404 there: the viewer then zooms the
+ * photo itself.
+ */
+export function imageServiceInfoUrl(fullUrl: string): string | null {
+  const match = FULL_PHOTO_AT_END.exec(fullUrl);
+  if (match === null) return null;
+  const [whole, month, id] = match;
+  return `${fullUrl.slice(0, fullUrl.length - whole.length)}/iiif/${month}/${id}/info.json`;
+}

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { CURRENT_TERMS } from '@/lib/terms';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import {
   coveredBy,
   launchBrowser,
   markIntroSeen,
+  ROOT,
   SAMPLE,
   sampleNodes,
   screenshot,
@@ -122,10 +124,29 @@ async function spreadWithin(
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'globe-editor-e2e-'));
   photos = [join(scratch, 'porch.jpg'), join(scratch, 'street.png')];
-  await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#c0502a' } })
+  // A porch of stripes and a sign: detail a deep zoom shows, tile by tile (issue 52).
+  await sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1000">
+        <rect width="1600" height="1000" fill="#c0502a"/>
+        ${Array.from({ length: 40 }, (_, i) => `<rect x="${i * 40}" y="600" width="20" height="400" fill="#f2e6d0"/>`).join('')}
+        <rect x="500" y="250" width="600" height="200" fill="#1d2b3a"/>
+        <text x="800" y="380" font-size="110" font-family="sans-serif" fill="#fff" text-anchor="middle">PORCH 16</text>
+      </svg>`,
+    ),
+  )
     .jpeg()
     .toFile(photos[0] as string);
-  await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#2a78c0' } })
+  await sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1200">
+        <rect width="900" height="1200" fill="#2a78c0"/>
+        ${Array.from({ length: 12 }, (_, i) => `<rect x="0" y="${i * 100}" width="900" height="8" fill="#dce8f4"/>`).join('')}
+        <circle cx="450" cy="520" r="180" fill="#f4c542"/>
+        <text x="450" y="900" font-size="96" font-family="sans-serif" fill="#fff" text-anchor="middle">STREET</text>
+      </svg>`,
+    ),
+  )
     .png()
     .toFile(photos[1] as string);
   checkerboardPhoto = join(scratch, 'porch-squares.png');
@@ -900,6 +921,102 @@ describe('import and export', () => {
     expect(media).toMatch(/,photo,\/sample\/[^,]+\.jpg,data\/media\/site\/sample\/[^,]+\.jpg\r\n/);
     expect(media).not.toContain('not found');
     expect(seen.pageErrors).toEqual([]);
+  });
+});
+
+describe('IIIF', () => {
+  /**
+   * Mirador, the IIIF community's viewer, from npm, served on an origin of its own: what an
+   * institution's site does when it shows the archive's gallery.
+   */
+  async function serveMirador(manifest: string): Promise<{ url: string; close: () => void }> {
+    const script = readFileSync(join(ROOT, 'node_modules/mirador/dist/mirador.min.js'));
+    const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mirador</title></head>
+      <body style="margin:0"><div id="viewer" style="position:absolute;inset:0"></div>
+      <script src="/mirador.min.js"></script>
+      <script>Mirador.viewer({ id: 'viewer', windows: [{ manifestId: ${JSON.stringify(manifest)} }],
+        window: { allowClose: false }, workspaceControlPanel: { enabled: false } });</script></body></html>`;
+    const server: Server = createServer((request, response) => {
+      const js = request.url === '/mirador.min.js';
+      response.writeHead(200, { 'Content-Type': js ? 'text/javascript' : 'text/html' });
+      response.end(js ? script : page);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    return { url: `http://127.0.0.1:${port}/`, close: () => server.close() };
+  }
+
+  it('Mirador opens a gallery from its manifest and zooms it from the tiles; so does the lightbox', async () => {
+    // The gallery the first test made: an editor's photos, tiled when they were uploaded.
+    const id = 'porch-and-street-two-days-after';
+    const manifestUrl = `${app.url}/iiif/item/${id}/manifest`;
+    const manifest = (await (await fetch(manifestUrl)).json()) as {
+      label: Record<string, string[]>;
+      items: { items: { items: { body: { service?: { id: string }[] } }[] }[] }[];
+    };
+    const service = manifest.items[0]?.items[0]?.items[0]?.body.service?.[0]?.id ?? '';
+    expect(service).toMatch(/\/uploads\/iiif\/\d{4}\/\d{2}\/[0-9a-f-]+$/);
+
+    const mirador = await serveMirador(manifestUrl);
+    try {
+      const page = await newPage({ width: 1280, height: 800 });
+      const seen = watchPage(page);
+      const tiles: string[] = [];
+      page.on('requestfinished', (request) => {
+        if (request.url().startsWith(`${service}/`)) tiles.push(request.url());
+      });
+      await page.goto(mirador.url);
+      // The window names the gallery; the photo is drawn from the service's tiles.
+      await page
+        .getByRole('heading', { name: /Porch and street/ })
+        .first()
+        .waitFor(WAIT);
+      await expect.poll(() => tiles.length, WAIT).toBeGreaterThan(0);
+      await page.locator('.openseadragon-canvas canvas').first().waitFor(WAIT);
+      await screenshot(page, 'iiif-mirador-gallery');
+      const before = tiles.length;
+      // Zoomed in twice, the viewer asks for full-scale tiles: 512 pixels of the photo each.
+      for (let i = 0; i < 2; i++) await page.getByRole('button', { name: 'Zoom in' }).click();
+      await expect
+        .poll(
+          () => tiles.slice(before).filter((url) => /\/\d+,\d+,\d+,\d+\/512,/.test(url)).length,
+          WAIT,
+        )
+        .toBeGreaterThan(0);
+      await screenshot(page, 'iiif-mirador-zoomed');
+      expect(seen.pageErrors).toEqual([]);
+
+      // The archive's own lightbox zooms the same tiles.
+      const visitor = await newPage({ width: 1280, height: 800 });
+      const ownTiles: string[] = [];
+      visitor.on('requestfinished', (request) => {
+        if (request.url().includes('/uploads/iiif/')) ownTiles.push(request.url());
+      });
+      await visitor.goto(`${app.url}/gallery/${id}`);
+      await visitor.getByRole('link', { name: 'IIIF manifest' }).waitFor(WAIT);
+      await visitor.getByRole('link', { name: 'IIIF manifest' }).scrollIntoViewIfNeeded();
+      await screenshot(visitor, 'iiif-gallery-link');
+      expect(await visitor.getByRole('link', { name: 'IIIF manifest' }).getAttribute('href')).toBe(
+        `${manifestUrl}?manifest=${encodeURIComponent(manifestUrl)}`,
+      );
+      await visitor.getByRole('button', { name: /^Open image 1 of/ }).click();
+      const lightbox = visitor.getByRole('dialog', { name: /^Image 1 of/ });
+      await lightbox.getByRole('button', { name: 'Zoom', exact: true }).click();
+      const zoom = visitor.locator('.lightbox__zoom');
+      await expect.poll(() => zoom.getAttribute('data-phase'), WAIT).toBe('ready');
+      expect(await zoom.getAttribute('data-source')).toBe('iiif');
+      await lightbox.getByRole('button', { name: 'Zoom in', exact: true }).click();
+      await lightbox.getByRole('button', { name: 'Zoom in', exact: true }).click();
+      await expect
+        .poll(() => ownTiles.filter((url) => /\/\d+,\d+,\d+,\d+\/512,/.test(url)).length, WAIT)
+        .toBeGreaterThan(0);
+      await screenshot(visitor, 'iiif-lightbox-deep-zoom');
+      // Fit to screen brings the photo back as it was.
+      await lightbox.getByRole('button', { name: 'Fit to screen' }).click();
+      await visitor.locator('.lightbox__image').waitFor(WAIT);
+    } finally {
+      mirador.close();
+    }
   });
 });
 

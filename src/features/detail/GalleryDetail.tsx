@@ -6,6 +6,7 @@ import { DetailActions } from '@/features/detail/DetailActions';
 import { AskForRemoval } from '@/features/detail/askForRemoval';
 import { ItemFacts } from '@/features/detail/ItemFacts';
 import { ItemRights } from '@/features/detail/ItemRights';
+import { galleryHasManifest, IIIF_PRESENTATION_TYPE, itemManifestPath } from '@/lib/iiif';
 import type { MediaNode } from '@/lib/nodeModel';
 import './detail.css';
 
@@ -25,6 +26,112 @@ interface Props {
 const CaptureViewer = lazyWithWords(() =>
   import('@/features/detail/CaptureViewer').then((m) => ({ default: m.CaptureViewer })),
 );
+
+/** Deep zoom (OpenSeadragon): loaded when a visitor first zooms a photo (issue 52). */
+const DeepZoom = lazyWithWords(() =>
+  import('@/features/detail/DeepZoom').then((m) => ({ default: m.DeepZoom })),
+);
+
+/**
+ * Whether a photo has more pixels than the lightbox shows of it: only then is deep zoom offered
+ * (a photo shown whole at its own size has nothing more to show).
+ */
+function isLargerThanShown(img: HTMLImageElement): boolean {
+  const ratio = window.devicePixelRatio || 1;
+  return (
+    img.naturalWidth > img.clientWidth * ratio + 1 ||
+    img.naturalHeight > img.clientHeight * ratio + 1
+  );
+}
+
+/**
+ * The gallery's IIIF manifest (issue 52) under IIIF's logo: the link opens it, and dragging the
+ * logo into a IIIF viewer (Mirador, the Universal Viewer) opens the gallery there, as IIIF's
+ * drag-and-drop convention reads the link's `manifest` parameter.
+ */
+function IiifLink({ itemId }: { itemId: string }) {
+  const { t } = useLingui();
+  const manifest = new URL(itemManifestPath(itemId), window.location.origin).href;
+  return (
+    <p className="detail__iiif">
+      <a
+        href={`${manifest}?manifest=${encodeURIComponent(manifest)}`}
+        type={IIIF_PRESENTATION_TYPE}
+        title={t`Drag into a IIIF viewer to open this gallery there`}
+      >
+        <img src="/iiif-logo.svg" alt="" width={21} height={18} />
+        {t({
+          message: 'IIIF manifest',
+          comment:
+            'The link to a gallery’s IIIF manifest (IIIF: the image standard of libraries and museums; keep the name)',
+        })}
+      </a>
+    </p>
+  );
+}
+
+/**
+ * The lightbox's photo, fitted to the screen, with Zoom where it has more pixels than are shown
+ * (deep zoom, `DeepZoom`, in its place until Fit to screen). Keyed by the photo: the next one
+ * opens fitted again. A sideways swipe on a touch screen steps through the photos, as on a
+ * phone's own; a zoomed photo takes the swipe as a pan.
+ */
+function LightboxPhoto({
+  url,
+  label,
+  onSwipe,
+}: {
+  url: string;
+  label: string;
+  onSwipe: (by: number) => void;
+}) {
+  const { t } = useLingui();
+  const [zoomed, setZoomed] = useState(false);
+  const [canZoom, setCanZoom] = useState(false);
+  const swipeRef = useRef<{ x: number; y: number } | null>(null);
+  return (
+    <>
+      {zoomed ? (
+        <Suspense fallback={<p className="lightbox__zoom" data-phase="loading">{t`Loading…`}</p>}>
+          <DeepZoom fullUrl={url} label={label} />
+        </Suspense>
+      ) : (
+        <img
+          className="lightbox__image"
+          src={url}
+          alt={label}
+          crossOrigin="anonymous"
+          onLoad={(event) => setCanZoom(isLargerThanShown(event.currentTarget))}
+          onPointerDown={(event) => {
+            if (event.pointerType !== 'mouse')
+              swipeRef.current = { x: event.clientX, y: event.clientY };
+          }}
+          onPointerUp={(event) => {
+            const start = swipeRef.current;
+            swipeRef.current = null;
+            if (!start) return;
+            const dx = event.clientX - start.x;
+            if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(event.clientY - start.y))
+              onSwipe(dx < 0 ? 1 : -1);
+          }}
+          onPointerCancel={() => (swipeRef.current = null)}
+        />
+      )}
+      {(canZoom || zoomed) && (
+        <button
+          type="button"
+          className="lightbox__zoom-toggle"
+          aria-pressed={zoomed}
+          onClick={() => setZoomed((was) => !was)}
+        >
+          {zoomed
+            ? t({ message: 'Fit to screen', comment: 'Leaves the deep zoom of a photo' })
+            : t({ message: 'Zoom', comment: 'Opens a photo in deep zoom' })}
+        </button>
+      )}
+    </>
+  );
+}
 
 /** While the viewer's code loads: what the viewer shows while its capture loads. */
 function CaptureLoading() {
@@ -111,7 +218,6 @@ export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props
   const title = node.title;
   const closeRef = useRef<HTMLButtonElement>(null);
   const openerRef = useRef<HTMLButtonElement | null>(null);
-  const swipeRef = useRef<{ x: number; y: number } | null>(null);
 
   const open = index !== null;
   useEffect(() => onLightboxChange(open), [open, onLightboxChange]);
@@ -121,7 +227,10 @@ export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props
     closeRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       // On a 3D capture the arrow keys turn it; Escape still closes.
-      const onCapture = event.target instanceof Element && event.target.closest('.capture__canvas');
+      // So do they pan a zoomed photo that has focus.
+      const onCapture =
+        event.target instanceof Element &&
+        event.target.closest('.capture__canvas, .lightbox__zoom-view');
       if (onCapture && event.key.startsWith('Arrow')) return;
       if (event.key === 'ArrowRight') setIndex((i) => (i === null ? i : (i + 1) % count));
       else if (event.key === 'ArrowLeft')
@@ -173,6 +282,7 @@ export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props
         </p>
       )}
       <ItemRights credit={node.credit} license={node.license} id={node.video_id} />
+      {galleryHasManifest(node, node.images) && <IiifLink itemId={node.video_id} />}
       <AskForRemoval itemId={node.video_id} />
       {image && index !== null && (
         <div
@@ -195,25 +305,11 @@ export function GalleryDetail({ node, colours, onBack, onLightboxChange }: Props
               />
             </Suspense>
           ) : (
-            <img
-              className="lightbox__image"
-              src={image.fullUrl}
-              alt={t`${title}, image ${position} of ${count}`}
-              crossOrigin="anonymous"
-              // A sideways swipe on a touch screen steps through the images, as on a phone's own.
-              onPointerDown={(event) => {
-                if (event.pointerType !== 'mouse')
-                  swipeRef.current = { x: event.clientX, y: event.clientY };
-              }}
-              onPointerUp={(event) => {
-                const start = swipeRef.current;
-                swipeRef.current = null;
-                if (!start) return;
-                const dx = event.clientX - start.x;
-                if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(event.clientY - start.y))
-                  step(dx < 0 ? 1 : -1);
-              }}
-              onPointerCancel={() => (swipeRef.current = null)}
+            <LightboxPhoto
+              key={index}
+              url={image.fullUrl}
+              label={t`${title}, image ${position} of ${count}`}
+              onSwipe={step}
             />
           )}
           <p className="lightbox__count" aria-live="polite">

@@ -250,6 +250,30 @@ describe('the template', () => {
     expect((app as Json).Properties).not.toHaveProperty('VersioningConfiguration');
   });
 
+  it('serves the IIIF tiles and manifests to any site: CORS on /uploads/* and /iiif/*', () => {
+    const [, distribution] = resourcesOf('AWS::CloudFront::Distribution')[0] ?? [];
+    const config = (distribution as Json).Properties as Json;
+    const behaviors = (config.DistributionConfig as Json).CacheBehaviors as Json[];
+    const byPath = new Map(behaviors.map((b) => [b.PathPattern as string, b]));
+    const policies = Object.fromEntries(
+      resourcesOf('AWS::CloudFront::ResponseHeadersPolicy').map(([id, policy]) => [id, policy]),
+    );
+    const corsOf = (path: string) => {
+      const ref = (byPath.get(path)?.ResponseHeadersPolicyId as { Ref?: string } | undefined)?.Ref;
+      const policy = ref === undefined ? undefined : (policies[ref] as Json | undefined);
+      return ((policy?.Properties as Json | undefined)?.ResponseHeadersPolicyConfig as Json)
+        ?.CorsConfig as Json | undefined;
+    };
+    for (const path of ['/uploads/*', '/iiif/*']) {
+      expect(corsOf(path), path).toMatchObject({
+        AccessControlAllowOrigins: { Items: ['*'] },
+        AccessControlAllowMethods: { Items: ['GET', 'HEAD'] },
+      });
+    }
+    // The manifests come from the function, as the sitemap does.
+    expect(byPath.get('/iiif/*')?.TargetOriginId).toBe(byPath.get('/sitemap.xml')?.TargetOriginId);
+  });
+
   it('makes the pool the app signs in with: SRP, no client secret, the editor group', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,

@@ -11,7 +11,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { serveUpload } from '../../../../server/app/uploadFiles';
 import { createFolderStorage } from '../../../../server/uploads/folderStorage';
 import { processImage } from '../../../../server/uploads/imageProcessing';
-import { makeImageTiles, readImageService } from '../../../../server/uploads/imageTiles';
+import {
+  makeImageTiles,
+  readImageService,
+  tileMissing,
+} from '../../../../server/uploads/imageTiles';
 import {
   IIIF_IMAGE_INFO_TYPE,
   iiifBaseOf,
@@ -149,5 +153,31 @@ describe('IIIF image tiles', () => {
     ]) {
       expect((await serveUpload(dir, 'GET', path)).status, path).toBe(404);
     }
+  });
+});
+
+describe('npm run iiif:tiles', () => {
+  it('tiles every stored photo that lacks tiles, leaves the rest, and names what it could not', async () => {
+    const { media } = storage();
+    const one = await publishPhoto(media, await cameraPhoto(900, 700));
+    const two = await publishPhoto(media, await cameraPhoto(700, 900));
+    await makeImageTiles(media, two.keys.full);
+    const lines: string[] = [];
+    const gone = newUploadKeys().full;
+    const report = await tileMissing(
+      media,
+      [
+        media.urlOf(one.keys.full),
+        media.urlOf(two.keys.full),
+        media.urlOf(one.keys.full),
+        media.urlOf(gone),
+        '/sample/porch/1.jpg',
+        'https://elsewhere.example/photo.jpg',
+      ],
+      (line) => lines.push(line),
+    );
+    expect(report).toEqual({ made: 1, had: 1, failed: 1 });
+    expect(lines).toEqual([`${gone}: the photo is not in storage.`]);
+    expect(await readImageService(media, one.keys.full)).toMatchObject({ width: 900, height: 700 });
   });
 });
