@@ -150,6 +150,7 @@ describe('servicePath', () => {
     expect([...roots()].sort()).toEqual([
       'captures',
       'exports',
+      'iiif',
       'imports',
       'messages',
       'nodes',

@@ -157,8 +157,10 @@ beforeAll(async () => {
 
 describe('the restore drill', () => {
   it('puts back every row and every byte, and the service answers on it', async () => {
-    // The upload storage has one public photo (three copies) and the waiting one (three).
-    expect(Object.keys(before.files)).toHaveLength(6);
+    // The upload storage has one public photo (three copies, and its IIIF info.json and one
+    // tile: it is small) and the waiting one (three).
+    expect(Object.keys(before.files)).toHaveLength(8);
+    expect(Object.keys(before.files).filter((key) => key.startsWith('iiif/'))).toHaveLength(2);
     expect(before.tables.submissions).toHaveLength(1);
     expect(before.tables.removal_requests).toHaveLength(1);
     expect(before.tables.node_journal?.length).toBeGreaterThanOrEqual(3);
@@ -166,7 +168,7 @@ describe('the restore drill', () => {
     const store = await openStore('after', false);
     const media = createFolderStorage({ dir: join(scratch, 'uploads-after') });
     const restored = await restoreBackup(backupRoot, { database: store.database, media });
-    expect(restored.files).toBe(6);
+    expect(restored.files).toBe(8);
     expect(await everything(store, media)).toEqual(before);
 
     // The service starts on it: the edit, the deletion, the waiting photos, the request.

@@ -225,7 +225,8 @@ describe("GET /uploads/{key} of an editor's photo", () => {
 
   it('serves an uploaded photo from UPLOADS_DIR as image/jpeg, cached for a year', async () => {
     expect(fullUrl).toMatch(/^\/uploads\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.jpg$/);
-    expect(readdirSync(uploadsDir)).toHaveLength(1);
+    // The month's folder, and the photo's IIIF tiles, made as an editor's photo is public at once.
+    expect(readdirSync(uploadsDir).sort()).toEqual([fullUrl.split('/')[2], 'iiif']);
     expect(cardUrl).toBe(fullUrl.replace(/\.jpg$/, '-card.jpg'));
     for (const url of [fullUrl, thumbUrl, cardUrl]) {
       const response = await send(url);

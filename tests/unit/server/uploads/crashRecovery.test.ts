@@ -17,7 +17,7 @@ import { startServer, type RunningServer } from '../../../../server/node/http';
 import { readLoginConfig } from '../../../../server/config/loginConfig';
 import { openPgliteStore } from '../../../../server/storage/pgliteStore';
 import { serveUpload } from '../../../../server/app/uploadFiles';
-import { filesOf, isUploadKey } from '../../../../server/uploads/mediaStorage';
+import { filesOf, isPublicKey } from '../../../../server/uploads/mediaStorage';
 import { cutoffsAt } from '../../../../server/uploads/uploadSweep';
 import {
   accessToken,
@@ -261,7 +261,8 @@ describe('a SIGKILL during an approval', () => {
       if (statusAfterKill !== 'approved') {
         expect({ served, leftInPublic }).toEqual({ served: [404, 404, 404], leftInPublic: [] });
       }
-      expect(leftInPublic.filter((file) => !isUploadKey(file))).toEqual([]);
+      // Only whole files under public names: the photo's copies and its IIIF tiles.
+      expect(leftInPublic.filter((file) => !isPublicKey(file))).toEqual([]);
 
       const server = await restart(dirs);
       try {
