@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { IIIF_PRESENTATION_TYPE } from '@/lib/iiif';
 import { normalizeArchive, type MediaNode, type NodeImage } from '@/lib/nodeModel';
-import { bufferResponse, Refusal, type AppEnv } from '../app/appEnv';
+import { bufferResponse, Refusal, type AppContext, type AppEnv } from '../app/appEnv';
 import { storeOf, type OpenStore } from '../app/communityRequest';
 import { createCorsPolicy } from '../app/cors';
 import { failureSays } from '../app/middleware';
@@ -116,68 +116,46 @@ export function createIiifRoutes({ openStore, media, siteFolder, siteUrl }: Iiif
   }
 
   const failure = failureSays('The archive could not be read; try again shortly.');
-  const read = { cors: anyOrigin, allow: 'GET, HEAD, OPTIONS' };
-  resource(app, '/iiif/collection', {
-    ...read,
-    methods: {
-      GET: [
-        failure,
-        async () => {
-          const siteUrl = siteOrRefuse();
-          const store = await storeOf(openStore);
-          return iiifResponse(
-            archiveCollection(await nodes(), await publishedStories(store), { siteUrl }),
-          );
-        },
-      ],
-    },
+  /** A document read by GET from any origin: `build` makes it for the site's address. */
+  const document = (path: string, build: (c: AppContext, siteUrl: string) => Promise<unknown>) =>
+    resource(app, path, {
+      cors: anyOrigin,
+      allow: 'GET, HEAD, OPTIONS',
+      methods: { GET: [failure, async (c) => iiifResponse(await build(c, siteOrRefuse()))] },
+    });
+
+  document('/iiif/collection', async (_c, siteUrl) => {
+    const store = await storeOf(openStore);
+    return archiveCollection(await nodes(), await publishedStories(store), { siteUrl });
   });
-  resource(app, '/iiif/item/:id/manifest', {
-    ...read,
-    methods: {
-      GET: [
-        failure,
-        async (c) => {
-          const siteUrl = siteOrRefuse();
-          const id = c.req.param('id');
-          const node = (await nodes()).find((candidate) => candidate.video_id === id);
-          if (node?.type !== 'gallery' || node.images.length === 0) {
-            throw new Refusal(404, { error: 'No gallery of the archive has this id.' });
-          }
-          return iiifResponse(itemManifest(node, await photosOf(node, siteUrl), { siteUrl }));
-        },
-      ],
-    },
+  document('/iiif/item/:id/manifest', async (c, siteUrl) => {
+    const id = c.req.param('id');
+    const node = (await nodes()).find((candidate) => candidate.video_id === id);
+    if (node?.type !== 'gallery' || node.images.length === 0) {
+      throw new Refusal(404, { error: 'No gallery of the archive has this id.' });
+    }
+    return itemManifest(node, await photosOf(node, siteUrl), { siteUrl });
   });
-  resource(app, '/iiif/story/:id/manifest', {
-    ...read,
-    methods: {
-      GET: [
-        failure,
-        async (c) => {
-          const siteUrl = siteOrRefuse();
-          const id = c.req.param('id');
-          const store = await storeOf(openStore);
-          const story = (await publishedStories(store)).find((s) => s.story_id === id);
-          if (story === undefined) {
-            throw new Refusal(404, { error: 'No published story of the archive has this id.' });
-          }
-          const byId = new Map((await nodes()).map((node) => [node.video_id, node]));
-          if (!storyShowsPhotos(story, (item) => byId.get(item))) {
-            throw new Refusal(404, {
-              error: 'This story shows no photos of the archive, so it has no IIIF manifest.',
-            });
-          }
-          const stops = await Promise.all(
-            story.stops.map(async (stop) => {
-              const node = stop.item === null ? null : (byId.get(stop.item) ?? null);
-              return { node, photos: node === null ? [] : await photosOf(node, siteUrl) };
-            }),
-          );
-          return iiifResponse(storyManifest(story, stops, { siteUrl }));
-        },
-      ],
-    },
+  document('/iiif/story/:id/manifest', async (c, siteUrl) => {
+    const id = c.req.param('id');
+    const store = await storeOf(openStore);
+    const story = (await publishedStories(store)).find((s) => s.story_id === id);
+    if (story === undefined) {
+      throw new Refusal(404, { error: 'No published story of the archive has this id.' });
+    }
+    const byId = new Map((await nodes()).map((node) => [node.video_id, node]));
+    if (!storyShowsPhotos(story, (item) => byId.get(item))) {
+      throw new Refusal(404, {
+        error: 'This story shows no photos of the archive, so it has no IIIF manifest.',
+      });
+    }
+    const stops = await Promise.all(
+      story.stops.map(async (stop) => {
+        const node = stop.item === null ? null : (byId.get(stop.item) ?? null);
+        return { node, photos: node === null ? [] : await photosOf(node, siteUrl) };
+      }),
+    );
+    return storyManifest(story, stops, { siteUrl });
   });
   return app;
 }

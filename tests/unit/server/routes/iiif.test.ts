@@ -27,6 +27,7 @@ import { processImage } from '../../../../server/uploads/imageProcessing';
 import { makeImageTiles } from '../../../../server/uploads/imageTiles';
 import { newUploadKeys, UPLOAD_CONTENT_TYPE } from '../../../../server/uploads/mediaStorage';
 import { callApp } from '../support/appRequest';
+import { story } from '../support/storyFixtures';
 
 const SITE = 'https://archive.example.org';
 const SAMPLE = JSON.parse(
@@ -55,8 +56,8 @@ function parserWarnings(manifest: unknown): string[] {
   return warnings;
 }
 
-/** A published story whose stops open two galleries, point at a video and show a place. */
-const PHOTO_STORY = {
+/** A published story whose stops open a gallery and a video, then point at another gallery. */
+const PHOTO_STORY = story({
   story_id: 'porches-and-trees',
   title: 'Porches and trees',
   intro: 'From Fountain Park to Forest Park, the week after.',
@@ -65,41 +66,16 @@ const PHOTO_STORY = {
   license: 'CC-BY-4.0',
   state: 'published',
   stops: [
-    {
-      heading: 'The porches',
-      narration: 'Fountain Park.',
-      item: 'fountain-park-porches',
-      show: 'open',
-      view: null,
-      from: null,
-      to: null,
-      category: null,
-      type: null,
-    },
-    {
-      heading: 'A video',
-      narration: 'Not a photo.',
-      item: 'clouds-west-of-clayton',
-      show: 'open',
-      view: null,
-      from: null,
-      to: null,
-      category: null,
-      type: null,
-    },
+    { heading: 'The porches', narration: 'Fountain Park.', item: 'fountain-park-porches' },
+    { heading: 'A video', narration: 'Not a photo.', item: 'clouds-west-of-clayton' },
     {
       heading: 'The trees',
       narration: 'Forest Park.',
       item: 'forest-park-fallen-trees',
       show: 'point',
-      view: null,
-      from: null,
-      to: null,
-      category: null,
-      type: null,
     },
   ],
-};
+});
 
 const mediaDir = mkdtempSync(join(tmpdir(), 'globe-iiif-manifest-'));
 afterAll(() => rmSync(mediaDir, { recursive: true, force: true }));
@@ -243,8 +219,7 @@ describe('IIIF Presentation 3.0', () => {
 
   it('tells a published story as a manifest with a range per stop that shows photos', async () => {
     const { get } = await setup;
-    const story = PHOTO_STORY;
-    const manifest = (await get(`/iiif/story/${story.story_id}/manifest`)).json();
+    const manifest = (await get(`/iiif/story/${PHOTO_STORY.story_id}/manifest`)).json();
     expect(schemaErrors(manifest)).toEqual([]);
     expect(parserWarnings(manifest)).toEqual([]);
     const ranges = manifest.structures as {
@@ -261,7 +236,7 @@ describe('IIIF Presentation 3.0', () => {
     for (const range of ranges)
       for (const item of range.items) expect(canvasIds.has(item.id)).toBe(true);
     expect(manifest.homepage).toEqual([
-      expect.objectContaining({ id: `${SITE}/story/${story.story_id}` }),
+      expect.objectContaining({ id: `${SITE}/story/${PHOTO_STORY.story_id}` }),
     ]);
   });
 

@@ -39,7 +39,8 @@ export const STORY_NODES = [
 /** Text that ends every element it could be put in, if it were not escaped. */
 export const HOSTILE = '</script><script>window.__pwned=1</script> "q" & \'s\' <b>';
 
-function story(raw: Record<string, unknown>): StoryInput {
+/** A story as the archive stores it: checked by the archive's own rules, its defaults filled. */
+export function story(raw: Record<string, unknown>): StoryInput {
   const checked = validateStory(raw);
   if (!checked.ok) throw new Error(`fixture story: ${JSON.stringify(checked.errors)}`);
   return checked.story;
