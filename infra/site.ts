@@ -101,6 +101,17 @@ function handler(event) {
   return request;
 }`;
 
+/**
+ * OAI-PMH's base URL is `{SITE_URL}/api/oai` (its Identify says so, robots.txt allows it), as on
+ * the Node server; the function answers it at `/oai`, beside `/nodes`. Only that one address is
+ * passed through: the rest of `/api/` stays the app's.
+ */
+export const OAI_ROUTE = `function handler(event) {
+  var request = event.request;
+  request.uri = '/oai';
+  return request;
+}`;
+
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=()';
 
 export function createSite(scope: Construct, props: SiteProps): cloudfront.Distribution {
@@ -203,6 +214,22 @@ export function createSite(scope: Construct, props: SiteProps): cloudfront.Distr
       '/robots.txt': fromApi,
       // IIIF manifests and the collection (issue 52): made by the function, read from any site.
       '/iiif/*': { ...fromApi, responseHeadersPolicy: photoHeaders },
+      // Harvesters ask with GET or POST, every answer its own (a verb, a resumption token).
+      '/api/oai': {
+        ...fromApi,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+        cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+        functionAssociations: [
+          {
+            eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
+            function: new cloudfront.Function(scope, 'OaiRoute', {
+              comment: 'Globe Archive: OAI-PMH at {SITE_URL}/api/oai is the function’s /oai.',
+              runtime: cloudfront.FunctionRuntime.JS_2_0,
+              code: cloudfront.FunctionCode.fromInline(OAI_ROUTE),
+            }),
+          },
+        ],
+      },
     },
   });
   // Photos still waiting for an editor are in the same bucket: never through the site.

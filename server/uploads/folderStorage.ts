@@ -102,17 +102,40 @@ async function filesIn(dir: string): Promise<string[]> {
   }
 }
 
+/** The folders of `root` named as `pattern` says (a year, a month). */
+async function foldersOf(root: string, pattern: RegExp): Promise<string[]> {
+  return (await filesIn(root)).filter((name) => pattern.test(name)).map((name) => join(root, name));
+}
+
+const isFile = (path: string) =>
+  stat(path).then(
+    (info) => info.isFile(),
+    () => false,
+  );
+
+/** Every folder in `dir`, and in them, `dir` itself first. */
+async function foldersUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return [
+    dir,
+    ...entries.filter((entry) => entry.isDirectory()).map((e) => join(e.parentPath, e.name)),
+  ];
+}
+
 /**
  * The folders of `root` that may hold temporary files: `pending/` (publishing copies and
- * visitors' uploads are made there) and every month folder (editors' uploads, and older
- * versions' publishing copies).
+ * visitors' uploads are made there), every month folder (editors' uploads, and older versions'
+ * publishing copies), and the IIIF folders of a photo whose tiling was cut short (no
+ * `info.json`, which is stored last): a whole service's folders are never written again.
  */
 async function foldersWithTemporaryFiles(root: string): Promise<string[]> {
   const folders = [join(root, 'pending')];
-  for (const year of (await filesIn(root)).filter((name) => /^\d{4}$/.test(name))) {
-    const months = (await filesIn(join(root, year))).filter((name) => /^\d{2}$/.test(name));
-    folders.push(...months.map((month) => join(root, year, month)));
-  }
+  for (const year of await foldersOf(root, /^\d{4}$/))
+    folders.push(...(await foldersOf(year, /^\d{2}$/)));
+  for (const year of await foldersOf(join(root, 'iiif'), /^\d{4}$/))
+    for (const month of await foldersOf(year, /^\d{2}$/))
+      for (const photo of await foldersOf(month, /^[0-9a-f-]{36}$/))
+        if (!(await isFile(join(photo, 'info.json')))) folders.push(...(await foldersUnder(photo)));
   return folders;
 }
 

@@ -15,7 +15,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_SETTINGS, GlobeArchiveStack } from '../../../infra/globeArchiveStack';
 import { readDeploySettings, type DeploySettings } from '../../../infra/settings';
-import { APP_ROUTES } from '../../../infra/site';
+import { APP_ROUTES, OAI_ROUTE } from '../../../infra/site';
 import { readLoginConfig } from '../../../server/config/loginConfig';
 import { readLambdaSetup } from '../../../server/lambda/lambdaSetup';
 
@@ -272,6 +272,28 @@ describe('the template', () => {
     }
     // The manifests come from the function, as the sitemap does.
     expect(byPath.get('/iiif/*')?.TargetOriginId).toBe(byPath.get('/sitemap.xml')?.TargetOriginId);
+  });
+
+  it("answers OAI-PMH at Identify's base URL, {SITE_URL}/api/oai, from the function, uncached", () => {
+    const [, distribution] = resourcesOf('AWS::CloudFront::Distribution')[0] ?? [];
+    const config = (distribution as Json).Properties as Json;
+    const behaviors = (config.DistributionConfig as Json).CacheBehaviors as Json[];
+    const oai = behaviors.find((b) => b.PathPattern === '/api/oai');
+    const sitemap = behaviors.find((b) => b.PathPattern === '/sitemap.xml');
+    expect(oai?.TargetOriginId).toBe(sitemap?.TargetOriginId);
+    // POST too (OAI-PMH allows its arguments as a form), and each answer its own.
+    expect(oai?.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'HEAD', 'POST']));
+    expect(oai?.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // CachingDisabled
+    // Only that address: nothing else under /api/ reaches the function through the site.
+    expect(behaviors.filter((b) => String(b.PathPattern).startsWith('/api'))).toHaveLength(1);
+    const handler = new Function(`${OAI_ROUTE}\nreturn handler;`)() as (event: {
+      request: { uri: string; querystring: Json };
+    }) => { uri: string; querystring: Json };
+    const query = { verb: { value: 'ListRecords' }, metadataPrefix: { value: 'oai_dc' } };
+    expect(handler({ request: { uri: '/api/oai', querystring: query } })).toEqual({
+      uri: '/oai',
+      querystring: query,
+    });
   });
 
   it('makes the pool the app signs in with: SRP, no client secret, the editor group', () => {

@@ -314,7 +314,7 @@ describe("a folder storage's half-written files", () => {
     expect(await media.get(keys.full)).toEqual(JPEG);
   });
 
-  it('are removed once their writer is gone (or an hour old), never while it may write', async () => {
+  it('are removed once their writer is gone (or an hour old), never while it may write, IIIF tiles too', async () => {
     const { media, dir } = folderStorage();
     const month = join(dir, '2026', '11');
     const pendingDir = join(dir, 'pending');
@@ -336,11 +336,22 @@ describe("a folder storage's half-written files", () => {
       // A live process's, but hours old: its id may be a later process's.
       file(month, `1c1e0f3a-0000-4000-8000-000000000004.${alive}.partial`),
     ];
+    // A photo's tiling cut short: a tile half-written deep in its IIIF folder, and its info.json.
+    const tiling = join(dir, 'iiif', '2026', '11', '1c1e0f3a-0000-4000-8000-000000000007');
+    const tileDir = join(tiling, '0,0,512,512', '512,', '0');
+    mkdirSync(tileDir, { recursive: true });
+    gone.push(
+      file(tileDir, `1c1e0f3a-0000-4000-8000-000000000008.${dead}.partial`),
+      file(tiling, `1c1e0f3a-0000-4000-8000-000000000009.${dead}.partial`),
+    );
     const old = new Date(Date.now() - 2 * HOUR);
     utimesSync(gone[3] ?? '', old, old);
     const kept = [
       file(pendingDir, `1c1e0f3a-0000-4000-8000-000000000005.${alive}.partial`),
       file(month, '1c1e0f3a-0000-4000-8000-000000000006.jpg'),
+      file(tileDir, 'default.jpg'),
+      // A live writer's tile, still being written.
+      file(tileDir, `1c1e0f3a-0000-4000-8000-00000000000a.${alive}.partial`),
     ];
 
     expect(await media.removeLeftovers()).toBe(gone.length);
