@@ -113,13 +113,18 @@ const isFile = (path: string) =>
     () => false,
   );
 
-/** Every folder in `dir`, and in them, `dir` itself first. */
+/** `dir` and every folder under it (none when it is gone: a photo deleted meanwhile). */
 async function foldersUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return [
-    dir,
-    ...entries.filter((entry) => entry.isDirectory()).map((e) => join(e.parentPath, e.name)),
-  ];
+  try {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    return [
+      dir,
+      ...entries.filter((entry) => entry.isDirectory()).map((e) => join(e.parentPath, e.name)),
+    ];
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
 }
 
 /**
