@@ -102,16 +102,15 @@ async function filesIn(dir: string): Promise<string[]> {
   }
 }
 
-/** The folders of `root` named as `pattern` says (a year, a month). */
-async function foldersOf(root: string, pattern: RegExp): Promise<string[]> {
-  return (await filesIn(root)).filter((name) => pattern.test(name)).map((name) => join(root, name));
+/** Whether `path` is a file (false when nothing is there). */
+async function isFileAt(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
 }
-
-const isFile = (path: string) =>
-  stat(path).then(
-    (info) => info.isFile(),
-    () => false,
-  );
 
 /** `dir` and every folder under it (none when it is gone: a photo deleted meanwhile). */
 async function foldersUnder(dir: string): Promise<string[]> {
@@ -127,6 +126,15 @@ async function foldersUnder(dir: string): Promise<string[]> {
   }
 }
 
+/** The month folders under `dir` (`2026/11`), as paths relative to it. */
+async function monthsIn(dir: string): Promise<string[]> {
+  const months: string[] = [];
+  for (const year of (await filesIn(dir)).filter((name) => /^\d{4}$/.test(name)))
+    for (const month of (await filesIn(join(dir, year))).filter((name) => /^\d{2}$/.test(name)))
+      months.push(`${year}/${month}`);
+  return months;
+}
+
 /**
  * The folders of `root` that may hold temporary files: `pending/` (publishing copies and
  * visitors' uploads are made there), every month folder (editors' uploads, and older versions'
@@ -135,12 +143,13 @@ async function foldersUnder(dir: string): Promise<string[]> {
  */
 async function foldersWithTemporaryFiles(root: string): Promise<string[]> {
   const folders = [join(root, 'pending')];
-  for (const year of await foldersOf(root, /^\d{4}$/))
-    folders.push(...(await foldersOf(year, /^\d{2}$/)));
-  for (const year of await foldersOf(join(root, 'iiif'), /^\d{4}$/))
-    for (const month of await foldersOf(year, /^\d{2}$/))
-      for (const photo of await foldersOf(month, /^[0-9a-f-]{36}$/))
-        if (!(await isFile(join(photo, 'info.json')))) folders.push(...(await foldersUnder(photo)));
+  for (const month of await monthsIn(root)) folders.push(join(root, ...month.split('/')));
+  for (const month of await monthsIn(join(root, 'iiif')))
+    for (const photo of await filesIn(join(root, 'iiif', ...month.split('/')))) {
+      const info = `iiif/${month}/${photo}/info.json`;
+      if (isStoredKey(info) && !(await isFileAt(fileOf(root, info))))
+        folders.push(...(await foldersUnder(dirname(fileOf(root, info)))));
+    }
   return folders;
 }
 
@@ -183,14 +192,7 @@ export function createFolderStorage({ dir }: FolderStorageOptions): MediaStorage
         throw error;
       }
     },
-    async has(key) {
-      try {
-        return (await stat(fileOf(ensureFolder(), key))).isFile();
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-        throw error;
-      }
-    },
+    has: (key) => isFileAt(fileOf(ensureFolder(), key)),
     async publish(from, to) {
       if (!isPendingKey(from) || !isUploadKey(to)) {
         throw new Error(`Not a pending and a public key: ${from}, ${to}`);
@@ -232,12 +234,9 @@ export function createFolderStorage({ dir }: FolderStorageOptions): MediaStorage
       const root = folder;
       for (const name of await filesIn(join(root, 'pending')))
         if (isStoredKey(`pending/${name}`)) yield `pending/${name}`;
-      for (const year of (await filesIn(root)).filter((name) => /^\d{4}$/.test(name)))
-        for (const month of (await filesIn(join(root, year))).filter((name) =>
-          /^\d{2}$/.test(name),
-        ))
-          for (const name of await filesIn(join(root, year, month)))
-            if (isStoredKey(`${year}/${month}/${name}`)) yield `${year}/${month}/${name}`;
+      for (const month of await monthsIn(root))
+        for (const name of await filesIn(join(root, ...month.split('/'))))
+          if (isStoredKey(`${month}/${name}`)) yield `${month}/${name}`;
       // Published photos' IIIF tiles (issue 52), a few folders deep.
       const iiif = await readdir(join(root, 'iiif'), { recursive: true }).catch(
         (error: unknown) => {

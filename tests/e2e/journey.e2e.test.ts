@@ -20,6 +20,7 @@ import {
   coveredBy,
   launchBrowser,
   markIntroSeen,
+  overlayIn,
   screenshot,
   SCREENSHOT_DIR,
   smallTargets,
@@ -333,13 +334,6 @@ describe('the language picker', () => {
   const video = sample.find((n) => n.type === 'video' && n.links.length >= 3) as MediaNode;
   const gallery = sample.find((n) => n.type === 'gallery' && n.images.length >= 3) as MediaNode;
   const shared = nodeRoute(video);
-  /** The detail view fully faded in (its class comes at the start of the 0.4 s fade). */
-  const overlayIn = async (page: Page) => {
-    await page.locator('.detail-overlay--shown').waitFor({ timeout: 60_000 });
-    await page.waitForFunction(
-      () => getComputedStyle(document.querySelector('.detail-overlay') as Element).opacity === '1',
-    );
-  };
   /** How long the cards' faces may take to be drawn again on a busy machine. */
   const WAIT = { timeout: 20_000 };
 
@@ -767,13 +761,13 @@ describe('a phone', () => {
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     };
     const scrollY = () => page.evaluate(() => window.scrollY);
-    /** Until the page has stopped scrolling (a swipe flings it on for a while). */
-    const stopped = async () => {
-      let last = Number.NaN;
+    /** Until `read` says the same twice, 150 ms apart (a fling, a turn, a layout come to rest). */
+    const steady = async (read: () => Promise<unknown>) => {
+      let last: string | undefined;
       await expect
         .poll(
           async () => {
-            const now = await scrollY();
+            const now = JSON.stringify(await read());
             const same = now === last;
             last = now;
             return same;
@@ -782,6 +776,8 @@ describe('a phone', () => {
         )
         .toBe(true);
     };
+    /** Until the page has stopped scrolling (a swipe flings it on for a while). */
+    const stopped = () => steady(scrollY);
     const shown = await pointOf(stLouis);
     const top = await scrollY();
     await swipe();
@@ -792,18 +788,7 @@ describe('a phone', () => {
 
     const tapOn = async (place: { lat: number; lng: number }) => {
       // Where the picker is once the page has settled (a question above it comes and goes).
-      let lastTop: number | undefined;
-      await expect
-        .poll(
-          async () => {
-            const top = (await canvas.boundingBox())?.y;
-            const same = top === lastTop;
-            lastTop = top;
-            return same;
-          },
-          { interval: 150 },
-        )
-        .toBe(true);
+      await steady(async () => (await canvas.boundingBox())?.y);
       const at = await pointOf(place);
       if (!at) throw new Error(`${JSON.stringify(place)} is not in sight on the picker`);
       const now = (await canvas.boundingBox()) as { x: number; y: number };
@@ -839,18 +824,7 @@ describe('a phone', () => {
     // got no click from Chromium (likely its tap suppression, which stops a fling with the tap
     // that follows it): the test's tap came 115-132 ms after the swipe's end in the runs that
     // lost it, 207-247 ms in those that clicked.
-    let lastPoint: unknown;
-    await expect
-      .poll(
-        async () => {
-          const now = JSON.stringify(await pointOf(stLouis));
-          const same = now === lastPoint;
-          lastPoint = now;
-          return same;
-        },
-        { interval: 150 },
-      )
-      .toBe(true);
+    await steady(() => pointOf(stLouis));
     await turning.tap();
     await move.waitFor();
     expect(seen.pageErrors).toEqual([]);

@@ -7,6 +7,7 @@ import {
   cameraAtRest,
   launchBrowser,
   markIntroSeen,
+  overlayIn,
   screenshot,
   startApp,
   type RunningApp,
@@ -51,14 +52,6 @@ async function open(path: string, width: Width): Promise<Page> {
 /** Whether the page is wider than the window (a sideways scroll a phone visitor would hit). */
 const overflowsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
-
-/** The detail view fully faded in (its class comes at the start of the 0.4 s fade). */
-const overlayIn = async (page: Page) => {
-  await page.locator('.detail-overlay--shown').waitFor({ timeout: 60_000 });
-  await page.waitForFunction(
-    () => getComputedStyle(document.querySelector('.detail-overlay') as Element).opacity === '1',
-  );
-};
 
 const columns = (page: Page, selector: string) =>
   page

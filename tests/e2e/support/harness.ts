@@ -196,6 +196,14 @@ export function cameraAtRest(page: Page) {
   );
 }
 
+/** The detail view fully faded in (its class comes at the start of the 0.4 s fade). */
+export async function overlayIn(page: Page): Promise<void> {
+  await page.locator('.detail-overlay--shown').waitFor({ timeout: 60_000 });
+  await page.waitForFunction(
+    () => getComputedStyle(document.querySelector('.detail-overlay') as Element).opacity === '1',
+  );
+}
+
 /** Saves a full-page screenshot under the git-ignored screenshots/ folder, for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
